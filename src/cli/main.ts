@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { runDemoCommand } from './demo-command.js';
+import { runFormatsCommand } from './formats-command.js';
+import { runParseCommand } from './parse-command.js';
+import { UsageError } from './usage-error.js';
+
+const usage = `usage:
+  toolwire parse [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--chunks FILE]
+  toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
+  toolwire formats [--json]
+  toolwire demo
+`;
+
+/**
+ * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
+ * 0 done, 2 usage error or unreadable file (one line on stderr).
+ */
+export async function main(
+  argv: readonly string[],
+  io: { stdout: (text: string) => void; stderr: (text: string) => void; color: boolean },
+  examplesDirectory: URL,
+): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    switch (command) {
+      case 'parse': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            format: { type: 'string', default: 'auto' },
+            model: { type: 'string' },
+            tools: { type: 'string' },
+            chunks: { type: 'string' },
+            jsonl: { type: 'boolean', default: false },
+          },
+        });
+        if (positionals.length > 1) throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
+        await runParseCommand(
+          {
+            format: values.format,
+            jsonl: values.jsonl,
+            ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
+            ...(values.model === undefined ? {} : { model: values.model }),
+            ...(values.tools === undefined ? {} : { tools: values.tools }),
+            ...(values.chunks === undefined ? {} : { chunks: values.chunks }),
+          },
+          io.stdout,
+        );
+        return 0;
+      }
+      case 'formats': {
+        const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+        runFormatsCommand(io.stdout, values.json);
+        return 0;
+      }
+      case 'demo':
+        parseArgs({ args: rest, options: {} });
+        runDemoCommand(examplesDirectory, io.stdout, io.color);
+        return 0;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        (command === undefined ? io.stderr : io.stdout)(usage);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr(`toolwire: ${(error as Error).message.split('\n')[0]}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}

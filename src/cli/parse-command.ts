@@ -1,0 +1,122 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { normalizeTools } from '../formats/core/tool-index.js';
+import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
+import { getFormat } from '../formats/registry.js';
+import type { ToolDefinition } from '../types/tool.js';
+import { toParseResultJson } from './parse-result-json.js';
+import { readInput, readJsonFile } from './read-input.js';
+import { UsageError } from './usage-error.js';
+
+/** Options of `toolwire parse` after argument parsing. */
+export interface ParseCommandOptions {
+  readonly file?: string;
+  readonly format: string;
+  readonly model?: string;
+  readonly tools?: string;
+  readonly chunks?: string;
+  readonly jsonl: boolean;
+}
+
+/** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
+export async function runParseCommand(options: ParseCommandOptions, write: (text: string) => void): Promise<void> {
+  const format = resolveFormat(options.format);
+  const tools = options.tools === undefined ? undefined : toolsFrom(readJsonFile(options.tools, '--tools'), '--tools');
+  if (options.jsonl) {
+    if (options.chunks !== undefined) throw new UsageError('--chunks does not go with --jsonl (give "chunks" per line)');
+    await runJsonl(options, format, tools, write);
+    return;
+  }
+  const text = options.chunks === undefined ? readInput(options.file) : undefined;
+  const chunks = options.chunks === undefined ? [text ?? ''] : chunksFrom(readJsonFile(options.chunks, '--chunks'));
+  const result = parseToolCallChunks(chunks, {
+    format,
+    ...(tools ? { tools } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  });
+  write(`${JSON.stringify(toParseResultJson(result), null, 2)}\n`);
+}
+
+function resolveFormat(id: string): string {
+  try {
+    return getFormat(id).id;
+  } catch (error) {
+    if (ToolwireError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function toolsFrom(value: unknown, where: string): ToolDefinition[] {
+  try {
+    return normalizeTools(value);
+  } catch (error) {
+    if (ToolwireError.isInstance(error)) throw new UsageError(`${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+function chunksFrom(value: unknown): string[] {
+  if (!Array.isArray(value) || !value.every((chunk) => typeof chunk === 'string')) {
+    throw new UsageError('--chunks must be a JSON array of strings');
+  }
+  return value;
+}
+
+async function runJsonl(
+  options: ParseCommandOptions,
+  defaultFormat: string,
+  defaultTools: ToolDefinition[] | undefined,
+  write: (text: string) => void,
+): Promise<void> {
+  let stream: NodeJS.ReadableStream;
+  if (options.file === undefined || options.file === '-') stream = process.stdin;
+  else {
+    readInput(options.file); // unreadable file: usage error before any output
+    stream = createReadStream(options.file, 'utf8');
+  }
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    write(`${JSON.stringify(parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, options.model))}\n`);
+  }
+}
+
+/** One batch line: a result object (plus the line's `id`) or `{ id?, line, error }`; never throws. */
+export function parseJsonlLine(
+  line: string,
+  lineNumber: number,
+  defaultFormat: string,
+  defaultTools: ToolDefinition[] | undefined,
+  defaultModel: string | undefined,
+): Record<string, unknown> {
+  let record: Record<string, unknown>;
+  try {
+    const value: unknown = JSON.parse(line);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('a line must be a JSON object');
+    record = value as Record<string, unknown>;
+  } catch (error) {
+    return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+  }
+  const idPart = record.id === undefined ? {} : { id: record.id };
+  try {
+    const input = record.input;
+    if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
+    const format = record.format === undefined ? defaultFormat : getFormat(String(record.format)).id;
+    const model = typeof record.model === 'string' ? record.model : defaultModel;
+    const tools = record.tools === undefined ? defaultTools : normalizeTools(record.tools);
+    let chunks: string[];
+    if (record.chunks !== undefined) {
+      if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
+        throw new Error('"chunks" must be an array of strings');
+      }
+      chunks = record.chunks;
+    } else chunks = [input as string];
+    const result = parseToolCallChunks(chunks, { format, ...(tools ? { tools } : {}), ...(model ? { model } : {}) });
+    return { ...idPart, ...toParseResultJson(result) };
+  } catch (error) {
+    return { ...idPart, line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+  }
+}

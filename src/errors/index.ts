@@ -1,0 +1,3 @@
+export { InvalidToolsError } from './invalid-tools-error.js';
+export { ToolwireError, type ToolwireErrorCode } from './toolwire-error.js';
+export { UnknownFormatError } from './unknown-format-error.js';

@@ -1,0 +1,168 @@
+/**
+ * `auto`: picks the format from the model name (`options.model`, matched against each format's `models`
+ * substrings, longest match wins) or, without a model, from the first marker seen in the output.
+ *
+ * Marker detection holds the output back until a signature appears (then the chosen format parses
+ * everything from the start) or until `finish()`; pass `model` to stream from the first chunk. The
+ * signatures are literal strings searched with `indexOf` over the new chunk plus a small overlap, so
+ * detection stays linear. A `<tool_call>` needs its next characters to tell Hermes JSON, Qwen3-Coder
+ * XML and GLM key/value apart; an output with no signature is parsed by the markerless formats
+ * (`llama3_json` for a leading `{"name"`, `pythonic` for a leading `[name(`) or else is all content.
+ */
+import type { ParseEvent } from '../types/parse-event.js';
+import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
+
+/** `FormatOptions` plus the model name that `auto` resolves. */
+export interface AutoFormatOptions extends FormatOptions {
+  readonly model?: string;
+}
+
+/** A literal that, once seen, decides the format; `then` refines on the text right after it. */
+interface Signature {
+  readonly marker: string;
+  readonly format: string | ((after: string) => string | undefined);
+  /** How many characters after the marker `format` needs to decide. */
+  readonly lookahead?: number;
+}
+
+const toolCallTag = (after: string): string | undefined => {
+  const body = after.trimStart();
+  if (body === '') return undefined;
+  if (body.startsWith('<function=')) return 'qwen3_coder';
+  if (body.startsWith('{') || body.startsWith('[')) return 'hermes';
+  if (body.length < 3) return undefined;
+  return body.includes('<arg_key>') || /^[\w.-]+$/.test(body) ? 'glm47' : 'hermes';
+};
+
+/** Checked in this order; the earliest marker in the text wins, ties by this order. */
+const signatures: readonly Signature[] = [
+  { marker: '<|channel|>', format: 'harmony' },
+  { marker: '<|start|>assistant', format: 'harmony' },
+  { marker: '<|tool_calls_section_begin|>', format: 'kimi_k2' },
+  { marker: '<|tool_call_begin|>', format: 'kimi_k2' },
+  { marker: '<｜DSML｜function_calls>', format: 'deepseek_v32' },
+  { marker: '<｜DSML｜tool_calls>', format: 'deepseek_v4' },
+  {
+    marker: '<｜tool▁call▁begin｜>',
+    format: (after) => (after.length < 8 ? undefined : after.startsWith('function') ? 'deepseek_v3' : 'deepseek_v31'),
+    lookahead: 8,
+  },
+  { marker: '<minimax:tool_call>', format: 'minimax_m2' },
+  { marker: '[TOOL_CALLS]', format: 'mistral' },
+  { marker: '<seed:tool_call>', format: 'seed_oss' },
+  { marker: '<function=', format: 'qwen3_coder' },
+  { marker: '<tool_call>', format: toolCallTag, lookahead: 64 },
+  { marker: '<|python_tag|>', format: 'llama3_json' },
+  { marker: '<|python_start|>', format: 'llama4_pythonic' },
+  { marker: '<|tool_call_start|>', format: 'lfm2' },
+];
+
+const maxMarkerLength = Math.max(...signatures.map((signature) => signature.marker.length));
+
+/**
+ * The format a model name maps to: the format whose `models` entry is the longest case-insensitive
+ * substring of `model`. `undefined` when none matches.
+ */
+export function detectFormatFromModel(model: string, formats: readonly FormatDefinition[]): FormatDefinition | undefined {
+  const name = model.toLowerCase();
+  let best: FormatDefinition | undefined;
+  let bestLength = 0;
+  for (const format of formats) {
+    for (const pattern of format.models) {
+      if (pattern.length > bestLength && name.includes(pattern)) {
+        best = format;
+        bestLength = pattern.length;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The format id that the earliest signature marker in `text` points to; `undefined` when there is
+ * none, `"?"` when a signature was seen but the text after it is too short to decide.
+ */
+export function detectFormatFromText(text: string): string | undefined | '?' {
+  let best: { index: number; signature: Signature } | undefined;
+  for (const signature of signatures) {
+    const index = text.indexOf(signature.marker);
+    if (index >= 0 && (best === undefined || index < best.index)) best = { index, signature };
+  }
+  if (!best) return undefined;
+  const { signature, index } = best;
+  if (typeof signature.format === 'string') return signature.format;
+  const after = text.slice(index + signature.marker.length, index + signature.marker.length + (signature.lookahead ?? 0));
+  return signature.format(after) ?? '?';
+}
+
+/** Markerless formats, tried on the whole output at `finish()` when no signature appeared. */
+function detectMarkerless(text: string): string | undefined {
+  const trimmed = text.trimStart();
+  if (/^\{\s*"name"\s*:/.test(trimmed.slice(0, 64))) return 'llama3_json';
+  if (/^\[\s*[A-Za-z_][\w.]*\(/.test(trimmed.slice(0, 256))) return 'pythonic';
+  return undefined;
+}
+
+/** Wraps the chosen format's parser; before the choice, chunks are buffered. */
+export class AutoParser implements FormatParser {
+  private inner: FormatParser | undefined;
+  private chosen: string | undefined;
+  private readonly chunks: string[] = [];
+  /** The last few characters searched, so a marker split across chunks is still found. */
+  private window = '';
+
+  constructor(
+    private readonly options: AutoFormatOptions,
+    private readonly resolve: (id: string) => FormatDefinition | undefined,
+    private readonly fallback: FormatDefinition,
+  ) {}
+
+  /** The id of the format chosen so far, `undefined` before the choice. */
+  get format(): string | undefined {
+    return this.chosen;
+  }
+
+  push(chunk: string): ParseEvent[] {
+    if (this.inner) return this.inner.push(chunk);
+    // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
+    this.chunks.push(chunk);
+    const searched = this.window + chunk;
+    this.window = searched.slice(-(maxMarkerLength + 64));
+    const id = detectFormatFromText(searched);
+    if (id === undefined || id === '?') return [];
+    const format = this.resolve(id);
+    if (!format) return [];
+    return this.choose(format);
+  }
+
+  finish(): ParseEvent[] {
+    if (this.inner) return this.inner.finish();
+    const text = this.chunks.join('');
+    const id = detectMarkerless(text) ?? detectFormatFromText(text);
+    const format = (id && id !== '?' ? this.resolve(id) : undefined) ?? this.fallback;
+    const inner = format.create(this.options);
+    this.chosen = format.id;
+    this.inner = inner;
+    this.chunks.length = 0;
+    this.window = '';
+    return [...inner.push(text), ...inner.finish()];
+  }
+
+  reset(): string {
+    const buffered = this.inner ? this.inner.reset() : this.chunks.join('');
+    this.inner = undefined;
+    this.chosen = undefined;
+    this.chunks.length = 0;
+    this.window = '';
+    return buffered;
+  }
+
+  private choose(format: FormatDefinition): ParseEvent[] {
+    this.chosen = format.id;
+    this.inner = format.create(this.options);
+    const text = this.chunks.join('');
+    this.chunks.length = 0;
+    this.window = '';
+    return this.inner.push(text);
+  }
+}

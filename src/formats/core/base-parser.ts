@@ -1,0 +1,344 @@
+import type { JSONSchema } from '../../types/json-schema.js';
+import type { ParseEvent } from '../../types/parse-event.js';
+import type { ToolCallIssue } from '../../types/tool-call.js';
+import type { FormatOptions, FormatParser } from '../format-definition.js';
+import { argumentsFromParameters, argumentsFromText, argumentsFromValue } from './build-arguments.js';
+import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
+import { ToolIndex } from './tool-index.js';
+
+/**
+ * The text a parser is working on during one `push` or `finish`: the held-back tail of the previous
+ * push followed by the new chunk. `position` only moves forward, through `BaseFormatParser.take`.
+ */
+export interface Cursor {
+  readonly text: string;
+  position: number;
+  /** No more text will come: `finish()` is running. */
+  readonly final: boolean;
+}
+
+/** Where consumed text goes: content, reasoning, dropped structure (markers), or the open call's body. */
+export type Bucket = 'content' | 'reasoning' | 'markup' | 'call';
+
+/** A reasoning block's tags, e.g. `<think>` / `</think>`. */
+export interface ReasoningTags {
+  readonly open: string;
+  readonly close: string;
+}
+
+/** What a format recovered for one call; exactly one of the argument fields is given. */
+export interface CallParts {
+  readonly name: string;
+  /** The model's own call id, when the format carries one. */
+  readonly id?: string;
+  /** Arguments as JSON text (decoded leniently). */
+  readonly argumentsText?: string;
+  /** Arguments already decoded (from a JSON body that held name and arguments). */
+  readonly argumentsValue?: unknown;
+  /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
+  readonly parameters?: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * Shared machinery of every format parser: buffering with a held-back tail, routing of consumed text
+ * (content, reasoning, markers, call bodies), reasoning blocks, raw-text recording of calls, ids, name
+ * checks and argument decoding. A format implements `parse(cursor)`, consuming with `take` and stopping
+ * when it needs more text; whatever it leaves unconsumed is carried to the next push, so a format must
+ * consume call bodies as it goes (keeping its own state) and leave only a short marker prefix behind.
+ * That keeps each push proportional to its chunk.
+ */
+export abstract class BaseFormatParser implements FormatParser {
+  protected readonly options: FormatOptions;
+  protected readonly tools: ToolIndex | undefined;
+  protected readonly reasoningTags: ReasoningTags | undefined;
+  /** True while inside a reasoning block. */
+  protected inReasoning: boolean;
+  /** Markers and other structure dropped outside calls, kept for the "nothing lost" check. */
+  readonly markup: string[] = [];
+
+  private events: ParseEvent[] = [];
+  private pendingContent = '';
+  private pendingReasoning = '';
+  private tail = '';
+  private raw: string[] | undefined;
+  private callCount = 0;
+  /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
+  private announced: { id: string; name: string; streamed: boolean } | undefined;
+
+  constructor(options: FormatOptions | undefined, reasoningTags?: ReasoningTags) {
+    this.options = options ?? {};
+    this.tools = this.options.tools ? new ToolIndex(this.options.tools) : undefined;
+    this.reasoningTags = this.options.reasoning === 'content' ? undefined : reasoningTags;
+    this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
+  }
+
+  /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
+  protected abstract parse(cursor: Cursor): void;
+
+  push(chunk: string): ParseEvent[] {
+    this.run(this.tail + chunk, false);
+    return this.takeEvents();
+  }
+
+  finish(): ParseEvent[] {
+    this.run(this.tail, true);
+    return this.takeEvents();
+  }
+
+  reset(): string {
+    const buffered = (this.raw ? this.raw.join('') : '') + this.tail;
+    this.events = [];
+    this.pendingContent = '';
+    this.pendingReasoning = '';
+    this.tail = '';
+    this.raw = undefined;
+    this.callCount = 0;
+    this.announced = undefined;
+    this.markup.length = 0;
+    this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
+    this.onReset();
+    return buffered;
+  }
+
+  /** Clears a format's own state; called by `reset()`. */
+  protected onReset(): void {}
+
+  private run(text: string, final: boolean): void {
+    const cursor: Cursor = { text, position: 0, final };
+    this.parse(cursor);
+    if (final && cursor.position < text.length) {
+      // A format that left text at the end: it is content, or the rest of the open call.
+      if (this.raw) {
+        this.take(cursor, text.length, 'call');
+        this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
+      } else {
+        this.take(cursor, text.length, this.inReasoning ? 'reasoning' : 'content');
+      }
+    }
+    if (final && this.raw) this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
+    this.tail = text.slice(cursor.position);
+  }
+
+  /**
+   * Consumes `cursor.text[cursor.position .. end)` into `bucket` and returns it. While a call is open
+   * everything consumed is also part of its raw text.
+   */
+  protected take(cursor: Cursor, end: number, bucket: Bucket): string {
+    if (end <= cursor.position) return '';
+    const piece = cursor.text.slice(cursor.position, end);
+    cursor.position = end;
+    if (this.raw) {
+      this.raw.push(piece);
+      return piece;
+    }
+    if (bucket === 'content') this.emitContent(piece);
+    else if (bucket === 'reasoning') this.emitReasoning(piece);
+    else if (bucket === 'markup') this.markup.push(piece);
+    return piece;
+  }
+
+  /**
+   * Text mode: consumes content (or reasoning) up to the earliest of `markers`, handling reasoning tags
+   * on the way, and returns the match with the cursor AT the marker (not consumed). Returns `undefined`
+   * when no marker is in the text: then all of it is consumed except a suffix that could start a marker
+   * (on `final`, all of it). Inside reasoning, `markers` are searched too when `callsInReasoning` is set
+   * (a call then ends the reasoning block, as Kimi K2 Thinking writes it).
+   */
+  protected scanText(cursor: Cursor, markers: readonly string[], callsInReasoning = false): MarkerMatch | undefined {
+    const tags = this.reasoningTags;
+    for (;;) {
+      if (tags && this.inReasoning) {
+        const searched = callsInReasoning ? [tags.close, ...markers] : [tags.close];
+        const match = findEarliestMarker(cursor.text, cursor.position, searched);
+        if (!match) {
+          this.takeAllBut(cursor, searched, 'reasoning');
+          return undefined;
+        }
+        this.take(cursor, match.index, 'reasoning');
+        if (match.marker === tags.close) {
+          this.take(cursor, match.index + tags.close.length, 'markup');
+          this.inReasoning = false;
+          continue;
+        }
+        this.inReasoning = false;
+        return match;
+      }
+      const searched = tags ? [tags.open, ...markers] : markers;
+      const match = findEarliestMarker(cursor.text, cursor.position, searched);
+      if (!match) {
+        this.takeAllBut(cursor, searched, 'content');
+        return undefined;
+      }
+      this.take(cursor, match.index, 'content');
+      if (tags && match.marker === tags.open) {
+        this.take(cursor, match.index + tags.open.length, 'markup');
+        this.inReasoning = true;
+        continue;
+      }
+      return match;
+    }
+  }
+
+  /** Consumes the rest of the text into `bucket`, holding back a suffix that may start one of `markers`. */
+  protected takeAllBut(cursor: Cursor, markers: readonly string[], bucket: Bucket): void {
+    const keep = cursor.final ? 0 : heldBackLength(cursor.text, cursor.position, markers);
+    this.take(cursor, cursor.text.length - keep, bucket);
+  }
+
+  /** Starts recording a call's raw text; the marker that opens the call should be taken after this. */
+  protected beginCall(): void {
+    this.flushPending();
+    this.raw = [];
+  }
+
+  protected get inCall(): boolean {
+    return this.raw !== undefined;
+  }
+
+  /** Ends the open call (or, with no call open, emits one from `parts` with raw `rawText`). */
+  protected endCall(parts: CallParts, rawText?: string): void {
+    const announced = rawText === undefined ? this.takeAnnounced() : undefined;
+    const raw = rawText ?? this.closeRaw();
+    const id = announced?.id ?? parts.id ?? `call_${this.callCount}`;
+    this.callCount++;
+    if (this.tools && !this.tools.has(parts.name)) {
+      this.emitInvalid(id, parts.name, raw, 'unknown_tool', `no tool named "${parts.name}" was offered`);
+      return;
+    }
+    let input: Record<string, unknown>;
+    if (parts.parameters !== undefined) {
+      input = argumentsFromParameters(parts.parameters, (key) => this.parameterSchema(parts.name, key));
+    } else {
+      const result =
+        parts.argumentsText !== undefined ? argumentsFromText(parts.argumentsText) : argumentsFromValue(parts.argumentsValue);
+      if (!result.ok) {
+        this.emitInvalidIssues(id, parts.name, raw, result.issues);
+        return;
+      }
+      input = result.value;
+    }
+    this.flushPending();
+    if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
+    if (!announced?.streamed) this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
+    this.events.push({ type: 'tool-input-end', id }, { type: 'tool-call', id, toolName: parts.name, input, raw });
+  }
+
+  /**
+   * Announces the open call before it ends (`tool-input-start`), once its name (and the model's id, if
+   * any) is known, so streaming consumers see it early. Does nothing with no call open, when already
+   * announced, or for a name that is not among the given tools (that call ends invalid). The call then
+   * ends as usual with `endCall` or `failCall`, which reuse the announced id.
+   */
+  protected announceCall(name: string, id?: string): void {
+    if (!this.raw || this.announced || (this.tools && !this.tools.has(name))) return;
+    const callId = id ?? `call_${this.callCount}`;
+    this.flushPending();
+    this.announced = { id: callId, name, streamed: false };
+    this.events.push({ type: 'tool-input-start', id: callId, toolName: name });
+  }
+
+  /**
+   * Streams a piece of the announced call's argument JSON text (`tool-input-delta`). A format that
+   * streams must send the whole argument text this way; `endCall` then sends no summary delta.
+   */
+  protected streamArguments(delta: string): void {
+    if (!this.announced || delta === '') return;
+    this.announced.streamed = true;
+    this.events.push({ type: 'tool-input-delta', id: this.announced.id, delta });
+  }
+
+  private takeAnnounced(): { id: string; name: string; streamed: boolean } | undefined {
+    const announced = this.announced;
+    this.announced = undefined;
+    return announced;
+  }
+
+  /**
+   * Routes text the format consumed earlier into its own buffer (taken with bucket `'call'` while no
+   * call was open, e.g. a candidate that turned out not to be a call) to content, reasoning or markup,
+   * in order with the events already emitted. For formats that must look ahead past a chunk.
+   */
+  protected emitTaken(text: string, bucket: 'content' | 'reasoning' | 'markup'): void {
+    if (text === '') return;
+    if (bucket === 'content') this.emitContent(text);
+    else if (bucket === 'reasoning') this.emitReasoning(text);
+    else this.markup.push(text);
+  }
+
+  /** Ends the open call as an invalid one: its raw text is kept whole. */
+  protected failCall(code: string, message: string, name: string | undefined, id?: string): void {
+    const announced = this.takeAnnounced();
+    const raw = this.closeRaw();
+    const callId = announced?.id ?? id ?? `call_${this.callCount}`;
+    this.callCount++;
+    this.emitInvalid(callId, name, raw, code, message);
+  }
+
+  /**
+   * Closes the open call's raw recording without emitting anything and returns the raw text; for
+   * sections that hold several calls, which are then emitted with `endCall(parts, raw)` each.
+   */
+  protected closeCallRaw(): string {
+    return this.closeRaw();
+  }
+
+  /** Emits an invalid call with an explicit raw text (no call needs to be open). */
+  protected invalidCall(raw: string, code: string, message: string, name?: string): void {
+    const id = `call_${this.callCount}`;
+    this.callCount++;
+    this.emitInvalid(id, name, raw, code, message);
+  }
+
+  /** The JSON Schema of one top-level parameter of a tool, when tools were given. */
+  protected parameterSchema(name: string, key: string): JSONSchema | undefined {
+    return this.tools?.parameter(name, key);
+  }
+
+  private closeRaw(): string {
+    const raw = this.raw ? this.raw.join('') : '';
+    this.raw = undefined;
+    return raw;
+  }
+
+  private emitInvalid(id: string, name: string | undefined, raw: string, code: string, message: string): void {
+    this.emitInvalidIssues(id, name, raw, [{ code, message }]);
+  }
+
+  private emitInvalidIssues(id: string, name: string | undefined, raw: string, issues: ToolCallIssue[]): void {
+    this.flushPending();
+    const error = issues.map((issue) => issue.message).join('; ');
+    this.events.push(
+      name === undefined
+        ? { type: 'tool-call-invalid', id, raw, error, issues }
+        : { type: 'tool-call-invalid', id, toolName: name, raw, error, issues },
+    );
+  }
+
+  private emitContent(piece: string): void {
+    if (this.pendingReasoning !== '') this.flushPending();
+    this.pendingContent += piece;
+  }
+
+  private emitReasoning(piece: string): void {
+    if (this.pendingContent !== '') this.flushPending();
+    this.pendingReasoning += piece;
+  }
+
+  private flushPending(): void {
+    if (this.pendingContent !== '') {
+      this.events.push({ type: 'text-delta', delta: this.pendingContent });
+      this.pendingContent = '';
+    }
+    if (this.pendingReasoning !== '') {
+      this.events.push({ type: 'reasoning-delta', delta: this.pendingReasoning });
+      this.pendingReasoning = '';
+    }
+  }
+
+  private takeEvents(): ParseEvent[] {
+    this.flushPending();
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+}

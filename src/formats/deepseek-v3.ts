@@ -1,0 +1,64 @@
+/**
+ * `deepseek_v3`: DeepSeek-V3 (and V3-0324) tool calls: a calls section of call blocks, each with the
+ * type word `function`, the name, and the arguments as fenced JSON.
+ *
+ * ```text
+ * Let me look.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather
+ * ```json
+ * {"city": "SF"}
+ * ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ * ```
+ *
+ * (`｜` is U+FF5C, `▁` U+2581.)
+ *
+ * - Parallel calls: several `<｜tool▁call▁begin｜>…<｜tool▁call▁end｜>` blocks in one section, with or
+ *   without a newline between them (markup).
+ * - Arguments: a JSON object after the name line, inside a ```` ```json ```` fence whose closing ```` ``` ````
+ *   may follow the JSON without a newline (llama.cpp R1 test). The fence, the call end and the section
+ *   markers are all optional in the text; markers inside JSON strings are data.
+ * - Reasoning: `<think>…</think>` goes to `reasoning` (R1-style templates; see `deepseek_r1`).
+ * - Tolerated: a missing `<｜tool▁call▁begin｜>` right after the section start (vLLM's malformed-input
+ *   test), a missing type word. Deliberately not done: text after the section is kept as content.
+ *
+ * Checked against: formats.md F11 (vLLM `test_format_conformance.py` fixture and
+ * `tests/tool_parsers/test_deepseekv3_tool_parser.py`, SGLang `DeepSeekV3Detector` tests, llama.cpp
+ * `tests/test-chat.cpp` R1 cases).
+ */
+
+import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { FormatDefinition } from './format-definition.js';
+
+/** The DeepSeek V3 / R1 call syntax, shared with `deepseek_r1`. */
+export const deepseekV3Config: NamedJsonConfig = {
+  sectionStart: ['<｜tool▁calls▁begin｜>'],
+  sectionEnd: ['<｜tool▁calls▁end｜>'],
+  callStart: ['<｜tool▁call▁begin｜>'],
+  callEnd: ['<｜tool▁call▁end｜>'],
+  implicitCallInSection: true,
+  namePrefix: ['function<｜tool▁sep｜>', '<｜tool▁sep｜>'],
+  nameEnd: ['\n'],
+  argsStart: ['```json', '```'],
+  argsEnd: ['```'],
+  reasoning: { open: '<think>', close: '</think>' },
+};
+
+/** DeepSeek-V3 call sections; see the file comment. */
+export const deepseekV3: FormatDefinition = {
+  id: 'deepseek_v3',
+  aliases: ['deepseekv3'],
+  description:
+    'DeepSeek-V3: <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME + fenced JSON in a calls section',
+  models: ['deepseek-v3', 'deepseek-v3-0324'],
+  markers: [
+    '<｜tool▁calls▁begin｜>',
+    '<｜tool▁calls▁end｜>',
+    '<｜tool▁call▁begin｜>',
+    '<｜tool▁call▁end｜>',
+    '<｜tool▁sep｜>',
+    '<think>',
+    '</think>',
+  ],
+  example:
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "SF"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  create: (options) => new NamedJsonParser(deepseekV3Config, options),
+};

@@ -1,0 +1,431 @@
+import { typeParameterText } from '../../schema/type-parameter-text.js';
+import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
+
+/**
+ * Family core for formats that write a call as a name followed by key/value tag pairs:
+ * `<tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>` (GLM-4.5/4.6/4.7/5,
+ * Poolside v1), optionally inside a section wrapper and with a separator after the name
+ * (`<tool_calls><tool_call>NAME<tool_sep>…</tool_call></tool_calls>`, Tencent HY-v3).
+ *
+ * - `callStart` / `callEnd`: the markers around one call.
+ * - `sectionStart` / `sectionEnd`: an optional wrapper around the calls; whitespace between the
+ *   wrapper and the calls is layout (markup). Calls are also accepted without the wrapper.
+ * - `nameEnd`: a marker written after the name (`<tool_sep>`); optional in the text. Without it the
+ *   name ends at the first line break, key tag or `callEnd`.
+ * - `keyOpen` / `keyClose` / `valueOpen` / `valueClose`: the pair tags.
+ * - `trimValues`: values are trimmed (Poolside); otherwise a value is kept verbatim (GLM writes values
+ *   inline) and only typing by the schema trims number/boolean/null text.
+ * - `decodeEscapedJson`: a value whose schema wants an object or array and that is written as
+ *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
+ * - `reasoning`: reasoning tags recognised in text mode.
+ */
+export interface ArgKeyValueConfig {
+  readonly callStart: string;
+  readonly callEnd: string;
+  readonly sectionStart?: string;
+  readonly sectionEnd?: string;
+  readonly nameEnd?: string;
+  readonly keyOpen: string;
+  readonly keyClose: string;
+  readonly valueOpen: string;
+  readonly valueClose: string;
+  readonly trimValues?: boolean;
+  readonly decodeEscapedJson?: boolean;
+  readonly reasoning?: ReasoningTags;
+}
+
+type State = 'text' | 'section' | 'name' | 'between' | 'key' | 'before-value' | 'value';
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/**
+ * Whether `text` holds only layout: whitespace and the two characters backslash + `n` (SGLang's GLM
+ * regexes accept a literal `\n` between the tags, as some GLM outputs write it).
+ */
+function isLayout(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isWhitespace(code)) continue;
+    if (code === 0x5c /* \ */ && text.charCodeAt(index + 1) === 0x6e /* n */) {
+      index++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The call's name from the text between the call marker and the first key (or the call's end): its
+ * first line, trimmed, without a trailing literal `\n`. `rest` tells whether more than layout follows
+ * the name (for example a JSON body), which makes the call invalid.
+ */
+function nameFrom(text: string): { name: string; rest: boolean } {
+  let name = text.trim();
+  let rest = false;
+  let end = name.length;
+  for (let index = 0; index < name.length; index++) {
+    const code = name.charCodeAt(index);
+    const literalNewline = code === 0x5c /* \ */ && name.charCodeAt(index + 1) === 0x6e; /* n */
+    if (isWhitespace(code) || literalNewline) {
+      end = index;
+      rest = !isLayout(name.slice(index));
+      break;
+    }
+  }
+  name = name.slice(0, end);
+  return { name, rest };
+}
+
+/**
+ * Undoes one level of JSON string escaping (`\"` → `"`, `\\` → `\`, `\n` → line feed, `\uXXXX`);
+ * unknown escapes are kept as written.
+ */
+function unescapeOnce(text: string): string {
+  let out = '';
+  let start = 0;
+  for (
+    let index = text.indexOf('\\');
+    index >= 0 && index < text.length - 1;
+    index = text.indexOf('\\', start)
+  ) {
+    out += text.slice(start, index);
+    const next = text[index + 1];
+    start = index + 2;
+    switch (next) {
+      case '"':
+      case '\\':
+      case '/':
+        out += next;
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'u': {
+        const hex = text.slice(index + 2, index + 6);
+        if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          start = index + 6;
+        } else {
+          out += '\\u';
+        }
+        break;
+      }
+      default:
+        out += `\\${next}`;
+    }
+  }
+  return out + text.slice(start);
+}
+
+/**
+ * One incremental parser for the whole family. Names, keys and values are collected as pieces while
+ * they stream in; only a possible marker prefix is held back between pushes.
+ */
+export class ArgKeyValueParser extends BaseFormatParser {
+  private state: State = 'text';
+  private inSection = false;
+  private namePieces: string[] = [];
+  private name: string | undefined;
+  private keyPieces: string[] = [];
+  private key: string | undefined;
+  private valuePieces: string[] = [];
+  private layoutPieces: string[] = [];
+  private parameters: Array<[string, string]> = [];
+  /** The first problem found in the open call; the call is reported invalid at its end. */
+  private problem: string | undefined;
+
+  private readonly textMarkers: readonly string[];
+  private readonly sectionMarkers: readonly string[];
+  private readonly nameMarkers: readonly string[];
+  private readonly betweenMarkers: readonly string[];
+  private readonly keyMarkers: readonly string[];
+  private readonly beforeValueMarkers: readonly string[];
+  private readonly valueMarkers: readonly string[];
+
+  constructor(
+    private readonly config: ArgKeyValueConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    const {
+      callStart,
+      callEnd,
+      sectionStart,
+      sectionEnd,
+      nameEnd,
+      keyOpen,
+      keyClose,
+      valueOpen,
+      valueClose,
+    } = config;
+    const section = sectionEnd === undefined ? [] : [sectionEnd];
+    this.textMarkers = sectionStart === undefined ? [callStart] : [sectionStart, callStart];
+    this.sectionMarkers = [callStart, ...section];
+    this.nameMarkers = [...(nameEnd === undefined ? [] : [nameEnd]), keyOpen, callEnd, callStart, ...section];
+    this.betweenMarkers = [keyOpen, callEnd, callStart, ...section];
+    this.keyMarkers = [keyClose, valueOpen, callEnd, callStart];
+    this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart];
+    this.valueMarkers = [valueClose, keyOpen, callEnd];
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.inSection = false;
+    this.clearCall();
+  }
+
+  private clearCall(): void {
+    this.namePieces = [];
+    this.name = undefined;
+    this.keyPieces = [];
+    this.key = undefined;
+    this.valuePieces = [];
+    this.layoutPieces = [];
+    this.parameters = [];
+    this.problem = undefined;
+  }
+
+  protected parse(cursor: Cursor): void {
+    const { callStart, sectionStart, sectionEnd, nameEnd, keyClose, valueOpen, valueClose } = this.config;
+    for (;;) {
+      switch (this.state) {
+        case 'text': {
+          const match = this.scanText(cursor, this.textMarkers);
+          if (!match) return;
+          if (match.marker === sectionStart) {
+            this.take(cursor, match.index + match.marker.length, 'markup');
+            this.inSection = true;
+            this.state = 'section';
+          } else {
+            this.openCall(cursor, match);
+          }
+          break;
+        }
+        case 'section': {
+          // Between calls inside the wrapper: whitespace is layout, markers continue the section,
+          // anything else is content again.
+          const text = cursor.text;
+          let position = cursor.position;
+          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          this.take(cursor, position, 'markup');
+          if (position === text.length) return;
+          if (text.startsWith(callStart, position)) {
+            this.openCall(cursor, { index: position, marker: callStart });
+            break;
+          }
+          if (sectionEnd !== undefined && text.startsWith(sectionEnd, position)) {
+            this.take(cursor, position + sectionEnd.length, 'markup');
+            this.inSection = false;
+            this.state = 'text';
+            break;
+          }
+          if (!cursor.final && this.sectionMarkers.some((marker) => isMarkerPrefix(text, position, marker)))
+            return;
+          this.inSection = false;
+          this.state = 'text';
+          break;
+        }
+        case 'name': {
+          const match = this.collect(cursor, this.nameMarkers, this.namePieces);
+          if (!match) return;
+          const { name, rest } = nameFrom(this.namePieces.join(''));
+          this.namePieces = [];
+          if (rest) this.problem ??= 'the tool name is followed by text that is not a key/value pair';
+          else if (name === '') this.problem ??= 'the tool call has no name';
+          this.name = name;
+          if (this.problem === undefined) this.announceCall(name);
+          if (match.marker === nameEnd) {
+            this.take(cursor, match.index + match.marker.length, 'call');
+            this.state = 'between';
+          } else {
+            this.afterItem(cursor, match);
+          }
+          break;
+        }
+        case 'between': {
+          const match = this.collectLayout(cursor, this.betweenMarkers, 'text that is not a key/value pair');
+          if (!match) return;
+          this.afterItem(cursor, match);
+          break;
+        }
+        case 'key': {
+          const match = this.collect(cursor, this.keyMarkers, this.keyPieces);
+          if (!match) return;
+          this.key = this.keyPieces.join('').trim();
+          this.keyPieces = [];
+          if (match.marker === keyClose) {
+            this.take(cursor, match.index + keyClose.length, 'call');
+            this.state = 'before-value';
+          } else if (match.marker === valueOpen) {
+            // `</arg_key>` missing: the key ends at the value tag.
+            this.take(cursor, match.index + valueOpen.length, 'call');
+            this.state = 'value';
+          } else {
+            this.problem ??= `the key "${this.key}" has no value`;
+            this.afterItem(cursor, match);
+          }
+          break;
+        }
+        case 'before-value': {
+          const match = this.collectLayout(
+            cursor,
+            this.beforeValueMarkers,
+            `text between the key "${this.key}" and its value`,
+          );
+          if (!match) return;
+          if (match.marker === valueOpen) {
+            this.take(cursor, match.index + valueOpen.length, 'call');
+            this.state = 'value';
+          } else {
+            this.problem ??= `the key "${this.key}" has no value`;
+            this.afterItem(cursor, match);
+          }
+          break;
+        }
+        case 'value': {
+          const match = this.collect(cursor, this.valueMarkers, this.valuePieces);
+          if (!match) return;
+          // A missing `</arg_value>` is tolerated: the value then ends at the next key or the call's end.
+          let value = this.valuePieces.join('');
+          this.valuePieces = [];
+          // Without its end tag the value also holds the layout before the next tag.
+          if (match.marker !== valueClose && value.endsWith('\n')) {
+            value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
+          }
+          this.parameters.push([this.key ?? '', this.config.trimValues ? value.trim() : value]);
+          this.key = undefined;
+          if (match.marker === valueClose) {
+            this.take(cursor, match.index + valueClose.length, 'call');
+            this.state = 'between';
+          } else {
+            this.afterItem(cursor, match);
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  /** Begins a call at `match` (a `callStart`). */
+  private openCall(cursor: Cursor, match: MarkerMatch): void {
+    this.take(cursor, match.index, this.inReasoning ? 'reasoning' : 'content');
+    this.beginCall();
+    this.take(cursor, match.index + match.marker.length, 'call');
+    this.clearCall();
+    this.state = 'name';
+  }
+
+  /**
+   * Handles a marker that ends the name, a pair or the layout between pairs: a new key, the call's
+   * end, the next call (this one lacked its end marker) or the end of the section.
+   */
+  private afterItem(cursor: Cursor, match: MarkerMatch): void {
+    const { callStart, callEnd, keyOpen, sectionEnd } = this.config;
+    if (match.marker === keyOpen) {
+      this.take(cursor, match.index + keyOpen.length, 'call');
+      this.keyPieces = [];
+      this.state = 'key';
+      return;
+    }
+    if (match.marker === callEnd) {
+      this.take(cursor, match.index + callEnd.length, 'call');
+      this.completeCall();
+      return;
+    }
+    // `callStart` or `sectionEnd`: the open call ended without its end marker.
+    this.take(cursor, match.index, 'call');
+    this.completeCall();
+    if (match.marker === callStart) this.openCall(cursor, match);
+    else if (match.marker === sectionEnd) {
+      this.take(cursor, match.index + match.marker.length, 'markup');
+      this.inSection = false;
+      this.state = 'text';
+    }
+  }
+
+  /**
+   * Collects text into `pieces` up to the earliest of `markers` and returns the match (cursor at the
+   * marker). Without a match all text but a possible marker prefix is collected and `undefined` is
+   * returned; at the end of the output the open call is then reported cut off.
+   */
+  private collect(cursor: Cursor, markers: readonly string[], pieces: string[]): MarkerMatch | undefined {
+    const text = cursor.text;
+    const match = findEarliestMarker(text, cursor.position, markers);
+    const end = match
+      ? match.index
+      : cursor.final
+        ? text.length
+        : text.length - heldBackLength(text, cursor.position, markers);
+    const piece = this.take(cursor, end, 'call');
+    if (piece !== '') pieces.push(piece);
+    if (!match && cursor.final) this.cutOff();
+    return match;
+  }
+
+  /**
+   * Like `collect` for the layout between tags. The layout is checked once it is whole: any text other
+   * than whitespace (or a literal `\n`) marks the call invalid.
+   */
+  private collectLayout(cursor: Cursor, markers: readonly string[], what: string): MarkerMatch | undefined {
+    const match = this.collect(cursor, markers, this.layoutPieces);
+    if (match) {
+      if (!isLayout(this.layoutPieces.join(''))) this.problem ??= `the tool call holds ${what}`;
+      this.layoutPieces = [];
+    }
+    return match;
+  }
+
+  /** The output ended inside the open call. */
+  private cutOff(): void {
+    this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.name || undefined);
+    this.clearCall();
+    this.state = this.inSection ? 'section' : 'text';
+  }
+
+  /** Emits the open call (valid or invalid) and returns to text or section mode. */
+  private completeCall(): void {
+    const name = this.name;
+    const problem = this.problem;
+    const parameters = this.parameters;
+    this.clearCall();
+    this.state = this.inSection ? 'section' : 'text';
+    if (problem !== undefined || name === undefined || name === '') {
+      this.failCall('invalid_tool_call', problem ?? 'the tool call has no name', name || undefined);
+      return;
+    }
+    if (this.config.decodeEscapedJson) this.unescapeJsonValues(name, parameters);
+    this.endCall({ name, parameters });
+  }
+
+  /**
+   * Replaces a value written as backslash-escaped JSON by its unescaped text when the parameter's
+   * schema wants structured data and only the unescaped text decodes to it.
+   */
+  private unescapeJsonValues(name: string, parameters: Array<[string, string]>): void {
+    for (const pair of parameters) {
+      const text = pair[1];
+      const trimmed = text.trimStart();
+      if (!(trimmed.startsWith('{') || trimmed.startsWith('[')) || !text.includes('\\')) continue;
+      const schema = this.parameterSchema(name, pair[0]);
+      if (schema === undefined || typeof typeParameterText(text, schema) !== 'string') continue;
+      const unescaped = unescapeOnce(text);
+      if (typeof typeParameterText(unescaped, schema) !== 'string') pair[1] = unescaped;
+    }
+  }
+}

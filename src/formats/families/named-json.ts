@@ -1,0 +1,646 @@
+import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
+
+/**
+ * Family core for formats that write a call as "NAME, then a JSON arguments object, between markers"
+ * (DeepSeek V3 / R1 / V3.1, Mistral v11 compact calls, Functionary v3.1 / v3.2), optionally also a
+ * JSON call object or list right after the call marker (Mistral pre-v11, Command R7B). The vocabulary
+ * is llama.cpp's autoparser's (`common/chat-auto-parser.h`): section start/end, per-call start/end,
+ * name prefix/suffix, arguments start/end, call-id position. Every marker list is ordered; all are
+ * matched literally.
+ *
+ * - `sectionStart` / `sectionEnd`: a section holding the calls (`<｜tool▁calls▁begin｜>` …). Markup;
+ *   whitespace between calls in a section is markup too. Both optional in the text: a call start
+ *   outside a section is a call; a missing section end at the end of the output is tolerated.
+ * - `callStart` / `callEnd`: one call (`<｜tool▁call▁begin｜>` … `<｜tool▁call▁end｜>`, `[TOOL_CALLS]`).
+ *   `callEnd` is optional in the text (a call whose JSON is complete is kept without it).
+ * - `implicitCallInSection`: right after a section start, text that is not a call start still starts a
+ *   call (DeepSeek outputs that drop `<｜tool▁call▁begin｜>`).
+ * - `namePrefix`: literals that may sit between the call start and the name (DeepSeek's type word
+ *   `function<｜tool▁sep｜>`); optional in the text.
+ * - `nameEnd`: markers that end the name and are consumed (`<｜tool▁sep｜>`, `>`, `\n`).
+ * - `nameEndsAtBrace`: a `{` right after the name starts the arguments (vLLM's Mistral text without
+ *   `[ARGS]`).
+ * - `idStart`: a marker after the name that introduces the model's call id, which runs to the
+ *   arguments start (`[CALL_ID]`, llama.cpp's `BETWEEN_FUNC_AND_ARGS`).
+ * - `argsStart`: markers that may open the arguments (```` ```json ````, `[ARGS]`); optional.
+ * - `argsEnd`: markers that may close the arguments (```` ``` ````); optional.
+ * - `jsonBody`: right after the call start, a `{` or `[` is a JSON call object or a list of them, read
+ *   with `nameKeys` / `argumentKeys` / `idKeys` (first present key wins).
+ * - `startsInCall` + `contentRecipient`: the generation prompt already wrote the call start (Functionary
+ *   v3.2's `>>>`), so the output starts with a name; a name equal to `contentRecipient` (`all`) opens
+ *   plain content up to the next call start. If the first line is not a name it is content.
+ * - `dropMarkers`: markers outside calls that are pure structure (Command R7B's response wrappers).
+ * - `reasoning`: reasoning tags recognised outside calls.
+ *
+ * Names are at most 256 code units and contain no whitespace; a call whose name is missing or longer,
+ * or whose arguments are not JSON, becomes an InvalidToolCall up to the next call end / call start /
+ * section end. JSON is scanned incrementally with `JsonScanner`, so markers inside JSON strings are data.
+ * A call whose JSON is still open at the end of the output is an InvalidToolCall (`incomplete_tool_call`);
+ * JSON that is malformed but closed by markers is decoded leniently.
+ */
+export interface NamedJsonConfig {
+  readonly sectionStart?: readonly string[];
+  readonly sectionEnd?: readonly string[];
+  readonly callStart: readonly string[];
+  readonly callEnd?: readonly string[];
+  readonly implicitCallInSection?: boolean;
+  readonly namePrefix?: readonly string[];
+  readonly nameEnd?: readonly string[];
+  readonly nameEndsAtBrace?: boolean;
+  readonly idStart?: string;
+  readonly argsStart?: readonly string[];
+  readonly argsEnd?: readonly string[];
+  readonly jsonBody?: boolean;
+  readonly nameKeys?: readonly string[];
+  readonly argumentKeys?: readonly string[];
+  readonly idKeys?: readonly string[];
+  readonly startsInCall?: boolean;
+  readonly contentRecipient?: string;
+  readonly dropMarkers?: readonly string[];
+  readonly reasoning?: ReasoningTags;
+}
+
+/** Longest accepted name or id, in UTF-16 code units. */
+const maxNameLength = 256;
+
+const none: readonly string[] = [];
+
+type State =
+  | 'text'
+  | 'section'
+  | 'prefix'
+  | 'name'
+  | 'id'
+  | 'before-args'
+  | 'json'
+  | 'after-json'
+  | 'garbage';
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+function skipWhitespace(text: string, from: number): number {
+  let position = from;
+  while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+  return position;
+}
+
+/**
+ * The longest of `markers` that starts at `position`; `'wait'` when the text ends before a longer
+ * marker could be told apart (```` ``` ```` vs ```` ```json ````), unless `final`.
+ */
+function startingMarker(
+  text: string,
+  position: number,
+  markers: readonly string[],
+  final: boolean,
+): string | 'wait' | undefined {
+  let found: string | undefined;
+  for (const marker of markers) {
+    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length))
+      found = marker;
+  }
+  if (!final && couldGrow(text, position, found, markers)) return 'wait';
+  return found;
+}
+
+/** Does the text from `position` to its end start a marker longer than `found`? */
+function couldGrow(
+  text: string,
+  position: number,
+  found: string | undefined,
+  markers: readonly string[],
+): boolean {
+  const rest = text.length - position;
+  const minimum = found === undefined ? 0 : found.length;
+  return markers.some(
+    (marker) => marker.length > minimum && rest < marker.length && isMarkerPrefix(text, position, marker),
+  );
+}
+
+const validName = (name: string): boolean => name !== '' && name.length <= maxNameLength && !/\s/.test(name);
+
+/** The incremental parser of a `NamedJsonConfig` format; see the config's comment for the grammar. */
+export class NamedJsonParser extends BaseFormatParser {
+  private state: State;
+  /** Inside a call section (between section start and end). */
+  private inSection = false;
+  /** No call has started yet in the current section. */
+  private sectionFresh = false;
+  /** The name is being read before any call was begun (`startsInCall`); it may turn out to be content. */
+  private implicit: boolean;
+  private name: string | undefined;
+  private id: string | undefined;
+  private argsStartSeen = false;
+  /** Length of a call-start marker read but not consumed while an implicit name is checked. */
+  private pendingMarker = 0;
+  /** `args`: JSON arguments after a name; `body`: a JSON call object or list (`jsonBody`). */
+  private jsonKind: 'args' | 'body' = 'args';
+  private closerIndex = 0;
+  private readonly scanner = new JsonScanner();
+  private body: string[] = [];
+
+  private readonly textMarkers: readonly string[];
+  private readonly sectionMarkers: readonly string[];
+  private readonly abortMarkers: readonly string[];
+  private readonly jsonStops: readonly string[];
+  private readonly nameStops: readonly string[];
+  private readonly idStops: readonly string[];
+  private readonly closers: ReadonlyArray<readonly string[]>;
+
+  constructor(
+    private readonly config: NamedJsonConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    const sectionStart = config.sectionStart ?? none;
+    const sectionEnd = config.sectionEnd ?? none;
+    const callEnd = config.callEnd ?? none;
+    const argsStart = config.argsStart ?? none;
+    this.textMarkers = [...sectionStart, ...config.callStart, ...(config.dropMarkers ?? none)];
+    this.sectionMarkers = [...sectionEnd, ...config.callStart];
+    this.abortMarkers = [...callEnd, ...config.callStart, ...sectionEnd];
+    this.jsonStops = [...(config.argsEnd ?? none), ...this.abortMarkers];
+    const brace = config.nameEndsAtBrace ? ['{'] : none;
+    this.nameStops = [
+      ...(config.nameEnd ?? none),
+      ...(config.idStart === undefined ? none : [config.idStart]),
+      ...argsStart,
+      ...brace,
+      ...this.abortMarkers,
+    ];
+    this.idStops = [...argsStart, ...brace, ...this.abortMarkers];
+    this.closers = [config.argsEnd ?? none, callEnd];
+    this.state = config.startsInCall ? 'prefix' : 'text';
+    this.implicit = config.startsInCall === true;
+  }
+
+  protected override onReset(): void {
+    this.state = this.config.startsInCall ? 'prefix' : 'text';
+    this.implicit = this.config.startsInCall === true;
+    this.pendingMarker = 0;
+    this.inSection = false;
+    this.sectionFresh = false;
+    this.resetCall();
+  }
+
+  private resetCall(): void {
+    this.name = undefined;
+    this.id = undefined;
+    this.argsStartSeen = false;
+    this.jsonKind = 'args';
+    this.closerIndex = 0;
+    this.scanner.reset();
+    this.body = [];
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      const more = this.step(cursor);
+      if (!more) return;
+    }
+  }
+
+  /** Runs the current state once; false when it needs more text. */
+  private step(cursor: Cursor): boolean {
+    switch (this.state) {
+      case 'text':
+        return this.stepText(cursor);
+      case 'section':
+        return this.stepSection(cursor);
+      case 'prefix':
+        return this.stepPrefix(cursor);
+      case 'name':
+        return this.stepName(cursor);
+      case 'id':
+        return this.stepId(cursor);
+      case 'before-args':
+        return this.stepBeforeArgs(cursor);
+      case 'json':
+        return this.stepJson(cursor);
+      case 'after-json':
+        return this.stepAfterJson(cursor);
+      case 'garbage':
+        return this.stepGarbage(cursor);
+    }
+  }
+
+  private stepText(cursor: Cursor): boolean {
+    const match = this.scanText(cursor, this.textMarkers);
+    if (!match) return false;
+    const after = match.index + match.marker.length;
+    if (this.config.dropMarkers?.includes(match.marker)) {
+      this.take(cursor, after, 'markup');
+      return true;
+    }
+    if (this.config.sectionStart?.includes(match.marker)) {
+      this.take(cursor, after, 'markup');
+      this.inSection = true;
+      this.sectionFresh = true;
+      this.state = 'section';
+      return true;
+    }
+    if (this.config.contentRecipient !== undefined) {
+      // Functionary v3.2: `>>>all\n` opens content; it is told apart from a call by reading the name.
+      this.take(cursor, match.index, this.inReasoning ? 'reasoning' : 'content');
+      this.implicit = true;
+      this.pendingMarker = match.marker.length;
+      this.state = 'name';
+      return true;
+    }
+    this.beginCall();
+    this.take(cursor, after, 'call');
+    this.state = 'prefix';
+    return true;
+  }
+
+  private stepSection(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const position = skipWhitespace(text, cursor.position);
+    if (position === text.length) {
+      if (!cursor.final) return false;
+      this.leaveSection();
+      return true;
+    }
+    const marker = startingMarker(text, position, this.sectionMarkers, cursor.final);
+    if (marker === 'wait') {
+      this.take(cursor, position, 'markup');
+      return false;
+    }
+    if (marker !== undefined && this.config.callStart.includes(marker)) {
+      this.take(cursor, position, 'markup');
+      this.sectionFresh = false;
+      this.beginCall();
+      this.take(cursor, position + marker.length, 'call');
+      this.state = 'prefix';
+      return true;
+    }
+    if (marker !== undefined) {
+      this.take(cursor, position + marker.length, 'markup');
+      this.leaveSection();
+      return true;
+    }
+    if (this.sectionFresh && this.config.implicitCallInSection) {
+      this.take(cursor, position, 'markup');
+      this.sectionFresh = false;
+      this.beginCall();
+      this.state = 'prefix';
+      return true;
+    }
+    // Text after the calls without a section end: the section is over, the text is content.
+    this.leaveSection();
+    return true;
+  }
+
+  private leaveSection(): void {
+    this.inSection = false;
+    this.sectionFresh = false;
+    this.state = 'text';
+  }
+
+  private stepPrefix(cursor: Cursor): boolean {
+    const text = cursor.text;
+    if (this.implicit) {
+      // Functionary v3.2 output starts after the prompt's `>>>`; a leading `>>>` is accepted too.
+      const start = startingMarker(text, cursor.position, this.config.callStart, cursor.final);
+      if (start === 'wait') return false;
+      this.pendingMarker = start === undefined ? 0 : start.length;
+      this.state = 'name';
+      return true;
+    }
+    const position = skipWhitespace(text, cursor.position);
+    this.take(cursor, position, 'call');
+    if (position === text.length) {
+      if (cursor.final) this.failIncomplete();
+      return false;
+    }
+    const code = text.charCodeAt(position);
+    if (this.config.jsonBody && (code === 0x7b /* { */ || code === 0x5b) /* [ */) {
+      this.startJson('body');
+      return true;
+    }
+    const prefixes = this.config.namePrefix ?? none;
+    const prefix = startingMarker(text, position, prefixes, cursor.final);
+    if (prefix === 'wait') return false;
+    if (prefix !== undefined) this.take(cursor, position + prefix.length, 'call');
+    this.state = 'name';
+    return true;
+  }
+
+  private stepName(cursor: Cursor): boolean {
+    const skip = this.pendingMarker;
+    const read = this.readBounded(cursor, cursor.position + skip, this.nameStops);
+    if (read === 'wait') return false;
+    if (this.implicit) {
+      this.implicit = false;
+      this.pendingMarker = 0;
+      if (read === undefined || !validName(read.value) || !this.config.nameEnd?.includes(read.marker)) {
+        // Not a recipient line: the marker is structure, the text is content.
+        this.take(cursor, cursor.position + skip, 'markup');
+        this.state = 'text';
+        return true;
+      }
+      if (read.value === this.config.contentRecipient) {
+        this.take(cursor, read.index + read.marker.length, 'markup');
+        this.state = 'text';
+        return true;
+      }
+      this.beginCall();
+    }
+    if (read === undefined || !validName(read.value)) {
+      this.state = 'garbage';
+      return true;
+    }
+    this.name = read.value;
+    const { index, marker } = read;
+    if (marker === '{') {
+      this.take(cursor, index, 'call');
+      this.state = 'before-args';
+    } else if (marker === this.config.idStart) {
+      this.take(cursor, index + marker.length, 'call');
+      this.state = 'id';
+    } else if (this.config.argsStart?.includes(marker)) {
+      this.take(cursor, index + marker.length, 'call');
+      this.argsStartSeen = true;
+      this.state = 'before-args';
+    } else if (this.config.nameEnd?.includes(marker)) {
+      this.take(cursor, index + marker.length, 'call');
+      this.state = 'before-args';
+    } else {
+      // A call end / call start / section end right after the name: no arguments.
+      this.take(cursor, index, 'call');
+      this.state = 'garbage';
+    }
+    return true;
+  }
+
+  private stepId(cursor: Cursor): boolean {
+    const read = this.readBounded(cursor, cursor.position, this.idStops);
+    if (read === 'wait') return false;
+    if (read === undefined || !validName(read.value) || this.abortMarkers.includes(read.marker)) {
+      this.state = 'garbage';
+      return true;
+    }
+    this.id = read.value;
+    if (read.marker === '{') {
+      this.take(cursor, read.index, 'call');
+    } else {
+      this.take(cursor, read.index + read.marker.length, 'call');
+      this.argsStartSeen = true;
+    }
+    this.state = 'before-args';
+    return true;
+  }
+
+  /**
+   * Reads a short field (name, id) from `from` up to the earliest of `stops`, without consuming it;
+   * only a bounded window is searched. `'wait'` when more text is needed; `undefined` when no stop comes
+   * within the length limit (or before the end of the output).
+   */
+  private readBounded(
+    cursor: Cursor,
+    from: number,
+    stops: readonly string[],
+  ): { value: string; index: number; marker: string } | 'wait' | undefined {
+    const text = cursor.text;
+    const end = Math.min(text.length, from + maxNameLength + 64);
+    const window = text.slice(from, end);
+    const match = findEarliestMarker(window, 0, stops);
+    if (!match) {
+      if (!cursor.final && end === text.length) return 'wait';
+      return undefined;
+    }
+    if (!cursor.final && end === text.length && couldGrow(window, match.index, match.marker, stops))
+      return 'wait';
+    return { value: window.slice(0, match.index).trim(), index: from + match.index, marker: match.marker };
+  }
+
+  private stepBeforeArgs(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const position = skipWhitespace(text, cursor.position);
+    this.take(cursor, position, 'call');
+    if (position === text.length) {
+      if (cursor.final) this.failIncomplete();
+      return false;
+    }
+    if (!this.argsStartSeen) {
+      const argsStart = this.config.argsStart ?? none;
+      const marker = startingMarker(text, position, argsStart, cursor.final);
+      if (marker === 'wait') return false;
+      if (marker !== undefined) {
+        this.take(cursor, position + marker.length, 'call');
+        this.argsStartSeen = true;
+        return true;
+      }
+    }
+    const code = text.charCodeAt(position);
+    if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+      this.startJson('args');
+      return true;
+    }
+    this.state = 'garbage';
+    return true;
+  }
+
+  private startJson(kind: 'args' | 'body'): void {
+    this.scanner.reset();
+    this.body = [];
+    this.jsonKind = kind;
+    this.state = 'json';
+  }
+
+  /** Feeds the scanner up to the next stop marker; a stop inside a JSON string is data. */
+  private stepJson(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const stops = this.jsonStops;
+    for (;;) {
+      const match = findEarliestMarker(text, cursor.position, stops);
+      const limit = match
+        ? match.index
+        : cursor.final
+          ? text.length
+          : text.length - heldBackLength(text, cursor.position, stops);
+      const completed = this.scanner.push(text.slice(cursor.position, limit));
+      if (completed >= 0) {
+        this.takeBody(cursor, cursor.position + completed);
+        this.closerIndex = 0;
+        this.state = 'after-json';
+        return true;
+      }
+      this.takeBody(cursor, limit);
+      if (!match) {
+        if (!cursor.final) return false;
+        this.failIncomplete();
+        return true;
+      }
+      if (this.scanner.inString) {
+        this.scanner.push(match.marker);
+        this.takeBody(cursor, match.index + match.marker.length);
+        continue;
+      }
+      // A stop marker outside a string while the JSON is open: malformed JSON, closed by the markers.
+      this.closerIndex = 0;
+      this.state = 'after-json';
+      return true;
+    }
+  }
+
+  private takeBody(cursor: Cursor, end: number): void {
+    const piece = this.take(cursor, end, 'call');
+    if (piece !== '') this.body.push(piece);
+  }
+
+  /** Consumes the optional closers (arguments end, then call end), then emits the call. */
+  private stepAfterJson(cursor: Cursor): boolean {
+    const text = cursor.text;
+    while (this.closerIndex < this.closers.length) {
+      const markers = this.closers[this.closerIndex] ?? none;
+      if (markers.length === 0) {
+        this.closerIndex++;
+        continue;
+      }
+      const position = skipWhitespace(text, cursor.position);
+      if (position === text.length && !cursor.final) return false;
+      const marker = startingMarker(text, position, markers, cursor.final);
+      if (marker === 'wait') return false;
+      if (marker !== undefined) {
+        this.take(cursor, position + marker.length, 'call');
+        this.closerIndex++;
+        continue;
+      }
+      this.closerIndex++;
+    }
+    this.completeCall();
+    return true;
+  }
+
+  private stepGarbage(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const stops = this.abortMarkers;
+    const match = findEarliestMarker(text, cursor.position, stops);
+    if (!match) {
+      if (!cursor.final) {
+        this.take(cursor, text.length - heldBackLength(text, cursor.position, stops), 'call');
+        return false;
+      }
+      this.take(cursor, text.length, 'call');
+    } else {
+      this.take(cursor, match.index, 'call');
+      if (this.config.callEnd?.includes(match.marker))
+        this.take(cursor, match.index + match.marker.length, 'call');
+    }
+    const name = this.name;
+    this.finishCallState();
+    this.failCall(
+      'invalid_tool_call',
+      name === undefined ? 'the tool call has no valid name' : 'the tool-call arguments are not JSON',
+      name,
+    );
+    return true;
+  }
+
+  private failIncomplete(): void {
+    const name = this.name;
+    this.finishCallState();
+    this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', name);
+  }
+
+  /** Leaves the call states: back to the section, or to text. */
+  private finishCallState(): void {
+    this.resetCall();
+    this.state = this.inSection ? 'section' : 'text';
+  }
+
+  private completeCall(): void {
+    const bodyText = this.body.join('');
+    const name = this.name;
+    const id = this.id;
+    const jsonKind = this.jsonKind;
+    this.finishCallState();
+    if (jsonKind === 'args') {
+      if (name === undefined) {
+        this.failCall('invalid_tool_call', 'the tool call has no valid name', undefined);
+        return;
+      }
+      this.endCall(
+        id === undefined ? { name, argumentsText: bodyText } : { name, id, argumentsText: bodyText },
+      );
+      return;
+    }
+    this.completeBody(bodyText);
+  }
+
+  /** A JSON call object, or a list of them, written right after the call start. */
+  private completeBody(bodyText: string): void {
+    const parsed = parseLenientJson(bodyText);
+    if (!parsed.ok) {
+      this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
+      return;
+    }
+    const value = parsed.value;
+    if (!Array.isArray(value)) {
+      const parts = this.callParts(value);
+      if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
+      else this.endCall(parts);
+      return;
+    }
+    // A list: one call per element, each with its own exact text as raw; the rest is structure.
+    const section = this.closeCallRaw();
+    const spans = elementSpans(bodyText);
+    const bodyStart = section.indexOf(bodyText);
+    let structure = section.slice(0, bodyStart);
+    let previous = 0;
+    value.forEach((element, index) => {
+      const span = spans[index];
+      const raw = span ? bodyText.slice(span[0], span[1]) : JSON.stringify(element);
+      if (span) {
+        structure += bodyText.slice(previous, span[0]);
+        previous = span[1];
+      }
+      const parts = this.callParts(element);
+      if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts);
+      else this.endCall(parts, raw);
+    });
+    this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
+  }
+
+  private callParts(value: unknown): CallParts | string {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return 'the tool-call body is not a JSON object';
+    }
+    const record = value as Record<string, unknown>;
+    const name = pick(record, this.config.nameKeys ?? ['name']);
+    if (typeof name !== 'string' || name === '') return 'the tool call has no "name"';
+    const id = pick(record, this.config.idKeys ?? ['id']);
+    const argumentsValue = pick(record, this.config.argumentKeys ?? ['arguments', 'parameters']);
+    return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
+  }
+}
+
+function pick(record: Record<string, unknown>, keys: readonly string[]): unknown {
+  for (const key of keys) if (Object.hasOwn(record, key)) return record[key];
+  return undefined;
+}
+
+/** `[start, end)` of each top-level element of a JSON array text. */
+function elementSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let position = text.indexOf('[') + 1;
+  while (position > 0 && position < text.length) {
+    while (position < text.length && (isWhitespace(text.charCodeAt(position)) || text[position] === ','))
+      position++;
+    if (position >= text.length || text[position] === ']') break;
+    const end = scanJsonValueEnd(text, position);
+    if (end < 0) {
+      spans.push([position, text.length]);
+      break;
+    }
+    spans.push([position, end]);
+    position = end;
+  }
+  return spans;
+}

@@ -1,0 +1,854 @@
+import { setOwnProperty } from '../../internal/set-own-property.js';
+import type { FormatOptions } from '../format-definition.js';
+import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { findEarliestMarker, heldBackLength } from '../core/markers.js';
+
+/**
+ * Family core for formats that write tool calls in Python call syntax: `NAME(k=v, k2=v2)` with
+ * keyword arguments and Python literal values. Used by `pythonic` / `llama4_pythonic`
+ * (`[NAME(k=v), NAME2()]`), `lfm2` (`<|tool_call_start|>[…]<|tool_call_end|>`) and `olmo3`
+ * (`<function_calls>NAME(k=v)\nNAME2()</function_calls>`).
+ *
+ * - `sections`: explicit call sections. Inside one, the body is an optional `[`, calls separated by `,`
+ *   and/or whitespace (newlines), an optional `]`; anything else makes the call in progress an
+ *   `InvalidToolCall` whose raw text runs to the end marker. The end marker is optional at the end of
+ *   the output; an end marker inside a string literal is data.
+ * - `bareLists`: also recognise a `[NAME(…), …]` list anywhere in prose (SGLang `PythonicDetector`).
+ *   Such a list is a call list only when every element is a well-formed call and there is at least one;
+ *   otherwise (`[1, 2]`, `[see above]`, a Markdown link) all of it stays content. A list cut off at the
+ *   end of the output yields its complete calls and an `InvalidToolCall` for the rest.
+ * - `reasoning`: reasoning tags recognised in text mode.
+ * - `newlineAfterEnd`: one `\n` right after a section end marker is structure, not content (vLLM LFM2).
+ *
+ * Values: `str` (`'…'`, `"…"`, triple quotes, prefixes `r`/`u`/`b`, Python escapes), `int` (also
+ * `0x`/`0o`/`0b`, `_` separators), `float`, `True`/`False`/`None` and JSON's `true`/`false`/`null`,
+ * lists, tuples and sets (as arrays), dicts (non-string keys become their JSON text). Positional
+ * arguments, expressions and other names are syntax errors. Call names are identifiers, dots allowed
+ * (`Calendar.create_event`). Offsets are UTF-16 code units.
+ */
+export interface PythonicCallsConfig {
+  readonly sections?: ReadonlyArray<{ readonly start: string; readonly end: readonly string[] }>;
+  readonly bareLists?: boolean;
+  readonly reasoning?: ReasoningTags;
+  readonly newlineAfterEnd?: boolean;
+}
+
+/** Where the scanner stopped; indexes are into the text given to `scan`. */
+export type PythonScanStop =
+  | { readonly kind: 'more' }
+  /** A call's name starts at `index` (not consumed yet). */
+  | { readonly kind: 'start'; readonly index: number }
+  /** A call's `(` was read: `index` is just after it. */
+  | { readonly kind: 'open'; readonly index: number; readonly name: string }
+  /** A call closed with `)`: `index` is just after it, `start` the unit offset of its name. */
+  | {
+      readonly kind: 'call';
+      readonly index: number;
+      readonly start: number;
+      readonly name: string;
+      readonly args: Record<string, unknown>;
+    }
+  /** The top-level `]` of a bare list: `index` is just after it. */
+  | { readonly kind: 'close'; readonly index: number }
+  /** `mode: 'value'`: the value is complete; `index` is just after it. */
+  | { readonly kind: 'value'; readonly index: number; readonly value: unknown }
+  /** Syntax error at `index` (that character is not consumed). */
+  | { readonly kind: 'error'; readonly index: number; readonly message: string };
+
+interface CallFrame {
+  readonly kind: 'call';
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  key: string;
+  phase: 'key' | 'eq' | 'value' | 'after';
+}
+
+interface SeqFrame {
+  kind: 'list' | 'tuple' | 'set';
+  readonly items: unknown[];
+  phase: 'value' | 'after';
+  comma: boolean;
+}
+
+interface DictFrame {
+  readonly kind: 'dict';
+  readonly object: Record<string, unknown>;
+  key: unknown;
+  phase: 'key' | 'colon' | 'value' | 'after';
+}
+
+type Frame = CallFrame | SeqFrame | DictFrame;
+type Token = 'none' | 'name' | 'kw' | 'word' | 'number' | 'string';
+type TopPhase = 'start' | 'call' | 'sep' | 'closed';
+
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+const isIdentStart = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code > 0x7f;
+const isIdentChar = (code: number): boolean => isIdentStart(code) || (code >= 0x30 && code <= 0x39);
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const stringPrefixes = new Set(['r', 'u', 'b', 'br', 'rb']);
+const namePattern = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/**
+ * Incremental scanner of Python call syntax: a bare list `[call, …]` (`mode: 'list'`, the scan starts
+ * AT the `[`) or a section body (`mode: 'section'`). Feed it consecutive texts with `scan`; it builds
+ * each call's arguments as it goes and stops at every completed call, at the closing `]` of a list, and
+ * at the first syntax error. Each character is examined once; string and number tokens are kept as
+ * slices and decoded once when they end. Never throws on model text.
+ */
+export class PythonCallScanner {
+  /** Unit offset (code units since `reset`) of the current call's name. */
+  callStart = 0;
+  /** Calls completed since `reset`. */
+  calls = 0;
+  private mode: 'list' | 'section' | 'value' = 'list';
+  private done = false;
+  private result: unknown;
+  private top: TopPhase = 'start';
+  private bracketed = false;
+  private stack: Frame[] = [];
+  private token: Token = 'none';
+  private pieces: string[] = [];
+  private quote = 0;
+  private opening = 0;
+  private triple = false;
+  private rawString = false;
+  private escaped = false;
+  private closeRun = 0;
+  private previous = 0;
+  private offset = 0;
+
+  /**
+   * Starts a new unit: a bare list (the first character scanned must be `[`), a section body, or one
+   * literal value (`'value'`: a dict such as `{"name": …}`, which also makes this a validating reader
+   * of JSON objects; dict keys must be scalars).
+   */
+  reset(mode: 'list' | 'section' | 'value'): void {
+    this.mode = mode;
+    this.done = false;
+    this.result = undefined;
+    this.top = 'start';
+    this.bracketed = false;
+    this.stack = [];
+    this.token = 'none';
+    this.pieces = [];
+    this.calls = 0;
+    this.callStart = 0;
+    this.offset = 0;
+    this.escaped = false;
+  }
+
+  /** Inside a string literal (an end marker here is data). */
+  get inString(): boolean {
+    return this.token === 'string';
+  }
+
+  /** A call has begun (its name is being read) and is not complete. */
+  get inCall(): boolean {
+    return this.stack.length > 0 || this.token === 'name';
+  }
+
+  /** The name of the call in progress, once its `(` has been read. */
+  get callName(): string | undefined {
+    const bottom = this.stack[0];
+    return bottom?.kind === 'call' ? bottom.name : undefined;
+  }
+
+  /** A call's `(` has been read and its `)` has not. */
+  get inArguments(): boolean {
+    return this.stack.length > 0;
+  }
+
+  /** Code units consumed since `reset`. */
+  get consumed(): number {
+    return this.offset;
+  }
+
+  /** Scans `text[from, to)`; see `PythonScanStop`. */
+  scan(text: string, from: number, to: number): PythonScanStop {
+    const origin = this.offset - from;
+    let i = from;
+    let tokenStart = from;
+    const stop = (result: PythonScanStop, at: number): PythonScanStop => {
+      this.offset = origin + at;
+      return result;
+    };
+    while (i < to) {
+      if (this.done) return stop({ kind: 'value', index: i, value: this.result }, i);
+      const code = text.charCodeAt(i);
+      switch (this.token) {
+        case 'name':
+        case 'kw':
+        case 'word': {
+          if (isIdentChar(code) || (this.token === 'name' && code === 0x2e /* . */)) {
+            i++;
+            continue;
+          }
+          const word = this.endToken(text, tokenStart, i);
+          if (this.token === 'name') {
+            if (code !== 0x28 /* ( */ || !namePattern.test(word)) {
+              // The token stays 'name': the call is in progress for `inCall`.
+              return stop({ kind: 'error', index: i, message: `expected "(" after the call name "${word}"` }, i);
+            }
+            this.token = 'none';
+            this.stack.push({ kind: 'call', name: word, args: {}, key: '', phase: 'key' });
+            i++;
+            return stop({ kind: 'open', index: i, name: word }, i);
+          }
+          if (this.token === 'kw') {
+            this.token = 'none';
+            const frame = this.stack[this.stack.length - 1] as CallFrame;
+            frame.key = word;
+            frame.phase = 'eq';
+            continue;
+          }
+          // A word in value position: a string prefix, a literal name, or an error.
+          this.token = 'none';
+          if ((code === 0x27 || code === 0x22) && stringPrefixes.has(word.toLowerCase())) {
+            this.startString(code, word.toLowerCase().includes('r'));
+            i++;
+            tokenStart = i;
+            continue;
+          }
+          const literal = literalWords.get(word);
+          if (literal === undefined) {
+            return stop({ kind: 'error', index: i, message: `"${word}" is not a Python literal` }, i);
+          }
+          const error = this.value(literal.value);
+          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          continue;
+        }
+        case 'number': {
+          const previous = this.previous;
+          if (
+            isIdentChar(code) ||
+            code === 0x2e ||
+            ((code === 0x2b || code === 0x2d) && (previous === 0x65 || previous === 0x45))
+          ) {
+            this.previous = code;
+            i++;
+            continue;
+          }
+          this.token = 'none';
+          const number = parsePythonNumber(this.endToken(text, tokenStart, i));
+          if (number === undefined) return stop({ kind: 'error', index: i, message: 'malformed number' }, i);
+          const error = this.value(number);
+          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          continue;
+        }
+        case 'string': {
+          if (this.opening > 0) {
+            // Right after the opening quote(s): detect '' (empty) and ''' (triple).
+            if (code === this.quote && this.opening === 1) {
+              this.opening = 2;
+              i++;
+              continue;
+            }
+            if (code === this.quote && this.opening === 2) {
+              this.opening = 0;
+              this.triple = true;
+              i++;
+              tokenStart = i;
+              continue;
+            }
+            if (this.opening === 2) {
+              this.token = 'none';
+              this.opening = 0;
+              const error = this.value('');
+              if (error) return stop({ kind: 'error', index: i, message: error }, i);
+              continue;
+            }
+            this.opening = 0;
+            tokenStart = i;
+          }
+          // Fast path through the body: stop at a backslash or at our quote.
+          while (i < to) {
+            const c = text.charCodeAt(i);
+            if (this.escaped) {
+              this.escaped = false;
+              this.closeRun = 0;
+            } else if (c === 0x5c /* \ */) {
+              this.escaped = true;
+              this.closeRun = 0;
+            } else if (c === this.quote) {
+              if (!this.triple) break;
+              this.closeRun++;
+              if (this.closeRun === 3) break;
+            } else {
+              this.closeRun = 0;
+            }
+            i++;
+          }
+          if (i >= to) continue;
+          // The closing quote is at i.
+          let body = this.endToken(text, tokenStart, i);
+          if (this.triple) body = body.slice(0, -2);
+          this.token = 'none';
+          i++;
+          const error = this.value(this.rawString ? body : decodePythonEscapes(body));
+          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          continue;
+        }
+        case 'none':
+          break;
+      }
+
+      // Between tokens.
+      if (isSpace(code)) {
+        i++;
+        continue;
+      }
+      const frame = this.stack[this.stack.length - 1];
+      if (frame === undefined && this.mode === 'value') {
+        if (code !== 0x7b && code !== 0x5b) return stop({ kind: 'error', index: i, message: 'expected "{" or "["' }, i);
+      } else if (frame === undefined) {
+        // Top level: the list or section itself.
+        if (this.top === 'start' && this.mode === 'list') {
+          if (code !== 0x5b) return stop({ kind: 'error', index: i, message: 'expected "["' }, i);
+          this.bracketed = true;
+          this.top = 'call';
+          i++;
+          continue;
+        }
+        if (this.top === 'start' && code === 0x5b) {
+          this.bracketed = true;
+          this.top = 'call';
+          i++;
+          continue;
+        }
+        if (this.top === 'closed') return stop({ kind: 'error', index: i, message: 'text after the closing "]"' }, i);
+        if (code === 0x5d /* ] */ && this.bracketed && this.top !== 'start') {
+          i++;
+          if (this.mode === 'list') return stop({ kind: 'close', index: i }, i);
+          this.top = 'closed';
+          continue;
+        }
+        if (this.top === 'sep' && code === 0x2c /* , */) {
+          this.top = 'call';
+          i++;
+          continue;
+        }
+        if (isIdentStart(code) && (this.top !== 'sep' || this.mode === 'section')) {
+          this.token = 'name';
+          this.pieces = [];
+          this.callStart = origin + i;
+          this.top = 'sep';
+          return stop({ kind: 'start', index: i }, i);
+        }
+        return stop({ kind: 'error', index: i, message: 'expected a call' }, i);
+      } else if (frame.kind === 'call') {
+        if (frame.phase === 'key' || frame.phase === 'after') {
+          if (code === 0x29 /* ) */) {
+            this.stack.pop();
+            i++;
+            this.calls++;
+            return stop({ kind: 'call', index: i, start: this.callStart, name: frame.name, args: frame.args }, i);
+          }
+          if (frame.phase === 'after') {
+            if (code !== 0x2c) return stop({ kind: 'error', index: i, message: 'expected "," or ")"' }, i);
+            frame.phase = 'key';
+            i++;
+            continue;
+          }
+          if (!isIdentStart(code)) {
+            return stop({ kind: 'error', index: i, message: 'expected a keyword argument (positional arguments are not accepted)' }, i);
+          }
+          this.token = 'kw';
+          this.pieces = [];
+          tokenStart = i;
+          i++;
+          continue;
+        }
+        if (frame.phase === 'eq') {
+          if (code !== 0x3d /* = */) return stop({ kind: 'error', index: i, message: 'expected "=" after the keyword' }, i);
+          frame.phase = 'value';
+          i++;
+          continue;
+        }
+        // phase 'value': fall through to value start.
+      } else if (frame.kind === 'dict') {
+        if (frame.phase === 'key' && code === 0x7d /* } */) {
+          this.stack.pop();
+          i++;
+          const error = this.value(frame.object);
+          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          continue;
+        }
+        if (frame.phase === 'colon') {
+          if (code === 0x3a /* : */) {
+            frame.phase = 'value';
+            i++;
+            continue;
+          }
+          if (code === 0x2c || code === 0x7d) {
+            // A set: `{1, 2}`.
+            const set: SeqFrame = { kind: 'set', items: [frame.key], phase: 'after', comma: false };
+            this.stack[this.stack.length - 1] = set;
+            continue;
+          }
+          return stop({ kind: 'error', index: i, message: 'expected ":"' }, i);
+        }
+        if (frame.phase === 'after') {
+          if (code === 0x2c) {
+            frame.phase = 'key';
+            i++;
+            continue;
+          }
+          if (code === 0x7d) {
+            this.stack.pop();
+            i++;
+            const error = this.value(frame.object);
+            if (error) return stop({ kind: 'error', index: i, message: error }, i);
+            continue;
+          }
+          return stop({ kind: 'error', index: i, message: 'expected "," or "}"' }, i);
+        }
+      } else {
+        const closer = frame.kind === 'list' ? 0x5d : frame.kind === 'tuple' ? 0x29 : 0x7d;
+        if (code === closer) {
+          this.stack.pop();
+          i++;
+          const value = frame.kind === 'tuple' && frame.items.length === 1 && !frame.comma ? frame.items[0] : frame.items;
+          const error = this.value(value);
+          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          continue;
+        }
+        if (frame.phase === 'after') {
+          if (code !== 0x2c) return stop({ kind: 'error', index: i, message: 'expected "," or a closing bracket' }, i);
+          frame.phase = 'value';
+          frame.comma = true;
+          i++;
+          continue;
+        }
+      }
+
+      // A value starts here.
+      if (frame?.kind === 'dict' && frame.phase === 'key' && (code === 0x5b || code === 0x7b || code === 0x28)) {
+        return stop({ kind: 'error', index: i, message: 'a dict key must be a string or a number' }, i);
+      }
+      if (code === 0x27 || code === 0x22) {
+        this.startString(code, false);
+        i++;
+        tokenStart = i;
+        continue;
+      }
+      if (isDigit(code) || code === 0x2d || code === 0x2b || code === 0x2e) {
+        this.token = 'number';
+        this.pieces = [];
+        this.previous = code;
+        tokenStart = i;
+        i++;
+        continue;
+      }
+      if (isIdentStart(code)) {
+        this.token = 'word';
+        this.pieces = [];
+        tokenStart = i;
+        i++;
+        continue;
+      }
+      if (code === 0x5b) {
+        this.stack.push({ kind: 'list', items: [], phase: 'value', comma: false });
+        i++;
+        continue;
+      }
+      if (code === 0x28) {
+        this.stack.push({ kind: 'tuple', items: [], phase: 'value', comma: false });
+        i++;
+        continue;
+      }
+      if (code === 0x7b) {
+        this.stack.push({ kind: 'dict', object: {}, key: undefined, phase: 'key' });
+        i++;
+        continue;
+      }
+      return stop({ kind: 'error', index: i, message: 'expected a Python literal' }, i);
+    }
+    if (this.done) return stop({ kind: 'value', index: i, value: this.result }, i);
+    if (this.token !== 'none' && this.opening === 0 && tokenStart < to) this.pieces.push(text.slice(tokenStart, to));
+    return stop({ kind: 'more' }, to);
+  }
+
+  private startString(quote: number, raw: boolean): void {
+    this.token = 'string';
+    this.pieces = [];
+    this.quote = quote;
+    this.opening = 1;
+    this.triple = false;
+    this.rawString = raw;
+    this.escaped = false;
+    this.closeRun = 0;
+  }
+
+  private endToken(text: string, tokenStart: number, end: number): string {
+    const tail = text.slice(tokenStart, end);
+    if (this.pieces.length === 0) return tail;
+    this.pieces.push(tail);
+    const whole = this.pieces.join('');
+    this.pieces = [];
+    return whole;
+  }
+
+  /** Attaches a completed value to the innermost frame; returns an error message when it fits nowhere. */
+  private value(value: unknown): string | undefined {
+    const frame = this.stack[this.stack.length - 1];
+    if (frame === undefined) {
+      if (this.mode !== 'value') return 'a value outside a call';
+      this.done = true;
+      this.result = value;
+      return undefined;
+    }
+    switch (frame.kind) {
+      case 'call':
+        if (frame.phase !== 'value') return 'unexpected value';
+        setOwnProperty(frame.args, frame.key, value);
+        frame.phase = 'after';
+        return undefined;
+      case 'dict':
+        if (frame.phase === 'key') {
+          frame.key = value;
+          frame.phase = 'colon';
+          return undefined;
+        }
+        if (frame.phase !== 'value') return 'unexpected value';
+        setOwnProperty(frame.object, typeof frame.key === 'string' ? frame.key : JSON.stringify(frame.key), value);
+        frame.phase = 'after';
+        return undefined;
+      default:
+        if (frame.phase !== 'value') return 'unexpected value';
+        frame.items.push(value);
+        frame.phase = 'after';
+        return undefined;
+    }
+  }
+}
+
+const literalWords = new Map<string, { value: unknown }>([
+  ['True', { value: true }],
+  ['False', { value: false }],
+  ['None', { value: null }],
+  ['true', { value: true }],
+  ['false', { value: false }],
+  ['null', { value: null }],
+]);
+
+const decimalPattern = /^[-+]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d(?:_?\d)*)?$/;
+const radixPattern = /^([-+]?)0([xXoObB])_?([0-9a-fA-F](?:_?[0-9a-fA-F])*)$/;
+
+/** A Python int/float literal (with optional sign) as a number, or `undefined`. */
+function parsePythonNumber(text: string): number | undefined {
+  if (text.length > 400) return undefined;
+  const radix = radixPattern.exec(text);
+  if (radix) {
+    const base = { x: 16, o: 8, b: 2 }[radix[2]!.toLowerCase() as 'x' | 'o' | 'b'];
+    const digits = radix[3]!.replaceAll('_', '');
+    const value = Number.parseInt(digits, base);
+    if (Number.isNaN(value) || value.toString(base) !== digits.toLowerCase().replace(/^0+(?=.)/, '')) return undefined;
+    return radix[1] === '-' ? -value : value;
+  }
+  if (!decimalPattern.test(text)) return undefined;
+  const value = Number(text.replaceAll('_', ''));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+const simpleEscapes: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '/': '/',
+  '\n': '',
+};
+
+/** Decodes the escapes of a (non-raw) Python string body; an unknown escape keeps its backslash. */
+export function decodePythonEscapes(body: string): string {
+  if (!body.includes('\\')) return body;
+  const out: string[] = [];
+  let start = 0;
+  let i = body.indexOf('\\');
+  while (i >= 0 && i < body.length - 1) {
+    out.push(body.slice(start, i));
+    const next = body[i + 1]!;
+    const simple = simpleEscapes[next];
+    let consumed = 2;
+    if (simple !== undefined && !(next === '0' && isDigit(body.charCodeAt(i + 2)))) {
+      out.push(simple);
+    } else if (next === 'x' || next === 'u' || next === 'U') {
+      const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+      const hex = body.slice(i + 2, i + 2 + length);
+      const value = /^[0-9a-fA-F]+$/.test(hex) && hex.length === length ? Number.parseInt(hex, 16) : Number.NaN;
+      if (Number.isNaN(value) || value > 0x10ffff) {
+        out.push(body.slice(i, i + 2));
+      } else {
+        out.push(String.fromCodePoint(value));
+        consumed = 2 + length;
+      }
+    } else if (next >= '0' && next <= '7') {
+      const octal = /^[0-7]{1,3}/.exec(body.slice(i + 1, i + 4))![0];
+      out.push(String.fromCharCode(Number.parseInt(octal, 8)));
+      consumed = 1 + octal.length;
+    } else if (next === '\r') {
+      consumed = body[i + 2] === '\n' ? 3 : 2;
+    } else {
+      out.push(body.slice(i, i + 2));
+    }
+    start = i + consumed;
+    i = body.indexOf('\\', start);
+  }
+  out.push(body.slice(start));
+  return out.join('');
+}
+
+type State = 'text' | 'section' | 'skip' | 'bare' | 'after-end';
+
+interface PendingCall {
+  readonly parts: CallParts;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
+export class PythonicCallsParser extends BaseFormatParser {
+  private state: State = 'text';
+  private readonly scanner = new PythonCallScanner();
+  private readonly startMarkers: string[];
+  private endMarkers: readonly string[] = [];
+  /** Text of the current unit (bare list, or section since the last emitted call), in pieces. */
+  private pieces: string[] = [];
+  /** Unit offset where `pieces` begin. */
+  private piecesBase = 0;
+  /** Completed calls of a bare list, emitted only when the list closes. */
+  private pending: PendingCall[] = [];
+
+  constructor(
+    private readonly config: PythonicCallsConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    this.startMarkers = (config.sections ?? []).map((section) => section.start);
+    if (config.bareLists) this.startMarkers.push('[');
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.pieces = [];
+    this.piecesBase = 0;
+    this.pending = [];
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      switch (this.state) {
+        case 'text': {
+          const match = this.scanText(cursor, this.startMarkers);
+          if (!match) return;
+          this.pieces = [];
+          this.piecesBase = 0;
+          this.pending = [];
+          if (match.marker === '[') {
+            this.scanner.reset('list');
+            this.state = 'bare';
+            break;
+          }
+          this.take(cursor, match.index + match.marker.length, 'markup');
+          this.endMarkers = this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
+          this.scanner.reset('section');
+          this.state = 'section';
+          break;
+        }
+        case 'bare':
+          if (!this.scanBare(cursor)) return;
+          break;
+        case 'section':
+          if (!this.scanSection(cursor)) return;
+          break;
+        case 'skip':
+          if (!this.skipToEnd(cursor)) return;
+          break;
+        case 'after-end': {
+          const text = cursor.text;
+          if (cursor.position >= text.length) {
+            if (cursor.final) this.state = 'text';
+            return;
+          }
+          if (text.charCodeAt(cursor.position) === 0x0a) this.take(cursor, cursor.position + 1, 'markup');
+          this.state = 'text';
+          break;
+        }
+      }
+    }
+  }
+
+  /** Consumes `[cursor.position, end)` into the unit's pieces. */
+  private keep(cursor: Cursor, end: number): void {
+    const piece = this.take(cursor, end, 'call');
+    if (piece !== '') this.pieces.push(piece);
+  }
+
+  /** The unit text in `pieces`, joined once, with `piecesBase` as its unit offset. */
+  private unitText(): string {
+    const text = this.pieces.join('');
+    this.pieces = [];
+    return text;
+  }
+
+  private scanBare(cursor: Cursor): boolean {
+    const text = cursor.text;
+    for (;;) {
+      const stop = this.scanner.scan(text, cursor.position, text.length);
+      switch (stop.kind) {
+        case 'start':
+        case 'open':
+        case 'value':
+          this.keep(cursor, stop.index);
+          continue;
+        case 'call':
+          this.keep(cursor, stop.index);
+          this.pending.push({ parts: { name: stop.name, argumentsValue: stop.args }, start: stop.start, end: this.scanner.consumed });
+          continue;
+        case 'close': {
+          this.keep(cursor, stop.index);
+          const unit = this.unitText();
+          this.state = 'text';
+          if (this.pending.length === 0) this.emitTaken(unit, 'content');
+          else this.emitPending(unit, undefined);
+          return true;
+        }
+        case 'error': {
+          this.keep(cursor, stop.index);
+          this.state = 'text';
+          this.emitTaken(this.unitText(), 'content');
+          this.pending = [];
+          return true;
+        }
+        case 'more': {
+          this.keep(cursor, text.length);
+          if (!cursor.final) return false;
+          const unit = this.unitText();
+          this.state = 'text';
+          if (this.pending.length === 0 && !this.scanner.inArguments) this.emitTaken(unit, 'content');
+          else this.emitPending(unit, this.scanner.inCall ? this.scanner.callStart : unit.length);
+          return true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Emits a bare list's calls with their own text as raw; brackets and commas are markup. When
+   * `cutAt` is given, the list was cut off and the text from `cutAt` on is an invalid call.
+   */
+  private emitPending(unit: string, cutAt: number | undefined): void {
+    let previous = 0;
+    const structure: string[] = [];
+    for (const call of this.pending) {
+      structure.push(unit.slice(previous, call.start));
+      this.endCall(call.parts, unit.slice(call.start, call.end));
+      previous = call.end;
+    }
+    this.pending = [];
+    if (cutAt !== undefined) {
+      structure.push(unit.slice(previous, cutAt));
+      const rest = unit.slice(cutAt);
+      if (rest.trim() !== '') this.invalidCall(rest, 'incomplete_tool_call', 'the tool call is cut off before its end', nameOf(rest));
+      else structure.push(rest);
+    } else {
+      structure.push(unit.slice(previous));
+    }
+    this.emitTaken(structure.join(''), 'markup');
+  }
+
+  /**
+   * Section mode: structure (`[`, `,`, `]`, whitespace) is markup; each call is recorded as the open
+   * call of `BaseFormatParser` from its name on, announced at its `(`, and ended at its `)`.
+   */
+  private scanSection(cursor: Cursor): boolean {
+    const text = cursor.text;
+    // Where to look for the next end marker: past one already scanned as string data.
+    let searchFrom = cursor.position;
+    for (;;) {
+      const from = Math.max(searchFrom, cursor.position);
+      const match = findEarliestMarker(text, from, this.endMarkers);
+      const limit = match
+        ? match.index
+        : cursor.final
+          ? text.length
+          : text.length - heldBackLength(text, from, this.endMarkers);
+      const stop = this.scanner.scan(text, cursor.position, limit);
+      switch (stop.kind) {
+        case 'start':
+          this.take(cursor, stop.index, 'markup');
+          this.beginCall();
+          continue;
+        case 'open':
+          this.take(cursor, stop.index, 'call');
+          this.announceCall(stop.name);
+          continue;
+        case 'call':
+          this.take(cursor, stop.index, 'call');
+          this.endCall({ name: stop.name, argumentsValue: stop.args });
+          continue;
+        case 'error':
+        case 'close':
+        case 'value':
+          this.take(cursor, stop.index, 'call');
+          if (!this.inCall) this.beginCall();
+          this.state = 'skip';
+          return true;
+        case 'more':
+          break;
+      }
+      this.take(cursor, limit, 'call');
+      if (match) {
+        if (this.scanner.inString) {
+          // An end marker inside a string literal is data: scan on past it.
+          searchFrom = match.index + match.marker.length;
+          continue;
+        }
+        this.closeSection(cursor, match.index + match.marker.length);
+        return true;
+      }
+      if (!cursor.final) return false;
+      this.closeSection(cursor, undefined);
+      return true;
+    }
+  }
+
+  /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
+  private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
+    if (this.inCall) {
+      this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
+    }
+    if (markerEnd !== undefined) this.take(cursor, markerEnd, 'markup');
+    this.state = this.config.newlineAfterEnd && markerEnd !== undefined ? 'after-end' : 'text';
+  }
+
+  /** After a syntax error: the rest of the section, up to its end marker, is one invalid call. */
+  private skipToEnd(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const match = findEarliestMarker(text, cursor.position, this.endMarkers);
+    if (!match) {
+      this.takeAllBut(cursor, this.endMarkers, 'call');
+      if (!cursor.final) return false;
+    } else {
+      this.take(cursor, match.index, 'call');
+    }
+    this.failCall('invalid_tool_call', 'the tool call is not valid Python call syntax', this.scanner.callName);
+    if (match) this.take(cursor, match.index + match.marker.length, 'markup');
+    this.state = this.config.newlineAfterEnd && match ? 'after-end' : 'text';
+    return true;
+  }
+}
+
+/** The call name at the start of an invalid call's raw text, when there is one. */
+function nameOf(raw: string): string | undefined {
+  const match = /^\s*([\p{L}_][\p{L}\p{N}_.]{0,200})\(/u.exec(raw.slice(0, 256));
+  return match?.[1];
+}

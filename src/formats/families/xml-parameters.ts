@@ -1,0 +1,642 @@
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { setOwnProperty } from '../../internal/set-own-property.js';
+import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { FormatOptions } from '../format-definition.js';
+import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { findEarliestMarker, heldBackLength } from '../core/markers.js';
+
+/**
+ * Family core for formats that write one tag per call and one tag per parameter, the value being raw
+ * text between the parameter's tags:
+ *
+ * - Qwen3-Coder / Seed-OSS: `<function=NAME><parameter=KEY>VALUE</parameter></function>`
+ * - MiniMax-M2, DeepSeek DSML, Step-3, MiniCPM5: `<invoke name="NAME"><parameter name="KEY">VALUE</parameter></invoke>`
+ *   (tag names differ per format; extra attributes such as DSML `string="true"` are read).
+ *
+ * Configuration (all markers are exact, case-sensitive strings):
+ * - `sectionStart` / `sectionEnd`: the wrapper around one or more calls (`<tool_call>`, `<minimax:tool_call>`,
+ *   `<｜DSML｜function_calls>`); `[]` when calls stand alone.
+ * - `separators`: structure-only markers allowed between calls inside a section (Step-3's per-call tokens).
+ * - `bareCalls`: a call tag is also recognised outside any section (a missing wrapper is tolerated).
+ * - `callStart`: the call tag up to its name: `<function=` (the name follows up to `>`) or `<invoke `
+ *   (attributes follow up to `>`, the name is the `name` attribute). `callEnd`: the closing call tag.
+ * - `parameterStart` / `parameterEnd`: the same for parameters; the key is the text after `=` or the
+ *   `name` attribute.
+ * - `trimNewline`: exactly one leading and one trailing `\n` of each value are layout, not data.
+ * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end,
+ *   section end or call start (SGLang's Qwen3-Coder tolerance).
+ * - `cdata`: `<![CDATA[…]]>` inside a value is literal text (closing tags inside it are data).
+ * - `stringAttribute`: the parameter tag's `string` attribute types the value: `"true"` keeps the raw
+ *   string, `"false"` decodes it as JSON (DeepSeek DSML).
+ * - `reasoning` / `callsInReasoning`: the reasoning tags; with `callsInReasoning`, a section start inside an
+ *   unclosed reasoning block ends the reasoning (forced-open thinking templates write calls that way).
+ *
+ * Rules shared by every member:
+ * - Only the exact closing tag ends a value, and only when what follows it (after whitespace) is another
+ *   parameter tag, the call's end, a section end, a call start or the end of the output; otherwise the
+ *   closing tag is part of the value (values may hold XML, HTML or the tag itself).
+ * - A value is typed by the tool's JSON Schema when tools are given (`typeParameterText`), else it stays a
+ *   string. A call body that holds a JSON object instead of parameter tags is decoded (SGLang DSML), and a
+ *   section holding a Hermes-style JSON object `{"name", "arguments"}` is accepted too.
+ * - Several calls per section; a call start inside an open call ends that call first (calls never merge).
+ * - Whitespace between structural tags is markup; other text inside a section is an invalid call.
+ * - At the end of the output a call whose header was read and whose values are all closed is valid even
+ *   without its closing tags; a call cut off inside a tag or a value is an `InvalidToolCall`.
+ */
+export interface XmlParametersConfig {
+  readonly sectionStart: readonly string[];
+  readonly sectionEnd: readonly string[];
+  readonly separators?: readonly string[];
+  readonly bareCalls: boolean;
+  readonly callStart: string;
+  readonly callEnd: string;
+  readonly parameterStart: string;
+  readonly parameterEnd: string;
+  readonly trimNewline: boolean;
+  readonly implicitParameterEnd: boolean;
+  readonly cdata?: boolean;
+  readonly stringAttribute?: boolean;
+  readonly reasoning?: ReasoningTags;
+  readonly callsInReasoning?: boolean;
+}
+
+type State =
+  | 'text'
+  | 'section'
+  | 'section-garbage'
+  | 'call-header'
+  | 'call-body'
+  | 'parameter-header'
+  | 'value'
+  | 'value-closed'
+  | 'cdata';
+
+/** One parameter as written: key, raw value text (one wrapping newline already removed), attributes. */
+interface RawParameter {
+  readonly key: string;
+  readonly text: string;
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+/** A tag header longer than this (in UTF-16 code units) without its `>` is malformed. */
+const headerLimit = 1024;
+const cdataStart = '<![CDATA[';
+const cdataEnd = ']]>';
+
+const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/** The longest of `markers` that starts at `position`, if any. */
+function markerAt(text: string, position: number, markers: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const marker of markers) {
+    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length)) found = marker;
+  }
+  return found;
+}
+
+/** Is the rest of `text` from `position` a proper prefix of one of `markers`? */
+function isPrefixOfAny(text: string, position: number, markers: readonly string[]): boolean {
+  const rest = text.length - position;
+  for (const marker of markers) {
+    if (rest < marker.length && marker.startsWith(text.slice(position))) return true;
+  }
+  return false;
+}
+
+/** `name="x" string='true' k=v` → attributes. Runs on one bounded tag header only. */
+function parseAttributes(header: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  const pattern = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
+  for (const match of header.matchAll(pattern)) {
+    const key = match[1];
+    if (key !== undefined) setOwnProperty(attributes, key, match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
+}
+
+/** The name in a tag header: the text itself (`<function=NAME>`) or its `name` attribute. */
+function headerName(header: string, equalsStyle: boolean): { name: string; attributes: Record<string, string> } {
+  if (equalsStyle) {
+    let name = header.trim();
+    const first = name.charAt(0);
+    if (name.length >= 2 && (first === '"' || first === "'") && name.endsWith(first)) name = name.slice(1, -1);
+    return { name, attributes: {} };
+  }
+  const attributes = parseAttributes(header);
+  return { name: (Object.hasOwn(attributes, 'name') ? attributes.name : '') ?? '', attributes };
+}
+
+/**
+ * Incremental parser of the XML-parameters family; see `XmlParametersConfig`. Call bodies are consumed as
+ * they arrive (values into arrays of pieces); only a possible marker prefix is left unconsumed between
+ * pushes, so each push costs time proportional to its chunk.
+ */
+export class XmlParametersParser extends BaseFormatParser {
+  private state: State = 'text';
+  /** The open section was not written (a bare call opened it). */
+  private implicitSection = false;
+  /** Text mode right after structure: leading whitespace before a call is layout (markup). */
+  private atStructure = true;
+  /** Whitespace read in a section, routed once the next thing is known (markup before a tag, else text). */
+  private pending: string[] = [];
+  private header: string[] = [];
+  private headerLength = 0;
+  private callName: string | undefined;
+  private callProblem: string | undefined;
+  private parameters: RawParameter[] = [];
+  private loose: string[] = [];
+  private parameterKey: string | undefined;
+  private parameterAttributes: Record<string, string> = {};
+  private value: string[] = [];
+  /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
+  private closing: string[] = [];
+
+  private readonly openers: readonly string[];
+  private readonly reasoningOpeners: readonly string[];
+  private readonly sectionMarkers: readonly string[];
+  private readonly bodyMarkers: readonly string[];
+  private readonly valueMarkers: readonly string[];
+  private readonly valueFollowers: readonly string[];
+  private readonly callEquals: boolean;
+  private readonly parameterEquals: boolean;
+
+  constructor(
+    private readonly config: XmlParametersConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    const { sectionStart, sectionEnd, callStart, callEnd, parameterStart, parameterEnd } = config;
+    const separators = config.separators ?? [];
+    this.openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
+    this.reasoningOpeners = config.callsInReasoning ? sectionStart : [];
+    this.sectionMarkers = [callStart, ...sectionEnd, ...separators, ...sectionStart];
+    this.bodyMarkers = [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart];
+    this.valueFollowers = [parameterStart, callEnd, ...sectionEnd, callStart, ...separators];
+    this.valueMarkers = [
+      parameterEnd,
+      ...(config.cdata ? [cdataStart] : []),
+      ...(config.implicitParameterEnd ? [parameterStart, callEnd, ...sectionEnd, callStart] : []),
+    ];
+    this.callEquals = callStart.endsWith('=');
+    this.parameterEquals = parameterStart.endsWith('=');
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.implicitSection = false;
+    this.atStructure = true;
+    this.pending = [];
+    this.resetCall();
+  }
+
+  private resetCall(): void {
+    this.header = [];
+    this.headerLength = 0;
+    this.callName = undefined;
+    this.callProblem = undefined;
+    this.parameters = [];
+    this.loose = [];
+    this.parameterKey = undefined;
+    this.parameterAttributes = {};
+    this.value = [];
+    this.closing = [];
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      const progressed = this.step(cursor);
+      if (!progressed) return;
+    }
+  }
+
+  /** Runs the current state once; false when it needs more text (or the text is done). */
+  private step(cursor: Cursor): boolean {
+    switch (this.state) {
+      case 'text':
+        return this.stepText(cursor);
+      case 'section':
+        return this.stepSection(cursor);
+      case 'section-garbage':
+        return this.stepGarbage(cursor);
+      case 'call-header':
+        return this.stepHeader(cursor, false);
+      case 'parameter-header':
+        return this.stepHeader(cursor, true);
+      case 'call-body':
+        return this.stepBody(cursor);
+      case 'value':
+        return this.stepValue(cursor);
+      case 'value-closed':
+        return this.stepValueClosed(cursor);
+      case 'cdata':
+        return this.stepCdata(cursor);
+    }
+  }
+
+  /** Content and reasoning up to a section start (or a bare call start). */
+  private stepText(cursor: Cursor): boolean {
+    const tags = this.reasoningTags;
+    if (tags && this.inReasoning) {
+      const searched = [tags.close, ...this.reasoningOpeners];
+      const match = findEarliestMarker(cursor.text, cursor.position, searched);
+      if (!match) {
+        this.takeAllBut(cursor, searched, 'reasoning');
+        return false;
+      }
+      this.take(cursor, match.index, 'reasoning');
+      if (match.marker === tags.close) {
+        this.take(cursor, match.index + tags.close.length, 'markup');
+        this.inReasoning = false;
+        this.atStructure = true;
+        return true;
+      }
+      this.inReasoning = false;
+      this.openSection(cursor, match.marker);
+      return true;
+    }
+    if (this.atStructure) {
+      // Whitespace between structure (start of output, `</think>`, a section) and the next call is layout.
+      const text = cursor.text;
+      let position = cursor.position;
+      while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+      this.hold(cursor, position);
+      if (position === text.length) {
+        if (cursor.final) this.routePending('content');
+        return false;
+      }
+      const opener = markerAt(text, position, this.openers);
+      if (opener !== undefined) {
+        this.routePending('markup');
+        this.openSection(cursor, opener);
+        return true;
+      }
+      if (!cursor.final && isPrefixOfAny(text, position, this.openers)) return false;
+      this.routePending('content');
+      this.atStructure = false;
+    }
+    const searched = tags ? [tags.open, ...this.openers] : this.openers;
+    const match = findEarliestMarker(cursor.text, cursor.position, searched);
+    if (!match) {
+      this.takeAllBut(cursor, searched, 'content');
+      return false;
+    }
+    if (this.take(cursor, match.index, 'content') !== '') this.atStructure = false;
+    if (tags && match.marker === tags.open) {
+      this.take(cursor, match.index + tags.open.length, 'markup');
+      this.inReasoning = true;
+      return true;
+    }
+    this.openSection(cursor, match.marker);
+    return true;
+  }
+
+  /** At a section start (consumed as markup) or a bare call start (left for the section state). */
+  private openSection(cursor: Cursor, marker: string): void {
+    this.state = 'section';
+    if (marker === this.config.callStart) {
+      this.implicitSection = true;
+      return;
+    }
+    this.implicitSection = false;
+    this.take(cursor, cursor.position + marker.length, 'markup');
+  }
+
+  /** Between calls inside a section: whitespace, separators, the next call or the section's end. */
+  private stepSection(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    this.hold(cursor, position);
+    if (position === text.length) {
+      if (cursor.final) {
+        this.routePending(this.implicitSection ? 'content' : 'markup');
+        this.state = 'text';
+      }
+      return false;
+    }
+    const marker = markerAt(text, position, this.sectionMarkers);
+    if (marker === this.config.callStart) {
+      this.routePending('markup');
+      this.beginCall();
+      this.take(cursor, position + marker.length, 'call');
+      this.resetCall();
+      this.state = 'call-header';
+      return true;
+    }
+    if (marker !== undefined) {
+      this.routePending('markup');
+      this.take(cursor, position + marker.length, 'markup');
+      if (this.config.sectionEnd.includes(marker)) {
+        this.state = 'text';
+        this.atStructure = true;
+      }
+      else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
+      return true;
+    }
+    if (!cursor.final && isPrefixOfAny(text, position, this.sectionMarkers)) return false;
+    if (this.implicitSection) {
+      // Text after a bare call: back to ordinary content.
+      this.routePending('content');
+      this.state = 'text';
+      this.atStructure = false;
+      return true;
+    }
+    // Text inside a written section that is not a call tag: an invalid call (or a JSON call).
+    this.beginCall();
+    this.routePending('call');
+    this.loose = [];
+    this.state = 'section-garbage';
+    return true;
+  }
+
+  private stepGarbage(cursor: Cursor): boolean {
+    const markers = [this.config.callStart, ...this.config.sectionEnd, ...this.config.sectionStart];
+    const match = findEarliestMarker(cursor.text, cursor.position, markers);
+    if (!match) {
+      const end = cursor.final ? cursor.text.length : cursor.text.length - heldBackLength(cursor.text, cursor.position, markers);
+      this.loose.push(this.take(cursor, end, 'call'));
+      if (!cursor.final) return false;
+    } else {
+      this.loose.push(this.take(cursor, match.index, 'call'));
+    }
+    this.endGarbage();
+    this.state = match ? 'section' : 'text';
+    return match !== undefined;
+  }
+
+  /** Ends text found inside a section: a Hermes-style JSON call if it is one, else an invalid call. */
+  private endGarbage(): void {
+    const body = this.loose.join('');
+    this.loose = [];
+    const raw = this.closeCallRaw();
+    const trimmed = body.trim();
+    if (trimmed.startsWith('{')) {
+      const parsed = parseLenientJson(trimmed);
+      if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+        const record = parsed.value as Record<string, unknown>;
+        const name = record.name;
+        if (typeof name === 'string' && name !== '') {
+          const argumentsValue = Object.hasOwn(record, 'arguments') ? record.arguments : record.parameters;
+          this.endCall({ name, argumentsValue }, raw);
+          return;
+        }
+      }
+    }
+    this.invalidCall(raw, 'invalid_tool_call', 'text inside a tool-call section is not a call');
+  }
+
+  /** A call or parameter tag's header, up to its `>`. */
+  private stepHeader(cursor: Cursor, parameter: boolean): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    let code = 0;
+    while (position < text.length) {
+      code = text.charCodeAt(position);
+      if (code === 0x3e /* > */ || code === 0x3c /* < */) break;
+      position++;
+    }
+    const piece = this.take(cursor, position, 'call');
+    this.header.push(piece);
+    this.headerLength += piece.length;
+    if (position === text.length) {
+      if (this.headerLength > headerLimit) return this.malformedHeader(parameter, '');
+      if (cursor.final) {
+        this.failOpenCall();
+        return false;
+      }
+      return false;
+    }
+    const headerText = this.header.join('');
+    this.header = [];
+    this.headerLength = 0;
+    if (code === 0x3c /* < */ || headerText.length > headerLimit) return this.malformedHeader(parameter, headerText);
+    this.take(cursor, position + 1, 'call');
+    const { name, attributes } = headerName(headerText, parameter ? this.parameterEquals : this.callEquals);
+    if (!parameter) {
+      if (name === '') this.callProblem ??= 'the call tag has no name';
+      this.callName = name === '' ? undefined : name;
+      this.state = 'call-body';
+      return true;
+    }
+    if (name === '') this.callProblem ??= 'a parameter tag has no name';
+    this.parameterKey = name;
+    this.parameterAttributes = attributes;
+    this.value = [];
+    this.state = 'value';
+    return true;
+  }
+
+  /**
+   * A tag without its `>` (another tag starts first, or it is too long): the call is malformed; its name is
+   * kept when it can be read, and the rest of its text is still recorded in its raw.
+   */
+  private malformedHeader(parameter: boolean, headerText: string): boolean {
+    this.header = [];
+    this.headerLength = 0;
+    if (!parameter && headerText.length <= headerLimit) {
+      const { name } = headerName(headerText, this.callEquals);
+      if (name !== '') this.callName = name;
+    }
+    this.callProblem ??= parameter ? 'a parameter tag is not closed by ">"' : 'the call tag is not closed by ">"';
+    this.parameterKey = undefined;
+    this.state = 'call-body';
+    return true;
+  }
+
+  /** Inside a call, between parameters. */
+  private stepBody(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const spaces = this.take(cursor, position, 'call');
+    if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
+    if (position === text.length) {
+      if (cursor.final) {
+        this.completeCall();
+        this.state = 'text';
+      }
+      return false;
+    }
+    const marker = markerAt(text, position, this.bodyMarkers);
+    if (marker === this.config.parameterStart) {
+      this.take(cursor, position + marker.length, 'call');
+      this.header = [];
+      this.headerLength = 0;
+      this.state = 'parameter-header';
+      return true;
+    }
+    if (marker === this.config.callEnd) {
+      this.take(cursor, position + marker.length, 'call');
+      this.completeCall();
+      this.state = 'section';
+      return true;
+    }
+    if (marker !== undefined) {
+      // A section end or the next call without this call's closing tag.
+      this.completeCall();
+      this.state = 'section';
+      return true;
+    }
+    if (!cursor.final && isPrefixOfAny(text, position, this.bodyMarkers)) return false;
+    // Text that is no tag: kept in the raw; a JSON object here is the arguments (SGLang DSML).
+    const match = findEarliestMarker(text, position, this.bodyMarkers);
+    const end = match
+      ? match.index
+      : cursor.final
+        ? text.length
+        : text.length - heldBackLength(text, position, this.bodyMarkers);
+    this.loose.push(this.take(cursor, end, 'call'));
+    if (match) return true;
+    if (cursor.final) {
+      this.completeCall();
+      this.state = 'text';
+    }
+    return false;
+  }
+
+  /** A parameter value, up to its closing tag (or an implicit end). */
+  private stepValue(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const match = findEarliestMarker(text, cursor.position, this.valueMarkers);
+    if (!match) {
+      const end = cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
+      this.value.push(this.take(cursor, end, 'call'));
+      if (cursor.final) this.failOpenCall();
+      return false;
+    }
+    this.value.push(this.take(cursor, match.index, 'call'));
+    if (match.marker === this.config.parameterEnd) {
+      this.closing = [this.take(cursor, match.index + match.marker.length, 'call')];
+      this.state = 'value-closed';
+      return true;
+    }
+    if (match.marker === cdataStart) {
+      this.take(cursor, match.index + match.marker.length, 'call');
+      this.state = 'cdata';
+      return true;
+    }
+    // Implicit end: the next tag is left for the call body.
+    this.endParameter();
+    this.state = 'call-body';
+    return true;
+  }
+
+  /** After a value's closing tag: does a tag (or the end) follow, or was the tag part of the value? */
+  private stepValueClosed(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const spaces = this.take(cursor, position, 'call');
+    if (spaces !== '') this.closing.push(spaces);
+    if (position === text.length && !cursor.final) return false;
+    const follows =
+      position === text.length || markerAt(text, position, this.valueFollowers) !== undefined;
+    if (!follows && !cursor.final && isPrefixOfAny(text, position, this.valueFollowers)) return false;
+    if (follows) {
+      this.closing = [];
+      this.endParameter();
+      this.state = 'call-body';
+      return true;
+    }
+    // Data such as `a </parameter> b`: the closing tag belongs to the value.
+    this.value.push(...this.closing);
+    this.closing = [];
+    this.state = 'value';
+    return true;
+  }
+
+  /** Literal text of a CDATA section inside a value. */
+  private stepCdata(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const index = text.indexOf(cdataEnd, cursor.position);
+    if (index < 0) {
+      const end = cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, [cdataEnd]);
+      this.value.push(this.take(cursor, end, 'call'));
+      if (cursor.final) this.failOpenCall();
+      return false;
+    }
+    this.value.push(this.take(cursor, index, 'call'));
+    this.take(cursor, index + cdataEnd.length, 'call');
+    this.state = 'value';
+    return true;
+  }
+
+  private endParameter(): void {
+    let text = this.value.join('');
+    this.value = [];
+    if (this.config.trimNewline) {
+      if (text.startsWith('\n')) text = text.slice(1);
+      if (text.endsWith('\n')) text = text.slice(0, -1);
+    }
+    const key = this.parameterKey;
+    if (key !== undefined && key !== '') this.parameters.push({ key, text, attributes: this.parameterAttributes });
+    this.parameterKey = undefined;
+    this.parameterAttributes = {};
+  }
+
+  /** Emits the open call from what was read. */
+  private completeCall(): void {
+    const name = this.callName;
+    if (name === undefined || this.callProblem !== undefined) {
+      this.failCall('invalid_tool_call', this.callProblem ?? 'the call tag has no name', name);
+    } else {
+      const loose = this.loose.join('').trim();
+      if (this.parameters.length === 0 && loose.startsWith('{')) {
+        const parsed = parseLenientJson(loose);
+        if (parsed.ok) this.endCall({ name, argumentsValue: parsed.value });
+        else this.failCall('invalid_json', `the call body is not valid JSON: ${parsed.error}`, name);
+      } else if (this.parameters.length === 0 && loose !== '') {
+        this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
+      } else {
+        this.endCall({ name, argumentsValue: this.buildArguments(name) });
+      }
+    }
+    this.resetCall();
+  }
+
+  /** The text ended inside a tag or a value: the call is cut off. */
+  private failOpenCall(): void {
+    this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.callName);
+    this.resetCall();
+    this.state = 'text';
+  }
+
+  private buildArguments(name: string): Record<string, unknown> {
+    const value: Record<string, unknown> = {};
+    for (const parameter of this.parameters) {
+      setOwnProperty(value, parameter.key, this.typeValue(name, parameter));
+    }
+    return value;
+  }
+
+  /** Types one value: DSML `string` attribute first, then the tool's schema, else the raw string. */
+  private typeValue(name: string, parameter: RawParameter): unknown {
+    if (this.config.stringAttribute && Object.hasOwn(parameter.attributes, 'string')) {
+      const flag = parameter.attributes.string;
+      if (flag === 'true') return parameter.text;
+      if (flag === 'false') {
+        try {
+          return JSON.parse(parameter.text) as unknown;
+        } catch {
+          // Not JSON after all: fall through to schema typing.
+        }
+      }
+    }
+    return typeParameterText(parameter.text, this.parameterSchema(name, parameter.key));
+  }
+
+  /** Consumes up to `end` into this parser's own pending whitespace. */
+  private hold(cursor: Cursor, end: number): void {
+    if (end <= cursor.position) return;
+    this.pending.push(cursor.text.slice(cursor.position, end));
+    cursor.position = end;
+  }
+
+  /** Routes the held whitespace to `bucket` (while a call is open, `take` records it in the call's raw). */
+  private routePending(bucket: Bucket): void {
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.take({ text, position: 0, final: false }, text.length, bucket);
+  }
+}

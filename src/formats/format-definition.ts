@@ -1,0 +1,54 @@
+import type { ParseEvent } from '../types/parse-event.js';
+import type { ToolDefinition } from '../types/tool.js';
+
+/**
+ * Options shared by every format parser.
+ *
+ * - `tools`: the tools offered to the model. When given, raw parameter text of XML-style formats is typed
+ *   by each parameter's JSON Schema, and a call to a name not in the list becomes an `InvalidToolCall`
+ *   with code `unknown_tool`. When absent, names are not checked and raw values stay strings.
+ * - `reasoningStartedInPrompt`: the chat template already opened the reasoning block in the prompt (for
+ *   example the generation prompt ends with `<think>\n`), so the output starts inside reasoning.
+ *   Default `false`.
+ * - `reasoning`: `"split"` (default) routes reasoning blocks to `reasoning`; `"content"` leaves them,
+ *   tags included, in `content` (llama.cpp's `reasoning_format: none`).
+ */
+export interface FormatOptions {
+  readonly tools?: readonly ToolDefinition[];
+  readonly reasoningStartedInPrompt?: boolean;
+  readonly reasoning?: 'split' | 'content';
+}
+
+/**
+ * Incremental parser for one assistant turn. Create one per turn with `FormatDefinition.create`.
+ *
+ * `push(chunk)` feeds one decoded text delta (any size, may split markers and surrogate pairs) and
+ * returns the events it committed, in order. `finish()` ends the turn: held-back text is released,
+ * an open call becomes `tool-call-invalid` (or a call, if it is complete but for its closing markers).
+ * Neither throws on model text. Work per `push` is proportional to the chunk plus a held-back marker prefix.
+ * `reset()` clears all state and returns the text that was buffered but not yet committed.
+ */
+export interface FormatParser {
+  push(chunk: string): ParseEvent[];
+  finish(): ParseEvent[];
+  reset(): string;
+}
+
+/**
+ * One tool-call text format, keyed by the id vLLM / SGLang / llama.cpp use for it.
+ *
+ * - `models`: model names (as on their model cards) that emit this format; used by `detectFormat`.
+ *   Each entry is a case-insensitive substring of a model name, e.g. `"qwen3-coder"`.
+ * - `markers`: every structural marker the format writes (start and end of calls, sections, reasoning);
+ *   used for marker-based detection and by the "nothing lost" check.
+ * - `example`: one literal model output with a call, used in docs and `toolwire formats`.
+ */
+export interface FormatDefinition {
+  readonly id: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly models: readonly string[];
+  readonly markers: readonly string[];
+  readonly example: string;
+  create(options?: FormatOptions): FormatParser;
+}

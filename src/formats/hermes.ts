@@ -1,0 +1,39 @@
+/**
+ * `hermes`: JSON in `<tool_call>` tags, written by Hermes 2 Pro / Hermes 3, Qwen2.5 (and Coder, VL,
+ * QwQ), MiMo-VL, Reka-Edge and many Qwen fine-tunes.
+ *
+ * ```text
+ * Let me check.<tool_call>
+ * {"name": "get_weather", "arguments": {"city": "SF"}}
+ * </tool_call>
+ * ```
+ *
+ * - Parallel calls: repeated `<tool_call>…</tool_call>` blocks (llama.cpp joins them with `\n`).
+ * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
+ *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
+ *   string is data.
+ * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`.
+ * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
+ *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
+ *
+ * Checked against: the NousResearch Hermes-2-Pro model card's template, vLLM `hermes_tool_parser.py`
+ * and llama.cpp `tests/test-chat.cpp` (see `../shared/docs/formats.md` F1).
+ */
+import type { FormatDefinition } from './format-definition.js';
+import { TaggedJsonParser } from './families/tagged-json.js';
+
+const config = {
+  start: ['<tool_call>'],
+  end: ['</tool_call>'],
+  reasoning: { open: '<think>', close: '</think>' },
+} as const;
+
+export const hermes: FormatDefinition = {
+  id: 'hermes',
+  aliases: ['qwen25', 'qwen', 'qwq'],
+  description: 'JSON object in <tool_call> tags (Hermes 2 Pro / 3, Qwen2.5, QwQ, MiMo-VL)',
+  models: ['hermes-2-pro', 'hermes-3', 'qwen2.5', 'qwq', 'mimo-vl', 'reka-edge'],
+  markers: ['<tool_call>', '</tool_call>', '<think>', '</think>'],
+  example: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "SF"}}\n</tool_call>',
+  create: (options) => new TaggedJsonParser(config, options),
+};

@@ -1,0 +1,375 @@
+/**
+ * `kimi_k2`: Moonshot Kimi-K2 (Instruct, Thinking, K2.5) special-token sections with JSON arguments.
+ *
+ * ```text
+ * Let me check.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>
+ * ```
+ *
+ * - Parallel calls: several `<|tool_call_begin|>…<|tool_call_end|>` in one section; the index in
+ *   `functions.NAME:IDX` counts 0, 1, 2… across the turn.
+ * - Ids and names: `functions.NAME:IDX` is the call's id, kept verbatim; the name is the text between
+ *   `functions.` (optional) and the last `:`. An id without `:IDX` (for example `functions.NAME.0`)
+ *   makes the call invalid (vLLM drops such calls).
+ * - Arguments: a JSON object, scanned as it streams so that markers inside JSON strings are data;
+ *   decoded leniently. Whitespace and line breaks between the markers are layout (vLLM's fixtures put
+ *   them there).
+ * - Reasoning: `<think>…</think>`. Kimi-K2-Thinking may call tools inside an unclosed `<think>`: a
+ *   section or call marker then ends the reasoning (llama.cpp's test "call inside thinking block").
+ * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
+ *   value, as llama.cpp accepts); `<|tool_call_end|>` right after the id is a call without arguments.
+ *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
+ *   are structure (markup), never content, as SGLang's streaming strips them.
+ * - Deliberately not done: text after the section stays content.
+ *
+ * Checked against: llama.cpp `common/chat.cpp` (`common_chat_params_init_kimi_k2`) and
+ * `tests/test-chat.cpp`, SGLang `kimik2_detector.py` and its tests, vLLM `kimi_k2_tool_parser.py`
+ * tests and `test_format_conformance.py`; see `../shared/docs/formats.md` F9 and §5 item 10.
+ */
+import { JsonScanner } from '../json/json-scanner.js';
+import { BaseFormatParser, type Cursor } from './core/base-parser.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from './core/markers.js';
+import type { FormatDefinition, FormatOptions } from './format-definition.js';
+
+const sectionBegin = '<|tool_calls_section_begin|>';
+const sectionEnd = '<|tool_calls_section_end|>';
+const callBegin = '<|tool_call_begin|>';
+const argumentBegin = '<|tool_call_argument_begin|>';
+const callEnd = '<|tool_call_end|>';
+const thinkOpen = '<think>';
+const thinkClose = '</think>';
+
+/** Markers that start structure in text mode. */
+const startMarkers = [sectionBegin, callBegin];
+/** Markers that mean nothing outside a call; dropped as markup. */
+const strayMarkers = [sectionEnd, callEnd, argumentBegin];
+/** Markers that end a call's id. */
+const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
+/** Markers that end a call's body when its JSON is malformed or missing. */
+const bodyMarkers = [callEnd, callBegin, sectionEnd];
+
+type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/** `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. */
+function parseCallId(text: string): { id: string; name: string } | undefined {
+  const id = text.trim();
+  const colon = id.lastIndexOf(':');
+  if (colon <= 0 || colon === id.length - 1) return undefined;
+  for (let index = colon + 1; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  const name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  if (name === '') return undefined;
+  for (let index = 0; index < name.length; index++) {
+    if (isWhitespace(name.charCodeAt(index))) return undefined;
+  }
+  return { id, name };
+}
+
+/** The incremental Kimi K2 parser; see the module comment for the rules. */
+export class KimiK2Parser extends BaseFormatParser {
+  private state: State = 'text';
+  private inSection = false;
+  private readonly scanner = new JsonScanner();
+  private idPieces: string[] = [];
+  private idText = '';
+  private body: string[] = [];
+
+  constructor(options?: FormatOptions) {
+    super(options, { open: thinkOpen, close: thinkClose });
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.inSection = false;
+    this.scanner.reset();
+    this.idPieces = [];
+    this.idText = '';
+    this.body = [];
+  }
+
+  protected parse(cursor: Cursor): void {
+    const text = cursor.text;
+    for (;;) {
+      switch (this.state) {
+        case 'text': {
+          const match = this.scanKimiText(cursor);
+          if (!match) return;
+          this.startStructure(cursor, match);
+          break;
+        }
+        case 'section': {
+          let position = cursor.position;
+          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          this.take(cursor, position, 'markup');
+          if (position === text.length) return;
+          const marker = [callBegin, sectionEnd, ...strayMarkers].find((entry) =>
+            text.startsWith(entry, position),
+          );
+          if (marker !== undefined) {
+            this.startStructure(cursor, { index: position, marker });
+            break;
+          }
+          if (
+            !cursor.final &&
+            [callBegin, ...strayMarkers].some((entry) => isMarkerPrefix(text, position, entry))
+          ) {
+            return;
+          }
+          this.inSection = false;
+          this.state = 'text';
+          break;
+        }
+        case 'id': {
+          const match = findEarliestMarker(text, cursor.position, idMarkers);
+          const end = match
+            ? match.index
+            : cursor.final
+              ? text.length
+              : text.length - heldBackLength(text, cursor.position, idMarkers);
+          const piece = this.take(cursor, end, 'call');
+          if (piece !== '') this.idPieces.push(piece);
+          if (!match) {
+            if (cursor.final) this.cutOff();
+            return;
+          }
+          this.idText = this.idPieces.join('');
+          this.idPieces = [];
+          if (match.marker === argumentBegin) {
+            this.take(cursor, match.index + argumentBegin.length, 'call');
+            const parsed = parseCallId(this.idText);
+            if (parsed) this.announceCall(parsed.name, parsed.id);
+            this.state = 'before-arguments';
+          } else {
+            // No argument marker: a call without arguments, ended by its end marker or the next call.
+            if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+            this.completeCall('');
+          }
+          break;
+        }
+        case 'before-arguments': {
+          let position = cursor.position;
+          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          this.take(cursor, position, 'call');
+          if (position === text.length) {
+            if (cursor.final) this.cutOff();
+            return;
+          }
+          const code = text.charCodeAt(position);
+          if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+            this.scanner.reset();
+            this.body = [];
+            this.state = 'json';
+            break;
+          }
+          const marker = bodyMarkers.find((entry) => text.startsWith(entry, position));
+          if (marker !== undefined) {
+            if (marker === callEnd) this.take(cursor, position + callEnd.length, 'call');
+            this.completeCall('');
+            break;
+          }
+          if (!cursor.final && bodyMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
+          this.body = [];
+          this.state = 'garbage';
+          break;
+        }
+        case 'json': {
+          if (!this.scanJson(cursor)) return;
+          break;
+        }
+        case 'after-json': {
+          let position = cursor.position;
+          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          this.take(cursor, position, 'call');
+          if (position === text.length && !cursor.final) return;
+          if (text.startsWith(callEnd, position)) {
+            this.take(cursor, position + callEnd.length, 'call');
+          } else if (!cursor.final && isMarkerPrefix(text, position, callEnd)) {
+            return;
+          }
+          // Without `<|tool_call_end|>` the call ends with its JSON value.
+          this.completeCall(this.takeBodyText());
+          break;
+        }
+        case 'garbage': {
+          const match = findEarliestMarker(text, cursor.position, bodyMarkers);
+          const end = match
+            ? match.index
+            : cursor.final
+              ? text.length
+              : text.length - heldBackLength(text, cursor.position, bodyMarkers);
+          this.take(cursor, end, 'call');
+          if (!match) {
+            if (cursor.final) this.failOpenCall('invalid_tool_call', 'the tool-call arguments are not JSON');
+            return;
+          }
+          if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+          this.failOpenCall('invalid_tool_call', 'the tool-call arguments are not JSON');
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Text mode with Kimi's reasoning rule: inside `<think>` a section or call marker ends the reasoning
+   * (the call is written inside an unclosed block); outside, stray end markers are also found so that
+   * they become markup. Returns the structural marker with the cursor at it.
+   */
+  private scanKimiText(cursor: Cursor): MarkerMatch | undefined {
+    const tags = this.reasoningTags;
+    for (;;) {
+      if (tags && this.inReasoning) {
+        const searched = [tags.close, ...startMarkers];
+        const match = findEarliestMarker(cursor.text, cursor.position, searched);
+        if (!match) {
+          this.takeAllBut(cursor, searched, 'reasoning');
+          return undefined;
+        }
+        this.take(cursor, match.index, 'reasoning');
+        this.inReasoning = false;
+        if (match.marker !== tags.close) return match;
+        this.take(cursor, match.index + tags.close.length, 'markup');
+        continue;
+      }
+      const searched = tags
+        ? [tags.open, ...startMarkers, ...strayMarkers]
+        : [...startMarkers, ...strayMarkers];
+      const match = findEarliestMarker(cursor.text, cursor.position, searched);
+      if (!match) {
+        this.takeAllBut(cursor, searched, 'content');
+        return undefined;
+      }
+      this.take(cursor, match.index, 'content');
+      if (tags && match.marker === tags.open) {
+        this.take(cursor, match.index + tags.open.length, 'markup');
+        this.inReasoning = true;
+        continue;
+      }
+      return match;
+    }
+  }
+
+  /** Acts on a marker found in text or section mode (cursor at the marker). */
+  private startStructure(cursor: Cursor, match: MarkerMatch): void {
+    const end = match.index + match.marker.length;
+    switch (match.marker) {
+      case sectionBegin:
+        this.take(cursor, end, 'markup');
+        this.inSection = true;
+        this.state = 'section';
+        return;
+      case sectionEnd:
+        this.take(cursor, end, 'markup');
+        this.inSection = false;
+        this.state = 'text';
+        return;
+      case callBegin:
+        this.beginCall();
+        this.take(cursor, end, 'call');
+        this.idPieces = [];
+        this.idText = '';
+        this.state = 'id';
+        return;
+      default:
+        // A stray `<|tool_call_end|>` or `<|tool_call_argument_begin|>` outside a call.
+        this.take(cursor, end, 'markup');
+    }
+  }
+
+  /** Feeds the scanner up to the next body marker; returns false when more text is needed. */
+  private scanJson(cursor: Cursor): boolean {
+    const text = cursor.text;
+    for (;;) {
+      const match = findEarliestMarker(text, cursor.position, bodyMarkers);
+      const limit = match
+        ? match.index
+        : cursor.final
+          ? text.length
+          : text.length - heldBackLength(text, cursor.position, bodyMarkers);
+      const segment = text.slice(cursor.position, limit);
+      const completed = this.scanner.push(segment);
+      if (completed >= 0) {
+        this.takeBody(cursor, cursor.position + completed);
+        this.state = 'after-json';
+        return true;
+      }
+      this.takeBody(cursor, limit);
+      if (!match) {
+        if (!cursor.final) return false;
+        this.body = [];
+        this.failOpenCall('incomplete_tool_call', 'the tool call is cut off inside its arguments');
+        return true;
+      }
+      if (this.scanner.inString) {
+        // A marker inside a JSON string is data.
+        this.scanner.push(match.marker);
+        this.takeBody(cursor, match.index + match.marker.length);
+        continue;
+      }
+      // The value is still open outside a string: malformed JSON; the call ends at the marker and
+      // its text is decoded leniently.
+      if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+      this.completeCall(this.takeBodyText());
+      return true;
+    }
+  }
+
+  private takeBody(cursor: Cursor, end: number): void {
+    const piece = this.take(cursor, end, 'call');
+    if (piece === '') return;
+    this.body.push(piece);
+    // The argument text streams through verbatim, as SGLang passes it on.
+    this.streamArguments(piece);
+  }
+
+  private takeBodyText(): string {
+    const text = this.body.join('');
+    this.body = [];
+    return text;
+  }
+
+  /** Emits the open call with `argumentsText` (blank = no arguments). */
+  private completeCall(argumentsText: string): void {
+    const parsed = parseCallId(this.idText);
+    this.state = this.inSection ? 'section' : 'text';
+    if (!parsed) {
+      this.failCall(
+        'invalid_tool_call',
+        `the tool-call id "${this.idText.trim()}" is not functions.NAME:INDEX`,
+        undefined,
+      );
+      return;
+    }
+    this.endCall({ name: parsed.name, id: parsed.id, argumentsText });
+  }
+
+  /** Ends the open call as invalid, keeping the name and id when the id could be read. */
+  private failOpenCall(code: string, message: string): void {
+    const parsed = parseCallId(this.idText);
+    this.body = [];
+    this.state = this.inSection ? 'section' : 'text';
+    this.failCall(code, message, parsed?.name, parsed?.id);
+  }
+
+  /** The output ended before the call's id or arguments. */
+  private cutOff(): void {
+    if (this.state === 'id') this.idText = this.idPieces.join('');
+    this.idPieces = [];
+    this.failOpenCall('incomplete_tool_call', 'the tool call is cut off before its arguments');
+  }
+}
+
+export const kimiK2: FormatDefinition = {
+  id: 'kimi_k2',
+  aliases: [],
+  description: 'Kimi-K2 <|tool_calls_section_begin|> sections, id functions.NAME:IDX, JSON arguments',
+  models: ['kimi-k2', 'kimi-k2.5'],
+  markers: [sectionBegin, callBegin, argumentBegin, callEnd, sectionEnd, thinkOpen, thinkClose],
+  example:
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+  create: (options) => new KimiK2Parser(options),
+};

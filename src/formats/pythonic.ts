@@ -1,0 +1,37 @@
+/**
+ * `pythonic`: a Python list of calls, written by Llama 3.2 (pythonic template), ToolACE-8B and other
+ * fine-tunes that follow the "function calling in Python syntax" prompt.
+ *
+ * ```text
+ * Let me check. [get_weather(city='San Francisco', units="metric"), get_time(tz=None)]
+ * ```
+ *
+ * - Parallel calls: elements of the one list; several lists in one turn are all read.
+ * - Arguments: keyword arguments only, Python literals (`str` in either quote style with escapes,
+ *   `int`/`float`, `True`/`False`/`None`, lists, tuples, dicts); JSON's `true`/`false`/`null` are
+ *   accepted too.
+ * - Text before and after the list stays content (SGLang `PythonicDetector`); vLLM only accepts output
+ *   that starts with the list and drops the rest, which the "nothing lost" rule forbids.
+ * - A bracketed list in prose is a call list only when every element is a well-formed call: `[1, 2]`,
+ *   `[see above]` or a Markdown link stay content. A list cut off at the end yields its complete calls
+ *   and an `InvalidToolCall` for the unfinished one.
+ * - Deliberately not done: positional arguments and expressions (an error in Python's `literal_eval`
+ *   too) make the list content.
+ *
+ * Checked against: vLLM `pythonic_tool_parser.py` / `llama4_pythonic_tool_parser.py` and their tests,
+ * SGLang `test_function_call_parser.py` (TestPythonicDetector) — `../shared/docs/formats.md` F21.
+ */
+import type { FormatDefinition } from './format-definition.js';
+import { PythonicCallsParser } from './families/pythonic-calls.js';
+
+const config = { bareLists: true } as const;
+
+export const pythonic: FormatDefinition = {
+  id: 'pythonic',
+  aliases: ['llama32_pythonic', 'toolace'],
+  description: 'Python list of calls [NAME(k=v), ...] (Llama 3.2 pythonic, ToolACE)',
+  models: ['toolace', 'llama-3.2-1b-instruct', 'llama-3.2-3b-instruct'],
+  markers: ['[', ']'],
+  example: "[get_weather(city='San Francisco', units='metric')]",
+  create: (options) => new PythonicCallsParser(config, options),
+};

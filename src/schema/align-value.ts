@@ -1,0 +1,666 @@
+import { setOwnProperty } from '../internal/set-own-property.js';
+import type { JSONSchema } from '../types/json-schema.js';
+import {
+  type AlignFlag,
+  type AlignFlagKind,
+  type AlignIssue,
+  type AlignIssueCode,
+  type AlignOptions,
+  type AlignResult,
+  FLAG_SCORES,
+} from './align-result.js';
+import {
+  type EnumChoice,
+  looseForm,
+  matchEnumText,
+  parseBooleanText,
+  parseNumberText,
+  roundHalfAwayFromZero,
+} from './coerce-text.js';
+import { decodeLenient } from './decode-lenient.js';
+import { type SchemaObject, type SchemaOption, SchemaRoot } from './schema-root.js';
+
+/** Values nested deeper than this are kept as received, with a `too_deep` issue. */
+export const MAX_VALUE_DEPTH = 256;
+
+/** Options of `alignValue`: `AlignOptions` plus the root that `schema` is a node of. */
+export interface AlignValueOptions extends AlignOptions {
+  /**
+   * The root schema `$ref`s resolve against when `schema` is a node inside it (for example one
+   * property of a tool's parameters). Default: `schema` itself.
+   */
+  readonly root?: SchemaRoot;
+}
+
+/**
+ * Aligns a parsed JSON value with a JSON Schema, BAML-style schema-aligned parsing (coercion.md
+ * Table B; each rule's source is on `AlignFlagKind`):
+ *
+ * - numbers from numeric strings (`"1,000"` → 1000), a float for an integer rounded half away from
+ *   zero (2.7 → 3), numbers and booleans to strings, JSON text to an object or array, a single value
+ *   wrapped into an array, a one-item array unwrapped, booleans from `"true"` / prose, enum strings
+ *   matched ignoring case, accents and punctuation (an ambiguous match is an issue), property keys
+ *   matched loosely, `default` filled in for missing optional properties, `additionalProperties`
+ *   honoured (extra keys removed under `false`, typed under a schema);
+ * - unions (`anyOf` / `oneOf` / `type` arrays / enums): an exact match wins, otherwise the variant
+ *   with the fewest issues, then the lowest flag score, then the first in schema order;
+ * - never `NaN` → 0, never `"1/5"` → 0 for an integer, and a bad value inside an optional property,
+ *   an array or a map is an issue (the value is kept as received), never dropped;
+ * - `minimum` / `maximum` / `multipleOf` / `minLength` / `maxLength` / `pattern` / `minItems` /
+ *   `maxItems` / `uniqueItems` / `minProperties` / `maxProperties` are checked after alignment.
+ *
+ * `schema` may be a `SchemaRoot` (reuse one per tool: its expansion is cached). With `strict`, every
+ * coercion is also an issue. Objects are built so that `__proto__` and `constructor` keys are plain
+ * data. Never throws on model data; returns `{ value, flags, issues }`.
+ */
+export function alignValue(value: unknown, schema: JSONSchema | SchemaRoot, options?: AlignValueOptions): AlignResult {
+  const root = options?.root ?? SchemaRoot.from(schema);
+  const node = schema instanceof SchemaRoot ? schema.schema : schema;
+  const sink = new Sink();
+  let aligned: unknown;
+  try {
+    aligned = new Aligner(root).node(value, node, '', sink, 0);
+  } catch {
+    // Only a stack overflow on pathological input can land here; keep the value, report it.
+    return {
+      value,
+      flags: [],
+      issues: [issue('', 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply')],
+    };
+  }
+  return finish(aligned, sink, options?.strict === true);
+}
+
+/** Turns a sink into a result; in strict mode each flag also becomes an issue. */
+export function finish(value: unknown, sink: Sink, strict: boolean): AlignResult {
+  const flags = sink.flags;
+  let issues = sink.issues;
+  if (strict && flags.length > 0) {
+    issues = issues.concat(
+      flags.map((flag) =>
+        issue(flag.path, flag.kind, 'a value of the declared type', 'a value that needed coercion', `coercion not allowed in strict mode: ${flag.kind}`),
+      ),
+    );
+  }
+  return { value, flags, issues };
+}
+
+/** Collects flags, issues and the flag score of one alignment attempt. */
+export class Sink {
+  flags: AlignFlag[] = [];
+  issues: AlignIssue[] = [];
+  score = 0;
+
+  flag(path: string, kind: AlignFlagKind, extra = 0): void {
+    this.flags.push({ path, kind });
+    this.score += FLAG_SCORES[kind] + extra;
+  }
+
+  add(entry: AlignIssue): void {
+    this.issues.push(entry);
+  }
+
+  merge(other: Sink): void {
+    for (const flag of other.flags) this.flags.push(flag);
+    for (const entry of other.issues) this.issues.push(entry);
+    this.score += other.score;
+  }
+}
+
+/** Builds an issue with the standard message `expected X, received Y`. */
+export function issue(path: string, code: AlignIssueCode, expected: string, received: string, message?: string): AlignIssue {
+  return { path, code, expected, received, message: message ?? `expected ${expected}, received ${received}` };
+}
+
+/** The JSON type name of a value, for `received` (`integer` for whole numbers). */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** Appends one reference token to a JSON Pointer (RFC 6901 escaping). */
+export function pointer(path: string, key: string | number): string {
+  const token = typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `${path}/${token}`;
+}
+
+function excerpt(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, index) => deepEqual(item, other[index]));
+  }
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every(
+    (key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+function cloneJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwnProperty(out, key, cloneJson((value as Record<string, unknown>)[key]));
+  return out;
+}
+
+function describeOption(option: SchemaOption): string {
+  switch (option.kind) {
+    case 'literal':
+      return excerpt(option.value);
+    case 'any':
+      return 'any value';
+    case 'never':
+      return 'nothing (false schema)';
+    case 'unknown':
+      return option.typeName;
+    default:
+      return option.kind;
+  }
+}
+
+const patternCache = new Map<string, RegExp | null>();
+
+function compilePattern(source: string): RegExp | null {
+  let compiled = patternCache.get(source);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(source, 'u');
+    } catch {
+      compiled = null;
+    }
+    if (patternCache.size < 1000) patternCache.set(source, compiled);
+  }
+  return compiled;
+}
+
+/** String enum choices of a set of literal options, with BAML alias / description spellings. */
+function enumChoices(literals: ReadonlyArray<{ value: string; schema: SchemaObject }>): EnumChoice<string>[] {
+  return literals.map(({ value, schema }) => {
+    const extra = schema['x-baml-enum-values'];
+    const meta =
+      isPlainObject(extra) && isPlainObject(extra[value]) ? (extra[value] as Record<string, unknown>) : undefined;
+    if (!meta) return { result: value, names: [value] };
+    const name = typeof meta.alias === 'string' ? meta.alias : value;
+    const names = [name];
+    if (typeof meta.description === 'string') names.push(`${name}: ${meta.description}`, meta.description);
+    return { result: value, names };
+  });
+}
+
+type StringLiteral = { kind: 'literal'; value: string; schema: SchemaObject };
+
+function isStringLiteral(option: SchemaOption): option is StringLiteral {
+  return option.kind === 'literal' && typeof option.value === 'string';
+}
+
+/** The alignment engine over one `SchemaRoot`. */
+export class Aligner {
+  constructor(readonly root: SchemaRoot) {}
+
+  /** Whether `schema` accepts null (a null option, a null literal, or any). */
+  allowsNull(schema: JSONSchema | undefined): boolean {
+    return this.root
+      .options(schema)
+      .some((option) => option.kind === 'null' || option.kind === 'any' || (option.kind === 'literal' && option.value === null));
+  }
+
+  node(value: unknown, schema: JSONSchema | undefined, path: string, sink: Sink, depth: number): unknown {
+    if (depth > MAX_VALUE_DEPTH) {
+      sink.add(issue(path, 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'));
+      return value;
+    }
+    const options = this.root.options(schema);
+    if (options.length === 1) return this.option(value, options[0] as SchemaOption, path, sink, depth);
+    return this.union(value, options, path, sink, depth);
+  }
+
+  union(value: unknown, options: readonly SchemaOption[], path: string, sink: Sink, depth: number): unknown {
+    // String literals (enum entries) are matched together, so ambiguity is seen across all of them.
+    const strings = options.filter(isStringLiteral);
+    let best: { value: unknown; sink: Sink } | undefined;
+    let enumDone = false;
+    for (const option of options) {
+      let attempt: Sink;
+      let result: unknown;
+      if (isStringLiteral(option)) {
+        if (enumDone) continue;
+        enumDone = true;
+        attempt = new Sink();
+        result = this.stringEnum(value, strings, path, attempt, depth);
+      } else {
+        attempt = new Sink();
+        result = this.option(value, option, path, attempt, depth);
+      }
+      if (attempt.issues.length === 0 && attempt.score === 0) {
+        sink.merge(attempt);
+        return result;
+      }
+      if (
+        best === undefined ||
+        attempt.issues.length < best.sink.issues.length ||
+        (attempt.issues.length === best.sink.issues.length && attempt.score < best.sink.score)
+      ) {
+        best = { value: result, sink: attempt };
+      }
+    }
+    if (best === undefined) {
+      sink.add(issue(path, 'no_match', 'a value allowed by the schema', typeName(value)));
+      return value;
+    }
+    if (best.sink.issues.length > 0 && options.length > 1) {
+      // Report against the union as a whole when no variant fits, keeping the closest variant's details.
+      const expected = [...new Set(options.map(describeOption))].join(' | ');
+      const first = best.sink.issues[0] as AlignIssue;
+      if (first.path === path && best.sink.issues.length === 1) {
+        sink.merge({ ...best.sink, issues: [issue(path, first.code, expected, first.received)] } as Sink);
+        return best.value;
+      }
+    }
+    sink.merge(best.sink);
+    return best.value;
+  }
+
+  option(value: unknown, option: SchemaOption, path: string, sink: Sink, depth: number): unknown {
+    switch (option.kind) {
+      case 'any':
+      case 'unknown':
+        return value;
+      case 'never':
+        sink.add(issue(path, 'no_match', 'nothing (false schema)', typeName(value)));
+        return value;
+      case 'literal':
+        if (typeof option.value === 'string') return this.stringEnum(value, [option as StringLiteral], path, sink, depth);
+        return this.literal(value, option.value, path, sink, depth);
+      case 'string':
+        return this.string(value, option.schema, path, sink, depth);
+      case 'integer':
+      case 'number':
+        return this.number(value, option.kind, option.schema, path, sink, depth);
+      case 'boolean':
+        return this.boolean(value, path, sink, depth);
+      case 'null':
+        return this.null(value, path, sink, depth);
+      case 'object':
+        return this.object(value, option, path, sink, depth);
+      case 'array':
+        return this.array(value, option, path, sink, depth);
+    }
+  }
+
+  /** Unwraps a one-item array for a scalar target (BAML `FirstMatch`, Table B row 22). */
+  private unwrapped(value: unknown[], path: string, sink: Sink): unknown {
+    sink.flag(path, 'array_to_single', value.length > 1 ? 2 : 0);
+    return value[0];
+  }
+
+  string(value: unknown, schema: SchemaObject, path: string, sink: Sink, depth: number): unknown {
+    let result: string;
+    if (typeof value === 'string') result = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') {
+      sink.flag(path, 'number_to_string');
+      result = String(value);
+    } else if (typeof value === 'object' && value !== null) {
+      if (Array.isArray(value) && value.length === 1 && typeof value[0] === 'string') {
+        return this.string(this.unwrapped(value, path, sink), schema, path, sink, depth);
+      }
+      sink.flag(path, 'json_to_string');
+      result = JSON.stringify(value);
+    } else {
+      sink.add(issue(path, 'invalid_type', 'string', typeName(value)));
+      return value;
+    }
+    this.checkString(result, schema, path, sink);
+    return result;
+  }
+
+  private checkString(value: string, schema: SchemaObject, path: string, sink: Sink): void {
+    const { minLength, maxLength, pattern } = schema;
+    if (typeof minLength === 'number' || typeof maxLength === 'number') {
+      const length = [...value].length;
+      if (typeof minLength === 'number' && length < minLength) {
+        sink.add(issue(path, 'too_small', `at least ${minLength} characters`, `${length} characters`));
+      }
+      if (typeof maxLength === 'number' && length > maxLength) {
+        sink.add(issue(path, 'too_big', `at most ${maxLength} characters`, `${length} characters`));
+      }
+    }
+    if (typeof pattern === 'string') {
+      const regex = compilePattern(pattern);
+      if (regex && !regex.test(value)) {
+        sink.add(issue(path, 'invalid_string', `a string matching /${pattern}/`, excerpt(value)));
+      }
+    }
+  }
+
+  number(
+    value: unknown,
+    kind: 'integer' | 'number',
+    schema: SchemaObject,
+    path: string,
+    sink: Sink,
+    depth: number,
+  ): unknown {
+    let result: number;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) {
+        sink.add(issue(path, 'invalid_number', kind, String(value)));
+        return value;
+      }
+      result = value;
+    } else if (typeof value === 'string') {
+      const parsed = parseNumberText(value);
+      if (parsed === undefined) {
+        sink.add(issue(path, typeName(value) === 'string' && /nan|inf/i.test(value) ? 'invalid_number' : 'invalid_type', kind, excerpt(value)));
+        return value;
+      }
+      if (kind === 'integer' && parsed.kind === 'derived' && !Number.isInteger(parsed.value)) {
+        // "1/5" for an integer is a fraction, not 0 (BAML pitfall, coercion.md Table B row 6).
+        sink.add(issue(path, 'invalid_number', 'integer', excerpt(value), `expected integer, received ${excerpt(value)} (not a whole number)`));
+        return value;
+      }
+      sink.flag(path, parsed.kind === 'derived' ? 'number_from_text' : 'string_to_number');
+      result = parsed.value;
+    } else if (Array.isArray(value) && value.length > 0) {
+      return this.number(this.unwrapped(value, path, sink), kind, schema, path, sink, depth);
+    } else {
+      sink.add(issue(path, 'invalid_type', kind, typeName(value)));
+      return value;
+    }
+    if (kind === 'integer' && !Number.isInteger(result)) {
+      sink.flag(path, 'float_to_integer');
+      result = roundHalfAwayFromZero(result);
+    }
+    if (kind === 'integer' && !Number.isSafeInteger(result)) {
+      sink.add(issue(path, 'invalid_number', 'integer within ±2^53', String(result)));
+    }
+    this.checkNumber(result, schema, path, sink);
+    return result;
+  }
+
+  private checkNumber(value: number, schema: SchemaObject, path: string, sink: Sink): void {
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
+    if (typeof minimum === 'number') {
+      if (exclusiveMinimum === true ? value <= minimum : value < minimum) {
+        sink.add(issue(path, 'too_small', `${exclusiveMinimum === true ? '>' : '>='} ${minimum}`, String(value)));
+      }
+    }
+    if (typeof maximum === 'number') {
+      if (exclusiveMaximum === true ? value >= maximum : value > maximum) {
+        sink.add(issue(path, 'too_big', `${exclusiveMaximum === true ? '<' : '<='} ${maximum}`, String(value)));
+      }
+    }
+    if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) {
+      sink.add(issue(path, 'too_small', `> ${exclusiveMinimum}`, String(value)));
+    }
+    if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) {
+      sink.add(issue(path, 'too_big', `< ${exclusiveMaximum}`, String(value)));
+    }
+    if (typeof multipleOf === 'number' && multipleOf > 0) {
+      const quotient = value / multipleOf;
+      if (Math.abs(quotient - Math.round(quotient)) > 1e-9) {
+        sink.add(issue(path, 'not_multiple_of', `a multiple of ${multipleOf}`, String(value)));
+      }
+    }
+  }
+
+  boolean(value: unknown, path: string, sink: Sink, depth: number): unknown {
+    if (typeof value === 'boolean') return value;
+    if (typeof value === 'string') {
+      const parsed = parseBooleanText(value);
+      if (parsed === 'ambiguous') {
+        sink.add(issue(path, 'ambiguous_boolean', 'boolean', excerpt(value), 'text names both true and false'));
+        return value;
+      }
+      if (parsed !== undefined) {
+        sink.flag(path, parsed.kind === 'exact' ? 'string_to_boolean' : 'boolean_from_text');
+        return parsed.value;
+      }
+    } else if (Array.isArray(value) && value.length > 0) {
+      return this.boolean(this.unwrapped(value, path, sink), path, sink, depth);
+    }
+    sink.add(issue(path, 'invalid_type', 'boolean', typeof value === 'string' ? excerpt(value) : typeName(value)));
+    return value;
+  }
+
+  null(value: unknown, path: string, sink: Sink, _depth: number): unknown {
+    if (value === null) return null;
+    if (value === undefined) return null;
+    if (typeof value === 'string' && /^\s*(?:null|none|nil)\s*$/i.test(value)) {
+      sink.flag(path, 'string_to_null');
+      return null;
+    }
+    sink.add(issue(path, 'invalid_type', 'null', typeName(value)));
+    return value;
+  }
+
+  literal(value: unknown, literal: unknown, path: string, sink: Sink, depth: number): unknown {
+    if (deepEqual(value, literal)) return literal;
+    const attempt = new Sink();
+    let coerced: unknown = value;
+    if (typeof literal === 'number') coerced = this.number(value, 'number', {}, path, attempt, depth);
+    else if (typeof literal === 'boolean') coerced = this.boolean(value, path, attempt, depth);
+    else if (literal === null) coerced = this.null(value, path, attempt, depth);
+    if (attempt.issues.length === 0 && deepEqual(coerced, literal)) {
+      sink.merge(attempt);
+      return literal;
+    }
+    sink.add(issue(path, 'invalid_enum', excerpt(literal), excerpt(value)));
+    return value;
+  }
+
+  stringEnum(value: unknown, literals: readonly StringLiteral[], path: string, sink: Sink, depth: number): unknown {
+    const expected = literals.map((literal) => excerpt(literal.value)).join(' | ');
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') {
+      text = String(value);
+      sink.flag(path, 'number_to_string');
+    } else if (Array.isArray(value) && value.length > 0) {
+      return this.stringEnum(this.unwrapped(value, path, sink), literals, path, sink, depth);
+    } else {
+      sink.add(issue(path, 'invalid_enum', expected, typeName(value)));
+      return value;
+    }
+    for (const literal of literals) if (literal.value === text) return literal.value;
+    const match = matchEnumText(text, enumChoices(literals));
+    if (match === undefined) {
+      sink.add(issue(path, 'invalid_enum', expected, excerpt(value)));
+      return value;
+    }
+    if (match.kind === 'ambiguous') {
+      sink.add(
+        issue(path, 'ambiguous_enum', expected, excerpt(value), `text matches several values: ${match.candidates.map((c) => excerpt(c)).join(', ')}`),
+      );
+      return value;
+    }
+    if (match.kind === 'case') sink.flag(path, 'enum_case_insensitive');
+    else if (match.kind === 'punctuation') sink.flag(path, 'enum_punctuation_insensitive');
+    else if (match.kind === 'prose') sink.flag(path, 'enum_from_text');
+    return match.result;
+  }
+
+  object(
+    value: unknown,
+    option: Extract<SchemaOption, { kind: 'object' }>,
+    path: string,
+    sink: Sink,
+    depth: number,
+  ): unknown {
+    if (!isPlainObject(value)) {
+      if (typeof value === 'string') {
+        const trimmed = value.trim();
+        if (trimmed.startsWith('{')) {
+          const decoded = decodeLenient(trimmed);
+          if (decoded && isPlainObject(decoded.value)) {
+            sink.flag(path, 'json_text_decoded');
+            return this.object(decoded.value, option, path, sink, depth);
+          }
+        }
+      }
+      if (Array.isArray(value) && value.length > 0 && isPlainObject(value[0])) {
+        return this.object(this.unwrapped(value, path, sink), option, path, sink, depth);
+      }
+      if ((typeof value === 'number' || typeof value === 'boolean') && option.properties.length === 1) {
+        const [name, schema] = option.properties[0] as readonly [string, JSONSchema];
+        const attempt = new Sink();
+        const child = this.node(value, schema, pointer(path, name), attempt, depth + 1);
+        if (attempt.issues.length === 0) {
+          sink.flag(path, 'implied_property');
+          sink.merge(attempt);
+          const out: Record<string, unknown> = {};
+          setOwnProperty(out, name, child);
+          return out;
+        }
+      }
+      sink.add(issue(path, 'invalid_type', 'object', typeName(value)));
+      return value;
+    }
+    const out: Record<string, unknown> = {};
+    const keys = Object.keys(value);
+    let used: Set<string> | undefined;
+    for (const [name, schema] of option.properties) {
+      let key: string | undefined = Object.hasOwn(value, name) ? name : undefined;
+      if (key === undefined) key = this.findKey(value, keys, name, schema, option);
+      const childPath = pointer(path, name);
+      if (key !== undefined) {
+        if (key !== name) {
+          sink.flag(childPath, 'key_renamed');
+          used ??= new Set();
+          used.add(key);
+        }
+        const received = value[key];
+        if (received === null && !option.required.has(name) && !this.allowsNull(schema)) {
+          // Models write null for "not given": an optional property that does not allow null is left out.
+          sink.flag(childPath, 'null_property_removed');
+          continue;
+        }
+        setOwnProperty(out, name, this.node(received, schema, childPath, sink, depth + 1));
+        continue;
+      }
+      if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) {
+        sink.flag(childPath, 'default_filled');
+        setOwnProperty(out, name, cloneJson(schema.default));
+      } else if (option.required.has(name)) {
+        if (this.allowsNull(schema) && schema !== undefined && schema !== true && !this.isAny(schema)) {
+          sink.flag(childPath, 'missing_as_null');
+          setOwnProperty(out, name, null);
+        } else {
+          sink.add(issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`));
+        }
+      }
+    }
+    const additional = option.additional;
+    const declared = option.properties;
+    for (const key of keys) {
+      if (used?.has(key)) continue;
+      if (declared.length > 0 && Object.hasOwn(out, key)) continue;
+      if (declared.some(([name]) => name === key)) continue;
+      if (additional === false) {
+        sink.flag(pointer(path, key), 'extra_property_removed');
+        continue;
+      }
+      const child =
+        additional === undefined ? value[key] : this.node(value[key], additional, pointer(path, key), sink, depth + 1);
+      setOwnProperty(out, key, child);
+    }
+    const { minProperties, maxProperties } = option.schema;
+    const count = Object.keys(out).length;
+    if (typeof minProperties === 'number' && count < minProperties) {
+      sink.add(issue(path, 'too_small', `at least ${minProperties} properties`, `${count} properties`));
+    }
+    if (typeof maxProperties === 'number' && count > maxProperties) {
+      sink.add(issue(path, 'too_big', `at most ${maxProperties} properties`, `${count} properties`));
+    }
+    return out;
+  }
+
+  private isAny(schema: JSONSchema): boolean {
+    const options = this.root.options(schema);
+    return options.length === 1 && options[0]?.kind === 'any';
+  }
+
+  /** A key of `value` naming property `name` loosely (case, spaces, punctuation) or by `x-baml-alias`. */
+  private findKey(
+    value: Record<string, unknown>,
+    keys: readonly string[],
+    name: string,
+    schema: JSONSchema,
+    option: Extract<SchemaOption, { kind: 'object' }>,
+  ): string | undefined {
+    const alias = typeof schema === 'object' && schema !== null ? schema['x-baml-alias'] : undefined;
+    if (typeof alias === 'string' && Object.hasOwn(value, alias)) return alias;
+    const wanted = looseForm(typeof alias === 'string' ? alias : name);
+    if (wanted === '') return undefined;
+    for (const key of keys) {
+      if (looseForm(key) !== wanted) continue;
+      if (option.properties.some(([declared]) => declared === key)) continue;
+      return key;
+    }
+    return undefined;
+  }
+
+  array(value: unknown, option: Extract<SchemaOption, { kind: 'array' }>, path: string, sink: Sink, depth: number): unknown {
+    if (!Array.isArray(value)) {
+      if (value === null || value === undefined) {
+        sink.add(issue(path, 'invalid_type', 'array', typeName(value)));
+        return value;
+      }
+      if (typeof value === 'string') {
+        const trimmed = value.trim();
+        if (trimmed.startsWith('[')) {
+          const decoded = decodeLenient(trimmed);
+          if (decoded && Array.isArray(decoded.value)) {
+            sink.flag(path, 'json_text_decoded');
+            return this.array(decoded.value, option, path, sink, depth);
+          }
+        }
+      }
+      sink.flag(path, 'single_to_array');
+      return this.array([value], option, path, sink, depth);
+    }
+    const out: unknown[] = new Array(value.length);
+    const prefix = option.prefixItems;
+    for (let index = 0; index < value.length; index++) {
+      const schema = index < prefix.length ? prefix[index] : option.items;
+      out[index] = this.node(value[index], schema, pointer(path, index), sink, depth + 1);
+    }
+    const { minItems, maxItems, uniqueItems } = option.schema;
+    if (typeof minItems === 'number' && out.length < minItems) {
+      sink.add(issue(path, 'too_small', `at least ${minItems} items`, `${out.length} items`));
+    }
+    if (typeof maxItems === 'number' && out.length > maxItems) {
+      sink.add(issue(path, 'too_big', `at most ${maxItems} items`, `${out.length} items`));
+    }
+    if (uniqueItems === true) {
+      for (let i = 1; i < out.length; i++) {
+        if (out.slice(0, i).some((earlier) => deepEqual(earlier, out[i]))) {
+          sink.add(issue(pointer(path, i), 'not_unique', 'unique items', 'a repeated item'));
+          break;
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * `toolwire/schema`: one interpretation of a tool's JSON Schema (`SchemaRoot`) and the aligners that
+ * read it: `alignValue` (a parsed JSON value), `alignText` (raw parameter text of XML-style formats)
+ * and `alignResponse` (a whole free-text model response). All return `{ value, flags, issues }` and
+ * never throw on model data.
+ */
+export type {
+  AlignFlag,
+  AlignFlagKind,
+  AlignIssue,
+  AlignIssueCode,
+  AlignOptions,
+  AlignResult,
+} from './align-result.js';
+export { FLAG_SCORES } from './align-result.js';
+export { alignResponse } from './align-response.js';
+export { type AlignTextOptions, alignText } from './align-text.js';
+export { type AlignValueOptions, alignValue, MAX_VALUE_DEPTH } from './align-value.js';
+export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
+export { type DecodedValue, decodeLenient } from './decode-lenient.js';
+export {
+  canonicalTypeName,
+  MAX_SCHEMA_DEPTH,
+  RECOGNIZED_KEYWORDS,
+  type SchemaObject,
+  type SchemaOption,
+  SchemaRoot,
+  type SchemaTypeName,
+  type UnsupportedKeyword,
+} from './schema-root.js';

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type CoerceOutcome, corpusDirectory, loadCorpus, runCase } from './coerce-corpus.js';
+
+const expectations = JSON.parse(
+  readFileSync(new URL('../expectations/coerce.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+const directory = corpusDirectory();
+
+describe('coerce corpus (alignResponse)', () => {
+  if (!directory) {
+    it('is skipped: ../shared/corpus/coerce is missing', () => {
+      console.log('coerce corpus: ../shared/corpus/coerce not found, skipped');
+    });
+    return;
+  }
+  const files = loadCorpus(directory);
+  const outcomes: CoerceOutcome[] = files.flatMap(({ file, cases }) => cases.map((testCase) => runCase(file, testCase)));
+
+  it('prints pass rates per file', () => {
+    for (const { file, cases } of files) {
+      const mine = outcomes.filter((outcome) => outcome.file === file);
+      const passed = mine.filter((outcome) => outcome.pass).length;
+      console.log(`coerce corpus ${file}: ${passed}/${cases.length} pass (${((100 * passed) / cases.length).toFixed(1)}%)`);
+    }
+    if (process.env.COERCE_DEBUG) {
+      for (const outcome of outcomes) if (!outcome.pass) console.log(`FAIL ${outcome.id}: ${outcome.detail}`);
+    }
+  });
+
+  it('fails only the cases listed in test/expectations/coerce.json', () => {
+    const unexpected = outcomes.filter((outcome) => !outcome.pass && !(outcome.id in expectations)).map((o) => o.id);
+    expect(unexpected).toEqual([]);
+  });
+
+  it('lists no case that passes or does not exist (the expectations file stays honest)', () => {
+    const byId = new Map(outcomes.map((outcome) => [outcome.id, outcome]));
+    const stale = Object.keys(expectations).filter((id) => byId.get(id)?.pass !== false);
+    expect(stale).toEqual([]);
+  });
+});
