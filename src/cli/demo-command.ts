@@ -27,7 +27,8 @@ export function runDemoCommand(examplesDirectory: URL, write: (text: string) => 
     const result = parseToolCalls(text, { format, tools });
     formats++;
     const lines = [paint('1;36', `── ${format} `.padEnd(72, '─'))];
-    if (result.reasoning.trim() !== '') lines.push(`${paint('2', 'reasoning:')} ${oneLine(result.reasoning)}`);
+    if (result.reasoning.trim() !== '')
+      lines.push(`${paint('2', 'reasoning:')} ${oneLine(result.reasoning)}`);
     if (result.content.trim() !== '') lines.push(`${paint('2', 'content:  ')} ${oneLine(result.content)}`);
     for (const call of result.toolCalls) {
       calls++;

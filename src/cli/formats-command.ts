@@ -20,6 +20,8 @@ export function runFormatsCommand(write: (text: string) => void, json: boolean):
     if (format.models.length > 0) lines.push(`  models: ${format.models.join(', ')}`);
   }
   lines.push('auto');
-  lines.push('  picks the format from --model (matched against the model names above), else from the first markers seen');
+  lines.push(
+    '  picks the format from --model (matched against the model names above), else from the first markers seen',
+  );
   write(`${lines.join('\n')}\n`);
 }

@@ -35,7 +35,8 @@ export async function main(
             jsonl: { type: 'boolean', default: false },
           },
         });
-        if (positionals.length > 1) throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
+        if (positionals.length > 1)
+          throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
         await runParseCommand(
           {
             format: values.format,

@@ -20,16 +20,22 @@ export interface ParseCommandOptions {
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
-export async function runParseCommand(options: ParseCommandOptions, write: (text: string) => void): Promise<void> {
+export async function runParseCommand(
+  options: ParseCommandOptions,
+  write: (text: string) => void,
+): Promise<void> {
   const format = resolveFormat(options.format);
-  const tools = options.tools === undefined ? undefined : toolsFrom(readJsonFile(options.tools, '--tools'), '--tools');
+  const tools =
+    options.tools === undefined ? undefined : toolsFrom(readJsonFile(options.tools, '--tools'), '--tools');
   if (options.jsonl) {
-    if (options.chunks !== undefined) throw new UsageError('--chunks does not go with --jsonl (give "chunks" per line)');
+    if (options.chunks !== undefined)
+      throw new UsageError('--chunks does not go with --jsonl (give "chunks" per line)');
     await runJsonl(options, format, tools, write);
     return;
   }
   const text = options.chunks === undefined ? readInput(options.file) : undefined;
-  const chunks = options.chunks === undefined ? [text ?? ''] : chunksFrom(readJsonFile(options.chunks, '--chunks'));
+  const chunks =
+    options.chunks === undefined ? [text ?? ''] : chunksFrom(readJsonFile(options.chunks, '--chunks'));
   const result = parseToolCallChunks(chunks, {
     format,
     ...(tools ? { tools } : {}),
@@ -80,7 +86,9 @@ async function runJsonl(
   for await (const line of lines) {
     lineNumber++;
     if (line.trim() === '') continue;
-    write(`${JSON.stringify(parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, options.model))}\n`);
+    write(
+      `${JSON.stringify(parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, options.model))}\n`,
+    );
   }
 }
 
@@ -95,7 +103,8 @@ export function parseJsonlLine(
   let record: Record<string, unknown>;
   try {
     const value: unknown = JSON.parse(line);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('a line must be a JSON object');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error('a line must be a JSON object');
     record = value as Record<string, unknown>;
   } catch (error) {
     return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
@@ -114,7 +123,11 @@ export function parseJsonlLine(
       }
       chunks = record.chunks;
     } else chunks = [input as string];
-    const result = parseToolCallChunks(chunks, { format, ...(tools ? { tools } : {}), ...(model ? { model } : {}) });
+    const result = parseToolCallChunks(chunks, {
+      format,
+      ...(tools ? { tools } : {}),
+      ...(model ? { model } : {}),
+    });
     return { ...idPart, ...toParseResultJson(result) };
   } catch (error) {
     return { ...idPart, line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };

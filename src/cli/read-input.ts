@@ -6,7 +6,9 @@ export function readInput(file: string | undefined): string {
   try {
     return readFileSync(file === undefined || file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file ?? 'standard input'}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot read ${file ?? 'standard input'}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
 }
 

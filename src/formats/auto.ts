@@ -44,7 +44,8 @@ const signatures: readonly Signature[] = [
   { marker: '<｜DSML｜tool_calls>', format: 'deepseek_v4' },
   {
     marker: '<｜tool▁call▁begin｜>',
-    format: (after) => (after.length < 8 ? undefined : after.startsWith('function') ? 'deepseek_v3' : 'deepseek_v31'),
+    format: (after) =>
+      after.length < 8 ? undefined : after.startsWith('function') ? 'deepseek_v3' : 'deepseek_v31',
     lookahead: 8,
   },
   { marker: '<minimax:tool_call>', format: 'minimax_m2' },
@@ -63,7 +64,10 @@ const maxMarkerLength = Math.max(...signatures.map((signature) => signature.mark
  * The format a model name maps to: the format whose `models` entry is the longest case-insensitive
  * substring of `model`. `undefined` when none matches.
  */
-export function detectFormatFromModel(model: string, formats: readonly FormatDefinition[]): FormatDefinition | undefined {
+export function detectFormatFromModel(
+  model: string,
+  formats: readonly FormatDefinition[],
+): FormatDefinition | undefined {
   const name = model.toLowerCase();
   let best: FormatDefinition | undefined;
   let bestLength = 0;
@@ -91,7 +95,10 @@ export function detectFormatFromText(text: string): string | undefined | '?' {
   if (!best) return undefined;
   const { signature, index } = best;
   if (typeof signature.format === 'string') return signature.format;
-  const after = text.slice(index + signature.marker.length, index + signature.marker.length + (signature.lookahead ?? 0));
+  const after = text.slice(
+    index + signature.marker.length,
+    index + signature.marker.length + (signature.lookahead ?? 0),
+  );
   return signature.format(after) ?? '?';
 }
 

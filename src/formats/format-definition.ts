@@ -12,11 +12,14 @@ import type { ToolDefinition } from '../types/tool.js';
  *   Default `false`.
  * - `reasoning`: `"split"` (default) routes reasoning blocks to `reasoning`; `"content"` leaves them,
  *   tags included, in `content` (llama.cpp's `reasoning_format: none`).
+ * - `inputEvents`: emit `tool-input-start` / `tool-input-delta` / `tool-input-end` before each
+ *   `tool-call`. Default `true`; whole-text parsing turns them off, as nothing reads them there.
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
   readonly reasoningStartedInPrompt?: boolean;
   readonly reasoning?: 'split' | 'content';
+  readonly inputEvents?: boolean;
 }
 
 /**

@@ -19,8 +19,9 @@
  * Checked against: the NousResearch Hermes-2-Pro model card's template, vLLM `hermes_tool_parser.py`
  * and llama.cpp `tests/test-chat.cpp` (see `../shared/docs/formats.md` F1).
  */
-import type { FormatDefinition } from './format-definition.js';
+
 import { TaggedJsonParser } from './families/tagged-json.js';
+import type { FormatDefinition } from './format-definition.js';
 
 const config = {
   start: ['<tool_call>'],

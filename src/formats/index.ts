@@ -1,6 +1,12 @@
-export { AutoParser, type AutoFormatOptions, detectFormatFromModel, detectFormatFromText } from './auto.js';
+export { type AutoFormatOptions, AutoParser, detectFormatFromModel, detectFormatFromText } from './auto.js';
 export { EventCollector } from './collect-events.js';
-export { BaseFormatParser, type Bucket, type CallParts, type Cursor, type ReasoningTags } from './core/base-parser.js';
+export {
+  BaseFormatParser,
+  type Bucket,
+  type CallParts,
+  type Cursor,
+  type ReasoningTags,
+} from './core/base-parser.js';
 export { normalizeTools, ToolIndex } from './core/tool-index.js';
 export type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';

@@ -1,6 +1,6 @@
 import type { ParseResult } from '../types/tool-call.js';
-import { EventCollector } from './collect-events.js';
 import { AutoParser, detectFormatFromModel } from './auto.js';
+import { EventCollector } from './collect-events.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 import { getFormat, listFormats } from './registry.js';
 
@@ -26,12 +26,14 @@ export function parseToolCalls(text: string, options: ParseToolCallsOptions): Pa
 export function parseToolCallChunks(chunks: Iterable<string>, options: ParseToolCallsOptions): ParseResult {
   const { format: formatOption, ...formatOptions } = options;
   const format = typeof formatOption === 'string' ? getFormat(formatOption) : formatOption;
-  const parser = format.create(formatOptions);
+  const parser = format.create({ inputEvents: false, ...formatOptions });
   const collector = new EventCollector();
   for (const chunk of chunks) collector.add(parser.push(chunk));
   collector.add(parser.finish());
   const id = parser instanceof AutoParser ? (parser.format ?? format.id) : format.id;
-  return collector.result(format.id === 'auto' && !(parser instanceof AutoParser) ? resolvedId(format, formatOptions) : id);
+  return collector.result(
+    format.id === 'auto' && !(parser instanceof AutoParser) ? resolvedId(format, formatOptions) : id,
+  );
 }
 
 /** The format `auto` resolved to through the model name (the parser itself does not say). */

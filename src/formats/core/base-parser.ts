@@ -53,6 +53,8 @@ export abstract class BaseFormatParser implements FormatParser {
   protected readonly reasoningTags: ReasoningTags | undefined;
   /** True while inside a reasoning block. */
   protected inReasoning: boolean;
+  /** `FormatOptions.inputEvents`: emit the `tool-input-*` events. */
+  private readonly inputEvents: boolean;
   /** Markers and other structure dropped outside calls, kept for the "nothing lost" check. */
   readonly markup: string[] = [];
 
@@ -68,6 +70,7 @@ export abstract class BaseFormatParser implements FormatParser {
   constructor(options: FormatOptions | undefined, reasoningTags?: ReasoningTags) {
     this.options = options ?? {};
     this.tools = this.options.tools ? new ToolIndex(this.options.tools) : undefined;
+    this.inputEvents = this.options.inputEvents !== false;
     this.reasoningTags = this.options.reasoning === 'content' ? undefined : reasoningTags;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
   }
@@ -115,7 +118,8 @@ export abstract class BaseFormatParser implements FormatParser {
         this.take(cursor, text.length, this.inReasoning ? 'reasoning' : 'content');
       }
     }
-    if (final && this.raw) this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
+    if (final && this.raw)
+      this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
     this.tail = text.slice(cursor.position);
   }
 
@@ -144,7 +148,11 @@ export abstract class BaseFormatParser implements FormatParser {
    * (on `final`, all of it). Inside reasoning, `markers` are searched too when `callsInReasoning` is set
    * (a call then ends the reasoning block, as Kimi K2 Thinking writes it).
    */
-  protected scanText(cursor: Cursor, markers: readonly string[], callsInReasoning = false): MarkerMatch | undefined {
+  protected scanText(
+    cursor: Cursor,
+    markers: readonly string[],
+    callsInReasoning = false,
+  ): MarkerMatch | undefined {
     const tags = this.reasoningTags;
     for (;;) {
       if (tags && this.inReasoning) {
@@ -210,7 +218,9 @@ export abstract class BaseFormatParser implements FormatParser {
       input = argumentsFromParameters(parts.parameters, (key) => this.parameterSchema(parts.name, key));
     } else {
       const result =
-        parts.argumentsText !== undefined ? argumentsFromText(parts.argumentsText) : argumentsFromValue(parts.argumentsValue);
+        parts.argumentsText !== undefined
+          ? argumentsFromText(parts.argumentsText)
+          : argumentsFromValue(parts.argumentsValue);
       if (!result.ok) {
         this.emitInvalidIssues(id, parts.name, raw, result.issues);
         return;
@@ -218,9 +228,13 @@ export abstract class BaseFormatParser implements FormatParser {
       input = result.value;
     }
     this.flushPending();
-    if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
-    if (!announced?.streamed) this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
-    this.events.push({ type: 'tool-input-end', id }, { type: 'tool-call', id, toolName: parts.name, input, raw });
+    if (this.inputEvents) {
+      if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
+      if (!announced?.streamed)
+        this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
+      this.events.push({ type: 'tool-input-end', id });
+    }
+    this.events.push({ type: 'tool-call', id, toolName: parts.name, input, raw });
   }
 
   /**
@@ -234,7 +248,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const callId = id ?? `call_${this.callCount}`;
     this.flushPending();
     this.announced = { id: callId, name, streamed: false };
-    this.events.push({ type: 'tool-input-start', id: callId, toolName: name });
+    if (this.inputEvents) this.events.push({ type: 'tool-input-start', id: callId, toolName: name });
   }
 
   /**
@@ -244,7 +258,7 @@ export abstract class BaseFormatParser implements FormatParser {
   protected streamArguments(delta: string): void {
     if (!this.announced || delta === '') return;
     this.announced.streamed = true;
-    this.events.push({ type: 'tool-input-delta', id: this.announced.id, delta });
+    if (this.inputEvents) this.events.push({ type: 'tool-input-delta', id: this.announced.id, delta });
   }
 
   private takeAnnounced(): { id: string; name: string; streamed: boolean } | undefined {
@@ -300,11 +314,22 @@ export abstract class BaseFormatParser implements FormatParser {
     return raw;
   }
 
-  private emitInvalid(id: string, name: string | undefined, raw: string, code: string, message: string): void {
+  private emitInvalid(
+    id: string,
+    name: string | undefined,
+    raw: string,
+    code: string,
+    message: string,
+  ): void {
     this.emitInvalidIssues(id, name, raw, [{ code, message }]);
   }
 
-  private emitInvalidIssues(id: string, name: string | undefined, raw: string, issues: ToolCallIssue[]): void {
+  private emitInvalidIssues(
+    id: string,
+    name: string | undefined,
+    raw: string,
+    issues: ToolCallIssue[],
+  ): void {
     this.flushPending();
     const error = issues.map((issue) => issue.message).join('; ');
     this.events.push(

@@ -1,5 +1,5 @@
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
@@ -18,7 +18,10 @@ export function argumentsFromText(text: string): ArgumentsResult {
   if (text.trim() === '') return { ok: true, value: {} };
   const parsed = parseLenientJson(text);
   if (!parsed.ok) {
-    return { ok: false, issues: [{ code: 'invalid_json', message: `arguments are not valid JSON: ${parsed.error}`, path: '' }] };
+    return {
+      ok: false,
+      issues: [{ code: 'invalid_json', message: `arguments are not valid JSON: ${parsed.error}`, path: '' }],
+    };
   }
   return argumentsFromValue(parsed.value);
 }
@@ -31,7 +34,8 @@ export function argumentsFromValue(value: unknown): ArgumentsResult {
     if (trimmed === '') return { ok: true, value: {} };
     if (trimmed.startsWith('{')) return argumentsFromText(trimmed);
   }
-  if (typeof value === 'object' && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+  if (typeof value === 'object' && !Array.isArray(value))
+    return { ok: true, value: value as Record<string, unknown> };
   return {
     ok: false,
     issues: [

@@ -21,10 +21,12 @@ export function normalizeTools(tools: unknown): ToolDefinition[] {
     if (typeof record.name !== 'string' || record.name === '') {
       throw new InvalidToolsError('missing string "name"', index);
     }
-    const parameters = (record.parameters ?? record.input_schema ?? record.inputSchema ?? {
-      type: 'object',
-      properties: {},
-    }) as JSONSchema;
+    const parameters = (record.parameters ??
+      record.input_schema ??
+      record.inputSchema ?? {
+        type: 'object',
+        properties: {},
+      }) as JSONSchema;
     const tool: ToolDefinition =
       typeof record.description === 'string'
         ? { name: record.name, description: record.description, parameters }

@@ -1,8 +1,8 @@
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
-import type { FormatOptions } from '../format-definition.js';
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -31,7 +31,8 @@ const defaultIdKeys = ['id'];
 
 type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
 
-const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /**
  * One JSON body per call section, scanned incrementally: the scanner knows whether an end marker is
@@ -73,11 +74,13 @@ export class TaggedJsonParser extends BaseFormatParser {
           while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
           this.take(cursor, position, 'call');
           if (position === text.length) {
-            if (cursor.final) this.failCall('incomplete_tool_call', 'the tool call has no arguments body', undefined);
+            if (cursor.final)
+              this.failCall('incomplete_tool_call', 'the tool call has no arguments body', undefined);
             if (cursor.final) this.state = 'text';
             return;
           }
           const code = text.charCodeAt(position);
+          if ((code === 0x7b /* { */ || code === 0x5b) /* [ */ && this.tryWholeBody(cursor)) break;
           if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
             this.scanner.reset();
             this.body = [];
@@ -128,13 +131,40 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
   }
 
+  /**
+   * Fast path when the body and its end marker are both in this text (always, for whole-text parsing):
+   * if the text up to the first end marker is valid JSON, that marker cannot be inside a string, so
+   * the body is exactly that text and one native `JSON.parse` replaces the character scan.
+   */
+  private tryWholeBody(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const match = findEarliestMarker(text, cursor.position, this.config.end);
+    if (!match) return false;
+    let bodyEnd = match.index;
+    while (bodyEnd > cursor.position && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(cursor.position, bodyEnd));
+    } catch {
+      return false;
+    }
+    this.takeBody(cursor, bodyEnd);
+    this.take(cursor, match.index + match.marker.length, 'call');
+    this.completeBody(value);
+    return true;
+  }
+
   /** Feeds the scanner up to the next end marker; returns false when more text is needed. */
   private scanJson(cursor: Cursor): boolean {
     const { end } = this.config;
     const text = cursor.text;
     for (;;) {
       const match = findEarliestMarker(text, cursor.position, end);
-      const limit = match ? match.index : cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, end);
+      const limit = match
+        ? match.index
+        : cursor.final
+          ? text.length
+          : text.length - heldBackLength(text, cursor.position, end);
       const segment = text.slice(cursor.position, limit);
       const completed = this.scanner.push(segment);
       if (completed >= 0) {
@@ -176,11 +206,11 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   /** Decodes the collected body and emits its call(s). */
-  private completeBody(): void {
+  private completeBody(decoded?: unknown): void {
     const bodyText = this.body.join('');
     this.body = [];
     this.state = 'text';
-    const parsed = parseLenientJson(bodyText);
+    const parsed = decoded === undefined ? parseLenientJson(bodyText) : { ok: true as const, value: decoded };
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
       return;
@@ -243,7 +273,8 @@ function elementSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   let position = text.indexOf('[') + 1;
   while (position > 0 && position < text.length) {
-    while (position < text.length && (isWhitespace(text.charCodeAt(position)) || text[position] === ',')) position++;
+    while (position < text.length && (isWhitespace(text.charCodeAt(position)) || text[position] === ','))
+      position++;
     if (position >= text.length || text[position] === ']') break;
     const end = scanJsonValueEnd(text, position);
     if (end < 0) {
