@@ -1,0 +1,40 @@
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// The README's examples must really run: the shell example prints the JSON block that follows it, and
+// the library example runs against the built package (`npm test` builds before testing).
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const blocks = [...readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((match) => ({
+  language: match[1],
+  code: match[2] ?? '',
+}));
+
+describe('README', () => {
+  it('shell example prints the JSON shown under it', () => {
+    const index = blocks.findIndex(
+      (block) => block.language === 'sh' && block.code.includes('toolwire parse'),
+    );
+    const command = blocks[index]?.code.trim() ?? '';
+    const shown = blocks[index + 1];
+    expect(shown?.language).toBe('json');
+    const output = execSync(command.replace('npx toolwire', 'node bin/toolwire.js'), {
+      encoding: 'utf8',
+      shell: '/bin/bash',
+    });
+    expect(JSON.parse(output)).toEqual(JSON.parse(shown?.code ?? ''));
+  });
+
+  it('library example runs and yields the commented calls', () => {
+    const code = blocks.find((block) => block.language === 'ts')?.code ?? '';
+    mkdirSync(new URL('../.cache/', import.meta.url), { recursive: true });
+    const file = new URL('../.cache/readme-example.mjs', import.meta.url);
+    // The example is plain ESM; print `result` to check the comment's claim. Run by node, not vite, so
+    // that `import 'toolwire'` resolves to the built package by its own name.
+    writeFileSync(file, `${code}\nconsole.log(JSON.stringify(result.toolCalls));\n`);
+    const calls = JSON.parse(execSync(`node ${file.pathname}`, { encoding: 'utf8' }));
+    expect(
+      calls.map(({ id, name, arguments: input }: Record<string, unknown>) => ({ id, name, input })),
+    ).toEqual([{ id: 'call_0', name: 'get_weather', input: { city: 'Paris', days: 3 } }]);
+  });
+});
