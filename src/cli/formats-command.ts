@@ -1,6 +1,10 @@
+import { listDetectionMarkers } from '../formats/auto.js';
 import { listFormats } from '../formats/registry.js';
 
-/** `toolwire formats`: one block per format id: aliases, description, model names, marker example. */
+/**
+ * `toolwire formats`: one block per format id (aliases, description, model names), then how `auto`
+ * chooses: by model name, else by the detection markers. `--json` prints `{formats, detection_markers}`.
+ */
 export function runFormatsCommand(write: (text: string) => void, json: boolean): void {
   const formats = listFormats();
   if (json) {
@@ -10,7 +14,7 @@ export function runFormatsCommand(write: (text: string) => void, json: boolean):
       description: format.description,
       models: format.models,
     }));
-    write(`${JSON.stringify(rows, null, 2)}\n`);
+    write(`${JSON.stringify({ formats: rows, detection_markers: listDetectionMarkers() }, null, 2)}\n`);
     return;
   }
   const lines: string[] = [];
@@ -21,7 +25,13 @@ export function runFormatsCommand(write: (text: string) => void, json: boolean):
   }
   lines.push('auto');
   lines.push(
-    '  picks the format from --model (matched against the model names above), else from the first markers seen',
+    '  picks the format from --model (the model-name entry above found earliest in it, the longest of those),',
+  );
+  lines.push('  else from the first of these markers in the output:');
+  for (const { marker, format } of listDetectionMarkers())
+    lines.push(`    ${JSON.stringify(marker).padEnd(32)} ${format}`);
+  lines.push(
+    '  else a leading {"name" is llama3_json, [{"name" xlam, [name( pythonic; otherwise hermes (text, <think>).',
   );
   write(`${lines.join('\n')}\n`);
 }

@@ -21,6 +21,8 @@ export interface AutoFormatOptions extends FormatOptions {
 interface Signature {
   readonly marker: string;
   readonly format: string | ((after: string) => string | undefined);
+  /** For a refining `format`: the ids it can choose, for listings. */
+  readonly candidates?: string;
   /** How many characters after the marker `format` needs to decide. */
   readonly lookahead?: number;
 }
@@ -28,18 +30,45 @@ interface Signature {
 const toolCallTag = (after: string): string | undefined => {
   const body = after.trimStart();
   if (body === '') return undefined;
+  const first = body.charCodeAt(0);
+  if (first === 0x7b /* { */ || first === 0x5b /* [ */) return 'hermes';
   if (body.startsWith('<function=')) return 'qwen3_coder';
-  if (body.startsWith('{') || body.startsWith('[')) return 'hermes';
-  if (body.length < 3) return undefined;
-  return body.includes('<arg_key>') || /^[\w.-]+$/.test(body) ? 'glm47' : 'hermes';
+  if ('<function='.startsWith(body)) return undefined;
+  // GLM: a bare tool name, then a newline or `<arg_key>` (or `</tool_call>` for no arguments).
+  let end = 0;
+  while (end < body.length && /[\w.-]/.test(body.charAt(end))) end++;
+  if (end === body.length) return undefined;
+  const next = body.charAt(end);
+  return end > 0 && (next === '\n' || next === '<') ? 'glm47' : 'hermes';
 };
 
-/** Checked in this order; the earliest marker in the text wins, ties by this order. */
+/** `<function=NAME>` then JSON is Functionary v3.1; then `<parameter=` it is Qwen3-Coder XML. */
+const functionTag = (after: string): string | undefined => {
+  const close = after.indexOf('>');
+  if (close < 0) return after.length >= 64 ? 'qwen3_coder' : undefined;
+  const body = after.slice(close + 1).trimStart();
+  if (body === '') return after.length >= 64 ? 'qwen3_coder' : undefined;
+  return body.startsWith('{') ? 'functionary_v31' : 'qwen3_coder';
+};
+
+/** `<tool_calls>` holds a JSON list (Jamba, Apriel, Hunyuan-A13B) or `<tool_call>` blocks (HY-v3). */
+const toolCallsTag = (after: string): string | undefined => {
+  const body = after.trimStart();
+  if (body === '') return undefined;
+  return body.startsWith('<tool_call>') ? 'hy_v3' : 'jamba';
+};
+
+/**
+ * Checked in this order; the earliest marker in the text wins, ties by this order. Only markers that
+ * no other format writes in its content are here: `>>>` (Functionary v3.2) and `Action:` (Command R+)
+ * also open Python REPL lines and prose, so those formats are picked by model name only.
+ */
 const signatures: readonly Signature[] = [
   { marker: '<|channel|>', format: 'harmony' },
   { marker: '<|start|>assistant', format: 'harmony' },
   { marker: '<|tool_calls_section_begin|>', format: 'kimi_k2' },
   { marker: '<|tool_call_begin|>', format: 'kimi_k2' },
+  { marker: '<|open|>', format: 'kimi_k3' },
   { marker: '<｜DSML｜function_calls>', format: 'deepseek_v32' },
   { marker: '<｜DSML｜tool_calls>', format: 'deepseek_v4' },
   {
@@ -47,22 +76,49 @@ const signatures: readonly Signature[] = [
     format: (after) =>
       after.length < 8 ? undefined : after.startsWith('function') ? 'deepseek_v3' : 'deepseek_v31',
     lookahead: 8,
+    candidates: 'deepseek_v3 | deepseek_v31',
   },
+  { marker: '<｜tool_calls_begin｜>', format: 'step3' },
   { marker: '<minimax:tool_call>', format: 'minimax_m2' },
+  { marker: ']<]minimax[>[', format: 'minimax_m3' },
   { marker: '[TOOL_CALLS]', format: 'mistral' },
   { marker: '<seed:tool_call>', format: 'seed_oss' },
-  { marker: '<function=', format: 'qwen3_coder' },
-  { marker: '<tool_call>', format: toolCallTag, lookahead: 64 },
+  { marker: '<function=', format: functionTag, lookahead: 64, candidates: 'qwen3_coder | functionary_v31' },
+  { marker: '<function name=', format: 'minicpm5' },
+  { marker: '<function_calls>', format: 'olmo3' },
+  { marker: '<tool_calls>', format: toolCallsTag, lookahead: 16, candidates: 'jamba | hy_v3' },
+  { marker: '<tool_call>', format: toolCallTag, lookahead: 64, candidates: 'hermes | qwen3_coder | glm47' },
+  { marker: '<|tool_call|>', format: 'granite' },
+  { marker: '<|tool_call>', format: 'gemma4' },
+  { marker: '<start_function_call>', format: 'functiongemma' },
+  { marker: '<TOOLCALL>', format: 'nemotron' },
+  { marker: 'functools[', format: 'phi4_mini' },
+  { marker: '<|tools_prefix|>', format: 'apertus' },
+  { marker: '<|START_ACTION|>', format: 'command_r7b' },
+  { marker: '<|action_start|>', format: 'internlm' },
+  { marker: '<|function_call|>', format: 'gigachat3' },
+  { marker: 'function call<|role_sep|>', format: 'gigachat3' },
+  { marker: '<atem:function_calls>', format: 'muse' },
   { marker: '<|python_tag|>', format: 'llama3_json' },
   { marker: '<|python_start|>', format: 'llama4_pythonic' },
   { marker: '<|tool_call_start|>', format: 'lfm2' },
 ];
 
+/** The marker signatures `auto` detects, with the format each points to (`a | b` when what follows decides). */
+export function listDetectionMarkers(): Array<{ marker: string; format: string }> {
+  return signatures.map((signature) => ({
+    marker: signature.marker,
+    format: typeof signature.format === 'string' ? signature.format : (signature.candidates ?? '*'),
+  }));
+}
+
 const maxMarkerLength = Math.max(...signatures.map((signature) => signature.marker.length));
 
 /**
- * The format a model name maps to: the format whose `models` entry is the longest case-insensitive
- * substring of `model`. `undefined` when none matches.
+ * The format a model name maps to: among the formats' `models` entries found in `model` (any case),
+ * the one that starts first, the longest of those. Fine-tunes put their own family first
+ * (`Hermes-3-Llama-3.1-8B` is Hermes, not Llama 3.1); a longer entry refines a shorter one at the same
+ * place (`qwen3-coder` over `qwen3`). `undefined` when none matches.
  */
 export function detectFormatFromModel(
   model: string,
@@ -70,11 +126,15 @@ export function detectFormatFromModel(
 ): FormatDefinition | undefined {
   const name = model.toLowerCase();
   let best: FormatDefinition | undefined;
+  let bestStart = Number.POSITIVE_INFINITY;
   let bestLength = 0;
   for (const format of formats) {
     for (const pattern of format.models) {
-      if (pattern.length > bestLength && name.includes(pattern)) {
+      const start = name.indexOf(pattern);
+      if (start < 0) continue;
+      if (start < bestStart || (start === bestStart && pattern.length > bestLength)) {
         best = format;
+        bestStart = start;
         bestLength = pattern.length;
       }
     }
@@ -106,6 +166,7 @@ export function detectFormatFromText(text: string): string | undefined | '?' {
 function detectMarkerless(text: string): string | undefined {
   const trimmed = text.trimStart();
   if (/^\{\s*"name"\s*:/.test(trimmed.slice(0, 64))) return 'llama3_json';
+  if (/^\[\s*\{\s*"name"\s*:/.test(trimmed.slice(0, 64))) return 'xlam';
   if (/^\[\s*[A-Za-z_][\w.]*\(/.test(trimmed.slice(0, 256))) return 'pythonic';
   return undefined;
 }

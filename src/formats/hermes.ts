@@ -33,7 +33,7 @@ export const hermes: FormatDefinition = {
   id: 'hermes',
   aliases: ['qwen25', 'qwen', 'qwq'],
   description: 'JSON object in <tool_call> tags (Hermes 2 Pro / 3, Qwen2.5, QwQ, MiMo-VL)',
-  models: ['hermes-2-pro', 'hermes-3', 'qwen2.5', 'qwq', 'mimo-vl', 'reka-edge'],
+  models: ['hermes-2-pro', 'hermes-3', 'qwen2.5', 'qwen3', 'qwq', 'mimo-vl', 'reka-edge'],
   markers: ['<tool_call>', '</tool_call>', '<think>', '</think>'],
   example: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "SF"}}\n</tool_call>',
   create: (options) => new TaggedJsonParser(config, options),

@@ -39,6 +39,7 @@ describe('toolwire parse', () => {
       invalid_tool_calls: [
         {
           id: 'call_0',
+          name: 'f',
           raw: '<tool_call>{"name": "f", "arguments": {"a": ',
           error: 'the tool call is cut off before its JSON ends',
         },
@@ -155,7 +156,7 @@ describe('toolwire formats and demo', () => {
   it('lists hermes and qwen3_coder with their models', async () => {
     const { code, stdout } = await runCli(['formats', '--json']);
     expect(code).toBe(0);
-    const rows: Array<{ id: string; models: string[] }> = JSON.parse(stdout);
+    const rows: Array<{ id: string; models: string[] }> = JSON.parse(stdout).formats;
     expect(rows.find((row) => row.id === 'hermes')?.models).toContain('hermes-3');
     expect(rows.find((row) => row.id === 'qwen3_coder')?.models).toContain('qwen3-coder');
   });
