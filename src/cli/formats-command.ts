@@ -31,7 +31,7 @@ export function runFormatsCommand(write: (text: string) => void, json: boolean):
   for (const { marker, format } of listDetectionMarkers())
     lines.push(`    ${JSON.stringify(marker).padEnd(32)} ${format}`);
   lines.push(
-    '  else a leading {"name" is llama3_json, [{"name" xlam, [name( pythonic; otherwise hermes (text, <think>).',
+    '  else a leading {"name" is llama3_json, [{"name" xlam, [name( pythonic; otherwise the agent-style `tagged` fallback.',
   );
   write(`${lines.join('\n')}\n`);
 }

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
+import { runAccumulateCommand } from './accumulate-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runFormatsCommand } from './formats-command.js';
 import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
 const usage = `usage:
-  toolwire parse [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--chunks FILE]
+  toolwire parse [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--chunks FILE] [--events]
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
+  toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire formats [--json]
   toolwire demo
 `;
@@ -33,6 +35,7 @@ export async function main(
             tools: { type: 'string' },
             chunks: { type: 'string' },
             jsonl: { type: 'boolean', default: false },
+            events: { type: 'boolean', default: false },
           },
         });
         if (positionals.length > 1)
@@ -41,6 +44,7 @@ export async function main(
           {
             format: values.format,
             jsonl: values.jsonl,
+            events: values.events,
             ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
             ...(values.model === undefined ? {} : { model: values.model }),
             ...(values.tools === undefined ? {} : { tools: values.tools }),
@@ -48,6 +52,13 @@ export async function main(
           },
           io.stdout,
         );
+        return 0;
+      }
+      case 'accumulate': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+        if (positionals.length > 1)
+          throw new UsageError(`accumulate takes at most one FILE, got ${positionals.length}`);
+        runAccumulateCommand(positionals[0], io.stdout);
         return 0;
       }
       case 'formats': {

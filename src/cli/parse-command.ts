@@ -5,6 +5,7 @@ import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
 import { getFormat } from '../formats/registry.js';
 import type { ToolDefinition } from '../types/tool.js';
+import { runEventsCommand } from './events-command.js';
 import { toParseResultJson } from './parse-result-json.js';
 import { readInput, readJsonFile } from './read-input.js';
 import { UsageError } from './usage-error.js';
@@ -17,6 +18,8 @@ export interface ParseCommandOptions {
   readonly tools?: string;
   readonly chunks?: string;
   readonly jsonl: boolean;
+  /** Print the stream's events as JSON lines instead of the result. */
+  readonly events?: boolean;
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
@@ -28,6 +31,7 @@ export async function runParseCommand(
   const tools =
     options.tools === undefined ? undefined : toolsFrom(readJsonFile(options.tools, '--tools'), '--tools');
   if (options.jsonl) {
+    if (options.events) throw new UsageError('--events does not go with --jsonl');
     if (options.chunks !== undefined)
       throw new UsageError('--chunks does not go with --jsonl (give "chunks" per line)');
     await runJsonl(options, format, tools, write);
@@ -36,6 +40,18 @@ export async function runParseCommand(
   const text = options.chunks === undefined ? readInput(options.file) : undefined;
   const chunks =
     options.chunks === undefined ? [text ?? ''] : chunksFrom(readJsonFile(options.chunks, '--chunks'));
+  if (options.events) {
+    runEventsCommand(
+      chunks,
+      {
+        format,
+        ...(tools ? { tools } : {}),
+        ...(options.model ? { model: options.model } : {}),
+      },
+      write,
+    );
+    return;
+  }
   const result = parseToolCallChunks(chunks, {
     format,
     ...(tools ? { tools } : {}),

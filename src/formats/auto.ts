@@ -7,7 +7,9 @@
  * signatures are literal strings searched with `indexOf` over the new chunk plus a small overlap, so
  * detection stays linear. A `<tool_call>` needs its next characters to tell Hermes JSON, Qwen3-Coder
  * XML and GLM key/value apart; an output with no signature is parsed by the markerless formats
- * (`llama3_json` for a leading `{"name"`, `pythonic` for a leading `[name(`) or else is all content.
+ * (`llama3_json` for a leading `{"name"`, `xlam` for `[{"name"`, `pythonic` for a leading `[name(`)
+ * or else by the agent-style `tagged` format (garbled tag spellings, fences, `<invoke>`, whole-response
+ * JSON), which leaves plain text as content.
  */
 import type { ParseEvent } from '../types/parse-event.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';

@@ -21,7 +21,14 @@ export class EventCollector {
           this.reasoning.push(event.delta);
           break;
         case 'tool-call':
-          this.toolCalls.push({ id: event.id, name: event.toolName, arguments: event.input, raw: event.raw });
+          this.toolCalls.push({
+            id: event.id,
+            name: event.toolName,
+            arguments: event.input,
+            raw: event.raw,
+            ...(event.issues ? { issues: event.issues } : {}),
+            ...(event.flags ? { flags: event.flags } : {}),
+          });
           break;
         case 'tool-call-invalid': {
           const call: InvalidToolCall = {

@@ -2,13 +2,13 @@
  * `deepseek_r1`: DeepSeek-R1 (R1-0528) and the R1 distills (R1-Distill-Qwen-32B, R1-Distill-Llama-8B):
  * `<think>` reasoning, then DeepSeek-V3 call syntax.
  *
- * ```text
+ * ````text
  * <think>
  * The user wants the weather.
  * </think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather
  * ```json
  * {"city": "SF"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
- * ```
+ * ````
  *
  * - Parallel calls, arguments, tolerances: exactly as `deepseek_v3` (same configuration of the
  *   `named-json` family); the closing fence may follow the JSON without a newline.
@@ -19,7 +19,7 @@
  * Checked against: formats.md F11 and llama.cpp `tests/test-chat.cpp` (templates
  * `llama-cpp-deepseek-r1.jinja`, `deepseek-ai-DeepSeek-R1-Distill-*.jinja`).
  */
-import { deepseekV3Config } from './deepseek-v3.js';
+import { deepseekSectionStarts, deepseekV3Config } from './deepseek-v3.js';
 import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -30,7 +30,7 @@ export const deepseekR1: FormatDefinition = {
   description: 'DeepSeek-R1 and distills: <think> reasoning, then DeepSeek-V3 call sections',
   models: ['deepseek-r1', 'r1-distill'],
   markers: [
-    '<｜tool▁calls▁begin｜>',
+    ...deepseekSectionStarts,
     '<｜tool▁calls▁end｜>',
     '<｜tool▁call▁begin｜>',
     '<｜tool▁call▁end｜>',

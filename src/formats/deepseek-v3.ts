@@ -2,12 +2,12 @@
  * `deepseek_v3`: DeepSeek-V3 (and V3-0324) tool calls: a calls section of call blocks, each with the
  * type word `function`, the name, and the arguments as fenced JSON.
  *
- * ```text
+ * ````text
  * Let me look.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather
  * ```json
  * {"city": "SF"}
  * ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
- * ```
+ * ````
  *
  * (`｜` is U+FF5C, `▁` U+2581.)
  *
@@ -18,7 +18,9 @@
  *   markers are all optional in the text; markers inside JSON strings are data.
  * - Reasoning: `<think>…</think>` goes to `reasoning` (R1-style templates; see `deepseek_r1`).
  * - Tolerated: a missing `<｜tool▁call▁begin｜>` right after the section start (vLLM's malformed-input
- *   test), a missing type word. Deliberately not done: text after the section is kept as content.
+ *   test), a missing type word, and the garbled section openers of the R1 distills
+ *   (`<｜tool_calls_begin｜>`, `<｜tool calls begin｜>`, `<｜tool\_calls\_begin｜>`, `<｜tool▁calls｜>`, as
+ *   llama.cpp accepts them). Deliberately not done: text after the section is kept as content.
  *
  * Checked against: formats.md F11 (vLLM `test_format_conformance.py` fixture and
  * `tests/tool_parsers/test_deepseekv3_tool_parser.py`, SGLang `DeepSeekV3Detector` tests, llama.cpp
@@ -28,9 +30,21 @@
 import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
+/**
+ * Section openers: the real token plus the garbled spellings the R1 distills (Qwen 7B / 32B) write,
+ * which llama.cpp accepts too. Shared with `deepseek_r1` and `deepseek_v31`.
+ */
+export const deepseekSectionStarts: readonly string[] = [
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool_calls_begin｜>',
+  '<｜tool calls begin｜>',
+  '<｜tool\\_calls\\_begin｜>',
+  '<｜tool▁calls｜>',
+];
+
 /** The DeepSeek V3 / R1 call syntax, shared with `deepseek_r1`. */
 export const deepseekV3Config: NamedJsonConfig = {
-  sectionStart: ['<｜tool▁calls▁begin｜>'],
+  sectionStart: deepseekSectionStarts,
   sectionEnd: ['<｜tool▁calls▁end｜>'],
   callStart: ['<｜tool▁call▁begin｜>'],
   callEnd: ['<｜tool▁call▁end｜>'],
@@ -50,7 +64,7 @@ export const deepseekV3: FormatDefinition = {
     'DeepSeek-V3: <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME + fenced JSON in a calls section',
   models: ['deepseek-v3', 'deepseek-v3-0324'],
   markers: [
-    '<｜tool▁calls▁begin｜>',
+    ...deepseekSectionStarts,
     '<｜tool▁calls▁end｜>',
     '<｜tool▁call▁begin｜>',
     '<｜tool▁call▁end｜>',

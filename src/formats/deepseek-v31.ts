@@ -9,6 +9,7 @@
  * - Parallel calls: several `<｜tool▁call▁begin｜>…<｜tool▁call▁end｜>` blocks in one section.
  * - Arguments: one JSON object; `<｜tool▁call▁end｜>` and the section markers are optional in the text,
  *   and a marker inside a JSON string is data.
+ * - Section openers: as `deepseek_v3` (the real token and the distills' garbled spellings).
  * - Reasoning: `<think>…</think>`; the thinking template opens `<think>` in the prompt, so the output
  *   then starts inside reasoning and ends it with `</think>` (pass `reasoningStartedInPrompt: true`).
  * - Deliberately not done: vLLM drops the text after the calls section; we keep it as content.
@@ -18,11 +19,12 @@
  * `deepseek-ai-DeepSeek-V3.1.jinja`).
  */
 
+import { deepseekSectionStarts } from './deepseek-v3.js';
 import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {
-  sectionStart: ['<｜tool▁calls▁begin｜>'],
+  sectionStart: deepseekSectionStarts,
   sectionEnd: ['<｜tool▁calls▁end｜>'],
   callStart: ['<｜tool▁call▁begin｜>'],
   callEnd: ['<｜tool▁call▁end｜>'],
@@ -39,7 +41,7 @@ export const deepseekV31: FormatDefinition = {
     'DeepSeek-V3.1: <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜> in a calls section',
   models: ['deepseek-v3.1'],
   markers: [
-    '<｜tool▁calls▁begin｜>',
+    ...deepseekSectionStarts,
     '<｜tool▁calls▁end｜>',
     '<｜tool▁call▁begin｜>',
     '<｜tool▁call▁end｜>',

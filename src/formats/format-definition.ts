@@ -14,12 +14,16 @@ import type { ToolDefinition } from '../types/tool.js';
  *   tags included, in `content` (llama.cpp's `reasoning_format: none`).
  * - `inputEvents`: emit `tool-input-start` / `tool-input-delta` / `tool-input-end` before each
  *   `tool-call`. Default `true`; whole-text parsing turns them off, as nothing reads them there.
+ * - `glmShorthand`: read the GLM line shorthand `name/key>value` (and `name/{json}`) as calls, in tag
+ *   bodies that hold nothing else and on lines of prose (format `tagged`; tinyagents/OpenHuman, see
+ *   `../shared/docs/openhuman.md` §1a). Default `false`: ordinary prose can look like it.
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
   readonly reasoningStartedInPrompt?: boolean;
   readonly reasoning?: 'split' | 'content';
   readonly inputEvents?: boolean;
+  readonly glmShorthand?: boolean;
 }
 
 /**

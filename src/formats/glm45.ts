@@ -41,6 +41,7 @@ export const glmConfig: ArgKeyValueConfig = {
   reasoning: { open: '<think>', close: '</think>' },
 };
 
+/** The `glm45` format (aliases `glm`, `glm4_moe`); `create()` returns an incremental parser that never throws on model text. */
 export const glm45: FormatDefinition = {
   id: 'glm45',
   aliases: ['glm', 'glm4_moe'],

@@ -23,6 +23,7 @@ import { ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 import { glmConfig } from './glm45.js';
 
+/** The `glm47` format; `create()` returns an incremental parser that never throws on model text. */
 export const glm47: FormatDefinition = {
   id: 'glm47',
   aliases: [],

@@ -42,6 +42,8 @@ const thinkClose = '</think>';
 const startMarkers = [sectionBegin, callBegin];
 /** Markers that mean nothing outside a call; dropped as markup. */
 const strayMarkers = [sectionEnd, callEnd, argumentBegin];
+/** Markers met between the calls of a section. */
+const sectionMarkers = [callBegin, ...strayMarkers];
 /** Markers that end a call's id. */
 const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
 /** Markers that end a call's body when its JSON is malformed or missing. */
@@ -69,7 +71,10 @@ function parseCallId(text: string): { id: string; name: string } | undefined {
   return { id, name };
 }
 
-/** The incremental Kimi K2 parser; see the module comment for the rules. */
+/**
+ * The incremental Kimi K2 parser; see the module comment for the rules. Offsets are UTF-16 code units;
+ * work per `push` is proportional to the chunk; never throws on model text.
+ */
 export class KimiK2Parser extends BaseFormatParser {
   private state: State = 'text';
   private inSection = false;
@@ -106,19 +111,13 @@ export class KimiK2Parser extends BaseFormatParser {
           while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
           this.take(cursor, position, 'markup');
           if (position === text.length) return;
-          const marker = [callBegin, sectionEnd, ...strayMarkers].find((entry) =>
-            text.startsWith(entry, position),
-          );
+          // `strayMarkers` holds the section end, which closes the section here.
+          const marker = sectionMarkers.find((entry) => text.startsWith(entry, position));
           if (marker !== undefined) {
             this.startStructure(cursor, { index: position, marker });
             break;
           }
-          if (
-            !cursor.final &&
-            [callBegin, ...strayMarkers].some((entry) => isMarkerPrefix(text, position, entry))
-          ) {
-            return;
-          }
+          if (!cursor.final && sectionMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
           this.inSection = false;
           this.state = 'text';
           break;
@@ -363,6 +362,7 @@ export class KimiK2Parser extends BaseFormatParser {
   }
 }
 
+/** The `kimi_k2` format; `create()` returns a {@link KimiK2Parser}. */
 export const kimiK2: FormatDefinition = {
   id: 'kimi_k2',
   aliases: [],

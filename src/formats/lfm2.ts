@@ -18,8 +18,9 @@
  * Checked against: llama.cpp `common/chat.cpp` (`common_chat_params_init_lfm2`) and
  * `tests/test-chat.cpp`, vLLM `lfm2_tool_parser.py` tests — `../shared/docs/formats.md` F23.
  */
-import type { FormatDefinition } from './format-definition.js';
+
 import { PythonicCallsParser } from './families/pythonic-calls.js';
+import type { FormatDefinition } from './format-definition.js';
 
 const config = {
   sections: [{ start: '<|tool_call_start|>', end: ['<|tool_call_end|>'] }],
@@ -29,7 +30,7 @@ const config = {
 
 export const lfm2: FormatDefinition = {
   id: 'lfm2',
-  aliases: ['lfm2.5', 'lfm25'],
+  aliases: [],
   description: 'Python list of calls in <|tool_call_start|> ... <|tool_call_end|> (LiquidAI LFM2 / LFM2.5)',
   models: ['lfm2'],
   markers: ['<|tool_call_start|>', '<|tool_call_end|>', '<think>', '</think>', '[', ']'],

@@ -17,8 +17,9 @@
  * Checked against: vLLM `llama4_pythonic_tool_parser.py` and `tests/tool_parsers` (llama4_pythonic),
  * SGLang `test_function_call_parser.py` (python_start/python_end cases) — `../shared/docs/formats.md` F21.
  */
-import type { FormatDefinition } from './format-definition.js';
+
 import { PythonicCallsParser } from './families/pythonic-calls.js';
+import type { FormatDefinition } from './format-definition.js';
 
 const config = {
   sections: [{ start: '<|python_start|>', end: ['<|python_end|>'] }],

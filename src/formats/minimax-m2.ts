@@ -43,9 +43,20 @@ const config = {
 export const minimaxM2: FormatDefinition = {
   id: 'minimax_m2',
   aliases: [],
-  description: 'XML <invoke name=..><parameter name=..> calls in <minimax:tool_call> (MiniMax-M2, M2.1, M2.5)',
+  description:
+    'XML <invoke name=..><parameter name=..> calls in <minimax:tool_call> (MiniMax-M2, M2.1, M2.5)',
   models: ['minimax-m2'],
-  markers: ['<minimax:tool_call>', '</minimax:tool_call>', '<invoke ', '</invoke>', '<parameter ', '</parameter>', '<think>', '</think>'],
-  example: '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">SF</parameter>\n</invoke>\n</minimax:tool_call>',
+  markers: [
+    '<minimax:tool_call>',
+    '</minimax:tool_call>',
+    '<invoke ',
+    '</invoke>',
+    '<parameter ',
+    '</parameter>',
+    '<think>',
+    '</think>',
+  ],
+  example:
+    '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">SF</parameter>\n</invoke>\n</minimax:tool_call>',
   create: (options) => new XmlParametersParser(config, options),
 };

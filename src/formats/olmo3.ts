@@ -18,8 +18,9 @@
  * Checked against: vLLM `olmo3_tool_parser.py` and `tests/tool_parsers` (olmo3) —
  * `../shared/docs/formats.md` F22.
  */
-import type { FormatDefinition } from './format-definition.js';
+
 import { PythonicCallsParser } from './families/pythonic-calls.js';
+import type { FormatDefinition } from './format-definition.js';
 
 const config = {
   sections: [{ start: '<function_calls>', end: ['</function_calls>'] }],
@@ -28,7 +29,7 @@ const config = {
 
 export const olmo3: FormatDefinition = {
   id: 'olmo3',
-  aliases: ['olmo_3'],
+  aliases: [],
   description: 'Python calls, one per line, in <function_calls> ... </function_calls> (Olmo 3)',
   models: ['olmo-3', 'olmo3'],
   markers: ['<function_calls>', '</function_calls>', '<think>', '</think>', '[', ']'],

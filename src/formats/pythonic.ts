@@ -21,16 +21,17 @@
  * Checked against: vLLM `pythonic_tool_parser.py` / `llama4_pythonic_tool_parser.py` and their tests,
  * SGLang `test_function_call_parser.py` (TestPythonicDetector) — `../shared/docs/formats.md` F21.
  */
-import type { FormatDefinition } from './format-definition.js';
+
 import { PythonicCallsParser } from './families/pythonic-calls.js';
+import type { FormatDefinition } from './format-definition.js';
 
 const config = { bareLists: true } as const;
 
 export const pythonic: FormatDefinition = {
   id: 'pythonic',
-  aliases: ['llama32_pythonic', 'toolace'],
+  aliases: [],
   description: 'Python list of calls [NAME(k=v), ...] (Llama 3.2 pythonic, ToolACE)',
-  models: ['toolace', 'llama-3.2-1b-instruct', 'llama-3.2-3b-instruct'],
+  models: ['toolace'],
   markers: ['[', ']'],
   example: "[get_weather(city='San Francisco', units='metric')]",
   create: (options) => new PythonicCallsParser(config, options),

@@ -22,7 +22,8 @@
  *   XML/HTML: only the exact `</parameter>`, followed by another tag or the end, closes a value.
  * - Tolerated (SGLang / llama.cpp): a missing `<tool_call>` wrapper (a bare `<function=…>`, with or
  *   without a stray `</tool_call>` after it); a missing `</parameter>` (the value ends at the next
- *   `<parameter=`, `</function>`, `</tool_call>` or `<function=`); a missing `</function>` at the end.
+ *   `<parameter=`, `</function>` or `<function=`; a `</tool_call>` inside a value is data); a missing
+ *   `</function>` at the end.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
  *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
  * - Deliberately not done: text after the calls is kept as content (SGLang keeps only the text before
@@ -52,9 +53,20 @@ const config = {
 export const qwen3Coder: FormatDefinition = {
   id: 'qwen3_coder',
   aliases: ['qwen3_xml', 'step3p5'],
-  description: 'XML parameters in <tool_call><function=NAME><parameter=K> (Qwen3-Coder, Qwen3.5, Step-3.5, Nemotron-3-Nano)',
+  description:
+    'XML parameters in <tool_call><function=NAME><parameter=K> (Qwen3-Coder, Qwen3.5, Step-3.5, Nemotron-3-Nano)',
   models: ['qwen3-coder', 'qwen3.5', 'step-3.5', 'step3.5', 'nemotron-3-nano'],
-  markers: ['<tool_call>', '</tool_call>', '<function=', '</function>', '<parameter=', '</parameter>', '<think>', '</think>'],
-  example: '<tool_call>\n<function=get_weather>\n<parameter=city>\nSF\n</parameter>\n</function>\n</tool_call>',
+  markers: [
+    '<tool_call>',
+    '</tool_call>',
+    '<function=',
+    '</function>',
+    '<parameter=',
+    '</parameter>',
+    '<think>',
+    '</think>',
+  ],
+  example:
+    '<tool_call>\n<function=get_weather>\n<parameter=city>\nSF\n</parameter>\n</function>\n</tool_call>',
   create: (options) => new XmlParametersParser(config, options),
 };

@@ -1,21 +1,51 @@
 import { UnknownFormatError } from '../errors/unknown-format-error.js';
+import { apertus } from './apertus.js';
 import { type AutoFormatOptions, AutoParser, detectFormatFromModel } from './auto.js';
-import type { FormatDefinition } from './format-definition.js';
-import { glm45 } from './glm45.js';
-import { glm47 } from './glm47.js';
-import { hermes } from './hermes.js';
-import { lfm2 } from './lfm2.js';
-import { olmo3 } from './olmo3.js';
-import { kimiK2 } from './kimi-k2.js';
-import { llama4Pythonic } from './llama4-pythonic.js';
-import { pythonic } from './pythonic.js';
+import { commandRPlus } from './command-r-plus.js';
+import { commandR7b } from './command-r7b.js';
+import { contentOnly } from './content-only.js';
 import { deepseekR1 } from './deepseek-r1.js';
 import { deepseekV3 } from './deepseek-v3.js';
+import { deepseekV4 } from './deepseek-v4.js';
 import { deepseekV31 } from './deepseek-v31.js';
 import { deepseekV32 } from './deepseek-v32.js';
+import { firefunctionV2 } from './firefunction-v2.js';
+import type { FormatDefinition } from './format-definition.js';
+import { functionaryV31 } from './functionary-v31.js';
+import { functionaryV32 } from './functionary-v32.js';
+import { functiongemma } from './functiongemma.js';
+import { gemma4 } from './gemma4.js';
+import { gigachat3 } from './gigachat3.js';
+import { glm45 } from './glm45.js';
+import { glm47 } from './glm47.js';
+import { granite } from './granite.js';
+import { granite4 } from './granite4.js';
+import { harmony } from './harmony.js';
+import { hermes } from './hermes.js';
+import { hunyuanA13b } from './hunyuan-a13b.js';
+import { hyV3 } from './hy-v3.js';
+import { internlm } from './internlm.js';
+import { jamba } from './jamba.js';
+import { kimiK2 } from './kimi-k2.js';
+import { kimiK3 } from './kimi-k3.js';
+import { lfm2 } from './lfm2.js';
+import { llama3Json } from './llama3-json.js';
+import { llama4Pythonic } from './llama4-pythonic.js';
+import { minicpm5 } from './minicpm5.js';
 import { minimaxM2 } from './minimax-m2.js';
+import { minimaxM3 } from './minimax-m3.js';
 import { mistral } from './mistral.js';
+import { muse } from './muse.js';
+import { nemotron } from './nemotron.js';
+import { olmo3 } from './olmo3.js';
+import { phi4Mini } from './phi4-mini.js';
+import { poolsideV1 } from './poolside-v1.js';
+import { pythonic } from './pythonic.js';
 import { qwen3Coder } from './qwen3-coder.js';
+import { seedOss } from './seed-oss.js';
+import { step3 } from './step3.js';
+import { tagged } from './tagged.js';
+import { xlam } from './xlam.js';
 
 /** Every registered format, in the order `toolwire formats` lists them. */
 const formats: readonly FormatDefinition[] = [
@@ -27,13 +57,43 @@ const formats: readonly FormatDefinition[] = [
   deepseekR1,
   deepseekV31,
   mistral,
+  functionaryV31,
+  functionaryV32,
+  gigachat3,
+  internlm,
+  commandR7b,
   pythonic,
   llama4Pythonic,
   lfm2,
   olmo3,
+  harmony,
+  llama3Json,
   glm45,
   glm47,
   kimiK2,
+  hyV3,
+  poolsideV1,
+  kimiK3,
+  seedOss,
+  deepseekV4,
+  step3,
+  minicpm5,
+  granite4,
+  granite,
+  jamba,
+  nemotron,
+  phi4Mini,
+  firefunctionV2,
+  hunyuanA13b,
+  apertus,
+  xlam,
+  commandRPlus,
+  gemma4,
+  functiongemma,
+  minimaxM3,
+  muse,
+  contentOnly,
+  tagged,
 ];
 
 const byName = new Map<string, FormatDefinition>();
@@ -53,7 +113,11 @@ export function listFormats(): readonly FormatDefinition[] {
  */
 export function getFormat(id: string): FormatDefinition {
   const format = byName.get(id) ?? byName.get(id.toLowerCase().replaceAll('-', '_'));
-  if (!format) throw new UnknownFormatError(id, formats.map((entry) => entry.id));
+  if (!format)
+    throw new UnknownFormatError(
+      id,
+      formats.map((entry) => entry.id),
+    );
   return format;
 }
 
@@ -71,7 +135,7 @@ export const auto: FormatDefinition = {
   create: (options?: AutoFormatOptions) => {
     const byModel = options?.model ? detectFormatFromModel(options.model, formats) : undefined;
     if (byModel) return byModel.create(options);
-    return new AutoParser(options ?? {}, (id) => byName.get(id), hermes);
+    return new AutoParser(options ?? {}, (id) => byName.get(id), byName.get('tagged') ?? hermes);
   },
 };
 byName.set('auto', auto);

@@ -79,6 +79,10 @@ const closeDoubleLike = 3;
 const stringDone = -1;
 const restartAtDelimiter = -2;
 
+// stringEndVerdict outcomes besides a closer's char code.
+const stringEndNo = 0;
+const stringEndYes = 1;
+
 /**
  * One-pass recursive-descent parser that builds values directly from possibly malformed JSON and
  * records every repair. Internal to src/json; `parseLenientJson` and `parseLenientJsonValue` are the
@@ -240,7 +244,7 @@ export class LenientJsonParser {
       this.position++;
       this.skipWhitespaceAndComments();
       if (this.position >= this.length) {
-        this.repairs.length = repairCount;
+        this.truncateRepairs(repairCount);
         this.repair('trailing_comma', start);
         return noValue;
       }
@@ -249,7 +253,7 @@ export class LenientJsonParser {
     const next = this.text.charCodeAt(this.position);
     if (!separated || (firstIsContainer && next !== codeOpenBrace && next !== codeOpenBracket)) {
       this.position = start;
-      this.repairs.length = repairCount;
+      this.truncateRepairs(repairCount);
       return noValue;
     }
     try {
@@ -259,13 +263,13 @@ export class LenientJsonParser {
       if (!(error instanceof LenientJsonFailure)) throw error;
     }
     this.position = start;
-    this.repairs.length = repairCount;
+    this.truncateRepairs(repairCount);
     return noValue;
   }
 
   /** Restarts the document at `start` (a bracket or fence found after prose) and ignores the prose. */
   private parseEmbeddedDocument(start: number, proseStart: number, repairCount: number): unknown {
-    this.repairs.length = repairCount;
+    this.truncateRepairs(repairCount);
     this.repair('surrounding_text', proseStart);
     this.position = start;
     let fenceOpen = false;
@@ -344,19 +348,17 @@ export class LenientJsonParser {
   /** `{\"a\": 1}`: JSON that was stringified once. Unescape, parse, and map offsets back. */
   private parseEscapedDocument(start: number): unknown {
     const unescaped = unescapeJsonText(this.text, start);
-    const offsets = unescaped.sourceOffsets;
-    const mapOffset = (offset: number): number => offsets[Math.min(offset, offsets.length - 1)] ?? this.length;
     const inner = new LenientJsonParser(unescaped.text, this.maxDepth, false);
     this.repair('escaped_json', start);
     let value: unknown;
     try {
       value = inner.parseDocument();
     } catch (error) {
-      if (error instanceof LenientJsonFailure) this.fail(error.message, mapOffset(error.position));
+      if (error instanceof LenientJsonFailure) this.fail(error.message, unescaped.sourceOffset(error.position));
       throw error;
     }
-    for (const repair of inner.repairs) this.repair(repair.kind, mapOffset(repair.position));
-    this.position = mapOffset(inner.position);
+    for (const repair of inner.repairs) this.repair(repair.kind, unescaped.sourceOffset(repair.position));
+    this.position = unescaped.sourceOffset(inner.position);
     return value;
   }
 
@@ -385,6 +387,13 @@ export class LenientJsonParser {
   parseValue(): unknown {
     if (this.position >= this.length) return noValue;
     const code = this.text.charCodeAt(this.position);
+    // The most common starts first; the switch below handles the rest.
+    if (code === codeDoubleQuote) {
+      return this.isTripleQuoteAt(this.position, code)
+        ? this.parseTripleQuotedString(code)
+        : this.parseQuotedString();
+    }
+    if (code >= codeZero && code <= 0x39) return this.parseNumber();
     switch (code) {
       case codeOpenBrace:
         return this.parseObject();
@@ -451,7 +460,8 @@ export class LenientJsonParser {
         break;
       }
       if (code === codeComma) {
-        if (expectingKey) this.repair(memberCount === 0 && commaPosition < 0 ? 'leading_comma' : 'redundant_comma', position);
+        if (expectingKey)
+          this.repair(memberCount === 0 && commaPosition < 0 ? 'leading_comma' : 'redundant_comma', position);
         commaPosition = position;
         expectingKey = true;
         this.position++;
@@ -550,7 +560,12 @@ export class LenientJsonParser {
       return null;
     }
     const next = this.text.charCodeAt(after);
-    if (next === codeComma || next === codeCloseBrace || next === codeCloseBracket || next === codeCloseParenthesis) {
+    if (
+      next === codeComma ||
+      next === codeCloseBrace ||
+      next === codeCloseBracket ||
+      next === codeCloseParenthesis
+    ) {
       this.repair('missing_value', after);
       return null;
     }
@@ -582,7 +597,10 @@ export class LenientJsonParser {
       if (code === codeComma) {
         if (afterEllipsis) afterEllipsis = false;
         else if (expectingValue) {
-          this.repair(items.length === 0 && commaPosition < 0 ? 'leading_comma' : 'redundant_comma', position);
+          this.repair(
+            items.length === 0 && commaPosition < 0 ? 'leading_comma' : 'redundant_comma',
+            position,
+          );
         }
         commaPosition = position;
         expectingValue = true;
@@ -639,7 +657,11 @@ export class LenientJsonParser {
     const text = this.text;
     const code = text.charCodeAt(position);
     if (code === codeHorizontalEllipsis) return 1;
-    if (code === codeDot && text.charCodeAt(position + 1) === codeDot && text.charCodeAt(position + 2) === codeDot) {
+    if (
+      code === codeDot &&
+      text.charCodeAt(position + 1) === codeDot &&
+      text.charCodeAt(position + 2) === codeDot
+    ) {
       return 3;
     }
     return 0;
@@ -654,13 +676,16 @@ export class LenientJsonParser {
     // `"a" + "b"`: concatenation, as in JavaScript source a model copied.
     for (;;) {
       const before = this.position;
-      const repairCount = this.repairs.length;
-      this.skipWhitespaceAndComments();
+      const next = this.text.charCodeAt(before);
+      // Most strings are followed by `,` `:` `}` `]`: no lookahead needed.
+      if (next !== codePlus && !isJsonWhitespace(next) && next !== codeSlash && next !== codeHash) break;
+      this.skipWhitespaceAndComments(/* record */ false);
       if (this.text.charCodeAt(this.position) !== codePlus) {
         this.position = before;
-        this.repairs.length = repairCount;
         break;
       }
+      this.position = before;
+      this.skipWhitespaceAndComments();
       const plus = this.position;
       this.position++;
       this.skipWhitespaceAndComments();
@@ -689,7 +714,7 @@ export class LenientJsonParser {
       if (outcome === stringDone) return this.stringValue;
       // The first reading found a quote that cannot be the end quote: the real end quote is missing.
       // Read again, now ending the string at the first delimiter or at the given comma.
-      this.repairs.length = repairCount;
+      this.truncateRepairs(repairCount);
       if (outcome === restartAtDelimiter) stopAtDelimiter = true;
       else stopAt = outcome;
     }
@@ -699,23 +724,48 @@ export class LenientJsonParser {
    * Reads string content after the opening quote. Returns `stringDone` with the value in
    * `stringValue`, or asks for a second reading: `restartAtDelimiter`, or an index to stop at.
    */
-  private scanString(closeKind: number, quoteStart: number, stopAtDelimiter: boolean, stopAt: number): number {
+  private scanString(
+    closeKind: number,
+    quoteStart: number,
+    stopAtDelimiter: boolean,
+    stopAt: number,
+  ): number {
     const text = this.text;
     const length = this.length;
     const firstReading = !stopAtDelimiter && stopAt < 0;
+    const scanLimit = stopAt >= 0 ? stopAt : length;
     let position = this.position;
     let value = '';
     let segmentStart = position;
-    // Brackets opened inside the string: `"(72") tall"` keeps its quote when a `)` follows it.
+    // Brackets opened inside the string, counted lazily up to `bracketsCountedTo` and only when a
+    // quote is followed by a closer: `"(72") tall"` keeps its quote because the `(` is open.
+    let bracketsCountedTo = position;
     let openParentheses = 0;
     let openBrackets = 0;
     let openBraces = 0;
     this.stringReachedEnd = false;
     for (;;) {
+      // Skip ordinary characters in a tight loop; everything below handles one special character.
+      if (!stopAtDelimiter) {
+        if (closeKind === closeDoubleQuote) {
+          while (position < scanLimit) {
+            const code = text.charCodeAt(position);
+            if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+            position++;
+          }
+        } else {
+          while (position < scanLimit) {
+            const code = text.charCodeAt(position);
+            if (code === codeBackslash || code < codeSpace || isClosingQuote(closeKind, code)) break;
+            position++;
+          }
+        }
+      }
       if (position >= length) {
         if (firstReading) {
           const previous = this.previousNonWhitespace(length - 1, quoteStart);
-          if (previous > quoteStart && isStringRestartDelimiter(text.charCodeAt(previous))) return restartAtDelimiter;
+          if (previous > quoteStart && isStringRestartDelimiter(text.charCodeAt(previous)))
+            return restartAtDelimiter;
         }
         this.stringValue = trimTrailingWhitespace(value + text.slice(segmentStart, length));
         this.stringReachedEnd = true;
@@ -731,7 +781,39 @@ export class LenientJsonParser {
       }
       const code = text.charCodeAt(position);
       if (isClosingQuote(closeKind, code)) {
-        if (stopAtDelimiter || this.isStringEnd(position, openParentheses, openBrackets, openBraces)) {
+        let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position);
+        if (verdict > stringEndYes) {
+          for (; bracketsCountedTo < position; bracketsCountedTo++) {
+            switch (text.charCodeAt(bracketsCountedTo)) {
+              case codeOpenParenthesis:
+                openParentheses++;
+                break;
+              case codeCloseParenthesis:
+                if (openParentheses > 0) openParentheses--;
+                break;
+              case codeOpenBracket:
+                openBrackets++;
+                break;
+              case codeCloseBracket:
+                if (openBrackets > 0) openBrackets--;
+                break;
+              case codeOpenBrace:
+                openBraces++;
+                break;
+              case codeCloseBrace:
+                if (openBraces > 0) openBraces--;
+                break;
+            }
+          }
+          const open =
+            verdict === codeCloseParenthesis
+              ? openParentheses
+              : verdict === codeCloseBracket
+                ? openBrackets
+                : openBraces;
+          verdict = open === 0 ? stringEndYes : stringEndNo;
+        }
+        if (verdict === stringEndYes) {
           this.stringValue = value + text.slice(segmentStart, position);
           this.position = position + 1;
           return stringDone;
@@ -750,6 +832,13 @@ export class LenientJsonParser {
         continue;
       }
       if (code === codeBackslash) {
+        if (stopAt > position && stopAt < position + 2) {
+          // `"hello\, "world"`: the comma to stop at is the escaped one.
+          this.stringValue = trimTrailingWhitespace(value + text.slice(segmentStart, position));
+          this.repair('missing_quote', stopAt);
+          this.position = stopAt;
+          return stringDone;
+        }
         value += text.slice(segmentStart, position);
         position = this.readEscape(position);
         value += this.stringValue;
@@ -757,14 +846,18 @@ export class LenientJsonParser {
         continue;
       }
       if (code < codeSpace) {
-        this.repair(code === codeNewline || code === codeCarriageReturn ? 'raw_newline_in_string' : 'raw_control_character', position);
         if (stopAtDelimiter && code === codeNewline) {
           this.stringValue = trimTrailingWhitespace(value + text.slice(segmentStart, position));
-          this.repairs.pop();
           this.repair('missing_quote', position);
           this.position = position;
           return stringDone;
         }
+        this.repair(
+          code === codeNewline || code === codeCarriageReturn
+            ? 'raw_newline_in_string'
+            : 'raw_control_character',
+          position,
+        );
         position++;
         continue;
       }
@@ -773,26 +866,6 @@ export class LenientJsonParser {
         this.repair('missing_quote', position);
         this.position = position;
         return stringDone;
-      }
-      switch (code) {
-        case codeOpenParenthesis:
-          openParentheses++;
-          break;
-        case codeCloseParenthesis:
-          if (openParentheses > 0) openParentheses--;
-          break;
-        case codeOpenBracket:
-          openBrackets++;
-          break;
-        case codeCloseBracket:
-          if (openBrackets > 0) openBrackets--;
-          break;
-        case codeOpenBrace:
-          openBraces++;
-          break;
-        case codeCloseBrace:
-          if (openBraces > 0) openBraces--;
-          break;
       }
       position++;
     }
@@ -861,19 +934,23 @@ export class LenientJsonParser {
 
   /**
    * Whether the quote at `quotePosition` ends the string, judged by what follows it: the end of the
-   * text, a line break, a separator, a closer the string did not open, the start of a next value, a
-   * comment or `+`. Anything else (a letter, say) means the quote is part of the text.
+   * text, a separator, the start of a next value, a comment or `+` end it; a letter does not (the
+   * quote is part of the text). Returns `stringEndYes`, `stringEndNo`, or the code of a closer that
+   * follows: then the string ends unless it has that kind of bracket open.
    */
-  private isStringEnd(quotePosition: number, openParentheses: number, openBrackets: number, openBraces: number): boolean {
+  private stringEndVerdict(quotePosition: number): number {
     const text = this.text;
     const length = this.length;
     let position = quotePosition + 1;
+    let newline = false;
     for (;;) {
-      if (position >= length) return true;
+      if (position >= length) return stringEndYes;
       const code = text.charCodeAt(position);
       if (code === codeSpace || code === codeTab) position++;
-      else if (code === codeNewline || code === codeCarriageReturn) return true;
-      else break;
+      else if (code === codeNewline || code === codeCarriageReturn) {
+        newline = true;
+        position++;
+      } else break;
     }
     const code = text.charCodeAt(position);
     switch (code) {
@@ -882,22 +959,31 @@ export class LenientJsonParser {
       case codeOpenBrace:
       case codeOpenBracket:
       case codePlus:
-        return true;
+        return stringEndYes;
       case codeCloseBrace:
-        return openBraces === 0;
       case codeCloseBracket:
-        return openBrackets === 0;
       case codeCloseParenthesis:
-        return openParentheses === 0;
+        return code;
       case codeSlash: {
         const next = text.charCodeAt(position + 1);
-        return next === codeSlash || next === codeAsterisk;
+        return next === codeSlash || next === codeAsterisk ? stringEndYes : stringEndNo;
       }
     }
-    if (isDigit(code)) return true;
+    if (isDigit(code)) return stringEndYes;
     // `"a" "b"`: a next string. But `"72""` at the very end is a quote inside the string.
-    if (isQuote(code)) return this.nextNonWhitespace(position + 1) < length;
-    return false;
+    if (isQuote(code)) return this.nextNonWhitespace(position + 1) < length ? stringEndYes : stringEndNo;
+    // `"John"⏎  lastName: "Smith"`: a quote ending a line before a `key:` ends the string.
+    if (newline && isIdentifierStart(code) && this.isUnquotedKeyAt(position)) return stringEndYes;
+    return stringEndNo;
+  }
+
+  /** Whether an identifier followed by a colon starts at `position`. */
+  private isUnquotedKeyAt(position: number): boolean {
+    const text = this.text;
+    let cursor = position;
+    while (cursor < this.length && isIdentifierPart(text.charCodeAt(cursor))) cursor++;
+    while (text.charCodeAt(cursor) === codeSpace || text.charCodeAt(cursor) === codeTab) cursor++;
+    return text.charCodeAt(cursor) === codeColon;
   }
 
   /** In the second reading: the characters that end a string whose end quote is missing. */
@@ -913,7 +999,9 @@ export class LenientJsonParser {
       case codeSlash: {
         const next = this.text.charCodeAt(position + 1);
         // A comment ends it, but not the `//` of `https://`.
-        return next === codeAsterisk || (next === codeSlash && this.text.charCodeAt(position - 1) !== codeColon);
+        return (
+          next === codeAsterisk || (next === codeSlash && this.text.charCodeAt(position - 1) !== codeColon)
+        );
       }
       default:
         return false;
@@ -983,7 +1071,10 @@ export class LenientJsonParser {
     const key = text.slice(start, trimWhitespaceBefore(text, position, start));
     this.repair('unquoted_key', start);
     // `{a":1}`: a key with only its end quote.
-    if (text.charCodeAt(position) === codeDoubleQuote && text.charCodeAt(this.nextNonWhitespace(position + 1)) === codeColon) {
+    if (
+      text.charCodeAt(position) === codeDoubleQuote &&
+      text.charCodeAt(this.nextNonWhitespace(position + 1)) === codeColon
+    ) {
       this.repair('missing_quote', position);
       position++;
     }
@@ -1098,7 +1189,8 @@ export class LenientJsonParser {
       if (code === codeCloseParenthesis && this.openCalls > 0) break;
       if (code === codeSlash) {
         const next = text.charCodeAt(position + 1);
-        if (next === codeAsterisk || (next === codeSlash && text.charCodeAt(position - 1) !== codeColon)) break;
+        if (next === codeAsterisk || (next === codeSlash && text.charCodeAt(position - 1) !== codeColon))
+          break;
       }
       position++;
     }
@@ -1157,26 +1249,43 @@ export class LenientJsonParser {
     const integerStart = position;
     if (
       text.charCodeAt(position) === codeZero &&
-      (text.charCodeAt(position + 1) === codeLowercaseX || text.charCodeAt(position + 1) === codeUppercaseX) &&
+      (text.charCodeAt(position + 1) === codeLowercaseX ||
+        text.charCodeAt(position + 1) === codeUppercaseX) &&
       isHexDigit(text.charCodeAt(position + 2))
     ) {
       return this.parseHexNumber(start, position + 2, negative);
     }
-    while (position < length && isDigit(text.charCodeAt(position))) position++;
+    // The digits are also accumulated, so that short numbers need no slice and no string conversion.
+    let mantissa = 0;
+    for (
+      let code = text.charCodeAt(position);
+      code >= codeZero && code <= 0x39;
+      code = text.charCodeAt(++position)
+    ) {
+      mantissa = mantissa * 10 + (code - codeZero);
+    }
     const integerEnd = position;
     let fractionStart = -1;
     let fractionEnd = -1;
     if (text.charCodeAt(position) === codeDot) {
       position++;
       fractionStart = position;
-      while (position < length && isDigit(text.charCodeAt(position))) position++;
+      for (
+        let code = text.charCodeAt(position);
+        code >= codeZero && code <= 0x39;
+        code = text.charCodeAt(++position)
+      ) {
+        mantissa = mantissa * 10 + (code - codeZero);
+      }
       fractionEnd = position;
     }
     let exponentStart = -1;
     let exponentDigitsStart = -1;
     let exponentEnd = -1;
     const exponentCode = text.charCodeAt(position);
-    if (exponentCode === codeLowercaseE || exponentCode === codeUppercaseE) {
+    const hasDigits = integerEnd > integerStart || fractionEnd > fractionStart;
+    // `-e5` has no mantissa: it is a word, not a number.
+    if (hasDigits && (exponentCode === codeLowercaseE || exponentCode === codeUppercaseE)) {
       exponentStart = position;
       position++;
       const signCode = text.charCodeAt(position);
@@ -1199,10 +1308,19 @@ export class LenientJsonParser {
     const fractionMissing = fractionStart >= 0 && fractionEnd === fractionStart;
     const exponentMissing = exponentStart >= 0 && exponentEnd === exponentDigitsStart;
     if (integerDigits > 0 && !fractionMissing && !exponentMissing) {
+      const fractionDigits = fractionStart >= 0 ? fractionEnd - fractionStart : 0;
+      if (exponentStart < 0 && integerDigits + fractionDigits <= 15) {
+        // Exact: a mantissa below 2^53 divided by an exact power of ten rounds correctly once, so
+        // this equals what JSON.parse gives.
+        const magnitude =
+          fractionDigits === 0 ? mantissa : mantissa / (powersOfTen[fractionDigits] as number);
+        return negative ? -magnitude : magnitude;
+      }
       return Number(text.slice(start, position));
     }
     // `.5`, `2.`, `1e`, `1e+`, `-`: complete the number the way it was obviously meant.
-    this.repair(position >= length ? 'truncated' : 'invalid_number', start);
+    if (position >= length) this.repair('truncated', position);
+    else this.repair('invalid_number', start);
     let repaired = negative ? '-' : '';
     repaired += integerDigits > 0 ? text.slice(integerStart, integerEnd) : '0';
     if (fractionStart >= 0 && !fractionMissing) repaired += `.${text.slice(fractionStart, fractionEnd)}`;
@@ -1214,7 +1332,8 @@ export class LenientJsonParser {
     const text = this.text;
     let position = digitsStart;
     while (position < this.length && isHexDigit(text.charCodeAt(position))) position++;
-    if (position < this.length && isNumberContinuation(text, position)) return this.parseUnquotedString(start);
+    if (position < this.length && isNumberContinuation(text, position))
+      return this.parseUnquotedString(start);
     this.repair('hex_number', start);
     this.position = position;
     const magnitude = Number.parseInt(text.slice(digitsStart, position), 16);
@@ -1224,8 +1343,11 @@ export class LenientJsonParser {
   // ---------------------------------------------------------------------------------------------
   // Whitespace, comments, helpers
 
-  /** Skips whitespace and comments; returns whether a line break was crossed. */
-  skipWhitespaceAndComments(): boolean {
+  /**
+   * Skips whitespace and comments; returns whether a line break was crossed. A lookahead passes
+   * `record = false` so that it leaves no repairs to undo.
+   */
+  skipWhitespaceAndComments(record = true): boolean {
     const text = this.text;
     const length = this.length;
     let position = this.position;
@@ -1240,11 +1362,11 @@ export class LenientJsonParser {
       } else if (code === codeSlash) {
         const next = text.charCodeAt(position + 1);
         if (next === codeAsterisk) {
-          this.repair('comment', position);
+          if (record) this.repair('comment', position);
           const close = text.indexOf('*/', position + 2);
           position = close < 0 ? length : close + 2;
         } else if (next === codeSlash) {
-          this.repair('comment', position);
+          if (record) this.repair('comment', position);
           const lineEnd = text.indexOf('\n', position + 2);
           position = lineEnd < 0 ? length : lineEnd;
         } else {
@@ -1252,11 +1374,11 @@ export class LenientJsonParser {
         }
       } else if (code === codeHash && isHashCommentFollower(text.charCodeAt(position + 1))) {
         // `# note` (Python, YAML) and Markdown headings. `#fff` is not a comment.
-        this.repair('comment', position);
+        if (record) this.repair('comment', position);
         const lineEnd = text.indexOf('\n', position + 1);
         position = lineEnd < 0 ? length : lineEnd;
-      } else if (isSpecialWhitespace(code)) {
-        this.repair('special_whitespace', position);
+      } else if ((code >= 0xa0 || code === 0x0b || code === 0x0c) && isSpecialWhitespace(code)) {
+        if (record) this.repair('special_whitespace', position);
         position++;
       } else {
         break;
@@ -1278,14 +1400,30 @@ export class LenientJsonParser {
     return position;
   }
 
+  /** Forgets repairs made by a lookahead that was undone. */
+  private truncateRepairs(count: number): void {
+    // pop() stays on V8's fast path; assigning `length` goes through the runtime.
+    const repairs = this.repairs;
+    while (repairs.length > count) repairs.pop();
+  }
+
   private repair(kind: JsonRepairKind, position: number): void {
-    this.repairs.push({ kind, position });
+    // Text that stops inside a string inside an object is one truncation, not one per level.
+    const repairs = this.repairs;
+    const count = repairs.length;
+    if (count > 0) {
+      const last = repairs[count - 1] as JsonRepair;
+      if (last.kind === kind && last.position === position) return;
+    }
+    repairs.push({ kind, position });
   }
 
   private fail(message: string, position: number): never {
     throw new LenientJsonFailure(message, position);
   }
 }
+
+const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 const truncatableLiterals: ReadonlyArray<readonly [string, unknown]> = [
   ['true', true],

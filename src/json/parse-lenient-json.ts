@@ -1,6 +1,6 @@
 import type { JsonRepair } from './json-repair.js';
-import { scanJsonValueEnd } from './json-scanner.js';
 import { LenientJsonFailure, LenientJsonParser } from './lenient-json-parser.js';
+import { strictJsonValueEnd } from './strict-json-value-end.js';
 
 /** Options for {@link parseLenientJson} and {@link parseLenientJsonValue}. */
 export interface ParseLenientJsonOptions {
@@ -51,8 +51,9 @@ const defaultMaxDepth = 1000;
  * - Empty or whitespace-only text is `{}` with an `empty_input` repair (empty tool arguments).
  * - Prose before the JSON is skipped: text that does not start with JSON is searched for the first
  *   `{`, a plausible `[`, or a code fence, and parsing starts there (`surrounding_text`).
- * - Text after a complete value is ignored (`surrounding_text`) and `end` is where it begins; when
- *   only whitespace and comments follow, `end` is `text.length`.
+ * - Text after a complete value is ignored (`surrounding_text`): `end` is just past the value (and
+ *   past a closing fence or `)`), so `text.slice(end)` holds what was ignored. When only whitespace
+ *   and comments follow, `end` is `text.length`.
  * - Several top-level values separated by commas or line breaks (newline-delimited JSON, `1,2,3`)
  *   become an array (`multiple_values`). After an object or array, only another object or array
  *   continues such a list, so a closing sentence stays surrounding text.
@@ -74,15 +75,16 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
   if (typeof text !== 'string') {
     return { ok: false, error: 'input is not a string', position: 0, repairs: [] };
   }
-  if (mayBeStrictJson(text)) {
+  // JSON.parse only sees text it will accept: a JSON.parse that throws costs more than a repair.
+  const strictEnd = strictJsonValueEnd(text, 0);
+  if (strictEnd >= 0 && isWhitespaceFrom(text, strictEnd)) {
     try {
       return { ok: true, value: JSON.parse(text), repairs: [], end: text.length };
     } catch {
-      // Not valid JSON: repair it below.
+      // Only the engine's own limits get here (e.g. nesting too deep for it): repair below.
     }
   }
-  const parser = new LenientJsonParser(text, resolveMaxDepth(options));
-  return runParser(parser, () => parser.parseDocument());
+  return runParser(new LenientJsonParser(text, resolveMaxDepth(options)), /* wholeDocument */ true);
 }
 
 /**
@@ -96,13 +98,14 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
  * value must end (e.g. `text.slice(0, closingMarkerIndex)`) when that is known; slicing a string
  * does not copy it in V8.
  *
- * Valid JSON takes a fast path: {@link scanJsonValueEnd} finds the end and `JSON.parse` reads it.
+ * Valid JSON takes a fast path: a strict one-pass check finds the value's end and `JSON.parse`
+ * reads it.
  * Never throws, for any string and any `start` (out-of-range starts give `ok: false`).
  *
  * @example
  * const text = '<tool_call>{"name": "f", "arguments": {"x": 1,}}</tool_call>';
  * parseLenientJsonValue(text.slice(0, text.indexOf('</tool_call>')), 11)
- * // → { ok: true, value: { name: 'f', arguments: { x: 1 } }, repairs: [trailing_comma@46], end: 49 }
+ * // → { ok: true, value: { name: 'f', arguments: { x: 1 } }, repairs: [trailing_comma@45], end: 48 }
  */
 export function parseLenientJsonValue(
   text: string,
@@ -115,23 +118,23 @@ export function parseLenientJsonValue(
   if (!Number.isInteger(start) || start < 0 || start > text.length) {
     return { ok: false, error: `start ${String(start)} is outside the text`, position: 0, repairs: [] };
   }
-  const strictEnd = scanJsonValueEnd(text, start, { endOfInput: true });
-  if (strictEnd > start) {
+  const strictEnd = strictJsonValueEnd(text, start);
+  if (strictEnd >= 0) {
     try {
       const value: unknown = JSON.parse(text.slice(start, strictEnd));
       return { ok: true, value, repairs: [], end: strictEnd };
     } catch {
-      // Not valid JSON: repair it below.
+      // Only the engine's own limits get here: repair below.
     }
   }
   const parser = new LenientJsonParser(text, resolveMaxDepth(options));
   parser.position = start;
-  return runParser(parser, () => parser.parseSingleValue());
+  return runParser(parser, /* wholeDocument */ false);
 }
 
-function runParser(parser: LenientJsonParser, parse: () => unknown): LenientJsonResult {
+function runParser(parser: LenientJsonParser, wholeDocument: boolean): LenientJsonResult {
   try {
-    const value = parse();
+    const value = wholeDocument ? parser.parseDocument() : parser.parseSingleValue();
     return { ok: true, value, repairs: parser.repairs, end: parser.position };
   } catch (error) {
     if (error instanceof LenientJsonFailure) {
@@ -140,7 +143,12 @@ function runParser(parser: LenientJsonParser, parse: () => unknown): LenientJson
     // A RangeError from the engine's stack (only reachable with a very large maxDepth) or a bug:
     // still a result, because model text must never make this function throw.
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `internal error: ${message}`, position: parser.position, repairs: parser.repairs };
+    return {
+      ok: false,
+      error: `internal error: ${message}`,
+      position: parser.position,
+      repairs: parser.repairs,
+    };
   }
 }
 
@@ -150,22 +158,10 @@ function resolveMaxDepth(options: ParseLenientJsonOptions | undefined): number {
   return Math.floor(maxDepth);
 }
 
-/**
- * Whether `JSON.parse` could possibly accept the text, judged by its first non-whitespace character.
- * Skipping a `JSON.parse` that must throw saves building its exception on prose-first text.
- */
-function mayBeStrictJson(text: string): boolean {
-  let position = 0;
-  let code = text.charCodeAt(0);
-  while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) code = text.charCodeAt(++position);
-  return (
-    code === 0x7b || // {
-    code === 0x5b || // [
-    code === 0x22 || // "
-    code === 0x2d || // -
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x74 || // t
-    code === 0x66 || // f
-    code === 0x6e // n
-  );
+function isWhitespaceFrom(text: string, from: number): boolean {
+  for (let index = from; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
+  }
+  return true;
 }

@@ -11,11 +11,11 @@ import {
   isHexDigit,
 } from './character-codes.js';
 
-/** Text with one level of backslash escaping removed, and where each of its characters came from. */
+/** Text with one level of backslash escaping removed, and a map back to source offsets. */
 export interface UnescapedText {
   text: string;
-  /** `sourceOffsets[i]` is the offset in the source of output character `i`; one extra entry maps the end. */
-  sourceOffsets: Int32Array;
+  /** The source offset of an offset into `text` (`text.length` maps to the source's end). */
+  sourceOffset(offset: number): number;
 }
 
 /**
@@ -26,79 +26,79 @@ export interface UnescapedText {
  */
 export function unescapeJsonText(source: string, from: number): UnescapedText {
   const length = source.length;
-  const sourceOffsets = new Int32Array(length - from + 1);
+  // Offsets map back by a shift that grows at each decoded escape: after output offset
+  // `shiftStarts[i]`, the source is `shifts[i]` further on. Only escapes cost an entry.
+  const shiftStarts: number[] = [];
+  const shifts: number[] = [];
+  let shift = from;
   let text = '';
-  let outputLength = 0;
   let segmentStart = from;
   let position = from;
-  const flush = (to: number): void => {
-    for (let index = segmentStart; index < to; index++) sourceOffsets[outputLength++] = index;
-    text += source.slice(segmentStart, to);
-  };
   while (position < length) {
     if (source.charCodeAt(position) !== codeBackslash) {
       position++;
       continue;
     }
-    flush(position);
-    const next = source.charCodeAt(position + 1);
-    let decoded: string | undefined;
-    let width = 2;
-    switch (next) {
-      case codeDoubleQuote:
-        decoded = '"';
-        break;
-      case codeBackslash:
-        decoded = '\\';
-        break;
-      case codeSlash:
-        decoded = '/';
-        break;
-      case codeLowercaseB:
-        decoded = '\b';
-        break;
-      case codeLowercaseF:
-        decoded = '\f';
-        break;
-      case codeLowercaseN:
-        decoded = '\n';
-        break;
-      case codeLowercaseR:
-        decoded = '\r';
-        break;
-      case codeLowercaseT:
-        decoded = '\t';
-        break;
-      case codeLowercaseU:
-        if (
-          isHexDigit(source.charCodeAt(position + 2)) &&
-          isHexDigit(source.charCodeAt(position + 3)) &&
-          isHexDigit(source.charCodeAt(position + 4)) &&
-          isHexDigit(source.charCodeAt(position + 5))
-        ) {
-          decoded = String.fromCharCode(Number.parseInt(source.slice(position + 2, position + 6), 16));
-          width = 6;
-        }
-        break;
-    }
-    if (position + 1 >= length) {
-      // A lone backslash at the end belongs to a cut-off escape: drop it.
-      position = length;
-      segmentStart = length;
-      break;
-    }
+    if (position + 1 >= length) break; // a lone backslash at the end belongs to a cut-off escape
+    const decoded = decodeEscape(source, position);
     if (decoded === undefined) {
-      // Unknown escape: keep both characters for the parser to judge.
-      segmentStart = position;
-      position += 2;
+      position += 2; // unknown escape: keep both characters for the parser to judge
       continue;
     }
-    sourceOffsets[outputLength++] = position;
+    text += source.slice(segmentStart, position);
     text += decoded;
+    const width = decoded.length === 1 && source.charCodeAt(position + 1) === codeLowercaseU ? 6 : 2;
+    shift += width - 1;
+    shiftStarts.push(text.length);
+    shifts.push(shift);
     position += width;
     segmentStart = position;
   }
-  flush(position);
-  sourceOffsets[outputLength] = length;
-  return { text, sourceOffsets: sourceOffsets.subarray(0, outputLength + 1) };
+  text += source.slice(segmentStart, position);
+  const outputLength = text.length;
+  const sourceOffset = (offset: number): number => {
+    if (offset >= outputLength) return length;
+    let low = 0;
+    let high = shiftStarts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((shiftStarts[middle] as number) <= offset) low = middle + 1;
+      else high = middle;
+    }
+    return offset + (low === 0 ? from : (shifts[low - 1] as number));
+  };
+  return { text, sourceOffset };
+}
+
+function decodeEscape(source: string, position: number): string | undefined {
+  switch (source.charCodeAt(position + 1)) {
+    case codeDoubleQuote:
+      return '"';
+    case codeBackslash:
+      return '\\';
+    case codeSlash:
+      return '/';
+    case codeLowercaseB:
+      return '\b';
+    case codeLowercaseF:
+      return '\f';
+    case codeLowercaseN:
+      return '\n';
+    case codeLowercaseR:
+      return '\r';
+    case codeLowercaseT:
+      return '\t';
+    case codeLowercaseU:
+      if (
+        isHexDigit(source.charCodeAt(position + 2)) &&
+        isHexDigit(source.charCodeAt(position + 3)) &&
+        isHexDigit(source.charCodeAt(position + 4)) &&
+        isHexDigit(source.charCodeAt(position + 5))
+      ) {
+        return String.fromCharCode(Number.parseInt(source.slice(position + 2, position + 6), 16));
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
 }

@@ -20,16 +20,20 @@ const FENCE = /```([\w+-]*)[^\S\n]*\n?([\s\S]*?)(?:```|$)/g;
  *
  * Returns `{ value, flags, issues }`; never throws.
  */
-export function alignResponse(text: string, schema: JSONSchema | SchemaRoot, options?: AlignOptions): AlignResult {
+export function alignResponse(
+  text: string,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignOptions,
+): AlignResult {
   const root = SchemaRoot.from(schema);
   const node = root.schema;
   const strict = options?.strict === true;
   const choices = root.options(node);
   if (choices.every((choice) => choice.kind === 'string')) return { value: text, flags: [], issues: [] };
-  const aligner = new Aligner(root);
+  const aligner = new Aligner(root, options?.partial === true);
   let best: { value: unknown; sink: Sink } | undefined;
   const stringTarget = choices.some((choice) => choice.kind === 'string');
-  for (const candidate of candidates(text, stringTarget)) {
+  for (const candidate of candidates(text, stringTarget, options?.partial === true)) {
     const sink = new Sink();
     const value = aligner.node(candidate, node, '', sink, 0);
     if (sink.issues.length === 0 && sink.score === 0) return finish(value, sink, strict);
@@ -46,7 +50,7 @@ export function alignResponse(text: string, schema: JSONSchema | SchemaRoot, opt
 }
 
 /** Candidate values of a response text, in preference order (see `alignResponse`). */
-export function* candidates(text: string, stringTarget: boolean): Generator<unknown> {
+export function* candidates(text: string, stringTarget: boolean, partial = false): Generator<unknown> {
   const trimmed = text.trim();
   let parsedString: string | undefined;
   try {
@@ -64,7 +68,7 @@ export function* candidates(text: string, stringTarget: boolean): Generator<unkn
   for (let match = FENCE.exec(text); match; match = FENCE.exec(text)) {
     const body = (match[2] as string).trim();
     if (body === '') continue;
-    const decoded = decodeLenient(body);
+    const decoded = decodeLenient(body, 0, { partial });
     if (decoded && typeof decoded.value !== 'string') fenced.push(decoded.value);
     if (match[0].length === 0) FENCE.lastIndex++;
   }
@@ -72,10 +76,11 @@ export function* candidates(text: string, stringTarget: boolean): Generator<unkn
   if (fenced.length > 1) yield fenced;
   const found: unknown[] = [];
   let index = 0;
-  while (found.length < 50) {
+  // Bounded: at most 50 values and 200 decode attempts, so prose full of brackets stays cheap.
+  for (let attempts = 0; found.length < 50 && attempts < 200; attempts++) {
     const next = nextOpen(text, index);
     if (next < 0) break;
-    const decoded = decodeLenient(text, next);
+    const decoded = decodeLenient(text, next, { partial });
     if (!decoded || decoded.end <= next) {
       index = next + 1;
       continue;
@@ -85,8 +90,9 @@ export function* candidates(text: string, stringTarget: boolean): Generator<unkn
   }
   for (const value of found) yield value;
   if (found.length > 1) yield found;
-  const whole = decodeLenient(trimmed);
-  if (whole && typeof whole.value === 'object' && whole.value !== null && whole.end >= trimmed.length) yield whole.value;
+  const whole = decodeLenient(trimmed, 0, { partial });
+  if (whole && typeof whole.value === 'object' && whole.value !== null && whole.end >= trimmed.length)
+    yield whole.value;
   yield text;
   if (trimmed !== text) yield trimmed;
 }

@@ -140,4 +140,9 @@ export interface AlignResult {
  */
 export interface AlignOptions {
   readonly strict?: boolean;
+  /**
+   * The input is a prefix of a value still being streamed (a preview): missing required properties
+   * become null (flag `missing_as_null`) instead of `missing_property` issues. Default `false`.
+   */
+  readonly partial?: boolean;
 }

@@ -39,7 +39,11 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][+-]
  *
  * Returns `{ value, flags, issues }`; never throws.
  */
-export function alignText(text: string, schema: JSONSchema | SchemaRoot, options?: AlignTextOptions): AlignResult {
+export function alignText(
+  text: string,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignTextOptions,
+): AlignResult {
   const root = options?.root ?? SchemaRoot.from(schema);
   const node = schema instanceof SchemaRoot ? schema.schema : schema;
   const strict = options?.strict === true;
@@ -75,7 +79,7 @@ export function alignText(text: string, schema: JSONSchema | SchemaRoot, options
     return { value: null, flags: [], issues: [] };
   }
   // 3. ordered first success
-  const aligner = new Aligner(root);
+  const aligner = new Aligner(root, options?.partial === true);
   for (const choice of choices) {
     const converted = convert(raw, trimmed, choice, choices, aligner);
     if (converted !== undefined) return finish(converted.value, converted.sink, strict);
@@ -106,7 +110,7 @@ function scalarText(trimmed: string): { value: unknown } | undefined {
   if (lower === 'null' || lower === 'none') return { value: null };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const decoded = decodeLenient(trimmed);
-    if (decoded && decoded.complete && decoded.end >= trimmed.length) return { value: decoded.value };
+    if (decoded?.complete && decoded.end >= trimmed.length) return { value: decoded.value };
   }
   return undefined;
 }
@@ -174,7 +178,9 @@ function decodeContainer(trimmed: string, isObject: boolean): unknown {
   if (!trimmed.startsWith(open)) return undefined;
   try {
     const value: unknown = JSON.parse(trimmed);
-    if (isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)) {
+    if (
+      isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)
+    ) {
       return value;
     }
   } catch {
@@ -183,7 +189,9 @@ function decodeContainer(trimmed: string, isObject: boolean): unknown {
   const decoded = decodeLenient(trimmed);
   if (!decoded) return undefined;
   const value = decoded.value;
-  if (isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)) {
+  if (
+    isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)
+  ) {
     return value;
   }
   return undefined;

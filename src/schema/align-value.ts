@@ -53,22 +53,46 @@ export interface AlignValueOptions extends AlignOptions {
  * coercion is also an issue. Objects are built so that `__proto__` and `constructor` keys are plain
  * data. Never throws on model data; returns `{ value, flags, issues }`.
  */
-export function alignValue(value: unknown, schema: JSONSchema | SchemaRoot, options?: AlignValueOptions): AlignResult {
+export function alignValue(
+  value: unknown,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignValueOptions,
+): AlignResult {
   const root = options?.root ?? SchemaRoot.from(schema);
   const node = schema instanceof SchemaRoot ? schema.schema : schema;
-  const sink = new Sink();
   let aligned: unknown;
+  let sink: Sink;
   try {
-    aligned = new Aligner(root).node(value, node, '', sink, 0);
+    const aligner = options?.partial === true ? new Aligner(root, true) : defaultAligner(root);
+    // Fast path: a value that already conforms comes back as is, with nothing allocated on the way.
+    if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
+    sink = new Sink();
+    aligned = aligner.node(value, node, '', sink, 0);
   } catch {
     // Only a stack overflow on pathological input can land here; keep the value, report it.
     return {
       value,
       flags: [],
-      issues: [issue('', 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply')],
+      issues: [
+        issue('', 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'),
+      ],
     };
   }
   return finish(aligned, sink, options?.strict === true);
+}
+
+const aligners = new WeakMap<SchemaRoot, Aligner>();
+const NO_FLAGS: readonly AlignFlag[] = Object.freeze([]);
+const NO_ISSUES: readonly AlignIssue[] = Object.freeze([]);
+
+/** The (stateless) non-partial aligner of a root, shared. */
+function defaultAligner(root: SchemaRoot): Aligner {
+  let aligner = aligners.get(root);
+  if (!aligner) {
+    aligner = new Aligner(root);
+    aligners.set(root, aligner);
+  }
+  return aligner;
 }
 
 /** Turns a sink into a result; in strict mode each flag also becomes an issue. */
@@ -78,7 +102,13 @@ export function finish(value: unknown, sink: Sink, strict: boolean): AlignResult
   if (strict && flags.length > 0) {
     issues = issues.concat(
       flags.map((flag) =>
-        issue(flag.path, flag.kind, 'a value of the declared type', 'a value that needed coercion', `coercion not allowed in strict mode: ${flag.kind}`),
+        issue(
+          flag.path,
+          flag.kind,
+          'a value of the declared type',
+          'a value that needed coercion',
+          `coercion not allowed in strict mode: ${flag.kind}`,
+        ),
       ),
     );
   }
@@ -108,7 +138,13 @@ export class Sink {
 }
 
 /** Builds an issue with the standard message `expected X, received Y`. */
-export function issue(path: string, code: AlignIssueCode, expected: string, received: string, message?: string): AlignIssue {
+export function issue(
+  path: string,
+  code: AlignIssueCode,
+  expected: string,
+  received: string,
+  message?: string,
+): AlignIssue {
   return { path, code, expected, received, message: message ?? `expected ${expected}, received ${received}` };
 }
 
@@ -123,8 +159,9 @@ export function typeName(value: unknown): string {
 
 /** Appends one reference token to a JSON Pointer (RFC 6901 escaping). */
 export function pointer(path: string, key: string | number): string {
-  const token = typeof key === 'number' ? String(key) : key.replace(/~/g, '~0').replace(/\//g, '~1');
-  return `${path}/${token}`;
+  if (typeof key === 'number') return `${path}/${key}`;
+  if (key.indexOf('~') < 0 && key.indexOf('/') < 0) return `${path}/${key}`;
+  return `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 function excerpt(value: unknown): string {
@@ -153,15 +190,51 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
   return keysA.every(
-    (key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    (key) =>
+      Object.hasOwn(b, key) &&
+      deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
   );
+}
+
+const declaredCache = new WeakMap<object, ReadonlyMap<string, JSONSchema>>();
+const literalCache = new WeakMap<object, readonly StringLiteral[]>();
+const propertyOptionsCache = new WeakMap<
+  object,
+  Map<string, { schema: JSONSchema; options: readonly SchemaOption[] | undefined }>
+>();
+
+/** The string literal options of an options list (cached per list). */
+function stringLiterals(options: readonly SchemaOption[]): readonly StringLiteral[] {
+  let list = literalCache.get(options);
+  if (!list) {
+    list = options.filter(isStringLiteral);
+    literalCache.set(options, list);
+  }
+  return list;
+}
+
+/** The declared properties of an object option by name (cached per option). */
+function declaredProperties(
+  option: Extract<SchemaOption, { kind: 'object' }>,
+): ReadonlyMap<string, JSONSchema> {
+  let map = declaredCache.get(option);
+  if (!map) {
+    map = new Map(option.properties);
+    declaredCache.set(option, map);
+  }
+  return map;
+}
+
+function isDefaultLike(value: unknown): boolean {
+  return value === null || (Array.isArray(value) && value.length === 0);
 }
 
 function cloneJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwnProperty(out, key, cloneJson((value as Record<string, unknown>)[key]));
+  for (const key of Object.keys(value))
+    setOwnProperty(out, key, cloneJson((value as Record<string, unknown>)[key]));
   return out;
 }
 
@@ -178,6 +251,22 @@ function describeOption(option: SchemaOption): string {
     default:
       return option.kind;
   }
+}
+
+/** String length in Unicode code points (JSON Schema `minLength` / `maxLength` count those). */
+function codePointLength(value: string): number {
+  let length = value.length;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < value.length) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        index++;
+      }
+    }
+  }
+  return length;
 }
 
 const patternCache = new Map<string, RegExp | null>();
@@ -200,7 +289,9 @@ function enumChoices(literals: ReadonlyArray<{ value: string; schema: SchemaObje
   return literals.map(({ value, schema }) => {
     const extra = schema['x-baml-enum-values'];
     const meta =
-      isPlainObject(extra) && isPlainObject(extra[value]) ? (extra[value] as Record<string, unknown>) : undefined;
+      isPlainObject(extra) && isPlainObject(extra[value])
+        ? (extra[value] as Record<string, unknown>)
+        : undefined;
     if (!meta) return { result: value, names: [value] };
     const name = typeof meta.alias === 'string' ? meta.alias : value;
     const names = [name];
@@ -217,18 +308,32 @@ function isStringLiteral(option: SchemaOption): option is StringLiteral {
 
 /** The alignment engine over one `SchemaRoot`. */
 export class Aligner {
-  constructor(readonly root: SchemaRoot) {}
+  /**
+   * @param partial the value is a prefix of a streamed value (a preview): a missing required property
+   *   is null (flagged `missing_as_null`) instead of an issue, as BAML's partial mode does.
+   */
+  constructor(
+    readonly root: SchemaRoot,
+    readonly partial = false,
+  ) {}
 
   /** Whether `schema` accepts null (a null option, a null literal, or any). */
   allowsNull(schema: JSONSchema | undefined): boolean {
     return this.root
       .options(schema)
-      .some((option) => option.kind === 'null' || option.kind === 'any' || (option.kind === 'literal' && option.value === null));
+      .some(
+        (option) =>
+          option.kind === 'null' ||
+          option.kind === 'any' ||
+          (option.kind === 'literal' && option.value === null),
+      );
   }
 
   node(value: unknown, schema: JSONSchema | undefined, path: string, sink: Sink, depth: number): unknown {
     if (depth > MAX_VALUE_DEPTH) {
-      sink.add(issue(path, 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'));
+      sink.add(
+        issue(path, 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'),
+      );
       return value;
     }
     const options = this.root.options(schema);
@@ -238,7 +343,10 @@ export class Aligner {
 
   union(value: unknown, options: readonly SchemaOption[], path: string, sink: Sink, depth: number): unknown {
     // String literals (enum entries) are matched together, so ambiguity is seen across all of them.
-    const strings = options.filter(isStringLiteral);
+    for (const option of options) {
+      if (this.exactOption(value, option, depth)) return value;
+    }
+    const strings = stringLiterals(options);
     let best: { value: unknown; sink: Sink } | undefined;
     let enumDone = false;
     for (const option of options) {
@@ -282,6 +390,170 @@ export class Aligner {
     return best.value;
   }
 
+  /**
+   * Whether `value` conforms to `schema` exactly: aligning it would apply no coercion, raise no issue
+   * and return an equal value. A pure check that allocates nothing; it mirrors the rules of `node`
+   * and answers `false` whenever unsure (the full alignment then runs).
+   */
+  exact(value: unknown, schema: JSONSchema | undefined, depth: number): boolean {
+    if (depth > MAX_VALUE_DEPTH) return false;
+    const options = this.root.options(schema);
+    for (let index = 0; index < options.length; index++) {
+      if (this.exactOption(value, options[index] as SchemaOption, depth)) return true;
+    }
+    return false;
+  }
+
+  /** `exact` over already split options. */
+  exactList(value: unknown, options: readonly SchemaOption[], depth: number): boolean {
+    if (depth > MAX_VALUE_DEPTH) return false;
+    for (let index = 0; index < options.length; index++) {
+      if (this.exactOption(value, options[index] as SchemaOption, depth)) return true;
+    }
+    return false;
+  }
+
+  /** Declared properties of an object option with their split options, filled in lazily (cached). */
+  private propertyOptions(
+    option: Extract<SchemaOption, { kind: 'object' }>,
+  ): Map<string, { schema: JSONSchema; options: readonly SchemaOption[] | undefined }> {
+    let entries = propertyOptionsCache.get(option);
+    if (!entries) {
+      entries = new Map(option.properties.map(([name, schema]) => [name, { schema, options: undefined }]));
+      propertyOptionsCache.set(option, entries);
+    }
+    return entries;
+  }
+
+  exactOption(value: unknown, option: SchemaOption, depth: number): boolean {
+    switch (option.kind) {
+      case 'any':
+      case 'unknown':
+        return value !== undefined;
+      case 'never':
+        return false;
+      case 'literal':
+        return typeof option.value === 'string' ? value === option.value : deepEqual(value, option.value);
+      case 'string':
+        return (
+          typeof value === 'string' && (option.constrained !== true || this.stringFits(value, option.schema))
+        );
+      case 'integer':
+        return (
+          typeof value === 'number' &&
+          Number.isSafeInteger(value) &&
+          (option.constrained !== true || this.numberFits(value, option.schema))
+        );
+      case 'number':
+        return (
+          typeof value === 'number' &&
+          Number.isFinite(value) &&
+          (option.constrained !== true || this.numberFits(value, option.schema))
+        );
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'null':
+        return value === null;
+      case 'object':
+        return isPlainObject(value) && this.objectFits(value, option, depth);
+      case 'array': {
+        if (!Array.isArray(value)) return false;
+        const prefix = option.prefixItems;
+        const items = value.length > prefix.length ? this.root.options(option.items) : undefined;
+        for (let index = 0; index < value.length; index++) {
+          const fits =
+            index < prefix.length
+              ? this.exact(value[index], prefix[index], depth + 1)
+              : this.exactList(value[index], items as readonly SchemaOption[], depth + 1);
+          if (!fits) return false;
+        }
+        const { minItems, maxItems, uniqueItems } = option.schema;
+        if (typeof minItems === 'number' && value.length < minItems) return false;
+        if (typeof maxItems === 'number' && value.length > maxItems) return false;
+        return uniqueItems !== true || value.length < 2 ? true : false;
+      }
+    }
+  }
+
+  private objectFits(
+    value: Record<string, unknown>,
+    option: Extract<SchemaOption, { kind: 'object' }>,
+    depth: number,
+  ): boolean {
+    const declared = declaredProperties(option);
+    const entries = this.propertyOptions(option);
+    let present = 0;
+    let named = false;
+    let undeclared = false;
+    const keys = Object.keys(value);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      const entry = entries.get(key);
+      const child = value[key];
+      if (entry !== undefined) {
+        present++;
+        entry.options ??= this.root.options(entry.schema);
+        if (!this.exactList(child, entry.options, depth + 1)) return false;
+        if (!isDefaultLike(child)) named = true;
+      } else {
+        undeclared = true;
+        const additional = option.additional;
+        if (additional === false) return false;
+        if (additional !== undefined && !this.exact(child, additional, depth + 1)) return false;
+      }
+    }
+    if (present < declared.size) {
+      // an undeclared key may name a missing declared property loosely (renamed by `object`)
+      if (undeclared) return false;
+      for (const [name, schema] of option.properties) {
+        if (Object.hasOwn(value, name)) continue;
+        if (option.required.has(name)) return false;
+        if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) return false;
+      }
+    }
+    if (option.properties.length > 0 && !named) return false;
+    const { minProperties, maxProperties } = option.schema;
+    if (typeof minProperties === 'number' || typeof maxProperties === 'number') {
+      const count = Object.keys(value).length;
+      if (typeof minProperties === 'number' && count < minProperties) return false;
+      if (typeof maxProperties === 'number' && count > maxProperties) return false;
+    }
+    return true;
+  }
+
+  private stringFits(value: string, schema: SchemaObject): boolean {
+    const minLength = schema.minLength;
+    const maxLength = schema.maxLength;
+    const pattern = schema.pattern;
+    // UTF-16 length bounds the code point count: length / 2 <= code points <= length.
+    if (typeof minLength === 'number' && value.length < minLength * 2 && codePointLength(value) < minLength) {
+      return false;
+    }
+    if (typeof maxLength === 'number' && value.length > maxLength && codePointLength(value) > maxLength) {
+      return false;
+    }
+    if (typeof pattern === 'string') {
+      const regex = compilePattern(pattern);
+      if (regex && !regex.test(value)) return false;
+    }
+    return true;
+  }
+
+  private numberFits(value: number, schema: SchemaObject): boolean {
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
+    if (typeof minimum === 'number' && (exclusiveMinimum === true ? value <= minimum : value < minimum))
+      return false;
+    if (typeof maximum === 'number' && (exclusiveMaximum === true ? value >= maximum : value > maximum))
+      return false;
+    if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) return false;
+    if (typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum) return false;
+    if (typeof multipleOf === 'number' && multipleOf > 0) {
+      const quotient = value / multipleOf;
+      if (Math.abs(quotient - Math.round(quotient)) > 1e-9) return false;
+    }
+    return true;
+  }
+
   option(value: unknown, option: SchemaOption, path: string, sink: Sink, depth: number): unknown {
     switch (option.kind) {
       case 'any':
@@ -291,7 +563,8 @@ export class Aligner {
         sink.add(issue(path, 'no_match', 'nothing (false schema)', typeName(value)));
         return value;
       case 'literal':
-        if (typeof option.value === 'string') return this.stringEnum(value, [option as StringLiteral], path, sink, depth);
+        if (typeof option.value === 'string')
+          return this.stringEnum(value, [option as StringLiteral], path, sink, depth);
         return this.literal(value, option.value, path, sink, depth);
       case 'string':
         return this.string(value, option.schema, path, sink, depth);
@@ -338,7 +611,7 @@ export class Aligner {
   private checkString(value: string, schema: SchemaObject, path: string, sink: Sink): void {
     const { minLength, maxLength, pattern } = schema;
     if (typeof minLength === 'number' || typeof maxLength === 'number') {
-      const length = [...value].length;
+      const length = codePointLength(value);
       if (typeof minLength === 'number' && length < minLength) {
         sink.add(issue(path, 'too_small', `at least ${minLength} characters`, `${length} characters`));
       }
@@ -372,12 +645,27 @@ export class Aligner {
     } else if (typeof value === 'string') {
       const parsed = parseNumberText(value);
       if (parsed === undefined) {
-        sink.add(issue(path, typeName(value) === 'string' && /nan|inf/i.test(value) ? 'invalid_number' : 'invalid_type', kind, excerpt(value)));
+        sink.add(
+          issue(
+            path,
+            typeName(value) === 'string' && /nan|inf/i.test(value) ? 'invalid_number' : 'invalid_type',
+            kind,
+            excerpt(value),
+          ),
+        );
         return value;
       }
       if (kind === 'integer' && parsed.kind === 'derived' && !Number.isInteger(parsed.value)) {
         // "1/5" for an integer is a fraction, not 0 (BAML pitfall, coercion.md Table B row 6).
-        sink.add(issue(path, 'invalid_number', 'integer', excerpt(value), `expected integer, received ${excerpt(value)} (not a whole number)`));
+        sink.add(
+          issue(
+            path,
+            'invalid_number',
+            'integer',
+            excerpt(value),
+            `expected integer, received ${excerpt(value)} (not a whole number)`,
+          ),
+        );
         return value;
       }
       sink.flag(path, parsed.kind === 'derived' ? 'number_from_text' : 'string_to_number');
@@ -403,12 +691,16 @@ export class Aligner {
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
     if (typeof minimum === 'number') {
       if (exclusiveMinimum === true ? value <= minimum : value < minimum) {
-        sink.add(issue(path, 'too_small', `${exclusiveMinimum === true ? '>' : '>='} ${minimum}`, String(value)));
+        sink.add(
+          issue(path, 'too_small', `${exclusiveMinimum === true ? '>' : '>='} ${minimum}`, String(value)),
+        );
       }
     }
     if (typeof maximum === 'number') {
       if (exclusiveMaximum === true ? value >= maximum : value > maximum) {
-        sink.add(issue(path, 'too_big', `${exclusiveMaximum === true ? '<' : '<='} ${maximum}`, String(value)));
+        sink.add(
+          issue(path, 'too_big', `${exclusiveMaximum === true ? '<' : '<='} ${maximum}`, String(value)),
+        );
       }
     }
     if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) {
@@ -430,7 +722,9 @@ export class Aligner {
     if (typeof value === 'string') {
       const parsed = parseBooleanText(value);
       if (parsed === 'ambiguous') {
-        sink.add(issue(path, 'ambiguous_boolean', 'boolean', excerpt(value), 'text names both true and false'));
+        sink.add(
+          issue(path, 'ambiguous_boolean', 'boolean', excerpt(value), 'text names both true and false'),
+        );
         return value;
       }
       if (parsed !== undefined) {
@@ -440,7 +734,9 @@ export class Aligner {
     } else if (Array.isArray(value) && value.length > 0) {
       return this.boolean(this.unwrapped(value, path, sink), path, sink, depth);
     }
-    sink.add(issue(path, 'invalid_type', 'boolean', typeof value === 'string' ? excerpt(value) : typeName(value)));
+    sink.add(
+      issue(path, 'invalid_type', 'boolean', typeof value === 'string' ? excerpt(value) : typeName(value)),
+    );
     return value;
   }
 
@@ -470,7 +766,14 @@ export class Aligner {
     return value;
   }
 
-  stringEnum(value: unknown, literals: readonly StringLiteral[], path: string, sink: Sink, depth: number): unknown {
+  stringEnum(
+    value: unknown,
+    literals: readonly StringLiteral[],
+    path: string,
+    sink: Sink,
+    depth: number,
+  ): unknown {
+    for (const literal of literals) if (literal.value === value) return literal.value;
     const expected = literals.map((literal) => excerpt(literal.value)).join(' | ');
     let text: string;
     if (typeof value === 'string') text = value;
@@ -491,7 +794,13 @@ export class Aligner {
     }
     if (match.kind === 'ambiguous') {
       sink.add(
-        issue(path, 'ambiguous_enum', expected, excerpt(value), `text matches several values: ${match.candidates.map((c) => excerpt(c)).join(', ')}`),
+        issue(
+          path,
+          'ambiguous_enum',
+          expected,
+          excerpt(value),
+          `text matches several values: ${match.candidates.map((c) => excerpt(c)).join(', ')}`,
+        ),
       );
       return value;
     }
@@ -539,51 +848,84 @@ export class Aligner {
     }
     const out: Record<string, unknown> = {};
     const keys = Object.keys(value);
-    let used: Set<string> | undefined;
+    const declared = declaredProperties(option);
+    // Keys that name a declared property loosely (case, spaces, punctuation) or by alias.
+    let renamed: Map<string, string> | undefined;
     for (const [name, schema] of option.properties) {
-      let key: string | undefined = Object.hasOwn(value, name) ? name : undefined;
-      if (key === undefined) key = this.findKey(value, keys, name, schema, option);
-      const childPath = pointer(path, name);
-      if (key !== undefined) {
-        if (key !== name) {
-          sink.flag(childPath, 'key_renamed');
-          used ??= new Set();
-          used.add(key);
-        }
+      if (Object.hasOwn(value, name)) continue;
+      const key = this.findKey(value, keys, name, schema, option);
+      if (key !== undefined && !renamed?.has(key)) {
+        renamed ??= new Map();
+        renamed.set(key, name);
+      }
+    }
+    let handled: Set<string> | undefined;
+    const additional = option.additional;
+    // The model's key order is kept; declared properties it left out come after.
+    for (const key of keys) {
+      const name = declared.has(key) ? key : renamed?.get(key);
+      if (name !== undefined) {
+        const schema = declared.get(name);
+        const childPath = pointer(path, name);
+        if (name !== key) sink.flag(childPath, 'key_renamed');
         const received = value[key];
         if (received === null && !option.required.has(name) && !this.allowsNull(schema)) {
           // Models write null for "not given": an optional property that does not allow null is left out.
           sink.flag(childPath, 'null_property_removed');
+          handled ??= new Set();
+          handled.add(name);
           continue;
         }
         setOwnProperty(out, name, this.node(received, schema, childPath, sink, depth + 1));
         continue;
       }
-      if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) {
-        sink.flag(childPath, 'default_filled');
-        setOwnProperty(out, name, cloneJson(schema.default));
-      } else if (option.required.has(name)) {
-        if (this.allowsNull(schema) && schema !== undefined && schema !== true && !this.isAny(schema)) {
-          sink.flag(childPath, 'missing_as_null');
-          setOwnProperty(out, name, null);
-        } else {
-          sink.add(issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`));
-        }
-      }
-    }
-    const additional = option.additional;
-    const declared = option.properties;
-    for (const key of keys) {
-      if (used?.has(key)) continue;
-      if (declared.length > 0 && Object.hasOwn(out, key)) continue;
-      if (declared.some(([name]) => name === key)) continue;
       if (additional === false) {
         sink.flag(pointer(path, key), 'extra_property_removed');
         continue;
       }
       const child =
-        additional === undefined ? value[key] : this.node(value[key], additional, pointer(path, key), sink, depth + 1);
+        additional === undefined
+          ? value[key]
+          : this.node(value[key], additional, pointer(path, key), sink, depth + 1);
       setOwnProperty(out, key, child);
+    }
+    let named = false;
+    for (const [name, schema] of option.properties) {
+      if (Object.hasOwn(out, name)) {
+        if (!isDefaultLike(out[name])) named = true;
+        continue;
+      }
+      if (handled?.has(name)) continue;
+      const childPath = pointer(path, name);
+      if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) {
+        sink.flag(childPath, 'default_filled');
+        setOwnProperty(out, name, cloneJson(schema.default));
+      } else if (option.required.has(name)) {
+        if (
+          this.partial &&
+          !this.allowsNull(schema) &&
+          this.root.options(schema).some((o) => o.kind === 'array')
+        ) {
+          // partial mode: an array not yet started is empty so far
+          sink.flag(childPath, 'missing_as_null');
+          setOwnProperty(out, name, []);
+        } else if (
+          this.partial ||
+          (this.allowsNull(schema) && schema !== undefined && schema !== true && !this.isAny(schema))
+        ) {
+          sink.flag(childPath, 'missing_as_null');
+          setOwnProperty(out, name, null);
+        } else {
+          sink.add(
+            issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`),
+          );
+        }
+      }
+    }
+    if (option.properties.length > 0 && !named) {
+      // An object that names none of the declared properties is a poor match for this variant
+      // (BAML ranks an all-default class last).
+      sink.score += 5;
     }
     const { minProperties, maxProperties } = option.schema;
     const count = Object.keys(out).length;
@@ -621,7 +963,13 @@ export class Aligner {
     return undefined;
   }
 
-  array(value: unknown, option: Extract<SchemaOption, { kind: 'array' }>, path: string, sink: Sink, depth: number): unknown {
+  array(
+    value: unknown,
+    option: Extract<SchemaOption, { kind: 'array' }>,
+    path: string,
+    sink: Sink,
+    depth: number,
+  ): unknown {
     if (!Array.isArray(value)) {
       if (value === null || value === undefined) {
         sink.add(issue(path, 'invalid_type', 'array', typeName(value)));

@@ -20,7 +20,8 @@ const IN_PROSE = /[+-]?\d[\d,]*(?:\.\d+)?/g;
  */
 export function parseNumberText(input: string): { value: number; kind: NumberTextKind } | undefined {
   let text = input.trim();
-  if (text.endsWith('.') && /\d\.$/.test(text) && text.indexOf('.') !== text.length - 1) text = text.slice(0, -1);
+  if (text.endsWith('.') && /\d\.$/.test(text) && text.indexOf('.') !== text.length - 1)
+    text = text.slice(0, -1);
   if (text === '') return undefined;
   if (PLAIN.test(text) && !text.includes('__') && !/_(?:\D|$)|(?:^|\D)_/.test(text)) {
     return finite(Number(text.replace(/_/g, '')), 'plain');
@@ -40,7 +41,8 @@ export function parseNumberText(input: string): { value: number; kind: NumberTex
   if (found && found.length === 1) {
     const token = (found[0] as string).replace(/,$/, '');
     const value = Number(token.replace(/,/g, ''));
-    if (/^[+-]?\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^[+-]?\d+(?:\.\d+)?$/.test(token)) return finite(value, 'derived');
+    if (/^[+-]?\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^[+-]?\d+(?:\.\d+)?$/.test(token))
+      return finite(value, 'derived');
   }
   return undefined;
 }
@@ -62,7 +64,9 @@ export function roundHalfAwayFromZero(value: number): number {
  * `**bold**`), `prose` when exactly one of the words occurs in a longer text (BAML; `"true or false"`
  * is `ambiguous`). `yes` / `no` are not booleans (coercion.md Table B rows 11-13).
  */
-export function parseBooleanText(input: string): { value: boolean; kind: 'exact' | 'prose' } | 'ambiguous' | undefined {
+export function parseBooleanText(
+  input: string,
+): { value: boolean; kind: 'exact' | 'prose' } | 'ambiguous' | undefined {
   const text = input
     .trim()
     .replace(/^[*_"'`]+|[*_"'`.!]+$/g, '')

@@ -12,10 +12,27 @@ export interface DecodedValue {
 
 type Context = 'top' | 'object-value' | 'array-item';
 
+/** A value left out (a partial number at the end of a streamed text). */
+const OMIT: unknown = Symbol('omit');
+
 const NUMBER_AT = /[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
 const SEPARATED_AT = /[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?/y;
-const KEY_AHEAD = /\s*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$][\w$\-. ]*)\s*:/y;
-const COMMA_STOPS = /\s*(?:(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$][\w$\-. ]*)\s*:|[}\]]|$)/y;
+const GAP = String.raw`(?:\s|//[^\n]*|/\*[\s\S]*?\*/)*`;
+const KEY = String.raw`(?:"[^"\n]*"|'[^'\n]*'|[\w$][\w$\-. ]*)`;
+const KEY_AHEAD = new RegExp(`${GAP}${KEY}\\s*:`, 'y');
+const COMMA_STOPS = new RegExp(`${GAP}(?:${KEY}\\s*:|[}\\]]|$)`, 'y');
+const LOOKAHEAD = 256;
+
+/**
+ * Tests a sticky `pattern` at `from`, looking at most `LOOKAHEAD` characters ahead, so scanning stays
+ * linear however long the text (a cut window ends with a NUL sentinel so `$` cannot match at the cut).
+ */
+function lookahead(pattern: RegExp, text: string, from: number): boolean {
+  const end = from + LOOKAHEAD;
+  const window = end < text.length ? `${text.slice(from, end)}\u0000` : text.slice(from);
+  pattern.lastIndex = 0;
+  return pattern.test(window);
+}
 
 /**
  * Decodes one JSON-like value from `text` at `start` (leading whitespace and comments skipped), the way
@@ -30,8 +47,12 @@ const COMMA_STOPS = /\s*(?:(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$][\w$\-. ]*)\s*:|[}\]
  * layer's own decoder for parameter text and LLM responses. Returns `undefined` when no value starts
  * there. Never throws; recursion is bounded (depth 512: deeper text is kept as a string).
  */
-export function decodeLenient(text: string, start = 0): DecodedValue | undefined {
-  const decoder = new Decoder(text, start);
+export function decodeLenient(
+  text: string,
+  start = 0,
+  options?: { partial?: boolean },
+): DecodedValue | undefined {
+  const decoder = new Decoder(text, start, options?.partial === true);
   decoder.skipSpace();
   if (decoder.pos >= text.length) return undefined;
   const value = decoder.value('top', 0);
@@ -44,6 +65,7 @@ class Decoder {
   constructor(
     readonly text: string,
     start: number,
+    readonly partial = false,
   ) {
     this.pos = start;
   }
@@ -52,7 +74,14 @@ class Decoder {
     const text = this.text;
     for (;;) {
       const code = text.charCodeAt(this.pos);
-      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0xfeff || code === 0xa0) {
+      if (
+        code === 0x20 ||
+        code === 0x0a ||
+        code === 0x0d ||
+        code === 0x09 ||
+        code === 0xfeff ||
+        code === 0xa0
+      ) {
         this.pos++;
       } else if (code === 0x2f && text.charCodeAt(this.pos + 1) === 0x2f) {
         const end = text.indexOf('\n', this.pos);
@@ -73,7 +102,8 @@ class Decoder {
     if (depth > 512) return this.unquoted(context);
     if (char === '{') return this.object(depth);
     if (char === '[') return this.array(depth);
-    if (char === '"' || char === "'" || char === '`' || char === '“' || char === '‘') return this.string(context);
+    if (char === '"' || char === "'" || char === '`' || char === '“' || char === '‘')
+      return this.string(context);
     SEPARATED_AT.lastIndex = this.pos;
     const separated = SEPARATED_AT.exec(text);
     if (separated && this.endsToken(this.pos + separated[0].length, context)) {
@@ -88,6 +118,8 @@ class Decoder {
       if (this.endsToken(after, context)) {
         this.pos = after;
         const parsed = Number(number[0]);
+        // In partial mode a number that runs to the end of the text may still grow: it is left out.
+        if (this.partial && after >= text.length && context !== 'top') return OMIT;
         return Number.isFinite(parsed) ? parsed : number[0];
       }
     }
@@ -157,7 +189,7 @@ class Decoder {
         continue;
       }
       const value = this.value('object-value', depth + 1);
-      setOwnProperty(result, key, value);
+      if (value !== OMIT) setOwnProperty(result, key, value);
     }
   }
 
@@ -169,7 +201,14 @@ class Decoder {
       return typeof value === 'string' ? value : String(value);
     }
     let end = this.pos;
-    while (end < text.length && text[end] !== ':' && text[end] !== '}' && text[end] !== ',' && text[end] !== '\n') end++;
+    while (
+      end < text.length &&
+      text[end] !== ':' &&
+      text[end] !== '}' &&
+      text[end] !== ',' &&
+      text[end] !== '\n'
+    )
+      end++;
     const key = text.slice(this.pos, end).trim();
     this.pos = end;
     return key;
@@ -203,7 +242,8 @@ class Decoder {
         continue;
       }
       const before = this.pos;
-      result.push(this.value('array-item', depth + 1));
+      const item = this.value('array-item', depth + 1);
+      if (item !== OMIT) result.push(item);
       if (this.pos === before) this.pos++;
     }
   }
@@ -214,11 +254,15 @@ class Decoder {
     if ((open === '"' || open === "'" || open === '`') && text.startsWith(open.repeat(3), this.pos)) {
       const fence = open.repeat(3);
       const end = text.indexOf(fence, this.pos + 3);
-      const body = end < 0 ? text.slice(this.pos + 3) : text.slice(this.pos + 3, end);
+      let body = end < 0 ? text.slice(this.pos + 3) : text.slice(this.pos + 3, end);
       this.pos = end < 0 ? text.length : end + 3;
       if (end < 0) this.complete = false;
-      // The body is kept verbatim (BAML and the jsonish port keep indentation and newlines).
-      return open === '`' ? `\`\`\`${body}\`\`\`` : body;
+      if (open === '`') {
+        // a fenced code value: drop the language line (BAML `json_collection.rs`)
+        const newline = body.indexOf('\n');
+        body = newline < 0 ? body : body.slice(newline + 1);
+      }
+      return dedent(body);
     }
     const close = open === '“' ? '”' : open === '‘' ? '’' : open;
     let out = '';
@@ -260,7 +304,11 @@ class Decoder {
         segment = i;
         continue;
       }
-      if (char === close && this.closes(i + 1, context, isKey) && balanced(text, this.pos + 1, i)) {
+      if (
+        char === close &&
+        this.closes(i + 1, context, isKey) &&
+        (isKey || balanced(text, this.pos + 1, i))
+      ) {
         out += text.slice(segment, i);
         this.pos = i + 1;
         return out;
@@ -283,8 +331,7 @@ class Decoder {
     if (context === 'top') return true;
     if (char === ',' && context === 'object-value') {
       // `"said "hi", and also"`: a comma closes the string only when a key, a closer or the end follows
-      COMMA_STOPS.lastIndex = i + 1;
-      return COMMA_STOPS.test(text);
+      return lookahead(COMMA_STOPS, text, i + 1);
     }
     if (char === ',' || char === '}' || char === ']' || char === '\n' || char === ':') return true;
     if (char === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return true;
@@ -307,15 +354,18 @@ class Decoder {
       else if (char === '}' || char === ']') break;
       else if (depth === 0 && char === ',') {
         if (context === 'array-item') break;
-        COMMA_STOPS.lastIndex = i + 1;
-        if (COMMA_STOPS.test(text)) break;
+        if (lookahead(COMMA_STOPS, text, i + 1)) break;
       } else if (depth === 0 && char === '\n' && context === 'object-value') {
-        KEY_AHEAD.lastIndex = i + 1;
-        if (KEY_AHEAD.test(text)) break;
+        if (lookahead(KEY_AHEAD, text, i + 1)) break;
         let j = i + 1;
         while (j < text.length && /\s/.test(text[j] as string)) j++;
         if (text[j] === '}' || j >= text.length) break;
-      } else if (depth === 0 && char === '/' && (text[i + 1] === '/' || text[i + 1] === '*') && text[i - 1] === ' ') {
+      } else if (
+        depth === 0 &&
+        char === '/' &&
+        (text[i + 1] === '/' || text[i + 1] === '*') &&
+        text[i - 1] === ' '
+      ) {
         break;
       }
       i++;
@@ -345,6 +395,10 @@ const LITERALS = new Map<string, { value: unknown }>([
 function balanced(text: string, start: number, end: number): boolean {
   const first = text[start];
   if (first !== '{' && first !== '[') return true;
+  let next = end + 1;
+  while (text[next] === ' ' || text[next] === '\t') next++;
+  const follower = text[next];
+  if (follower !== ']' && follower !== '}' && follower !== ':') return true;
   let depth = 0;
   for (let i = start; i < end; i++) {
     const char = text[i];
@@ -352,4 +406,19 @@ function balanced(text: string, start: number, end: number): boolean {
     else if (char === '}' || char === ']') depth--;
   }
   return depth <= 0;
+}
+
+/** Removes the common leading indentation of a triple-quoted block and a leading/trailing blank line. */
+function dedent(body: string): string {
+  const lines = body.split('\n');
+  if (lines.length > 1 && (lines[0] as string).trim() === '') lines.shift();
+  if (lines.length > 1 && (lines[lines.length - 1] as string).trim() === '') lines.pop();
+  let indent = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const match = /^[ \t]*/.exec(line);
+    indent = Math.min(indent, match ? match[0].length : 0);
+  }
+  if (!Number.isFinite(indent) || indent === 0) return lines.join('\n');
+  return lines.map((line) => line.slice(indent)).join('\n');
 }

@@ -4,6 +4,9 @@
  * and `alignResponse` (a whole free-text model response). All return `{ value, flags, issues }` and
  * never throw on model data.
  */
+
+export { type AlignedArguments, alignArguments, alignParameters } from './align-arguments.js';
+export { alignResponse } from './align-response.js';
 export type {
   AlignFlag,
   AlignFlagKind,
@@ -13,7 +16,6 @@ export type {
   AlignResult,
 } from './align-result.js';
 export { FLAG_SCORES } from './align-result.js';
-export { alignResponse } from './align-response.js';
 export { type AlignTextOptions, alignText } from './align-text.js';
 export { type AlignValueOptions, alignValue, MAX_VALUE_DEPTH } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
@@ -28,3 +30,4 @@ export {
   type SchemaTypeName,
   type UnsupportedKeyword,
 } from './schema-root.js';
+export { typeParameterText } from './type-parameter-text.js';

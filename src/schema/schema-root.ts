@@ -30,6 +30,8 @@ export type SchemaOption =
   | {
       readonly kind: 'string' | 'integer' | 'number' | 'boolean' | 'null';
       readonly schema: SchemaObject;
+      /** The schema has validation keywords for this type (`minLength`, `minimum`, ...) to check. */
+      readonly constrained?: boolean;
     }
   | {
       readonly kind: 'object';
@@ -154,6 +156,7 @@ export const MAX_SCHEMA_DEPTH = 32;
 const ANY: SchemaOption = { kind: 'any' };
 const NEVER: SchemaOption = { kind: 'never' };
 const EMPTY_SET: ReadonlySet<string> = new Set();
+const sharedRoots = new WeakMap<object, SchemaRoot>();
 
 /**
  * A tool's parameters schema: the root that local `$ref`s resolve against.
@@ -183,9 +186,26 @@ export class SchemaRoot {
     if (typeof schema === 'object' && schema !== null) this.pointers.set(schema, '');
   }
 
-  /** `schema` itself when it is already a `SchemaRoot`, otherwise a new root over it. */
+  /**
+   * `schema` itself when it is already a `SchemaRoot`, otherwise the root shared for that schema object
+   * (see `cached`).
+   */
   static from(schema: JSONSchema | SchemaRoot): SchemaRoot {
-    return schema instanceof SchemaRoot ? schema : new SchemaRoot(schema);
+    return schema instanceof SchemaRoot ? schema : SchemaRoot.cached(schema);
+  }
+
+  /**
+   * A root shared per schema object (weakly cached), so repeated alignments against the same tool
+   * schema reuse its expansion. Schemas must not be mutated after first use.
+   */
+  static cached(schema: JSONSchema): SchemaRoot {
+    if (typeof schema !== 'object' || schema === null) return new SchemaRoot(schema);
+    let root = sharedRoots.get(schema);
+    if (!root) {
+      root = new SchemaRoot(schema);
+      sharedRoots.set(schema, root);
+    }
+    return root;
   }
 
   /**
@@ -260,7 +280,10 @@ export class SchemaRoot {
 
   private child(parent: object, keyword: string, value: unknown): void {
     if (typeof value === 'object' && value !== null && !this.pointers.has(value)) {
-      this.pointers.set(value, `${this.pointerOf(parent)}/${keyword.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      this.pointers.set(
+        value,
+        `${this.pointerOf(parent)}/${keyword.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      );
     }
   }
 
@@ -300,16 +323,22 @@ export class SchemaRoot {
     // Literals first: const, then enum entries (vLLM tries literals before types).
     if (Object.hasOwn(node, 'const')) {
       out.push({ kind: 'literal', value: node.const, schema: node });
-      if (node.nullable === true && node.const !== null) out.push({ kind: 'literal', value: null, schema: node });
+      if (node.nullable === true && node.const !== null)
+        out.push({ kind: 'literal', value: null, schema: node });
       return;
     }
     if (Array.isArray(node.enum)) {
       for (const value of node.enum) out.push({ kind: 'literal', value, schema: node });
-      if (node.nullable === true && !node.enum.includes(null)) out.push({ kind: 'literal', value: null, schema: node });
+      if (node.nullable === true && !node.enum.includes(null))
+        out.push({ kind: 'literal', value: null, schema: node });
       return;
     }
     const start = out.length;
-    const alternatives = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
+    const alternatives = Array.isArray(node.anyOf)
+      ? node.anyOf
+      : Array.isArray(node.oneOf)
+        ? node.oneOf
+        : undefined;
     if (alternatives) {
       for (let index = 0; index < alternatives.length; index++) {
         const alternative = alternatives[index] as JSONSchema;
@@ -385,7 +414,9 @@ export class SchemaRoot {
       let prefixItems: JSONSchema[] = [];
       if (Array.isArray(node.prefixItems)) {
         prefixItems = node.prefixItems as JSONSchema[];
-        prefixItems.forEach((item, index) => this.child(node, `prefixItems/${index}`, item));
+        for (let index = 0; index < prefixItems.length; index++) {
+          this.child(node, `prefixItems/${index}`, prefixItems[index]);
+        }
       }
       if (Array.isArray(node.items)) {
         // Draft 4-7 tuple form `items: [A, B]`, with additionalItems for the rest.
@@ -398,6 +429,16 @@ export class SchemaRoot {
       }
       return { kind, schema: node, items, prefixItems };
     }
-    return { kind, schema: node };
+    const constrained =
+      kind === 'string'
+        ? node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined
+        : kind === 'integer' || kind === 'number'
+          ? node.minimum !== undefined ||
+            node.maximum !== undefined ||
+            node.exclusiveMinimum !== undefined ||
+            node.exclusiveMaximum !== undefined ||
+            node.multipleOf !== undefined
+          : false;
+    return { kind, schema: node, constrained };
   }
 }

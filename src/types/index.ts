@@ -1,4 +1,4 @@
 export type { JSONSchema } from './json-schema.js';
 export type { ParseEvent } from './parse-event.js';
 export type { ToolDefinition } from './tool.js';
-export type { InvalidToolCall, ParseResult, ToolCall, ToolCallIssue } from './tool-call.js';
+export type { InvalidToolCall, ParseResult, ToolCall, ToolCallFlag, ToolCallIssue } from './tool-call.js';

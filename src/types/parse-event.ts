@@ -1,4 +1,4 @@
-import type { ToolCallIssue } from './tool-call.js';
+import type { ToolCallFlag, ToolCallIssue } from './tool-call.js';
 
 /**
  * Ordered events of an incremental parse, named as the AI SDK's stream parts, plus `tool-call-invalid`.
@@ -19,6 +19,10 @@ export type ParseEvent =
       readonly toolName: string;
       readonly input: Record<string, unknown>;
       readonly raw: string;
+      /** Argument issues that did not stop the call; see `ToolCall.issues`. */
+      readonly issues?: readonly ToolCallIssue[];
+      /** Coercions applied to the arguments; see `ToolCall.flags`. */
+      readonly flags?: readonly ToolCallFlag[];
     }
   | {
       readonly type: 'tool-call-invalid';

@@ -12,6 +12,12 @@ export interface ToolCallIssue {
   readonly received?: string;
 }
 
+/** A coercion applied to an argument value (`"5"` → 5 is `string_to_number`), at a JSON Pointer path. */
+export interface ToolCallFlag {
+  readonly path: string;
+  readonly kind: string;
+}
+
 /**
  * A tool call recovered from model output.
  *
@@ -20,12 +26,18 @@ export interface ToolCallIssue {
  *   call in the turn (deterministic, so output bytes are stable).
  * - `arguments`: the arguments object. Keys such as `__proto__` are own data properties.
  * - `raw`: the exact model text of the call, markers included.
+ * - `issues`: present when tools were given and an argument does not fit its schema without stopping
+ *   the call (an optional argument of the wrong type, a constraint inside a value); the value is kept as
+ *   the model wrote it. A required argument that cannot be produced makes an `InvalidToolCall` instead.
+ * - `flags`: present when arguments were coerced to fit the schema (`"5"` → 5), one per coercion.
  */
 export interface ToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: Record<string, unknown>;
   readonly raw?: string;
+  readonly issues?: readonly ToolCallIssue[];
+  readonly flags?: readonly ToolCallFlag[];
 }
 
 /**

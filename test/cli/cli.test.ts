@@ -183,3 +183,86 @@ describe('bin/toolwire.js (built)', () => {
     expect(JSON.parse(result.stdout).tool_calls).toEqual([{ id: 'call_0', name: 'f', arguments: { a: 1 } }]);
   });
 });
+
+describe('toolwire parse --events', () => {
+  it('prints the stream events as JSON lines, chunk by chunk', async () => {
+    const chunks = file(
+      'events-chunks.json',
+      JSON.stringify(['Hi <tool', '_call>\n{"name": "f", "argu', 'ments": {"a": 1}}\n</tool_call>']),
+    );
+    const { code, stdout } = await runCli(['parse', '--chunks', chunks, '--format', 'hermes', '--events']);
+    expect(code).toBe(0);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events.map((event) => event.type)).toEqual([
+      'text-delta',
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'tool-call',
+    ]);
+    expect(events[0]).toEqual({ type: 'text-delta', delta: 'Hi ' });
+    expect(events[1]).toEqual({ type: 'tool-input-start', id: 'call_0', toolName: 'f' });
+    expect(JSON.parse(events[2].delta)).toEqual({ a: 1 });
+    expect(events[4]).toMatchObject({ type: 'tool-call', id: 'call_0', toolName: 'f', input: { a: 1 } });
+  });
+
+  it('refuses --events with --jsonl', async () => {
+    const { code, stderr } = await runCli(['parse', '--jsonl', '--events', file('e.jsonl', '')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--events does not go with --jsonl');
+  });
+});
+
+describe('toolwire accumulate', () => {
+  const chunks = [
+    { choices: [{ index: 0, delta: { role: 'assistant', content: 'Sure.' } }] },
+    {
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a":' } }] },
+        },
+      ],
+    },
+    { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '1}' } }] } }] },
+    {
+      choices: [
+        { index: 0, delta: { tool_calls: [{ index: 1, id: 'c2', function: { name: 'g', arguments: '' } }] } },
+      ],
+    },
+    { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+  ];
+  const expected = {
+    format: 'openai-chat',
+    content: 'Sure.',
+    reasoning: '',
+    tool_calls: [
+      { id: 'c1', name: 'f', arguments: { a: 1 } },
+      { id: 'c2', name: 'g', arguments: {} },
+    ],
+    invalid_tool_calls: [],
+  };
+
+  it('rebuilds calls from chunk JSON lines', async () => {
+    const path = file('chunks.jsonl', chunks.map((chunk) => JSON.stringify(chunk)).join('\n'));
+    const { code, stdout } = await runCli(['accumulate', path]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it('reads SSE data: lines and ignores [DONE], comments and event lines', async () => {
+    const sse = `: keep-alive\n\n${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}event: done\ndata: [DONE]\n\n`;
+    const { code, stdout } = await runCli(['accumulate', file('chunks.sse', sse)]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it('reports a line that is not JSON as a usage error', async () => {
+    const { code, stderr } = await runCli(['accumulate', file('bad.jsonl', '{"choices": []}\nnot json\n')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('line 2');
+  });
+});

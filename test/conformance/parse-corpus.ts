@@ -924,9 +924,7 @@ export function checkNothingLost(
  * being one. Frontier over positions in `b`; usually one or two live states, so about linear.
  */
 function interleavingFailure(input: string, a: string, b: string): string | undefined {
-  if (a.length + b.length !== input.length) {
-    return `output text (${a.length} code units of content/reasoning/call raws + ${b.length} of markup) does not add up to the input's ${input.length}`;
-  }
+  const sizes = `${a.length} code units of content/reasoning/call raws + ${b.length} of markup for an input of ${input.length}`;
   let frontier = [0];
   for (let position = 0; position < input.length; position++) {
     const char = input.charCodeAt(position);
@@ -939,13 +937,16 @@ function interleavingFailure(input: string, a: string, b: string): string | unde
     if (next.size === 0) {
       const j = frontier[0] ?? 0;
       return (
-        `input offset ${position} (${show(input.slice(Math.max(0, position - 20), position + 20))}) is not where the ` +
-        `output puts it: next output text ${show(a.slice(position - j, position - j + 40))}, next markup ${show(b.slice(j, j + 20))}`
+        `input offset ${position} (${show(input.slice(position, position + 30))}, after ${show(input.slice(Math.max(0, position - 30), position))}) ` +
+        `is not in the output: lost, or out of order (next output text ${show(a.slice(position - j, position - j + 30))}, ` +
+        `next markup ${show(b.slice(j, j + 20))}; ${sizes})`
       );
     }
     frontier = [...next];
   }
-  return undefined;
+  if (frontier.some((j) => j === b.length && input.length - j === a.length)) return undefined;
+  const j = Math.max(...frontier);
+  return `the output holds text that is not in the input: ${show(a.slice(input.length - j, input.length - j + 40))} / markup ${show(b.slice(j, j + 40))} (${sizes})`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -157,14 +157,23 @@ function main(): void {
   console.log(renderSummary(summarize(outcomes, plan.skipped)));
   console.log(`(${outcomes.length} case(s) in ${seconds} s${args.splits ? '' : ', chunkings skipped'})`);
 
-  const excluded = outcomes.filter((outcome) => outcome.expectedFailure !== undefined);
   const path = expectationsFile.pathname;
-  if (excluded.length === 0) console.log(`\nno case is excluded through ${path}`);
+  const listed = selected.filter((testCase) => expectations.has(testCase.id));
+  if (listed.length === 0) console.log(`\nno selected case is excluded through ${path}`);
   else {
     console.log(`\nexcluded through ${path} (expected to fail the whole-text check):`);
-    for (const outcome of excluded) {
-      const state = outcome.mismatches.length === 0 ? 'PASSES NOW, remove the entry' : 'still fails';
-      console.log(`  ${outcome.testCase.id}: ${outcome.expectedFailure} [${state}]`);
+    const byId = new Map(outcomes.map((outcome) => [outcome.testCase.id, outcome]));
+    for (const testCase of listed) {
+      const outcome = byId.get(testCase.id);
+      const state =
+        outcome === undefined
+          ? `not run: format ${testCase.format} is not registered`
+          : outcome.run === undefined
+            ? 'not checked: the parse threw'
+            : outcome.mismatches.length === 0
+              ? 'PASSES NOW, remove the entry'
+              : 'still fails';
+      console.log(`  ${testCase.id} [${state}]: ${expectations.get(testCase.id)}`);
     }
   }
   const ids = new Set(corpus.map((testCase) => testCase.id));

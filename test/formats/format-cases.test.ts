@@ -20,7 +20,11 @@ interface FormatCase {
   readonly expected: {
     readonly content: string;
     readonly reasoning?: string;
-    readonly tool_calls: ReadonlyArray<{ readonly name: string; readonly arguments: unknown; readonly id?: string }>;
+    readonly tool_calls: ReadonlyArray<{
+      readonly name: string;
+      readonly arguments: unknown;
+      readonly id?: string;
+    }>;
     readonly invalid_tool_calls?: ReadonlyArray<{ readonly name?: string; readonly raw: string }>;
   };
 }
@@ -37,7 +41,9 @@ function outcome(formatId: string, testCase: FormatCase, chunks: readonly string
     ...(testCase.options ?? {}),
     ...(testCase.tools ? { tools: testCase.tools } : {}),
   });
-  const withIds = new Set(testCase.expected.tool_calls.flatMap((call, index) => (call.id === undefined ? [] : [index])));
+  const withIds = new Set(
+    testCase.expected.tool_calls.flatMap((call, index) => (call.id === undefined ? [] : [index])),
+  );
   return {
     content: result.content,
     reasoning: result.reasoning,
@@ -73,7 +79,10 @@ for (const file of files) {
         expect(outcome(formatId, testCase, [testCase.input]), 'whole text').toEqual(expected);
         const { input } = testCase;
         for (let cut = 1; cut < input.length; cut++) {
-          expect(outcome(formatId, testCase, [input.slice(0, cut), input.slice(cut)]), `split at ${cut}`).toEqual(expected);
+          expect(
+            outcome(formatId, testCase, [input.slice(0, cut), input.slice(cut)]),
+            `split at ${cut}`,
+          ).toEqual(expected);
         }
         expect(outcome(formatId, testCase, input.split('')), 'one code unit per chunk').toEqual(expected);
       });

@@ -56,7 +56,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return (
     keysA.length === keysB.length &&
     keysA.every(
-      (key) => Object.hasOwn(b, key) && jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+      (key) =>
+        Object.hasOwn(b, key) &&
+        jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
     )
   );
 }
@@ -64,7 +66,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function runCase(file: string, testCase: CoerceCase): CoerceOutcome {
   let result: ReturnType<typeof alignResponse>;
   try {
-    result = alignResponse(testCase.input, testCase.schema as never);
+    result = alignResponse(testCase.input, testCase.schema as never, { partial: testCase.partial === true });
   } catch (error) {
     return { id: testCase.id, file, pass: false, detail: `threw ${String(error)}` };
   }

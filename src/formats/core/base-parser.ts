@@ -2,7 +2,7 @@ import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
-import { argumentsFromParameters, argumentsFromText, argumentsFromValue } from './build-arguments.js';
+import { argumentsForCall } from './build-arguments.js';
 import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
 import { ToolIndex } from './tool-index.js';
 
@@ -213,20 +213,14 @@ export abstract class BaseFormatParser implements FormatParser {
       this.emitInvalid(id, parts.name, raw, 'unknown_tool', `no tool named "${parts.name}" was offered`);
       return;
     }
-    let input: Record<string, unknown>;
-    if (parts.parameters !== undefined) {
-      input = argumentsFromParameters(parts.parameters, (key) => this.parameterSchema(parts.name, key));
-    } else {
-      const result =
-        parts.argumentsText !== undefined
-          ? argumentsFromText(parts.argumentsText)
-          : argumentsFromValue(parts.argumentsValue);
-      if (!result.ok) {
-        this.emitInvalidIssues(id, parts.name, raw, result.issues);
-        return;
-      }
-      input = result.value;
+    // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
+    const result = argumentsForCall(parts, this.tools?.parameters(parts.name));
+    if (!result.ok) {
+      if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
+      this.emitInvalidIssues(id, parts.name, raw, result.issues);
+      return;
     }
+    const input = result.value;
     this.flushPending();
     if (this.inputEvents) {
       if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
@@ -234,14 +228,23 @@ export abstract class BaseFormatParser implements FormatParser {
         this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
       this.events.push({ type: 'tool-input-end', id });
     }
-    this.events.push({ type: 'tool-call', id, toolName: parts.name, input, raw });
+    this.events.push({
+      type: 'tool-call',
+      id,
+      toolName: parts.name,
+      input,
+      raw,
+      ...(result.issues ? { issues: result.issues } : {}),
+      ...(result.flags ? { flags: result.flags } : {}),
+    });
   }
 
   /**
    * Announces the open call before it ends (`tool-input-start`), once its name (and the model's id, if
    * any) is known, so streaming consumers see it early. Does nothing with no call open, when already
    * announced, or for a name that is not among the given tools (that call ends invalid). The call then
-   * ends as usual with `endCall` or `failCall`, which reuse the announced id.
+   * ends as usual with `endCall` or `failCall`, which reuse the announced id; an announced call that
+   * ends invalid gets `tool-input-end` before its `tool-call-invalid`.
    */
   protected announceCall(name: string, id?: string): void {
     if (!this.raw || this.announced || (this.tools && !this.tools.has(name))) return;
@@ -285,6 +288,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const raw = this.closeRaw();
     const callId = announced?.id ?? id ?? `call_${this.callCount}`;
     this.callCount++;
+    if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id: callId });
     this.emitInvalid(callId, name, raw, code, message);
   }
 

@@ -1,12 +1,22 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { alignArguments, alignParameters } from '../../schema/align-arguments.js';
+import { SchemaRoot } from '../../schema/schema-root.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
-import type { ToolCallIssue } from '../../types/tool-call.js';
+import type { ToolCallFlag, ToolCallIssue } from '../../types/tool-call.js';
 
-/** Arguments object, or the issues that kept the text from becoming one. */
+/**
+ * Arguments object (with the issues and coercion flags that did not stop it), or the issues that kept
+ * the text from becoming one.
+ */
 export type ArgumentsResult =
-  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | {
+      readonly ok: true;
+      readonly value: Record<string, unknown>;
+      readonly issues?: readonly ToolCallIssue[];
+      readonly flags?: readonly ToolCallFlag[];
+    }
   | { readonly ok: false; readonly issues: ToolCallIssue[] };
 
 /**
@@ -61,4 +71,67 @@ export function argumentsFromParameters(
   const value: Record<string, unknown> = {};
   for (const [key, text] of parameters) setOwnProperty(value, key, typeParameterText(text, schemaOf(key)));
   return value;
+}
+
+/**
+ * The arguments of one call: XML-style `parameters` (raw text per key) or a JSON `argumentsText` /
+ * `argumentsValue`, decoded as above and, when the tool's parameters schema is known, aligned with it
+ * (`alignParameters` / `alignArguments` of `schema/`).
+ *
+ * Policy (issue: "an InvalidToolCall when a required argument cannot be produced, never dropped"):
+ * an issue about the whole object (path `""`) or about a required top-level argument itself (missing,
+ * or a value that could not be aligned) makes the result not ok, so the call comes back invalid with
+ * its raw text. Any other issue (an optional argument of the wrong type, a constraint deeper inside a
+ * value) is attached to the still-valid call, and the value is kept as received.
+ */
+export function argumentsForCall(
+  parts: {
+    readonly parameters?: ReadonlyArray<readonly [string, string]>;
+    readonly argumentsText?: string;
+    readonly argumentsValue?: unknown;
+  },
+  toolSchema: JSONSchema | undefined,
+): ArgumentsResult {
+  if (parts.parameters !== undefined) {
+    if (toolSchema === undefined)
+      return { ok: true, value: argumentsFromParameters(parts.parameters, () => undefined) };
+    const root = SchemaRoot.cached(toolSchema);
+    return withPolicy(alignParameters(parts.parameters, root), toolSchema);
+  }
+  const decoded =
+    parts.argumentsText !== undefined
+      ? argumentsFromText(parts.argumentsText)
+      : argumentsFromValue(parts.argumentsValue);
+  if (!decoded.ok || toolSchema === undefined) return decoded;
+  return withPolicy(alignArguments(decoded.value, SchemaRoot.cached(toolSchema)), toolSchema);
+}
+
+function withPolicy(
+  aligned: {
+    readonly value: Record<string, unknown>;
+    readonly issues: readonly ToolCallIssue[];
+    readonly flags: readonly ToolCallFlag[];
+  },
+  toolSchema: JSONSchema,
+): ArgumentsResult {
+  const required = requiredArguments(toolSchema);
+  const fatal = aligned.issues.some((issue) => {
+    const path = issue.path ?? '';
+    if (path === '') return true;
+    const key = path.slice(1).split('/')[0]?.replaceAll('~1', '/').replaceAll('~0', '~') ?? '';
+    return path.indexOf('/', 1) < 0 && required.has(key);
+  });
+  if (fatal) return { ok: false, issues: [...aligned.issues] };
+  return {
+    ok: true,
+    value: aligned.value,
+    ...(aligned.issues.length > 0 ? { issues: aligned.issues } : {}),
+    ...(aligned.flags.length > 0 ? { flags: aligned.flags } : {}),
+  };
+}
+
+/** The `required` names of a tool's parameters schema (top level only). */
+function requiredArguments(schema: JSONSchema): Set<string> {
+  if (typeof schema !== 'object' || schema === null || !Array.isArray(schema.required)) return new Set();
+  return new Set(schema.required.filter((name): name is string => typeof name === 'string'));
 }

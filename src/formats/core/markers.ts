@@ -82,3 +82,49 @@ export function isMarkerPrefix(text: string, from: number, marker: string): bool
   const length = text.length - from;
   return length < marker.length && marker.startsWith(from === 0 ? text : text.slice(from));
 }
+
+/**
+ * `findEarliestMarker` for repeated searches over one text from non-decreasing positions (many calls
+ * or messages in one chunk): each marker's last occurrence (or absence) is remembered and searched
+ * again only once the position has passed it, so all searches over one text cost O(text length) per
+ * marker instead of re-scanning to a far or absent marker every time. The memo is keyed by the text
+ * object passed (`Cursor.text`); a different text starts afresh. A search from an earlier position
+ * than the last one also starts afresh.
+ */
+export class MarkerSearch {
+  private text: string | undefined;
+  private last = 0;
+  private readonly found: number[];
+
+  constructor(private readonly markers: readonly string[]) {
+    this.found = markers.map(() => -2);
+  }
+
+  /** Same result as `findEarliestMarker(text, from, markers)`. */
+  find(text: string, from: number): MarkerMatch | undefined {
+    if (this.text !== text || from < this.last) {
+      this.text = text;
+      this.found.fill(-2);
+    }
+    this.last = from;
+    let best: MarkerMatch | undefined;
+    for (let index = 0; index < this.markers.length; index++) {
+      const marker = this.markers[index]!;
+      let at = this.found[index]!;
+      // -2: not searched yet; -1: absent after the last search position; stale when passed.
+      if (at === -2 || (at >= 0 && at < from)) {
+        at = text.indexOf(marker, from);
+        this.found[index] = at;
+      }
+      if (at < 0) continue;
+      if (
+        best === undefined ||
+        at < best.index ||
+        (at === best.index && marker.length > best.marker.length)
+      ) {
+        best = { index: at, marker };
+      }
+    }
+    return best;
+  }
+}

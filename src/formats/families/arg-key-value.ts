@@ -15,8 +15,10 @@ import type { FormatOptions } from '../format-definition.js';
  * - `nameEnd`: a marker written after the name (`<tool_sep>`); optional in the text. Without it the
  *   name ends at the first line break, key tag or `callEnd`.
  * - `keyOpen` / `keyClose` / `valueOpen` / `valueClose`: the pair tags.
- * - `trimValues`: values are trimmed (Poolside); otherwise a value is kept verbatim (GLM writes values
- *   inline) and only typing by the schema trims number/boolean/null text.
+ * - `nameWithSpaces`: the name is the whole first line and may hold spaces (Poolside's parser keeps
+ *   `get weather`); otherwise it is the first word.
+ * - Values are kept verbatim (string values keep their whitespace); typing by the schema trims
+ *   number/boolean/null/object text.
  * - `decodeEscapedJson`: a value whose schema wants an object or array and that is written as
  *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
  * - `reasoning`: reasoning tags recognised in text mode.
@@ -31,7 +33,7 @@ export interface ArgKeyValueConfig {
   readonly keyClose: string;
   readonly valueOpen: string;
   readonly valueClose: string;
-  readonly trimValues?: boolean;
+  readonly nameWithSpaces?: boolean;
   readonly decodeEscapedJson?: boolean;
   readonly reasoning?: ReasoningTags;
 }
@@ -60,24 +62,36 @@ function isLayout(text: string): boolean {
 
 /**
  * The call's name from the text between the call marker and the first key (or the call's end): its
- * first line, trimmed, without a trailing literal `\n`. `rest` tells whether more than layout follows
- * the name (for example a JSON body), which makes the call invalid.
+ * first word (with `spaces`, its first line), trimmed, without a trailing literal `\n`. `rest` tells
+ * whether more than layout follows the name (for example a JSON body), which makes the call invalid.
+ * A name holding markup or JSON characters (`<`, `>`, `{`, `}`, `"`) is refused as `''`.
  */
-function nameFrom(text: string): { name: string; rest: boolean } {
-  let name = text.trim();
+function nameFrom(text: string, spaces: boolean): { name: string; rest: boolean } {
+  const trimmed = text.trim();
+  let end = trimmed.length;
   let rest = false;
-  let end = name.length;
-  for (let index = 0; index < name.length; index++) {
-    const code = name.charCodeAt(index);
-    const literalNewline = code === 0x5c /* \ */ && name.charCodeAt(index + 1) === 0x6e; /* n */
-    if (isWhitespace(code) || literalNewline) {
+  for (let index = 0; index < trimmed.length; index++) {
+    const code = trimmed.charCodeAt(index);
+    const lineBreak =
+      code === 0x0a || code === 0x0d || (code === 0x5c /* \ */ && trimmed.charCodeAt(index + 1) === 0x6e);
+    if (lineBreak || (!spaces && isWhitespace(code))) {
       end = index;
-      rest = !isLayout(name.slice(index));
+      rest = !isLayout(trimmed.slice(index));
       break;
     }
   }
-  name = name.slice(0, end);
-  return { name, rest };
+  const name = trimmed.slice(0, end).trimEnd();
+  return { name: /[<>{}"]/.test(name) ? '' : name, rest };
+}
+
+/** Whether `text` is valid (strict) JSON. */
+function isStrictJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -135,7 +149,9 @@ function unescapeOnce(text: string): string {
 
 /**
  * One incremental parser for the whole family. Names, keys and values are collected as pieces while
- * they stream in; only a possible marker prefix is held back between pushes.
+ * they stream in; only a possible marker prefix is held back between pushes, so work per `push` is
+ * proportional to the chunk. The call is announced (`tool-input-start`) as soon as its name is read;
+ * its arguments follow when it ends. Never throws on model text.
  */
 export class ArgKeyValueParser extends BaseFormatParser {
   private state: State = 'text';
@@ -244,10 +260,10 @@ export class ArgKeyValueParser extends BaseFormatParser {
         case 'name': {
           const match = this.collect(cursor, this.nameMarkers, this.namePieces);
           if (!match) return;
-          const { name, rest } = nameFrom(this.namePieces.join(''));
+          const { name, rest } = nameFrom(this.namePieces.join(''), this.config.nameWithSpaces === true);
           this.namePieces = [];
           if (rest) this.problem ??= 'the tool name is followed by text that is not a key/value pair';
-          else if (name === '') this.problem ??= 'the tool call has no name';
+          else if (name === '') this.problem ??= 'the tool call has no valid name';
           this.name = name;
           if (this.problem === undefined) this.announceCall(name);
           if (match.marker === nameEnd) {
@@ -308,7 +324,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           if (match.marker !== valueClose && value.endsWith('\n')) {
             value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
           }
-          this.parameters.push([this.key ?? '', this.config.trimValues ? value.trim() : value]);
+          this.parameters.push([this.key ?? '', value]);
           this.key = undefined;
           if (match.marker === valueClose) {
             this.take(cursor, match.index + valueClose.length, 'call');
@@ -414,18 +430,20 @@ export class ArgKeyValueParser extends BaseFormatParser {
   }
 
   /**
-   * Replaces a value written as backslash-escaped JSON by its unescaped text when the parameter's
-   * schema wants structured data and only the unescaped text decodes to it.
+   * Replaces a value written as backslash-escaped JSON (`[{\"id\": \"1\"}]`) by its unescaped text
+   * when the text is not JSON as written, its unescaped form is, and the parameter's schema types that
+   * form as an object or array (SGLang's GLM fallback: `json.loads`, then unescape and `json.loads`).
    */
   private unescapeJsonValues(name: string, parameters: Array<[string, string]>): void {
     for (const pair of parameters) {
-      const text = pair[1];
-      const trimmed = text.trimStart();
-      if (!(trimmed.startsWith('{') || trimmed.startsWith('[')) || !text.includes('\\')) continue;
+      const text = pair[1].trim();
+      if (!(text.startsWith('{') || text.startsWith('[')) || !text.includes('\\"')) continue;
       const schema = this.parameterSchema(name, pair[0]);
-      if (schema === undefined || typeof typeParameterText(text, schema) !== 'string') continue;
+      if (schema === undefined || isStrictJson(text)) continue;
       const unescaped = unescapeOnce(text);
-      if (typeof typeParameterText(unescaped, schema) !== 'string') pair[1] = unescaped;
+      if (!isStrictJson(unescaped)) continue;
+      const typed = typeParameterText(unescaped, schema);
+      if (typeof typed === 'object' && typed !== null) pair[1] = unescaped;
     }
   }
 }

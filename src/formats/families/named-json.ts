@@ -1,7 +1,7 @@
-import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
+import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -28,11 +28,14 @@ import type { FormatOptions } from '../format-definition.js';
  *   arguments start (`[CALL_ID]`, llama.cpp's `BETWEEN_FUNC_AND_ARGS`).
  * - `argsStart`: markers that may open the arguments (```` ```json ````, `[ARGS]`); optional.
  * - `argsEnd`: markers that may close the arguments (```` ``` ````); optional.
- * - `jsonBody`: right after the call start, a `{` or `[` is a JSON call object or a list of them, read
- *   with `nameKeys` / `argumentKeys` / `idKeys` (first present key wins).
+ * - `jsonBody`: right after the call start, a `{` is a JSON call object and a `[` a list of them, read
+ *   with `nameKeys` / `argumentKeys` / `idKeys` (first present key wins; defaults `name`,
+ *   `arguments`/`parameters`, `id`). Each list element is its own call with its own text as raw; the
+ *   call start, brackets and commas are markup, so a list cut off at the end keeps its complete calls.
  * - `startsInCall` + `contentRecipient`: the generation prompt already wrote the call start (Functionary
  *   v3.2's `>>>`), so the output starts with a name; a name equal to `contentRecipient` (`all`) opens
- *   plain content up to the next call start. If the first line is not a name it is content.
+ *   plain content up to the next call start. A recipient must be an identifier right after the marker
+ *   ending at `nameEnd`; otherwise the marker and the line are text.
  * - `dropMarkers`: markers outside calls that are pure structure (Command R7B's response wrappers).
  * - `reasoning`: reasoning tags recognised outside calls.
  *
@@ -41,6 +44,11 @@ import type { FormatOptions } from '../format-definition.js';
  * section end. JSON is scanned incrementally with `JsonScanner`, so markers inside JSON strings are data.
  * A call whose JSON is still open at the end of the output is an InvalidToolCall (`incomplete_tool_call`);
  * JSON that is malformed but closed by markers is decoded leniently.
+ *
+ * Streaming: a call is announced (`tool-input-start`) as soon as its name (and id, when the format has
+ * `idStart`) is read, and argument text after a name streams verbatim as `tool-input-delta`s; a JSON call
+ * object is announced once its top-level name and id fields have streamed by (within its first 4096
+ * code units). Work is linear: fields are read from a bounded look-ahead, JSON is scanned once.
  */
 export interface NamedJsonConfig {
   readonly sectionStart?: readonly string[];
@@ -68,6 +76,8 @@ export interface NamedJsonConfig {
 const maxNameLength = 256;
 
 const none: readonly string[] = [];
+const defaultNameKeys: readonly string[] = ['name'];
+const defaultIdKeys: readonly string[] = ['id'];
 
 type State =
   | 'text'
@@ -78,7 +88,9 @@ type State =
   | 'before-args'
   | 'json'
   | 'after-json'
-  | 'garbage';
+  | 'garbage'
+  | 'list'
+  | 'list-end';
 
 const isWhitespace = (code: number): boolean =>
   code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
@@ -122,6 +134,27 @@ function couldGrow(
   );
 }
 
+/**
+ * The earliest of `stops` from the cursor. Without a match, `limit` is how far the text can be consumed:
+ * a possible stop prefix at the end is held back unless `final`. (`findEarliestMarker` remembers its
+ * answers for the text, so repeated searches stay linear overall.)
+ */
+function findStop(
+  cursor: Cursor,
+  stops: readonly string[],
+): { match: MarkerMatch | undefined; limit: number } {
+  const { text, position } = cursor;
+  const match = findEarliestMarker(text, position, stops);
+  if (match) return { match, limit: match.index };
+  return {
+    match: undefined,
+    limit: text.length - (cursor.final ? 0 : heldBackLength(text, position, stops)),
+  };
+}
+
+/** A recipient line of `startsInCall` formats: an identifier right after the marker (bounded text). */
+const recipientPattern = /^[A-Za-z_][\w.-]*$/;
+
 const validName = (name: string): boolean => name !== '' && name.length <= maxNameLength && !/\s/.test(name);
 
 /** The incremental parser of a `NamedJsonConfig` format; see the config's comment for the grammar. */
@@ -138,8 +171,13 @@ export class NamedJsonParser extends BaseFormatParser {
   private argsStartSeen = false;
   /** Length of a call-start marker read but not consumed while an implicit name is checked. */
   private pendingMarker = 0;
-  /** `args`: JSON arguments after a name; `body`: a JSON call object or list (`jsonBody`). */
-  private jsonKind: 'args' | 'body' = 'args';
+  /**
+   * `args`: JSON arguments after a name; `object`: a JSON call object right after the call start;
+   * `element`: one call object of a JSON list (`jsonBody`).
+   */
+  private jsonKind: 'args' | 'object' | 'element' = 'args';
+  /** Reads name and id from a call object while it streams, to announce the call early. */
+  private readonly sniffer: FieldSniffer;
   private closerIndex = 0;
   private readonly scanner = new JsonScanner();
   private body: string[] = [];
@@ -177,6 +215,7 @@ export class NamedJsonParser extends BaseFormatParser {
     this.closers = [config.argsEnd ?? none, callEnd];
     this.state = config.startsInCall ? 'prefix' : 'text';
     this.implicit = config.startsInCall === true;
+    this.sniffer = new FieldSniffer(config.nameKeys ?? defaultNameKeys, config.idKeys ?? defaultIdKeys);
   }
 
   protected override onReset(): void {
@@ -195,6 +234,7 @@ export class NamedJsonParser extends BaseFormatParser {
     this.jsonKind = 'args';
     this.closerIndex = 0;
     this.scanner.reset();
+    this.sniffer.reset();
     this.body = [];
   }
 
@@ -226,6 +266,10 @@ export class NamedJsonParser extends BaseFormatParser {
         return this.stepAfterJson(cursor);
       case 'garbage':
         return this.stepGarbage(cursor);
+      case 'list':
+        return this.stepList(cursor);
+      case 'list-end':
+        return this.stepListEnd(cursor);
     }
   }
 
@@ -252,9 +296,64 @@ export class NamedJsonParser extends BaseFormatParser {
       this.state = 'name';
       return true;
     }
+    if (this.config.jsonBody) {
+      // A `[` after the call start opens a list of call objects: each element is its own call.
+      const position = skipWhitespace(cursor.text, after);
+      if (position === cursor.text.length && !cursor.final) return false;
+      if (cursor.text.charCodeAt(position) === 0x5b /* [ */) {
+        this.take(cursor, position + 1, 'markup');
+        this.state = 'list';
+        return true;
+      }
+    }
     this.beginCall();
     this.take(cursor, after, 'call');
     this.state = 'prefix';
+    return true;
+  }
+
+  /** Between the elements of a call list: separators are structure; `]` or a marker ends the list. */
+  private stepList(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length) {
+      const code = text.charCodeAt(position);
+      if (!isWhitespace(code) && code !== 0x2c /* , */) break;
+      position++;
+    }
+    this.take(cursor, position, 'markup');
+    if (position === text.length) {
+      if (!cursor.final) return false;
+      this.state = 'text';
+      return true;
+    }
+    if (text.charCodeAt(position) === 0x5d /* ] */) {
+      this.take(cursor, position + 1, 'markup');
+      this.state = 'list-end';
+      return true;
+    }
+    const marker = startingMarker(text, position, this.abortMarkers, cursor.final);
+    if (marker === 'wait') return false;
+    if (marker !== undefined) {
+      // The list was not closed: a call end closes it, a call start or section end leaves it.
+      if (this.config.callEnd?.includes(marker)) this.take(cursor, position + marker.length, 'markup');
+      this.state = 'text';
+      return true;
+    }
+    this.beginCall();
+    this.startJson('element');
+    return true;
+  }
+
+  /** After a list's `]`: an optional call end. */
+  private stepListEnd(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const position = skipWhitespace(text, cursor.position);
+    if (position === text.length && !cursor.final) return false;
+    const marker = startingMarker(text, position, this.config.callEnd ?? none, cursor.final);
+    if (marker === 'wait') return false;
+    if (marker !== undefined) this.take(cursor, position + marker.length, 'markup');
+    this.state = 'text';
     return true;
   }
 
@@ -267,10 +366,7 @@ export class NamedJsonParser extends BaseFormatParser {
       return true;
     }
     const marker = startingMarker(text, position, this.sectionMarkers, cursor.final);
-    if (marker === 'wait') {
-      this.take(cursor, position, 'markup');
-      return false;
-    }
+    if (marker === 'wait') return false;
     if (marker !== undefined && this.config.callStart.includes(marker)) {
       this.take(cursor, position, 'markup');
       this.sectionFresh = false;
@@ -319,8 +415,8 @@ export class NamedJsonParser extends BaseFormatParser {
       return false;
     }
     const code = text.charCodeAt(position);
-    if (this.config.jsonBody && (code === 0x7b /* { */ || code === 0x5b) /* [ */) {
-      this.startJson('body');
+    if (this.config.jsonBody && code === 0x7b /* { */) {
+      this.startJson('object');
       return true;
     }
     const prefixes = this.config.namePrefix ?? none;
@@ -338,9 +434,13 @@ export class NamedJsonParser extends BaseFormatParser {
     if (this.implicit) {
       this.implicit = false;
       this.pendingMarker = 0;
-      if (read === undefined || !validName(read.value) || !this.config.nameEnd?.includes(read.marker)) {
-        // Not a recipient line: the marker is structure, the text is content.
-        this.take(cursor, cursor.position + skip, 'markup');
+      if (
+        read === undefined ||
+        !recipientPattern.test(read.raw) ||
+        !this.config.nameEnd?.includes(read.marker)
+      ) {
+        // Not a recipient line (say a `>>> ` prompt in a code sample): all of it is text.
+        this.take(cursor, cursor.position + skip, this.inReasoning ? 'reasoning' : 'content');
         this.state = 'text';
         return true;
       }
@@ -359,17 +459,17 @@ export class NamedJsonParser extends BaseFormatParser {
     const { index, marker } = read;
     if (marker === '{') {
       this.take(cursor, index, 'call');
-      this.state = 'before-args';
+      this.toArguments();
     } else if (marker === this.config.idStart) {
       this.take(cursor, index + marker.length, 'call');
       this.state = 'id';
     } else if (this.config.argsStart?.includes(marker)) {
       this.take(cursor, index + marker.length, 'call');
       this.argsStartSeen = true;
-      this.state = 'before-args';
+      this.toArguments();
     } else if (this.config.nameEnd?.includes(marker)) {
       this.take(cursor, index + marker.length, 'call');
-      this.state = 'before-args';
+      this.toArguments();
     } else {
       // A call end / call start / section end right after the name: no arguments.
       this.take(cursor, index, 'call');
@@ -392,31 +492,37 @@ export class NamedJsonParser extends BaseFormatParser {
       this.take(cursor, read.index + read.marker.length, 'call');
       this.argsStartSeen = true;
     }
-    this.state = 'before-args';
+    this.toArguments();
     return true;
+  }
+
+  /** Name (and id) known: the call is announced, its arguments come next. */
+  private toArguments(): void {
+    if (this.name !== undefined) this.announceCall(this.name, this.id);
+    this.state = 'before-args';
   }
 
   /**
    * Reads a short field (name, id) from `from` up to the earliest of `stops`, without consuming it;
-   * only a bounded window is searched. `'wait'` when more text is needed; `undefined` when no stop comes
+   * a stop beyond the length limit does not count. `'wait'` when more text is needed; `undefined` when no stop comes
    * within the length limit (or before the end of the output).
    */
   private readBounded(
     cursor: Cursor,
     from: number,
     stops: readonly string[],
-  ): { value: string; index: number; marker: string } | 'wait' | undefined {
+  ): { value: string; raw: string; index: number; marker: string } | 'wait' | undefined {
     const text = cursor.text;
     const end = Math.min(text.length, from + maxNameLength + 64);
-    const window = text.slice(from, end);
-    const match = findEarliestMarker(window, 0, stops);
+    const found = findEarliestMarker(text, from, stops);
+    const match = found && found.index < end ? found : undefined;
     if (!match) {
       if (!cursor.final && end === text.length) return 'wait';
       return undefined;
     }
-    if (!cursor.final && end === text.length && couldGrow(window, match.index, match.marker, stops))
-      return 'wait';
-    return { value: window.slice(0, match.index).trim(), index: from + match.index, marker: match.marker };
+    if (!cursor.final && couldGrow(text, match.index, match.marker, stops)) return 'wait';
+    const raw = text.slice(from, match.index);
+    return { value: raw.trim(), raw, index: match.index, marker: match.marker };
   }
 
   private stepBeforeArgs(cursor: Cursor): boolean {
@@ -446,8 +552,9 @@ export class NamedJsonParser extends BaseFormatParser {
     return true;
   }
 
-  private startJson(kind: 'args' | 'body'): void {
+  private startJson(kind: 'args' | 'object' | 'element'): void {
     this.scanner.reset();
+    this.sniffer.reset();
     this.body = [];
     this.jsonKind = kind;
     this.state = 'json';
@@ -458,12 +565,7 @@ export class NamedJsonParser extends BaseFormatParser {
     const text = cursor.text;
     const stops = this.jsonStops;
     for (;;) {
-      const match = findEarliestMarker(text, cursor.position, stops);
-      const limit = match
-        ? match.index
-        : cursor.final
-          ? text.length
-          : text.length - heldBackLength(text, cursor.position, stops);
+      const { match, limit } = findStop(cursor, stops);
       const completed = this.scanner.push(text.slice(cursor.position, limit));
       if (completed >= 0) {
         this.takeBody(cursor, cursor.position + completed);
@@ -491,12 +593,25 @@ export class NamedJsonParser extends BaseFormatParser {
 
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
-    if (piece !== '') this.body.push(piece);
+    if (piece === '') return;
+    this.body.push(piece);
+    if (this.jsonKind === 'args') {
+      // Argument text streams through verbatim.
+      this.streamArguments(piece);
+    } else if (this.sniffer.active) {
+      this.sniffer.push(piece);
+      const { name, id } = this.sniffer;
+      if (name !== undefined && id !== undefined) {
+        this.sniffer.stop();
+        this.announceCall(name, id);
+      }
+    }
   }
 
   /** Consumes the optional closers (arguments end, then call end), then emits the call. */
   private stepAfterJson(cursor: Cursor): boolean {
     const text = cursor.text;
+    if (this.jsonKind === 'element') this.closerIndex = this.closers.length;
     while (this.closerIndex < this.closers.length) {
       const markers = this.closers[this.closerIndex] ?? none;
       if (markers.length === 0) {
@@ -519,15 +634,10 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepGarbage(cursor: Cursor): boolean {
-    const text = cursor.text;
-    const stops = this.abortMarkers;
-    const match = findEarliestMarker(text, cursor.position, stops);
+    const { match, limit } = findStop(cursor, this.abortMarkers);
     if (!match) {
-      if (!cursor.final) {
-        this.take(cursor, text.length - heldBackLength(text, cursor.position, stops), 'call');
-        return false;
-      }
-      this.take(cursor, text.length, 'call');
+      this.take(cursor, limit, 'call');
+      if (!cursor.final) return false;
     } else {
       this.take(cursor, match.index, 'call');
       if (this.config.callEnd?.includes(match.marker))
@@ -544,15 +654,16 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private failIncomplete(): void {
-    const name = this.name;
+    const name = this.name ?? this.sniffer.name;
     this.finishCallState();
     this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', name);
   }
 
-  /** Leaves the call states: back to the section, or to text. */
+  /** Leaves the call states: back to the list, the section, or text. */
   private finishCallState(): void {
+    const inList = this.jsonKind === 'element';
     this.resetCall();
-    this.state = this.inSection ? 'section' : 'text';
+    this.state = inList ? 'list' : this.inSection ? 'section' : 'text';
   }
 
   private completeCall(): void {
@@ -574,38 +685,16 @@ export class NamedJsonParser extends BaseFormatParser {
     this.completeBody(bodyText);
   }
 
-  /** A JSON call object, or a list of them, written right after the call start. */
+  /** A JSON call object (alone after the call start, or a list element). */
   private completeBody(bodyText: string): void {
     const parsed = parseLenientJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
       return;
     }
-    const value = parsed.value;
-    if (!Array.isArray(value)) {
-      const parts = this.callParts(value);
-      if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
-      else this.endCall(parts);
-      return;
-    }
-    // A list: one call per element, each with its own exact text as raw; the rest is structure.
-    const section = this.closeCallRaw();
-    const spans = elementSpans(bodyText);
-    const bodyStart = section.indexOf(bodyText);
-    let structure = section.slice(0, bodyStart);
-    let previous = 0;
-    value.forEach((element, index) => {
-      const span = spans[index];
-      const raw = span ? bodyText.slice(span[0], span[1]) : JSON.stringify(element);
-      if (span) {
-        structure += bodyText.slice(previous, span[0]);
-        previous = span[1];
-      }
-      const parts = this.callParts(element);
-      if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts);
-      else this.endCall(parts, raw);
-    });
-    this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
+    const parts = this.callParts(parsed.value);
+    if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
+    else this.endCall(parts);
   }
 
   private callParts(value: unknown): CallParts | string {
@@ -613,9 +702,9 @@ export class NamedJsonParser extends BaseFormatParser {
       return 'the tool-call body is not a JSON object';
     }
     const record = value as Record<string, unknown>;
-    const name = pick(record, this.config.nameKeys ?? ['name']);
+    const name = pick(record, this.config.nameKeys ?? defaultNameKeys);
     if (typeof name !== 'string' || name === '') return 'the tool call has no "name"';
-    const id = pick(record, this.config.idKeys ?? ['id']);
+    const id = pick(record, this.config.idKeys ?? defaultIdKeys);
     const argumentsValue = pick(record, this.config.argumentKeys ?? ['arguments', 'parameters']);
     return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
   }
@@ -626,21 +715,100 @@ function pick(record: Record<string, unknown>, keys: readonly string[]): unknown
   return undefined;
 }
 
-/** `[start, end)` of each top-level element of a JSON array text. */
-function elementSpans(text: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  let position = text.indexOf('[') + 1;
-  while (position > 0 && position < text.length) {
-    while (position < text.length && (isWhitespace(text.charCodeAt(position)) || text[position] === ','))
-      position++;
-    if (position >= text.length || text[position] === ']') break;
-    const end = scanJsonValueEnd(text, position);
-    if (end < 0) {
-      spans.push([position, text.length]);
-      break;
-    }
-    spans.push([position, end]);
-    position = end;
+/** How much of a call object is searched for its name and id before giving up on announcing early. */
+const sniffBudget = 4096;
+
+/**
+ * Reads top-level `"key": "string"` fields of a JSON object as it streams, for the name and id keys,
+ * so a call can be announced before its object is complete. Incremental (each character looked at
+ * once) and bounded: it stops after `sniffBudget` code units or once stopped. Nested objects are
+ * skipped, so `{"arguments": {"name": "x"}, "name": "f"}` yields `f`.
+ */
+class FieldSniffer {
+  name: string | undefined;
+  id: string | undefined;
+  private seen = 0;
+  private stopped = false;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** The current string had an escape: as a value it is not used (the full parse decodes it). */
+  private hadEscape = false;
+  private current = '';
+  private key: string | undefined;
+  private afterColon = false;
+
+  constructor(
+    private readonly nameKeys: readonly string[],
+    private readonly idKeys: readonly string[],
+  ) {}
+
+  get active(): boolean {
+    return !this.stopped && this.seen < sniffBudget;
   }
-  return spans;
+
+  reset(): void {
+    this.name = undefined;
+    this.id = undefined;
+    this.seen = 0;
+    this.stopped = false;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    this.hadEscape = false;
+    this.current = '';
+    this.key = undefined;
+    this.afterColon = false;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  push(piece: string): void {
+    const end = Math.min(piece.length, sniffBudget - this.seen);
+    this.seen += end;
+    for (let index = 0; index < end; index++) {
+      const char = piece[index] as string;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (char === '\\') {
+          this.escaped = true;
+          this.hadEscape = true;
+        } else if (char === '"') {
+          this.inString = false;
+          if (this.depth === 1) this.stringDone(this.current);
+        } else if (this.depth === 1 && this.current.length <= maxNameLength) this.current += char;
+        continue;
+      }
+      if (char === '"') {
+        this.inString = true;
+        this.hadEscape = false;
+        this.current = '';
+      } else if (char === '{' || char === '[') {
+        this.depth++;
+        this.afterColon = false;
+      } else if (char === '}' || char === ']') {
+        this.depth--;
+      } else if (this.depth === 1 && char === ':') {
+        this.afterColon = true;
+      } else if (this.depth === 1 && char === ',') {
+        this.key = undefined;
+        this.afterColon = false;
+      }
+    }
+  }
+
+  private stringDone(text: string): void {
+    if (!this.afterColon) {
+      this.key = text;
+      return;
+    }
+    const key = this.key;
+    this.key = undefined;
+    this.afterColon = false;
+    if (key === undefined || this.hadEscape) return;
+    if (this.name === undefined && this.nameKeys.includes(key)) this.name = text;
+    if (this.id === undefined && this.idKeys.includes(key)) this.id = text;
+  }
 }

@@ -1,7 +1,7 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
-import type { FormatOptions } from '../format-definition.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength } from '../core/markers.js';
+import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
 
 /**
  * Family core for formats that write tool calls in Python call syntax: `NAME(k=v, k2=v2)` with
@@ -86,6 +86,8 @@ const isIdentStart = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code > 0x7f;
 const isIdentChar = (code: number): boolean => isIdentStart(code) || (code >= 0x30 && code <= 0x39);
 const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+/** Deepest nesting of lists, tuples and dicts accepted (deeper is a syntax error, never a stack overflow). */
+const maxDepth = 256;
 const stringPrefixes = new Set(['r', 'u', 'b', 'br', 'rb']);
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
@@ -180,7 +182,7 @@ export class PythonCallScanner {
         case 'name':
         case 'kw':
         case 'word': {
-          if (isIdentChar(code) || (this.token === 'name' && code === 0x2e /* . */)) {
+          if (isIdentChar(code) || (this.token === 'name' && code === 0x2e) /* . */) {
             i++;
             continue;
           }
@@ -188,7 +190,10 @@ export class PythonCallScanner {
           if (this.token === 'name') {
             if (code !== 0x28 /* ( */ || !namePattern.test(word)) {
               // The token stays 'name': the call is in progress for `inCall`.
-              return stop({ kind: 'error', index: i, message: `expected "(" after the call name "${word}"` }, i);
+              return stop(
+                { kind: 'error', index: i, message: `expected "(" after the call name "${word}"` },
+                i,
+              );
             }
             this.token = 'none';
             this.stack.push({ kind: 'call', name: word, args: {}, key: '', phase: 'key' });
@@ -300,7 +305,8 @@ export class PythonCallScanner {
       }
       const frame = this.stack[this.stack.length - 1];
       if (frame === undefined && this.mode === 'value') {
-        if (code !== 0x7b && code !== 0x5b) return stop({ kind: 'error', index: i, message: 'expected "{" or "["' }, i);
+        if (code !== 0x7b && code !== 0x5b)
+          return stop({ kind: 'error', index: i, message: 'expected "{" or "["' }, i);
       } else if (frame === undefined) {
         // Top level: the list or section itself.
         if (this.top === 'start' && this.mode === 'list') {
@@ -316,7 +322,8 @@ export class PythonCallScanner {
           i++;
           continue;
         }
-        if (this.top === 'closed') return stop({ kind: 'error', index: i, message: 'text after the closing "]"' }, i);
+        if (this.top === 'closed')
+          return stop({ kind: 'error', index: i, message: 'text after the closing "]"' }, i);
         if (code === 0x5d /* ] */ && this.bracketed && this.top !== 'start') {
           i++;
           if (this.mode === 'list') return stop({ kind: 'close', index: i }, i);
@@ -342,7 +349,10 @@ export class PythonCallScanner {
             this.stack.pop();
             i++;
             this.calls++;
-            return stop({ kind: 'call', index: i, start: this.callStart, name: frame.name, args: frame.args }, i);
+            return stop(
+              { kind: 'call', index: i, start: this.callStart, name: frame.name, args: frame.args },
+              i,
+            );
           }
           if (frame.phase === 'after') {
             if (code !== 0x2c) return stop({ kind: 'error', index: i, message: 'expected "," or ")"' }, i);
@@ -351,7 +361,14 @@ export class PythonCallScanner {
             continue;
           }
           if (!isIdentStart(code)) {
-            return stop({ kind: 'error', index: i, message: 'expected a keyword argument (positional arguments are not accepted)' }, i);
+            return stop(
+              {
+                kind: 'error',
+                index: i,
+                message: 'expected a keyword argument (positional arguments are not accepted)',
+              },
+              i,
+            );
           }
           this.token = 'kw';
           this.pieces = [];
@@ -360,7 +377,8 @@ export class PythonCallScanner {
           continue;
         }
         if (frame.phase === 'eq') {
-          if (code !== 0x3d /* = */) return stop({ kind: 'error', index: i, message: 'expected "=" after the keyword' }, i);
+          if (code !== 0x3d /* = */)
+            return stop({ kind: 'error', index: i, message: 'expected "=" after the keyword' }, i);
           frame.phase = 'value';
           i++;
           continue;
@@ -408,13 +426,15 @@ export class PythonCallScanner {
         if (code === closer) {
           this.stack.pop();
           i++;
-          const value = frame.kind === 'tuple' && frame.items.length === 1 && !frame.comma ? frame.items[0] : frame.items;
+          const value =
+            frame.kind === 'tuple' && frame.items.length === 1 && !frame.comma ? frame.items[0] : frame.items;
           const error = this.value(value);
           if (error) return stop({ kind: 'error', index: i, message: error }, i);
           continue;
         }
         if (frame.phase === 'after') {
-          if (code !== 0x2c) return stop({ kind: 'error', index: i, message: 'expected "," or a closing bracket' }, i);
+          if (code !== 0x2c)
+            return stop({ kind: 'error', index: i, message: 'expected "," or a closing bracket' }, i);
           frame.phase = 'value';
           frame.comma = true;
           i++;
@@ -423,7 +443,11 @@ export class PythonCallScanner {
       }
 
       // A value starts here.
-      if (frame?.kind === 'dict' && frame.phase === 'key' && (code === 0x5b || code === 0x7b || code === 0x28)) {
+      if (
+        frame?.kind === 'dict' &&
+        frame.phase === 'key' &&
+        (code === 0x5b || code === 0x7b || code === 0x28)
+      ) {
         return stop({ kind: 'error', index: i, message: 'a dict key must be a string or a number' }, i);
       }
       if (code === 0x27 || code === 0x22) {
@@ -447,6 +471,9 @@ export class PythonCallScanner {
         i++;
         continue;
       }
+      if ((code === 0x5b || code === 0x28 || code === 0x7b) && this.stack.length >= maxDepth) {
+        return stop({ kind: 'error', index: i, message: `values nested deeper than ${maxDepth}` }, i);
+      }
       if (code === 0x5b) {
         this.stack.push({ kind: 'list', items: [], phase: 'value', comma: false });
         i++;
@@ -465,7 +492,8 @@ export class PythonCallScanner {
       return stop({ kind: 'error', index: i, message: 'expected a Python literal' }, i);
     }
     if (this.done) return stop({ kind: 'value', index: i, value: this.result }, i);
-    if (this.token !== 'none' && this.opening === 0 && tokenStart < to) this.pieces.push(text.slice(tokenStart, to));
+    if (this.token !== 'none' && this.opening === 0 && tokenStart < to)
+      this.pieces.push(text.slice(tokenStart, to));
     return stop({ kind: 'more' }, to);
   }
 
@@ -511,7 +539,11 @@ export class PythonCallScanner {
           return undefined;
         }
         if (frame.phase !== 'value') return 'unexpected value';
-        setOwnProperty(frame.object, typeof frame.key === 'string' ? frame.key : JSON.stringify(frame.key), value);
+        setOwnProperty(
+          frame.object,
+          typeof frame.key === 'string' ? frame.key : JSON.stringify(frame.key),
+          value,
+        );
         frame.phase = 'after';
         return undefined;
       default:
@@ -543,7 +575,8 @@ function parsePythonNumber(text: string): number | undefined {
     const base = { x: 16, o: 8, b: 2 }[radix[2]!.toLowerCase() as 'x' | 'o' | 'b'];
     const digits = radix[3]!.replaceAll('_', '');
     const value = Number.parseInt(digits, base);
-    if (Number.isNaN(value) || value.toString(base) !== digits.toLowerCase().replace(/^0+(?=.)/, '')) return undefined;
+    if (Number.isNaN(value) || value.toString(base) !== digits.toLowerCase().replace(/^0+(?=.)/, ''))
+      return undefined;
     return radix[1] === '-' ? -value : value;
   }
   if (!decimalPattern.test(text)) return undefined;
@@ -583,7 +616,8 @@ export function decodePythonEscapes(body: string): string {
     } else if (next === 'x' || next === 'u' || next === 'U') {
       const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
       const hex = body.slice(i + 2, i + 2 + length);
-      const value = /^[0-9a-fA-F]+$/.test(hex) && hex.length === length ? Number.parseInt(hex, 16) : Number.NaN;
+      const value =
+        /^[0-9a-fA-F]+$/.test(hex) && hex.length === length ? Number.parseInt(hex, 16) : Number.NaN;
       if (Number.isNaN(value) || value > 0x10ffff) {
         out.push(body.slice(i, i + 2));
       } else {
@@ -620,10 +654,9 @@ export class PythonicCallsParser extends BaseFormatParser {
   private readonly scanner = new PythonCallScanner();
   private readonly startMarkers: string[];
   private endMarkers: readonly string[] = [];
-  /** Text of the current unit (bare list, or section since the last emitted call), in pieces. */
+  private endSearch = new MarkerSearch([]);
+  /** Text of the current bare list, in pieces. */
   private pieces: string[] = [];
-  /** Unit offset where `pieces` begin. */
-  private piecesBase = 0;
   /** Completed calls of a bare list, emitted only when the list closes. */
   private pending: PendingCall[] = [];
 
@@ -639,7 +672,6 @@ export class PythonicCallsParser extends BaseFormatParser {
   protected override onReset(): void {
     this.state = 'text';
     this.pieces = [];
-    this.piecesBase = 0;
     this.pending = [];
   }
 
@@ -650,7 +682,6 @@ export class PythonicCallsParser extends BaseFormatParser {
           const match = this.scanText(cursor, this.startMarkers);
           if (!match) return;
           this.pieces = [];
-          this.piecesBase = 0;
           this.pending = [];
           if (match.marker === '[') {
             this.scanner.reset('list');
@@ -658,7 +689,9 @@ export class PythonicCallsParser extends BaseFormatParser {
             break;
           }
           this.take(cursor, match.index + match.marker.length, 'markup');
-          this.endMarkers = this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
+          this.endMarkers =
+            this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
+          this.endSearch = new MarkerSearch(this.endMarkers);
           this.scanner.reset('section');
           this.state = 'section';
           break;
@@ -692,7 +725,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     if (piece !== '') this.pieces.push(piece);
   }
 
-  /** The unit text in `pieces`, joined once, with `piecesBase` as its unit offset. */
+  /** The bare list text in `pieces`, joined once (unit offset 0 is its `[`). */
   private unitText(): string {
     const text = this.pieces.join('');
     this.pieces = [];
@@ -711,7 +744,11 @@ export class PythonicCallsParser extends BaseFormatParser {
           continue;
         case 'call':
           this.keep(cursor, stop.index);
-          this.pending.push({ parts: { name: stop.name, argumentsValue: stop.args }, start: stop.start, end: this.scanner.consumed });
+          this.pending.push({
+            parts: { name: stop.name, argumentsValue: stop.args },
+            start: stop.start,
+            end: this.scanner.consumed,
+          });
           continue;
         case 'close': {
           this.keep(cursor, stop.index);
@@ -757,7 +794,13 @@ export class PythonicCallsParser extends BaseFormatParser {
     if (cutAt !== undefined) {
       structure.push(unit.slice(previous, cutAt));
       const rest = unit.slice(cutAt);
-      if (rest.trim() !== '') this.invalidCall(rest, 'incomplete_tool_call', 'the tool call is cut off before its end', nameOf(rest));
+      if (rest.trim() !== '')
+        this.invalidCall(
+          rest,
+          'incomplete_tool_call',
+          'the tool call is cut off before its end',
+          nameOf(rest),
+        );
       else structure.push(rest);
     } else {
       structure.push(unit.slice(previous));
@@ -775,7 +818,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     let searchFrom = cursor.position;
     for (;;) {
       const from = Math.max(searchFrom, cursor.position);
-      const match = findEarliestMarker(text, from, this.endMarkers);
+      const match = this.endSearch.find(text, from);
       const limit = match
         ? match.index
         : cursor.final
@@ -798,14 +841,14 @@ export class PythonicCallsParser extends BaseFormatParser {
         case 'error':
         case 'close':
         case 'value':
-          this.take(cursor, stop.index, 'call');
+          this.take(cursor, stop.index, this.inCall ? 'call' : 'markup');
           if (!this.inCall) this.beginCall();
           this.state = 'skip';
           return true;
         case 'more':
           break;
       }
-      this.take(cursor, limit, 'call');
+      this.take(cursor, limit, this.inCall ? 'call' : 'markup');
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -833,14 +876,18 @@ export class PythonicCallsParser extends BaseFormatParser {
   /** After a syntax error: the rest of the section, up to its end marker, is one invalid call. */
   private skipToEnd(cursor: Cursor): boolean {
     const text = cursor.text;
-    const match = findEarliestMarker(text, cursor.position, this.endMarkers);
+    const match = this.endSearch.find(text, cursor.position);
     if (!match) {
       this.takeAllBut(cursor, this.endMarkers, 'call');
       if (!cursor.final) return false;
     } else {
       this.take(cursor, match.index, 'call');
     }
-    this.failCall('invalid_tool_call', 'the tool call is not valid Python call syntax', this.scanner.callName);
+    this.failCall(
+      'invalid_tool_call',
+      'the tool call is not valid Python call syntax',
+      this.scanner.callName,
+    );
     if (match) this.take(cursor, match.index + match.marker.length, 'markup');
     this.state = this.config.newlineAfterEnd && match ? 'after-end' : 'text';
     return true;

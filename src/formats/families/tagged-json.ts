@@ -6,7 +6,13 @@ import type { FormatOptions } from '../format-definition.js';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
- * GigaChat) or `START [{json}, ...] END` (Mistral pre-v11, Jamba, Nemotron, Phi-4-mini, Hunyuan).
+ * GigaChat) or `START [{json}, ...] END` (Granite 3, Jamba / Apriel, Nemotron, Phi-4-mini, FireFunction
+ * v2, Hunyuan-A13B, Apertus, xLAM, Command R+); with no start markers at all, everything is content
+ * (`content_only`).
+ *
+ * An array section yields one call per element, each with its own element text as raw (the markers,
+ * brackets and commas are markup). A section whose array is not a list of separate JSON values (bare
+ * words, a repaired cut) is one invalid call with the whole section as raw.
  *
  * - `start`: markers that open a call section (the first one is canonical).
  * - `end`: markers that close it; optional in the text (a missing end marker at the end of the output,
@@ -14,6 +20,19 @@ import type { FormatOptions } from '../format-definition.js';
  * - `nameKeys` / `argumentKeys` / `idKeys`: where a call object keeps its parts, first match wins.
  * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
  * - `reasoning`: reasoning tags recognised in text mode.
+ * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
+ *   set) a JSON object or array follows; otherwise the marker is ordinary content (for plain-word
+ *   markers like `functools` or `Action:`). Default false: a start marker always opens a call, and a
+ *   body that is not JSON is an invalid call.
+ * - `fence`: the body may be wrapped in a Markdown code fence (`` ```json `` … `` ``` ``) after the
+ *   start marker (Command R+); both fence lines are structure of the call. A start marker that is
+ *   itself a fence opener (xLAM's `` ```json ``) is always closed by a fence, without this flag.
+ * - `bareArrayAtStart`: a JSON array of objects (`[` then `{`) at the start of the output, after
+ *   whitespace and reasoning blocks only, is a call section without a start marker (xLAM).
+ * - `dropMarkers`: structural markers outside calls (turn tokens, answer tags) that are dropped from
+ *   content (kept as markup).
+ *
+ * All offsets and lengths are UTF-16 code units.
  */
 export interface TaggedJsonConfig {
   readonly start: readonly string[];
@@ -23,37 +42,67 @@ export interface TaggedJsonConfig {
   readonly idKeys?: readonly string[];
   readonly nameIsKey?: boolean;
   readonly reasoning?: ReasoningTags;
+  readonly startNeedsJson?: boolean;
+  readonly fence?: boolean;
+  readonly bareArrayAtStart?: boolean;
+  readonly dropMarkers?: readonly string[];
 }
 
 const defaultNameKeys = ['name'];
 const defaultArgumentKeys = ['arguments', 'parameters'];
 const defaultIdKeys = ['id'];
 
+/** How much whitespace (and fence language tag) a start marker's lookahead reads before giving up. */
+const maxLookahead = 64;
+/** How much of a body's start is kept to find its name early (`{"name": "…"`); see `probeName`. */
+const maxNamePrefix = 256;
+const fenceMark = '```';
+
 type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
 
 const isWhitespace = (code: number): boolean =>
   code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
+const isLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+
 /**
  * One JSON body per call section, scanned incrementally: the scanner knows whether an end marker is
- * inside a JSON string (then it is data) or not (then the body is malformed and ends there).
+ * inside a JSON string (then it is data) or not (then the body is malformed and ends there). While an
+ * object body streams in, its leading `"name": "…"` member announces the call (`tool-input-start`)
+ * before the JSON is complete.
  */
 export class TaggedJsonParser extends BaseFormatParser {
   private state: State = 'text';
   private readonly scanner = new JsonScanner();
   private body: string[] = [];
+  /** The start of an object body while its name is still being looked for; `undefined` otherwise. */
+  private namePrefix: string | undefined;
+  /** The name `probeName` read from the open call's body, kept for an invalid call's report. */
+  private bodyName: string | undefined;
+  /** The body sits in a code fence whose closing line has not been read yet. */
+  private fenced = false;
+  /** Only whitespace and reasoning read so far (`bareArrayAtStart`). */
+  private atStart: boolean;
+  /** What text mode searches for: start markers, then dropped markers. */
+  private readonly textMarkers: readonly string[];
 
   constructor(
     private readonly config: TaggedJsonConfig,
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
+    this.atStart = config.bareArrayAtStart === true;
+    this.textMarkers = [...config.start, ...(config.dropMarkers ?? [])];
   }
 
   protected override onReset(): void {
     this.state = 'text';
     this.scanner.reset();
     this.body = [];
+    this.namePrefix = undefined;
+    this.bodyName = undefined;
+    this.fenced = false;
+    this.atStart = this.config.bareArrayAtStart === true;
   }
 
   protected parse(cursor: Cursor): void {
@@ -62,31 +111,64 @@ export class TaggedJsonParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
-          const match = this.scanText(cursor, start);
+          if (this.atStart) {
+            const outcome = this.scanStart(cursor);
+            if (outcome === 'wait') return;
+            if (outcome === 'call') break;
+          }
+          const match = this.scanText(cursor, this.textMarkers);
           if (!match) return;
-          this.beginCall();
-          this.take(cursor, match.index + match.marker.length, 'markup');
-          this.state = 'before-body';
+          const markerEnd = match.index + match.marker.length;
+          if (!start.includes(match.marker)) {
+            this.take(cursor, markerEnd, 'markup');
+            break;
+          }
+          if (this.config.startNeedsJson) {
+            const opens = this.opensJson(text, markerEnd, cursor.final);
+            // Undecided: the marker stays unconsumed until more text arrives.
+            if (opens === undefined) return;
+            if (!opens) {
+              this.take(cursor, markerEnd, 'content');
+              break;
+            }
+          }
+          this.openCall();
+          // A start marker that is a fence opener (```` ```json ````) is closed by a fence after the JSON.
+          if (match.marker.includes(fenceMark)) this.fenced = true;
+          this.take(cursor, markerEnd, 'markup');
           break;
         }
         case 'before-body': {
           let position = cursor.position;
           while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          if (this.config.fence && !this.fenced) {
+            const afterFence = this.skipFenceOpener(text, position, cursor.final);
+            if (afterFence === undefined) {
+              this.take(cursor, position, 'call');
+              return;
+            }
+            if (afterFence > position) {
+              this.fenced = true;
+              this.take(cursor, afterFence, 'call');
+              break;
+            }
+          }
           this.take(cursor, position, 'call');
           if (position === text.length) {
-            if (cursor.final)
+            if (cursor.final) {
+              this.state = 'text';
               this.failCall('incomplete_tool_call', 'the tool call has no arguments body', undefined);
-            if (cursor.final) this.state = 'text';
+            }
             return;
           }
           const code = text.charCodeAt(position);
           if ((code === 0x7b /* { */ || code === 0x5b) /* [ */ && this.tryWholeBody(cursor)) break;
+          this.scanner.reset();
+          this.body = [];
           if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
-            this.scanner.reset();
-            this.body = [];
+            this.namePrefix = code === 0x7b && !this.config.nameIsKey ? '' : undefined;
             this.state = 'json';
           } else {
-            this.body = [];
             this.state = 'garbage';
           }
           break;
@@ -99,6 +181,16 @@ export class TaggedJsonParser extends BaseFormatParser {
           let position = cursor.position;
           while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
           if (position === text.length && !cursor.final) return;
+          if (this.fenced) {
+            if (text.startsWith(fenceMark, position)) {
+              this.fenced = false;
+              this.take(cursor, position + fenceMark.length, 'call');
+              break;
+            }
+            if (!cursor.final && isMarkerPrefix(text, position, fenceMark)) return;
+            // No closing fence: tolerated like a missing end marker.
+            this.fenced = false;
+          }
           const closing = end.find((marker) => text.startsWith(marker, position));
           if (closing !== undefined) {
             this.take(cursor, position + closing.length, 'call');
@@ -129,6 +221,110 @@ export class TaggedJsonParser extends BaseFormatParser {
         }
       }
     }
+  }
+
+  /** Opens a call section; the caller takes its start marker (if any) next. */
+  private openCall(): void {
+    this.atStart = false;
+    this.fenced = false;
+    this.namePrefix = undefined;
+    this.bodyName = undefined;
+    this.beginCall();
+    this.state = 'before-body';
+  }
+
+  /**
+   * `bareArrayAtStart`: reads whitespace and reasoning blocks at the start of the output and opens a
+   * call section at a `[` followed by `{`. `'wait'`: more text is needed (everything decided so far is
+   * consumed); `'call'`: a section is open; `'done'`: the output does not start with a call array,
+   * and text mode goes on as usual (the cursor is at the first other character).
+   */
+  private scanStart(cursor: Cursor): 'wait' | 'call' | 'done' {
+    const text = cursor.text;
+    const tags = this.reasoningTags;
+    for (;;) {
+      if (tags && this.inReasoning) {
+        const match = findEarliestMarker(text, cursor.position, [tags.close]);
+        if (!match) {
+          this.takeAllBut(cursor, [tags.close], 'reasoning');
+          return 'wait';
+        }
+        this.take(cursor, match.index, 'reasoning');
+        this.take(cursor, match.index + tags.close.length, 'markup');
+        this.inReasoning = false;
+        continue;
+      }
+      let position = cursor.position;
+      while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+      this.take(cursor, position, 'content');
+      if (position === text.length) {
+        if (!cursor.final) return 'wait';
+        this.atStart = false;
+        return 'done';
+      }
+      if (text.charCodeAt(position) === 0x5b /* [ */) {
+        let next = position + 1;
+        while (next < text.length && next - position <= maxLookahead && isWhitespace(text.charCodeAt(next)))
+          next++;
+        if (next === text.length && !cursor.final) return 'wait';
+        if (text.charCodeAt(next) === 0x7b /* { */) {
+          this.openCall();
+          return 'call';
+        }
+        this.atStart = false;
+        return 'done';
+      }
+      if (tags) {
+        if (text.startsWith(tags.open, position)) {
+          this.take(cursor, position + tags.open.length, 'markup');
+          this.inReasoning = true;
+          continue;
+        }
+        if (!cursor.final && isMarkerPrefix(text, position, tags.open)) return 'wait';
+      }
+      this.atStart = false;
+      return 'done';
+    }
+  }
+
+  /**
+   * `startNeedsJson`: does a JSON value (`{` or `[`) follow the start marker ending at `from`, after
+   * whitespace and, with `fence`, a fence opener? `undefined` when the text ends before that is known.
+   */
+  private opensJson(text: string, from: number, final: boolean): boolean | undefined {
+    let position = from;
+    while (position < text.length && isWhitespace(text.charCodeAt(position))) {
+      if (++position - from > maxLookahead) return false;
+    }
+    if (this.config.fence) {
+      const afterFence = this.skipFenceOpener(text, position, final);
+      if (afterFence === undefined) return undefined;
+      if (afterFence > position) {
+        position = afterFence;
+        while (position < text.length && isWhitespace(text.charCodeAt(position))) {
+          if (++position - afterFence > maxLookahead) return false;
+        }
+      }
+    }
+    if (position === text.length) return final ? false : undefined;
+    const code = text.charCodeAt(position);
+    return code === 0x7b /* { */ || code === 0x5b /* [ */;
+  }
+
+  /**
+   * The position after a fence opener (`` ``` `` and a language tag such as `json`) at `position`,
+   * `position` itself when there is none, `undefined` when the text ends before that is known.
+   */
+  private skipFenceOpener(text: string, position: number, final: boolean): number | undefined {
+    if (text.startsWith(fenceMark, position)) {
+      let after = position + fenceMark.length;
+      while (after < text.length && after - position <= maxLookahead && isLetter(text.charCodeAt(after)))
+        after++;
+      if (after === text.length && !final) return undefined;
+      return after;
+    }
+    if (!final && isMarkerPrefix(text, position, fenceMark)) return undefined;
+    return position;
   }
 
   /**
@@ -177,8 +373,9 @@ export class TaggedJsonParser extends BaseFormatParser {
         if (!cursor.final) return false;
         // Cut off at the end of the output (token limit): the call is incomplete, reported whole.
         this.body = [];
+        this.namePrefix = undefined;
         this.state = 'text';
-        this.failCall('incomplete_tool_call', 'the tool call is cut off before its JSON ends', undefined);
+        this.failCall('incomplete_tool_call', 'the tool call is cut off before its JSON ends', this.bodyName);
         return true;
       }
       if (this.scanner.inString) {
@@ -196,11 +393,35 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
-    if (piece !== '') this.body.push(piece);
+    if (piece === '') return;
+    this.body.push(piece);
+    if (this.namePrefix !== undefined) this.probeName(piece);
+  }
+
+  /**
+   * Announces the call as soon as its object body's first member, `"name": "…"` (or another name key),
+   * is complete. Only the first `maxNamePrefix` code units of the body are kept for this, so the work
+   * per call is bounded; a body that starts otherwise is announced when it ends, as usual.
+   */
+  private probeName(piece: string): void {
+    const kept = this.namePrefix ?? '';
+    // Exactly the body's first `maxNamePrefix` code units, however it was chunked, so whether a name
+    // is found does not depend on the chunking.
+    const prefix = kept + piece.slice(0, maxNamePrefix - kept.length);
+    const name = leadingName(prefix, this.config.nameKeys ?? defaultNameKeys);
+    if (name === undefined && prefix.length < maxNamePrefix) {
+      this.namePrefix = prefix;
+      return;
+    }
+    this.namePrefix = undefined;
+    if (typeof name !== 'string') return;
+    this.bodyName = name;
+    this.announceCall(name);
   }
 
   private failGarbage(): void {
     this.body = [];
+    this.namePrefix = undefined;
     this.state = 'text';
     this.failCall('invalid_tool_call', 'the tool-call body is not JSON', undefined);
   }
@@ -209,10 +430,11 @@ export class TaggedJsonParser extends BaseFormatParser {
   private completeBody(decoded?: unknown): void {
     const bodyText = this.body.join('');
     this.body = [];
+    this.namePrefix = undefined;
     this.state = 'text';
     const parsed = decoded === undefined ? parseLenientJson(bodyText) : { ok: true as const, value: decoded };
     if (!parsed.ok) {
-      this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
+      this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, this.bodyName);
       return;
     }
     const value = parsed.value;
@@ -224,8 +446,13 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     // An array section: one call per element, each with its own exact text as raw; the markers,
     // brackets and commas around them are structure.
-    const section = this.closeCallRaw();
     const spans = elementSpans(bodyText);
+    if (!spansCoverArray(bodyText, spans, value.length)) {
+      // Elements that are not separate JSON values (bare words, repaired text): one invalid section.
+      this.failCall('invalid_json', 'the tool-call array is not a list of JSON values', undefined);
+      return;
+    }
+    const section = this.closeCallRaw();
     const bodyStart = section.indexOf(bodyText);
     let structure = section.slice(0, bodyStart);
     let previous = 0;
@@ -268,6 +495,28 @@ function pick(record: Record<string, unknown>, keys: readonly string[]): unknown
   return undefined;
 }
 
+/**
+ * Do `spans` account for all `count` elements of the array `text`, with only whitespace and commas
+ * between them (and the closing `]` after the last)? Otherwise some text would be neither a call nor
+ * structure.
+ */
+function spansCoverArray(text: string, spans: ReadonlyArray<[number, number]>, count: number): boolean {
+  if (spans.length !== count) return false;
+  let previous = text.indexOf('[') + 1;
+  for (let index = 0; index <= spans.length; index++) {
+    const span = spans[index];
+    const gapEnd = span ? span[0] : text.length;
+    for (let position = previous; position < gapEnd; position++) {
+      const code = text.charCodeAt(position);
+      if (isWhitespace(code) || code === 0x2c /* , */) continue;
+      if (span === undefined && code === 0x5d /* ] */) continue;
+      return false;
+    }
+    if (span) previous = span[1];
+  }
+  return true;
+}
+
 /** `[start, end)` of each top-level element of a JSON array text (lenient about what follows). */
 function elementSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
@@ -285,4 +534,56 @@ function elementSpans(text: string): Array<[number, number]> {
     position = end;
   }
   return spans;
+}
+
+const skipWhitespace = (text: string, from: number): number => {
+  let position = from;
+  while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+  return position;
+};
+
+/**
+ * The name in `{"name": "…"` at the start of `text` (a bounded body prefix): the string when the
+ * first member is a name key with a complete, non-empty string value; `undefined` when the text ends
+ * before that is known; `null` when the body starts otherwise.
+ */
+function leadingName(text: string, keys: readonly string[]): string | null | undefined {
+  let position = skipWhitespace(text, 0);
+  if (position >= text.length) return undefined;
+  if (text.charCodeAt(position) !== 0x7b /* { */) return null;
+  const key = readJsonString(text, skipWhitespace(text, position + 1));
+  if (!key) return key;
+  if (!keys.includes(key.value)) return null;
+  position = skipWhitespace(text, key.end);
+  if (position >= text.length) return undefined;
+  if (text.charCodeAt(position) !== 0x3a /* : */) return null;
+  const value = readJsonString(text, skipWhitespace(text, position + 1));
+  if (!value) return value;
+  return value.value === '' ? null : value.value;
+}
+
+/** The JSON string starting at `position`: its value and end, `undefined` if cut off, `null` if none. */
+function readJsonString(text: string, position: number): { value: string; end: number } | null | undefined {
+  if (position >= text.length) return undefined;
+  if (text.charCodeAt(position) !== 0x22 /* " */) return null;
+  let escaped = false;
+  let index = position + 1;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) break;
+    if (code === 0x5c /* \ */) {
+      escaped = true;
+      index++;
+    }
+    index++;
+  }
+  if (index >= text.length) return undefined;
+  const end = index + 1;
+  if (!escaped) return { value: text.slice(position + 1, index), end };
+  try {
+    const value: unknown = JSON.parse(text.slice(position, end));
+    return typeof value === 'string' ? { value, end } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,9 +1,10 @@
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
-import type { FormatOptions } from '../format-definition.js';
+import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
 
 /**
  * Family core for formats that write one tag per call and one tag per parameter, the value being raw
@@ -23,8 +24,9 @@ import { findEarliestMarker, heldBackLength } from '../core/markers.js';
  * - `parameterStart` / `parameterEnd`: the same for parameters; the key is the text after `=` or the
  *   `name` attribute.
  * - `trimNewline`: exactly one leading and one trailing `\n` of each value are layout, not data.
- * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end,
- *   section end or call start (SGLang's Qwen3-Coder tolerance).
+ * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end or
+ *   call start (SGLang's Qwen3-Coder tolerance). A section end inside a value is data, so a value may quote
+ *   `</tool_call>`.
  * - `cdata`: `<![CDATA[…]]>` inside a value is literal text (closing tags inside it are data).
  * - `stringAttribute`: the parameter tag's `string` attribute types the value: `"true"` keeps the raw
  *   string, `"false"` decodes it as JSON (DeepSeek DSML).
@@ -42,6 +44,14 @@ import { findEarliestMarker, heldBackLength } from '../core/markers.js';
  * - Whitespace between structural tags is markup; other text inside a section is an invalid call.
  * - At the end of the output a call whose header was read and whose values are all closed is valid even
  *   without its closing tags; a call cut off inside a tag or a value is an `InvalidToolCall`.
+ * - Streaming: a call is announced (`tool-input-start`) as soon as its tag's name is read. A value whose
+ *   typed result is certainly its raw text (no schema, a plain string schema, DSML `string="true"`) is
+ *   streamed as it arrives (`{"k":"` then escaped text, a possible layout `\n` held back); any other value
+ *   is sent as one fragment when it ends (`,"k":v`); `}` ends the call. The deltas concatenate to JSON
+ *   text of the final arguments (a repeated key is written again; JSON's last value wins).
+ * - Whitespace right after structure (start of output, `</think>`, a section end) and before a call is
+ *   layout (markup): two call blocks separated by `\n` add nothing to content. Whitespace next to text is
+ *   content.
  */
 export interface XmlParametersConfig {
   readonly sectionStart: readonly string[];
@@ -83,13 +93,15 @@ const headerLimit = 1024;
 const cdataStart = '<![CDATA[';
 const cdataEnd = ']]>';
 
-const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** The longest of `markers` that starts at `position`, if any. */
 function markerAt(text: string, position: number, markers: readonly string[]): string | undefined {
   let found: string | undefined;
   for (const marker of markers) {
-    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length)) found = marker;
+    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length))
+      found = marker;
   }
   return found;
 }
@@ -101,6 +113,30 @@ function isPrefixOfAny(text: string, position: number, markers: readonly string[
     if (rest < marker.length && marker.startsWith(text.slice(position))) return true;
   }
   return false;
+}
+
+/**
+ * Does `typeParameterText` certainly return a value's raw text under `schema`? True for no schema, a
+ * boolean schema and a plain `{ type: "string" }` (no alternatives, nullability, enums, consts or refs).
+ */
+function isTextSchema(schema: JSONSchema | undefined): boolean {
+  if (schema === undefined || typeof schema === 'boolean') return true;
+  for (const keyword of [
+    'anyOf',
+    'oneOf',
+    'allOf',
+    '$ref',
+    'nullable',
+    'enum',
+    'const',
+    'properties',
+    'items',
+  ]) {
+    if (Object.hasOwn(schema, keyword)) return false;
+  }
+  const type = schema.type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((entry) => entry === 'string' || entry === 'str');
 }
 
 /** `name="x" string='true' k=v` → attributes. Runs on one bounded tag header only. */
@@ -115,11 +151,15 @@ function parseAttributes(header: string): Record<string, string> {
 }
 
 /** The name in a tag header: the text itself (`<function=NAME>`) or its `name` attribute. */
-function headerName(header: string, equalsStyle: boolean): { name: string; attributes: Record<string, string> } {
+function headerName(
+  header: string,
+  equalsStyle: boolean,
+): { name: string; attributes: Record<string, string> } {
   if (equalsStyle) {
     let name = header.trim();
     const first = name.charAt(0);
-    if (name.length >= 2 && (first === '"' || first === "'") && name.endsWith(first)) name = name.slice(1, -1);
+    if (name.length >= 2 && (first === '"' || first === "'") && name.endsWith(first))
+      name = name.slice(1, -1);
     return { name, attributes: {} };
   }
   const attributes = parseAttributes(header);
@@ -129,7 +169,9 @@ function headerName(header: string, equalsStyle: boolean): { name: string; attri
 /**
  * Incremental parser of the XML-parameters family; see `XmlParametersConfig`. Call bodies are consumed as
  * they arrive (values into arrays of pieces); only a possible marker prefix is left unconsumed between
- * pushes, so each push costs time proportional to its chunk.
+ * pushes, so each push costs time proportional to its chunk (offsets and limits in UTF-16 code units).
+ * Never throws on model text: whatever cannot be read as a call ends as an `InvalidToolCall` with its raw
+ * text (codes `invalid_tool_call`, `incomplete_tool_call`, `invalid_json`, `unknown_tool`).
  */
 export class XmlParametersParser extends BaseFormatParser {
   private state: State = 'text';
@@ -143,7 +185,19 @@ export class XmlParametersParser extends BaseFormatParser {
   private headerLength = 0;
   private callName: string | undefined;
   private callProblem: string | undefined;
-  private parameters: RawParameter[] = [];
+  /** How many parameters the open call has finished (typed or not). */
+  private parameterCount = 0;
+  /** The open call's finished parameters, typed, in order. */
+  private typed: Array<readonly [string, unknown]> = [];
+  /** The open call was announced: each finished parameter is streamed as a JSON fragment. */
+  private streaming = false;
+  private streamedAny = false;
+  /** The open value is streamed as raw text; `rawStreamed` code units of its final text were sent. */
+  private rawStream = false;
+  private rawStreamed = 0;
+  /** A first `\n` may still come (and would be layout); a last `\n` is held back until more text comes. */
+  private leadingPending = false;
+  private heldNewline = false;
   private loose: string[] = [];
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
@@ -175,10 +229,16 @@ export class XmlParametersParser extends BaseFormatParser {
     this.valueMarkers = [
       parameterEnd,
       ...(config.cdata ? [cdataStart] : []),
-      ...(config.implicitParameterEnd ? [parameterStart, callEnd, ...sectionEnd, callStart] : []),
+      ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : []),
     ];
     this.callEquals = callStart.endsWith('=');
     this.parameterEquals = parameterStart.endsWith('=');
+  }
+
+  /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
+  override reset(): string {
+    const held = this.pending.join('');
+    return held + super.reset();
   }
 
   protected override onReset(): void {
@@ -194,7 +254,14 @@ export class XmlParametersParser extends BaseFormatParser {
     this.headerLength = 0;
     this.callName = undefined;
     this.callProblem = undefined;
-    this.parameters = [];
+    this.parameterCount = 0;
+    this.typed = [];
+    this.streaming = false;
+    this.streamedAny = false;
+    this.rawStream = false;
+    this.rawStreamed = 0;
+    this.leadingPending = false;
+    this.heldNewline = false;
     this.loose = [];
     this.parameterKey = undefined;
     this.parameterAttributes = {};
@@ -329,8 +396,7 @@ export class XmlParametersParser extends BaseFormatParser {
       if (this.config.sectionEnd.includes(marker)) {
         this.state = 'text';
         this.atStructure = true;
-      }
-      else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
+      } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
       return true;
     }
     if (!cursor.final && isPrefixOfAny(text, position, this.sectionMarkers)) return false;
@@ -353,7 +419,9 @@ export class XmlParametersParser extends BaseFormatParser {
     const markers = [this.config.callStart, ...this.config.sectionEnd, ...this.config.sectionStart];
     const match = findEarliestMarker(cursor.text, cursor.position, markers);
     if (!match) {
-      const end = cursor.final ? cursor.text.length : cursor.text.length - heldBackLength(cursor.text, cursor.position, markers);
+      const end = cursor.final
+        ? cursor.text.length
+        : cursor.text.length - heldBackLength(cursor.text, cursor.position, markers);
       this.loose.push(this.take(cursor, end, 'call'));
       if (!cursor.final) return false;
     } else {
@@ -372,7 +440,12 @@ export class XmlParametersParser extends BaseFormatParser {
     const trimmed = body.trim();
     if (trimmed.startsWith('{')) {
       const parsed = parseLenientJson(trimmed);
-      if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+      if (
+        parsed.ok &&
+        typeof parsed.value === 'object' &&
+        parsed.value !== null &&
+        !Array.isArray(parsed.value)
+      ) {
         const record = parsed.value as Record<string, unknown>;
         const name = record.name;
         if (typeof name === 'string' && name !== '') {
@@ -409,12 +482,18 @@ export class XmlParametersParser extends BaseFormatParser {
     const headerText = this.header.join('');
     this.header = [];
     this.headerLength = 0;
-    if (code === 0x3c /* < */ || headerText.length > headerLimit) return this.malformedHeader(parameter, headerText);
+    if (code === 0x3c /* < */ || headerText.length > headerLimit)
+      return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
     const { name, attributes } = headerName(headerText, parameter ? this.parameterEquals : this.callEquals);
     if (!parameter) {
       if (name === '') this.callProblem ??= 'the call tag has no name';
       this.callName = name === '' ? undefined : name;
+      // The name is known: streaming consumers see the call start now (`tool-input-start`).
+      if (this.callName !== undefined && this.callProblem === undefined) {
+        this.announceCall(this.callName);
+        this.streaming = this.tools === undefined || this.tools.has(this.callName);
+      }
       this.state = 'call-body';
       return true;
     }
@@ -422,6 +501,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterKey = name;
     this.parameterAttributes = attributes;
     this.value = [];
+    this.startValueStream(name, attributes);
     this.state = 'value';
     return true;
   }
@@ -437,7 +517,9 @@ export class XmlParametersParser extends BaseFormatParser {
       const { name } = headerName(headerText, this.callEquals);
       if (name !== '') this.callName = name;
     }
-    this.callProblem ??= parameter ? 'a parameter tag is not closed by ">"' : 'the call tag is not closed by ">"';
+    this.callProblem ??= parameter
+      ? 'a parameter tag is not closed by ">"'
+      : 'the call tag is not closed by ">"';
     this.parameterKey = undefined;
     this.state = 'call-body';
     return true;
@@ -499,12 +581,14 @@ export class XmlParametersParser extends BaseFormatParser {
     const text = cursor.text;
     const match = findEarliestMarker(text, cursor.position, this.valueMarkers);
     if (!match) {
-      const end = cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
-      this.value.push(this.take(cursor, end, 'call'));
+      const end = cursor.final
+        ? text.length
+        : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
+      this.addValue(this.take(cursor, end, 'call'));
       if (cursor.final) this.failOpenCall();
       return false;
     }
-    this.value.push(this.take(cursor, match.index, 'call'));
+    this.addValue(this.take(cursor, match.index, 'call'));
     if (match.marker === this.config.parameterEnd) {
       this.closing = [this.take(cursor, match.index + match.marker.length, 'call')];
       this.state = 'value-closed';
@@ -516,7 +600,7 @@ export class XmlParametersParser extends BaseFormatParser {
       return true;
     }
     // Implicit end: the next tag is left for the call body.
-    this.endParameter();
+    this.endParameter(true);
     this.state = 'call-body';
     return true;
   }
@@ -529,8 +613,7 @@ export class XmlParametersParser extends BaseFormatParser {
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '') this.closing.push(spaces);
     if (position === text.length && !cursor.final) return false;
-    const follows =
-      position === text.length || markerAt(text, position, this.valueFollowers) !== undefined;
+    const follows = position === text.length || markerAt(text, position, this.valueFollowers) !== undefined;
     if (!follows && !cursor.final && isPrefixOfAny(text, position, this.valueFollowers)) return false;
     if (follows) {
       this.closing = [];
@@ -539,7 +622,7 @@ export class XmlParametersParser extends BaseFormatParser {
       return true;
     }
     // Data such as `a </parameter> b`: the closing tag belongs to the value.
-    this.value.push(...this.closing);
+    for (const piece of this.closing) this.addValue(piece);
     this.closing = [];
     this.state = 'value';
     return true;
@@ -550,28 +633,93 @@ export class XmlParametersParser extends BaseFormatParser {
     const text = cursor.text;
     const index = text.indexOf(cdataEnd, cursor.position);
     if (index < 0) {
-      const end = cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, [cdataEnd]);
-      this.value.push(this.take(cursor, end, 'call'));
+      const end = cursor.final
+        ? text.length
+        : text.length - heldBackLength(text, cursor.position, [cdataEnd]);
+      this.addValue(this.take(cursor, end, 'call'));
       if (cursor.final) this.failOpenCall();
       return false;
     }
-    this.value.push(this.take(cursor, index, 'call'));
+    this.addValue(this.take(cursor, index, 'call'));
     this.take(cursor, index + cdataEnd.length, 'call');
     this.state = 'value';
     return true;
   }
 
-  private endParameter(): void {
+  /** Stores the finished value; with `implicit` (no closing tag) a newline before the next tag is layout. */
+  private endParameter(implicit = false): void {
     let text = this.value.join('');
     this.value = [];
-    if (this.config.trimNewline) {
-      if (text.startsWith('\n')) text = text.slice(1);
-      if (text.endsWith('\n')) text = text.slice(0, -1);
-    }
+    if (this.config.trimNewline && text.startsWith('\n')) text = text.slice(1);
+    if ((this.config.trimNewline || implicit) && text.endsWith('\n')) text = text.slice(0, -1);
     const key = this.parameterKey;
-    if (key !== undefined && key !== '') this.parameters.push({ key, text, attributes: this.parameterAttributes });
+    const name = this.callName;
+    if (key !== undefined && key !== '') {
+      this.parameterCount++;
+      if (this.rawStream) {
+        // The value's text was streamed as it came: send the rest and close the string.
+        this.streamArguments(JSON.stringify(text.slice(this.rawStreamed)).slice(1));
+        this.typed.push([key, text]);
+      } else if (name !== undefined) {
+        const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
+        this.typed.push([key, value]);
+        if (this.streaming && this.callProblem === undefined) {
+          // One fragment per finished parameter; a repeated key is written again (JSON's last one wins).
+          this.streamArguments(
+            `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`,
+          );
+          this.streamedAny = true;
+        }
+      }
+    }
     this.parameterKey = undefined;
     this.parameterAttributes = {};
+    this.rawStream = false;
+  }
+
+  /**
+   * Starts streaming a value character by character when its typed value is certain to be its raw text
+   * (no schema, a plain `string` schema, or DSML `string="true"`): `"key":"` now, the text as it arrives.
+   */
+  private startValueStream(key: string, attributes: Readonly<Record<string, string>>): void {
+    this.rawStream = false;
+    const name = this.callName;
+    if (!this.streaming || this.callProblem !== undefined || name === undefined || key === '') return;
+    const flag =
+      this.config.stringAttribute && Object.hasOwn(attributes, 'string') ? attributes.string : undefined;
+    if (flag === 'false' || (flag !== 'true' && !isTextSchema(this.parameterSchema(name, key)))) return;
+    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:"`);
+    this.streamedAny = true;
+    this.rawStream = true;
+    this.rawStreamed = 0;
+    this.leadingPending = this.config.trimNewline;
+    this.heldNewline = false;
+  }
+
+  /**
+   * Adds a piece to the open value; while streaming raw text, sends it on, holding back a first `\n`
+   * (layout with `trimNewline`) and a last `\n` (layout if the closing tag follows).
+   */
+  private addValue(piece: string): void {
+    if (piece === '') return;
+    this.value.push(piece);
+    if (!this.rawStream) return;
+    let text = piece;
+    if (this.leadingPending) {
+      this.leadingPending = false;
+      if (text.startsWith('\n')) text = text.slice(1);
+    }
+    if (this.heldNewline) {
+      text = `\n${text}`;
+      this.heldNewline = false;
+    }
+    if (text.endsWith('\n')) {
+      text = text.slice(0, -1);
+      this.heldNewline = true;
+    }
+    if (text === '') return;
+    this.streamArguments(JSON.stringify(text).slice(1, -1));
+    this.rawStreamed += text.length;
   }
 
   /** Emits the open call from what was read. */
@@ -581,14 +729,15 @@ export class XmlParametersParser extends BaseFormatParser {
       this.failCall('invalid_tool_call', this.callProblem ?? 'the call tag has no name', name);
     } else {
       const loose = this.loose.join('').trim();
-      if (this.parameters.length === 0 && loose.startsWith('{')) {
+      if (this.parameterCount === 0 && loose.startsWith('{')) {
         const parsed = parseLenientJson(loose);
         if (parsed.ok) this.endCall({ name, argumentsValue: parsed.value });
         else this.failCall('invalid_json', `the call body is not valid JSON: ${parsed.error}`, name);
-      } else if (this.parameters.length === 0 && loose !== '') {
+      } else if (this.parameterCount === 0 && loose !== '') {
         this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
       } else {
-        this.endCall({ name, argumentsValue: this.buildArguments(name) });
+        if (this.streamedAny) this.streamArguments('}');
+        this.endCall({ name, argumentsValue: this.buildArguments() });
       }
     }
     this.resetCall();
@@ -601,11 +750,10 @@ export class XmlParametersParser extends BaseFormatParser {
     this.state = 'text';
   }
 
-  private buildArguments(name: string): Record<string, unknown> {
+  /** The arguments object: typed values by key, a repeated key keeping its first position and last value. */
+  private buildArguments(): Record<string, unknown> {
     const value: Record<string, unknown> = {};
-    for (const parameter of this.parameters) {
-      setOwnProperty(value, parameter.key, this.typeValue(name, parameter));
-    }
+    for (const [key, typed] of this.typed) setOwnProperty(value, key, typed);
     return value;
   }
 
@@ -632,11 +780,12 @@ export class XmlParametersParser extends BaseFormatParser {
     cursor.position = end;
   }
 
-  /** Routes the held whitespace to `bucket` (while a call is open, `take` records it in the call's raw). */
+  /** Routes the held whitespace to `bucket` (`'call'`: into the open call's raw text). */
   private routePending(bucket: Bucket): void {
     if (this.pending.length === 0) return;
     const text = this.pending.join('');
     this.pending = [];
-    this.take({ text, position: 0, final: false }, text.length, bucket);
+    if (bucket === 'call') this.take({ text, position: 0, final: false }, text.length, bucket);
+    else this.emitTaken(text, bucket);
   }
 }

@@ -1,0 +1,335 @@
+// Streaming benchmark (issue 5 item 4). For realistic outputs of six formats at 1 KB, 64 KB and 1 MB
+// (prose, one big write_file call holding most of the bytes, one small call):
+//   A. toolwire whole-text parse vs createToolCallStream fed 4-character chunks, the ratio stream/whole
+//      per size and the ratio of ratios 1 MB / 64 KB (linear streaming keeps it near 1), beside the AI
+//      SDK text-format middleware @ai-sdk-tool/parser on the formats it has (hermes, qwen3_coder),
+//      whole text and streamed through its TransformStream (the row "web-stream floor" is an identity
+//      TransformStream driven the same way: the cost of the stream plumbing alone).
+//   B. The re-parse-every-chunk pattern (what clients do with tool-input-delta / OpenAI argument
+//      fragments): after every 4-character chunk of the big call's argument JSON, re-parse all of it
+//      with partial-json, best-effort-json-parser, the AI SDK's parsePartialJson, jsonrepair. Measured at
+//      1 KB exactly and at 64 KB from every 127th prefix times 127 (an exact run takes minutes; 1 MB would
+//      take hours), next to one JSON.parse of the argument JSON (the floor) and toolwire streaming the
+//      whole hermes output of that size.
+// Timings are best-of rounds (bench/measure.js); MB = 10^6 bytes of UTF-8 input.
+import { hermesProtocol, qwen3CoderProtocol } from '@ai-sdk-tool/parser';
+import { parsePartialJson } from 'ai';
+import { parse as bestEffortParse, disableErrorLogging } from 'best-effort-json-parser';
+import { jsonrepair } from 'jsonrepair';
+import { parse as partialJsonParse } from 'partial-json';
+import { parseToolCalls } from '../dist/index.js';
+import { createToolCallStream } from '../dist/stream/index.js';
+import { measure, printTable, throughput } from './measure.js';
+
+disableErrorLogging();
+
+const sizes = [
+  ['1 KB', 1_000],
+  ['64 KB', 64_000],
+  ['1 MB', 1_000_000],
+];
+const formats = ['hermes', 'qwen3_coder', 'kimi_k2', 'glm47', 'mistral', 'minimax_m2'];
+
+const tools = [
+  {
+    name: 'write_file',
+    description: 'Write a file',
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        content: { type: 'string' },
+        overwrite: { type: 'boolean' },
+        records: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'integer' }, label: { type: 'string' }, score: { type: 'number' } },
+          },
+        },
+      },
+      required: ['path', 'content'],
+    },
+  },
+  { name: 'get_time', description: 'Current time', parameters: { type: 'object', properties: { zone: { type: 'string' } } } },
+];
+
+/** Arguments of the big call, about `bytes` of JSON: 70 % code-like text, 30 % records. */
+function bigArguments(bytes) {
+  const lines = [];
+  let size = 0;
+  for (let index = 0; size < bytes * 0.7; index++) {
+    const line = `  const value_${index} = compute("item ${index}", { weight: ${index * 3}, ratio: 0.${index % 97} }); // café 中文 ${index % 5 === 0 ? '😀' : ''}\t\\ end`;
+    lines.push(line);
+    size += line.length + 6;
+  }
+  const records = [];
+  for (let index = 0; size < bytes * 0.95; index++) {
+    records.push({ id: index, label: `row "${index}" of the table`, score: index * 1.25 });
+    size += 50;
+  }
+  return { path: 'src/generated/values.ts', content: lines.join('\n'), overwrite: true, records };
+}
+
+const spaced = (value) => JSON.stringify(value, null, 0).replace(/","/g, '", "').replace(/":/g, '": ');
+
+/** The output of one format: prose, the big call, a small call. */
+function output(format, bytes) {
+  const args = bigArguments(bytes);
+  const small = { zone: 'UTC' };
+  const prose = 'I will write the generated file and then check the time.\n';
+  const xmlValue = (key, value) => (typeof value === 'string' ? value : JSON.stringify(value));
+  switch (format) {
+    case 'hermes':
+      return `${prose}<tool_call>\n{"name": "write_file", "arguments": ${spaced(args)}}\n</tool_call>\n<tool_call>\n{"name": "get_time", "arguments": ${spaced(small)}}\n</tool_call>`;
+    case 'mistral':
+      return `${prose}[TOOL_CALLS]write_file[ARGS]${JSON.stringify(args)}[TOOL_CALLS]get_time[ARGS]${JSON.stringify(small)}`;
+    case 'kimi_k2':
+      return `${prose}<|tool_calls_section_begin|><|tool_call_begin|>functions.write_file:0<|tool_call_argument_begin|>${spaced(args)}<|tool_call_end|><|tool_call_begin|>functions.get_time:1<|tool_call_argument_begin|>${spaced(small)}<|tool_call_end|><|tool_calls_section_end|>`;
+    case 'qwen3_coder': {
+      const call = (name, value) =>
+        `<tool_call>\n<function=${name}>\n${Object.entries(value)
+          .map(([key, item]) => `<parameter=${key}>\n${xmlValue(key, item)}\n</parameter>\n`)
+          .join('')}</function>\n</tool_call>`;
+      return `${prose}${call('write_file', args)}\n${call('get_time', small)}`;
+    }
+    case 'glm47': {
+      const call = (name, value) =>
+        `<tool_call>${name}${Object.entries(value)
+          .map(([key, item]) => `<arg_key>${key}</arg_key><arg_value>${xmlValue(key, item)}</arg_value>`)
+          .join('')}</tool_call>`;
+      return `${prose}${call('write_file', args)}${call('get_time', small)}`;
+    }
+    case 'minimax_m2': {
+      const call = (name, value) =>
+        `<invoke name="${name}">\n${Object.entries(value)
+          .map(([key, item]) => `<parameter name="${key}">${xmlValue(key, item)}</parameter>\n`)
+          .join('')}</invoke>\n`;
+      return `${prose}<minimax:tool_call>\n${call('write_file', args)}${call('get_time', small)}</minimax:tool_call>`;
+    }
+    default:
+      throw new Error(format);
+  }
+}
+
+function chunksOf(text, size) {
+  const chunks = [];
+  for (let index = 0; index < text.length; index += size) chunks.push(text.slice(index, index + size));
+  return chunks;
+}
+
+function streamToolwire(format, chunks) {
+  const stream = createToolCallStream({ format, tools });
+  let calls = 0;
+  for (const chunk of chunks) for (const event of stream.push(chunk)) if (event.type === 'tool-call') calls++;
+  for (const event of stream.finish()) if (event.type === 'tool-call') calls++;
+  return calls;
+}
+
+/** Best-of timing of an async `run` (like `measure`). */
+async function measureAsync(run, budgetMs = 400) {
+  for (let index = 0; index < 2; index++) await run();
+  let best = Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + budgetMs;
+  let rounds = 0;
+  while (rounds < 3 || performance.now() < deadline) {
+    const start = performance.now();
+    await run();
+    best = Math.min(best, performance.now() - start);
+    rounds++;
+  }
+  return best;
+}
+
+const aiTools = tools.map((tool) => ({
+  type: 'function',
+  name: tool.name,
+  description: tool.description,
+  inputSchema: tool.parameters,
+}));
+const protocols = { hermes: hermesProtocol(), qwen3_coder: qwen3CoderProtocol() };
+
+/** Streams `chunks` through a TransformStream of AI SDK stream parts; resolves to the tool-call count. */
+async function streamParts(transform, chunks) {
+  const writer = transform.writable.getWriter();
+  const reader = transform.readable.getReader();
+  const reading = (async () => {
+    let calls = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return calls;
+      if (value.type === 'tool-call') calls++;
+    }
+  })();
+  await writer.write({ type: 'text-start', id: 't' });
+  for (const chunk of chunks) await writer.write({ type: 'text-delta', id: 't', delta: chunk });
+  await writer.write({ type: 'text-end', id: 't' });
+  await writer.write({ type: 'finish', finishReason: 'stop', usage: {} });
+  await writer.close();
+  return reading;
+}
+
+const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toPrecision(2));
+const times = (value) => `${fmt(value)}×`;
+
+// ---------------------------------------------------------------------------------------------
+// A. toolwire whole vs streaming, per format and size, with @ai-sdk-tool/parser beside it
+
+console.log('A. toolwire whole-text vs 4-character streaming (MB/s; ratio = stream time / whole time)');
+const rowsA = [
+  [
+    'format',
+    'size',
+    'bytes',
+    'whole MB/s',
+    'stream MB/s',
+    'stream/whole',
+    '@ai-sdk-tool whole MB/s',
+    '@ai-sdk-tool stream MB/s',
+    'its stream ÷ toolwire stream',
+  ],
+];
+const ratios = new Map();
+const hermesStreamMs = new Map();
+for (const format of formats) {
+  for (const [label, target] of sizes) {
+    const text = output(format, target);
+    const bytes = Buffer.byteLength(text);
+    const chunks = chunksOf(text, 4);
+    const whole = parseToolCalls(text, { format, tools });
+    if (whole.toolCalls.length !== 2)
+      throw new Error(`${format} ${label}: expected 2 calls, got ${whole.toolCalls.length} (${JSON.stringify(whole.invalidToolCalls[0]?.error)})`);
+    if (streamToolwire(format, chunks) !== 2) throw new Error(`${format} ${label}: streaming lost a call`);
+    const wholeMs = measure(() => parseToolCalls(text, { format, tools }));
+    const streamMs = measure(() => streamToolwire(format, chunks));
+    if (format === 'hermes') hermesStreamMs.set(label, streamMs);
+    ratios.set(`${format} ${label}`, streamMs / wholeMs);
+    let peerWhole = '—';
+    let peerStream = '—';
+    let peerRatio = '—';
+    const protocol = protocols[format];
+    if (protocol) {
+      const parts = protocol.parseGeneratedText({ text, tools: aiTools });
+      const calls = parts.filter((part) => part.type === 'tool-call').length;
+      peerWhole = `${fmt(throughput(bytes, measure(() => protocol.parseGeneratedText({ text, tools: aiTools }))))}${calls === 2 ? '' : ` (${calls} calls)`}`;
+      if (target <= 64_000) {
+        const streamed = await streamParts(protocol.createStreamParser({ tools: aiTools }), chunks);
+        const peerMs = await measureAsync(() => streamParts(protocol.createStreamParser({ tools: aiTools }), chunks));
+        peerStream = `${fmt(throughput(bytes, peerMs))}${streamed === 2 ? '' : ` (${streamed} calls)`}`;
+        peerRatio = times(peerMs / streamMs);
+      } else {
+        const start = performance.now();
+        const streamed = await streamParts(protocol.createStreamParser({ tools: aiTools }), chunks);
+        const peerMs = performance.now() - start;
+        peerStream = `${fmt(throughput(bytes, peerMs))} (1 run)${streamed === 2 ? '' : ` (${streamed} calls)`}`;
+        peerRatio = times(peerMs / streamMs);
+      }
+    }
+    rowsA.push([
+      format,
+      label,
+      bytes,
+      fmt(throughput(bytes, wholeMs)),
+      fmt(throughput(bytes, streamMs)),
+      times(streamMs / wholeMs),
+      peerWhole,
+      peerStream,
+      peerRatio,
+    ]);
+  }
+}
+{
+  // The web-stream plumbing alone: an identity TransformStream driven like the @ai-sdk-tool rows.
+  const text = output('hermes', 64_000);
+  const chunks = chunksOf(text, 4);
+  const identityMs = await measureAsync(() => streamParts(new TransformStream(), chunks));
+  rowsA.push([
+    'web-stream floor',
+    '64 KB',
+    Buffer.byteLength(text),
+    '',
+    '',
+    '',
+    '',
+    fmt(throughput(Buffer.byteLength(text), identityMs)),
+    times(identityMs / hermesStreamMs.get('64 KB')),
+  ]);
+}
+printTable(rowsA);
+
+console.log('\nLinearity: stream/whole ratio at each size, and the ratio at 1 MB ÷ the ratio at 64 KB (target ≤ 1.5; stream/whole target ≤ 8)');
+const rowsL = [['format', 'ratio 1 KB', 'ratio 64 KB', 'ratio 1 MB', '1 MB ÷ 64 KB']];
+for (const format of formats) {
+  const r = (label) => ratios.get(`${format} ${label}`);
+  rowsL.push([format, fmt(r('1 KB')), fmt(r('64 KB')), fmt(r('1 MB')), (r('1 MB') / r('64 KB')).toFixed(2)]);
+}
+printTable(rowsL);
+
+// ---------------------------------------------------------------------------------------------
+// B. Re-parse-every-chunk peers on the big call's argument JSON
+
+console.log(
+  '\nB. Consuming the big call\'s arguments in 4-character chunks: re-parse peers (re-parse all text so far after every chunk) vs toolwire streaming the whole hermes output',
+);
+const peers = [
+  ['partial-json parse', (text) => partialJsonParse(text)],
+  ['best-effort-json-parser', (text) => bestEffortParse(text)],
+  ['ai parsePartialJson', (text) => parsePartialJson(text)],
+  [
+    'jsonrepair + JSON.parse',
+    (text) => {
+      try {
+        return JSON.parse(jsonrepair(text));
+      } catch {
+        return undefined;
+      }
+    },
+  ],
+];
+
+/** Total time of re-parsing every `every`-th prefix (times `every`: an estimate when `every` > 1). */
+async function reparse(parse, chunks, every) {
+  let text = '';
+  let elapsed = 0;
+  for (let index = 0; index < chunks.length; index++) {
+    text += chunks[index];
+    if (index % every !== every - 1 && index !== chunks.length - 1) continue;
+    const start = performance.now();
+    try {
+      const value = parse(text);
+      if (value instanceof Promise) await value;
+    } catch {
+      // a prefix the peer cannot read: skipped, as a client would
+    }
+    elapsed += performance.now() - start;
+  }
+  return every === 1 ? elapsed : (elapsed * chunks.length) / Math.ceil(chunks.length / every);
+}
+
+const rowsB = [['size', 'argument bytes', 'consumer', 'total time', 'MB/s', '× toolwire stream', '× JSON.parse']];
+for (const [label, target] of sizes.slice(0, 2)) {
+  const argumentText = spaced(bigArguments(target));
+  const bytes = Buffer.byteLength(argumentText);
+  const chunks = chunksOf(argumentText, 4);
+  const floorMs = measure(() => JSON.parse(argumentText));
+  const oursMs = hermesStreamMs.get(label);
+  const every = target > 4_000 ? 127 : 1;
+  const row = (name, ms, note = '') => [
+    label,
+    bytes,
+    name,
+    `${ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${fmt(ms)} ms`}${note}`,
+    fmt(throughput(bytes, ms)),
+    times(ms / oursMs),
+    times(ms / floorMs),
+  ];
+  rowsB.push(row('JSON.parse once (floor)', floorMs));
+  rowsB.push(row('toolwire createToolCallStream (whole hermes output)', oursMs));
+  for (const [name, parse] of peers) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < (every === 1 ? 3 : 1); round++) best = Math.min(best, await reparse(parse, chunks, every));
+    rowsB.push(row(name, best, every === 1 ? '' : ` (est. from every ${every}th prefix)`));
+  }
+}
+printTable(rowsB);
+console.log('1 MB re-parse is not run: at 64 KB the peers already take seconds, and the cost grows with the square of the size.');

@@ -1,0 +1,22 @@
+import { createToolCallStream } from '../stream/create-tool-call-stream.js';
+import type { ToolDefinition } from '../types/tool.js';
+
+/**
+ * `toolwire parse --events`: streams `chunks` through `createToolCallStream` and writes every event
+ * as one JSON line, in order (the pushes' events, then `finish()`'s).
+ */
+export function runEventsCommand(
+  chunks: readonly string[],
+  options: { format: string; tools?: ToolDefinition[]; model?: string },
+  write: (text: string) => void,
+): void {
+  const stream = createToolCallStream({
+    format: options.format,
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  });
+  const lines: string[] = [];
+  for (const chunk of chunks) for (const event of stream.push(chunk)) lines.push(JSON.stringify(event));
+  for (const event of stream.finish()) lines.push(JSON.stringify(event));
+  write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
+}

@@ -1,0 +1,374 @@
+/**
+ * Reading the bodies of agent-style tagged calls (tinyagents / OpenHuman, `../shared/docs/openhuman.md`
+ * §1, §1a, §1d): JSON call objects under several shapes, Kimi-style `NAME{...}` bodies, P-Format and
+ * the GLM line shorthand. Pure functions over whole strings (a body is collected by the incremental
+ * parser first); all linear in the text length, none throws on model text.
+ */
+
+import { scanJsonValueEnd } from '../../json/json-scanner.js';
+import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import type { CallParts } from '../core/base-parser.js';
+import type { ToolIndex } from '../core/tool-index.js';
+import { isPFormatName, type PFormatSyntax, parsePFormatCall } from './p-format.js';
+
+/**
+ * Where argument-key aliases are honoured. `marked`: behind a marker (a tag or fence body, a
+ * `tool_calls` envelope entry, a `function` wrapper): `arguments`, `args`, `parameters`, `params`,
+ * `input`, first present wins. `bare`: a whole response that is a bare call object or array: only
+ * `arguments` (or an alias when the name is an offered tool), so a plain JSON answer such as
+ * `{"name": "Alice", "input": {...}}` stays text.
+ */
+export type AliasPolicy = 'marked' | 'bare';
+
+/** Argument keys in priority order (openhuman.md §1d). */
+export const argumentKeyAliases = ['arguments', 'args', 'parameters', 'params', 'input'] as const;
+
+/** One call found in a text, with the `[start, end)` span (UTF-16 offsets) of the text it came from. */
+export interface FoundCall {
+  readonly parts: CallParts;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a body decoder needs to know. */
+export interface BodyContext {
+  readonly tools: ToolIndex | undefined;
+  readonly glmShorthand: boolean;
+  readonly pformat: PFormatSyntax;
+}
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A surrounding Markdown fence (```` ```json ... ``` ````) removed from a trimmed text, if there is one. */
+export function stripFence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('```') || !trimmed.endsWith('```') || trimmed.length < 6) return trimmed;
+  const newline = trimmed.indexOf('\n');
+  if (newline < 0) return trimmed;
+  return trimmed.slice(newline + 1, -3).trim();
+}
+
+function argumentsOf(record: Record<string, unknown>, aliases: boolean): unknown {
+  if (!aliases) return Object.hasOwn(record, 'arguments') ? record.arguments : undefined;
+  for (const key of argumentKeyAliases) if (Object.hasOwn(record, key)) return record[key];
+  return undefined;
+}
+
+function hasArgumentKey(record: Record<string, unknown>): boolean {
+  return Object.hasOwn(record, 'arguments');
+}
+
+/** A string argument value is decoded later (`argumentsFromValue`); a fence around it is removed first. */
+function normalizedArguments(value: unknown): unknown {
+  return typeof value === 'string' ? stripFence(value) : value;
+}
+
+/**
+ * The call a JSON value names, read with `policy`: `{name, arguments}` (or an alias, see
+ * `AliasPolicy`), `{function: {name, arguments}}` (aliases always allowed inside, `arguments` may be
+ * JSON text). `undefined` for anything else: no string `name`, a blank name, `{"tool": ...}`.
+ */
+export function readCallObject(
+  value: unknown,
+  policy: AliasPolicy,
+  tools: ToolIndex | undefined,
+): CallParts | undefined {
+  if (!isRecord(value)) return undefined;
+  if (isRecord(value.function)) {
+    const wrapped = value.function;
+    const name = wrapped.name;
+    if (typeof name !== 'string' || name.trim() === '') return undefined;
+    const inner = argumentsOf(wrapped, true);
+    const args = inner !== undefined ? inner : argumentsOf(value, true);
+    return { name, argumentsValue: normalizedArguments(args) };
+  }
+  const name = value.name;
+  if (typeof name !== 'string' || name.trim() === '') return undefined;
+  const aliases = policy === 'marked' || tools?.has(name) === true;
+  if (!aliases && !hasArgumentKey(value)) return undefined;
+  return { name, argumentsValue: normalizedArguments(argumentsOf(value, aliases)) };
+}
+
+/**
+ * Every call in one JSON value that starts at `start` and ends at `end` in `text`: a call object, an
+ * array of them, or a `{"tool_calls": [...]}` envelope (entries read as `marked`). Each call's span is
+ * its own element's text where it can be located, else the whole value. `content` is the envelope's
+ * `content` string (a whole-response wire message), with its span.
+ */
+export function readCallValue(
+  text: string,
+  start: number,
+  end: number,
+  value: unknown,
+  policy: AliasPolicy,
+  tools: ToolIndex | undefined,
+): { calls: FoundCall[]; content?: { text: string; start: number; end: number } } {
+  if (Array.isArray(value)) {
+    const spans = elementSpans(text, start, end);
+    const calls: FoundCall[] = [];
+    value.forEach((element, index) => {
+      const parts = readCallObject(element, policy, tools);
+      const span = spans.length === value.length ? spans[index] : undefined;
+      if (parts) calls.push({ parts, start: span ? span[0] : start, end: span ? span[1] : end });
+    });
+    return { calls };
+  }
+  if (isRecord(value) && Array.isArray(value.tool_calls)) {
+    const entries = value.tool_calls;
+    const members = memberSpans(text, start, end);
+    const list = members.find((member) => member.key === 'tool_calls');
+    const spans = list ? elementSpans(text, list.valueStart, list.valueEnd) : [];
+    const calls: FoundCall[] = [];
+    entries.forEach((entry, index) => {
+      const parts = readCallObject(entry, 'marked', tools);
+      const span = spans.length === entries.length ? spans[index] : undefined;
+      if (parts) calls.push({ parts, start: span ? span[0] : start, end: span ? span[1] : end });
+    });
+    const contentMember = members.find((member) => member.key === 'content');
+    if (typeof value.content === 'string' && contentMember) {
+      return {
+        calls,
+        content: { text: value.content, start: contentMember.valueStart, end: contentMember.valueEnd },
+      };
+    }
+    return { calls };
+  }
+  const parts = readCallObject(value, policy, tools);
+  return { calls: parts ? [{ parts, start, end }] : [] };
+}
+
+/** `[start, end)` of each element of the JSON array at `start` (after whitespace) in `text`. */
+export function elementSpans(text: string, start: number, end: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let position = start;
+  while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+  if (text[position] !== '[') return spans;
+  position++;
+  const bounded = text.slice(0, end);
+  while (position < end) {
+    while (position < end && (isWhitespace(text.charCodeAt(position)) || text[position] === ',')) position++;
+    if (position >= end || text[position] === ']') break;
+    const valueEnd = scanJsonValueEnd(bounded, position, { endOfInput: true });
+    if (valueEnd <= position) break;
+    spans.push([position, valueEnd]);
+    position = valueEnd;
+  }
+  return spans;
+}
+
+/** Keys and value spans of the top-level members of the JSON object at `start` (after whitespace). */
+export function memberSpans(
+  text: string,
+  start: number,
+  end: number,
+): Array<{ key: string; valueStart: number; valueEnd: number }> {
+  const members: Array<{ key: string; valueStart: number; valueEnd: number }> = [];
+  let position = start;
+  while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+  if (text[position] !== '{') return members;
+  position++;
+  const bounded = text.slice(0, end);
+  while (position < end) {
+    while (position < end && (isWhitespace(text.charCodeAt(position)) || text[position] === ',')) position++;
+    if (position >= end || text[position] !== '"') break;
+    const keyEnd = scanJsonValueEnd(bounded, position);
+    if (keyEnd < 0) break;
+    let key: unknown;
+    try {
+      key = JSON.parse(text.slice(position, keyEnd));
+    } catch {
+      break;
+    }
+    position = keyEnd;
+    while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+    if (text[position] !== ':') break;
+    position++;
+    while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+    const valueEnd = scanJsonValueEnd(bounded, position, { endOfInput: true });
+    if (valueEnd <= position) break;
+    members.push({ key: String(key), valueStart: position, valueEnd });
+    position = valueEnd;
+  }
+  return members;
+}
+
+/**
+ * The outermost balanced `{...}` / `[...]` spans of `text`, in order, found in one pass: brackets are
+ * counted (inside brackets, double-quoted strings are skipped, so a bracket in a string is data);
+ * outside brackets quotes are prose. An unbalanced opener simply never closes.
+ */
+export function balancedSpans(text: string, from = 0, to = text.length): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const stack: number[] = [];
+  let inString = false;
+  let escaped = false;
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (code === 0x5c) escaped = true;
+      else if (code === 0x22) inString = false;
+      continue;
+    }
+    if (code === 0x7b || code === 0x5b) stack.push(index);
+    else if ((code === 0x7d || code === 0x5d) && stack.length > 0) {
+      const open = stack.pop() as number;
+      // Keep only outermost spans: drop the ones this one contains.
+      while (spans.length > 0 && (spans[spans.length - 1] as [number, number])[0] > open) spans.pop();
+      spans.push([open, index + 1]);
+    } else if (code === 0x22 && stack.length > 0) inString = true;
+  }
+  return spans;
+}
+
+function parseJsonSpan(text: string, start: number, end: number): { ok: true; value: unknown } | undefined {
+  const slice = text.slice(start, end);
+  try {
+    return { ok: true, value: JSON.parse(slice) };
+  } catch {
+    // Relaxed JSON (bare keys, single quotes, trailing commas): the lenient parser, on this span only.
+  }
+  const parsed = parseLenientJson(slice);
+  return parsed.ok ? { ok: true, value: parsed.value } : undefined;
+}
+
+/** Every call in the JSON values of `text[from, to)`, read as `marked` (inside a tag or fence). */
+export function jsonValueCalls(
+  text: string,
+  from: number,
+  to: number,
+  tools: ToolIndex | undefined,
+): FoundCall[] {
+  const calls: FoundCall[] = [];
+  for (const [start, end] of balancedSpans(text, from, to)) {
+    const parsed = parseJsonSpan(text, start, end);
+    if (!parsed) continue;
+    calls.push(...readCallValue(text, start, end, parsed.value, 'marked', tools).calls);
+  }
+  return calls;
+}
+
+/** `call:` written before a tag body (Gemma-style garbled output); the offset after it, else `from`. */
+function skipCallPrefix(text: string, from: number, to: number): number {
+  let position = from;
+  while (position < to && isWhitespace(text.charCodeAt(position))) position++;
+  if (text.startsWith('call:', position)) return position + 5;
+  return from;
+}
+
+/**
+ * Kimi / Gemma-style `NAME{key:value,...}` body (bare keys, `<|"|>` as the string quote): the call,
+ * or `undefined`. The whole trimmed body must be NAME followed by one `{...}`.
+ */
+export function kimiBodyCall(body: string): CallParts | undefined {
+  const text = body.trim();
+  const open = text.indexOf('{');
+  if (open <= 0 || !text.endsWith('}')) return undefined;
+  const name = text.slice(0, open);
+  if (!/^[A-Za-z_][\w.-]{0,127}$/.test(name)) return undefined;
+  const json = text.slice(open).replaceAll('<|"|>', '"').replaceAll('<|">', '"');
+  const parsed = parseLenientJson(json);
+  if (!parsed.ok || !isRecord(parsed.value)) return undefined;
+  return { name, argumentsValue: parsed.value };
+}
+
+const glmToolAliases: Readonly<Record<string, string>> = {
+  browser_open: 'shell',
+  browser: 'shell',
+  web_search: 'shell',
+  shell: 'shell',
+  bash: 'shell',
+  http_request: 'http_request',
+  http: 'http_request',
+};
+
+const isHttpUrl = (value: string): boolean =>
+  (value.startsWith('http://') || value.startsWith('https://')) && !/\s/.test(value);
+
+const curl = (url: string): string => `curl -s '${url.replaceAll("'", "'\\''")}'`;
+
+/**
+ * One GLM shorthand line (`../shared/docs/openhuman.md` §1a): `name/key>value` or `name/{json}`,
+ * trimmed. `name` is `[A-Za-z0-9_]+`, `key` is `[A-Za-z0-9_.-]+`. The source's tool aliases apply
+ * unless `name` itself is an offered tool (`browser_open`, `browser`, `web_search`, `bash` → `shell`,
+ * `http` → `http_request`); `shell` with a URL runs `curl -s 'URL'`, `http_request` gets
+ * `{url, method: "GET"}`. A bare URL line is NOT a call (the later tinytools revision removed that).
+ */
+export function glmLineCall(line: string, tools: ToolIndex | undefined): CallParts | undefined {
+  const text = line.trim();
+  const slash = text.indexOf('/');
+  if (slash <= 0 || !isPFormatName(text, 0, slash)) return undefined;
+  const rawName = text.slice(0, slash);
+  const rest = text.slice(slash + 1);
+  if (rest.startsWith('{')) {
+    const parsed = parseJsonSpan(rest, 0, rest.length);
+    if (parsed && isRecord(parsed.value)) return { name: rawName, argumentsValue: parsed.value };
+    return undefined;
+  }
+  const arrow = rest.indexOf('>');
+  if (arrow <= 0) return undefined;
+  const key = rest.slice(0, arrow).trim();
+  const value = rest.slice(arrow + 1).trim();
+  if (!/^[A-Za-z0-9_.-]+$/.test(key)) return undefined;
+  const offered = tools?.has(rawName) === true;
+  const name = offered ? rawName : (glmToolAliases[rawName] ?? rawName);
+  if (!offered && name === 'shell') {
+    if (key === 'url') {
+      if (!isHttpUrl(value)) return undefined;
+      return { name, argumentsValue: { command: curl(value) } };
+    }
+    const command =
+      value.startsWith('http://') || value.startsWith('https://')
+        ? isHttpUrl(value)
+          ? curl(value)
+          : value
+        : value;
+    return { name, argumentsValue: { command } };
+  }
+  if (!offered && name === 'http_request') return { name, argumentsValue: { url: value, method: 'GET' } };
+  const args: Record<string, unknown> = {};
+  Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+  return { name, argumentsValue: args };
+}
+
+/** Every GLM shorthand line in `text[from, to)`, with line spans. */
+export function glmLineCalls(
+  text: string,
+  from: number,
+  to: number,
+  tools: ToolIndex | undefined,
+): FoundCall[] {
+  const calls: FoundCall[] = [];
+  let start = from;
+  while (start < to) {
+    let end = text.indexOf('\n', start);
+    if (end < 0 || end > to) end = to;
+    const parts = glmLineCall(text.slice(start, end), tools);
+    if (parts) calls.push({ parts, start, end });
+    start = end + 1;
+  }
+  return calls;
+}
+
+/**
+ * Decodes one tag or fence body `text[from, to)`, first success wins (the tinytools order): `call:`
+ * prefix stripped; P-Format (tools given); Kimi `NAME{...}`; every JSON value (fences and prose around
+ * them skipped, relaxed JSON repaired), aliases honoured; GLM lines (only with `glmShorthand`, and only
+ * when nothing else decoded, so a JSON argument holding `a/b>c` is never read twice).
+ */
+export function decodeBody(text: string, from: number, to: number, context: BodyContext): FoundCall[] {
+  const start = skipCallPrefix(text, from, to);
+  const body = text.slice(start, to);
+  const pformat = parsePFormatCall(body, context.tools, context.pformat);
+  if (pformat) return [{ parts: { name: pformat.name, argumentsValue: pformat.arguments }, start, end: to }];
+  const kimi = kimiBodyCall(body);
+  if (kimi) return [{ parts: kimi, start, end: to }];
+  const json = jsonValueCalls(text, start, to, context.tools);
+  if (json.length > 0) return json;
+  if (context.glmShorthand) return glmLineCalls(text, start, to, context.tools);
+  return [];
+}

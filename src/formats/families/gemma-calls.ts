@@ -1,0 +1,538 @@
+import { setOwnProperty } from '../../internal/set-own-property.js';
+import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
+
+/**
+ * Family core for the "Gemma call syntax": `START call:NAME{key:VALUE,…} END`, where VALUE is a
+ * string between two `quote` delimiters, a bare scalar (`42`, `-1.5e3`, `true`, `false`, `null`, or any
+ * other bare text, kept as a string), an object `{key:VALUE,…}` or an array `[VALUE,…]`. Keys are bare
+ * (or quoted). Used by Gemma 4 (`<|tool_call>` … `<tool_call|>`, quote `<|"|>`) and FunctionGemma
+ * (`<start_function_call>` … `<end_function_call>`, quote `<escape>`).
+ *
+ * - `start` / `end`: the call markers. `end` is optional in the text: a call whose body is complete
+ *   ends with it even when the end marker is missing.
+ * - `quote`: the string delimiter, the same token opening and closing a string. Everything between
+ *   two quotes is data, markers included (a quoted `<tool_call|>` never ends a call).
+ * - `prefix`: written before the name (`call:`); tolerated when missing.
+ * - `reasoning`: reasoning tags recognised in text mode (calls are not searched inside reasoning).
+ * - `reasoningNewline`: one `\n` right after the reasoning open tag ends the tag's line and is layout
+ *   (Gemma 4 `<|channel>thought\n`), not reasoning.
+ * - `strayMarkers`: structure dropped (kept as markup) outside calls while reasoning is split, such as a
+ *   lone channel tag; with option `reasoning: 'content'` they stay content, like the reasoning tags.
+ * - `dropMarkers`: structure always dropped outside calls (end-of-turn tokens).
+ *
+ * A call whose header is not `call:NAME{` or whose body is not of this syntax is an invalid call
+ * (its raw text runs to the end marker, or to the next start marker); a call cut off at the end of the
+ * output is an invalid call with code `incomplete_tool_call`. All offsets are UTF-16 code units.
+ */
+export interface GemmaCallConfig {
+  readonly start: string;
+  readonly end: string;
+  readonly quote: string;
+  readonly prefix: string;
+  readonly reasoning?: ReasoningTags;
+  readonly reasoningNewline?: boolean;
+  readonly strayMarkers?: readonly string[];
+  readonly dropMarkers?: readonly string[];
+}
+
+type State = 'text' | 'header' | 'body' | 'after-body' | 'garbage';
+
+/** Longest header (`call:NAME`) accepted before `{`. */
+const maxHeader = 256;
+/** Whitespace read after a body while looking for its end marker. */
+const maxLookahead = 64;
+/** Nesting deeper than this is not decoded (the call is invalid), so model text cannot overflow the stack. */
+const maxDepth = 256;
+
+const namePattern = /^[\p{L}\p{N}_.-]+$/u;
+const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/**
+ * The incremental parser of the family. Text mode searches for the start marker; a call's header is
+ * read up to `{`, then the body is scanned character by character (tracking nesting and quoted
+ * strings) into pieces until its closing brace, and decoded once whole by `parseGemmaValue`.
+ * Streaming: a call is announced (`tool-input-start`) as soon as its name is read; its arguments are
+ * sent in one `tool-input-delta` when it ends.
+ */
+export class GemmaCallParser extends BaseFormatParser {
+  private state: State = 'text';
+  private header = '';
+  private name = '';
+  private body: string[] = [];
+  private depth = 0;
+  private inString = false;
+  /** Inside a JSON-quoted (`"…"`) key or value, and whether a backslash escape is pending. */
+  private inJsonString = false;
+  private jsonEscape = false;
+  /** The last character outside strings opens a key or value (`{`, `[`, `,`, `:`). */
+  private valueStart = false;
+  /** The reasoning tag was just read; a newline right after it is layout (`reasoningNewline`). */
+  private afterReasoningOpen = false;
+  private readonly textMarkers: readonly string[];
+  private readonly dropped: ReadonlySet<string>;
+
+  constructor(
+    private readonly config: GemmaCallConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    const dropped = [
+      ...(config.dropMarkers ?? []),
+      ...(this.reasoningTags ? (config.strayMarkers ?? []) : []),
+    ];
+    this.dropped = new Set(dropped);
+    this.textMarkers = [...(this.reasoningTags ? [this.reasoningTags.open] : []), config.start, ...dropped];
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.header = '';
+    this.name = '';
+    this.body = [];
+    this.depth = 0;
+    this.inString = false;
+    this.inJsonString = false;
+    this.jsonEscape = false;
+    this.valueStart = false;
+    this.afterReasoningOpen = false;
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      switch (this.state) {
+        case 'text':
+          if (!this.parseText(cursor)) return;
+          break;
+        case 'header':
+          if (!this.parseHeader(cursor)) return;
+          break;
+        case 'body':
+          if (!this.parseBody(cursor)) return;
+          break;
+        case 'after-body':
+          if (!this.parseAfterBody(cursor)) return;
+          break;
+        case 'garbage':
+          if (!this.parseGarbage(cursor)) return;
+          break;
+      }
+    }
+  }
+
+  /**
+   * Text mode: content (or reasoning) up to the next start marker, reasoning tag or dropped marker.
+   * Returns false when more text is needed. Reasoning is handled here rather than by `scanText` so
+   * that the newline ending the reasoning tag's line can be taken as layout (`reasoningNewline`).
+   */
+  private parseText(cursor: Cursor): boolean {
+    const tags = this.reasoningTags;
+    const text = cursor.text;
+    if (this.afterReasoningOpen) {
+      if (cursor.position === text.length && !cursor.final) return false;
+      this.afterReasoningOpen = false;
+      if (text.charCodeAt(cursor.position) === 0x0a /* \n */)
+        this.take(cursor, cursor.position + 1, 'markup');
+      return true;
+    }
+    if (tags && this.inReasoning) {
+      const match = findEarliestMarker(text, cursor.position, [tags.close]);
+      if (!match) {
+        this.takeAllBut(cursor, [tags.close], 'reasoning');
+        return false;
+      }
+      this.take(cursor, match.index, 'reasoning');
+      this.take(cursor, match.index + tags.close.length, 'markup');
+      this.inReasoning = false;
+      return true;
+    }
+    const match = findEarliestMarker(text, cursor.position, this.textMarkers);
+    if (!match) {
+      this.takeAllBut(cursor, this.textMarkers, 'content');
+      return false;
+    }
+    this.take(cursor, match.index, 'content');
+    const markerEnd = match.index + match.marker.length;
+    if (tags && match.marker === tags.open) {
+      this.take(cursor, markerEnd, 'markup');
+      this.inReasoning = true;
+      this.afterReasoningOpen = this.config.reasoningNewline === true;
+      return true;
+    }
+    if (this.dropped.has(match.marker)) {
+      // A stray marker that may still grow into the reasoning tag (`<|channel>` + `thought`) waits.
+      if (!cursor.final && tags && isMarkerPrefix(text, match.index, tags.open)) return false;
+      this.take(cursor, markerEnd, 'markup');
+      return true;
+    }
+    this.beginCall();
+    this.take(cursor, markerEnd, 'call');
+    this.header = '';
+    this.state = 'header';
+    return true;
+  }
+
+  private parseHeader(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    const limit = Math.min(text.length, position + maxHeader - this.header.length + 1);
+    while (position < limit) {
+      const code = text.charCodeAt(position);
+      if (code === 0x7b /* { */ || code === 0x3c /* < */) break;
+      position++;
+    }
+    this.header += this.take(cursor, position, 'call');
+    if (position < text.length && text.charCodeAt(position) === 0x7b /* { */) {
+      let name = this.header.trim();
+      if (name.startsWith(this.config.prefix)) name = name.slice(this.config.prefix.length).trim();
+      if (!namePattern.test(name)) {
+        this.state = 'garbage';
+        return true;
+      }
+      this.name = name;
+      this.announceCall(name);
+      this.resetBody();
+      this.state = 'body';
+      return true;
+    }
+    if (position < text.length || this.header.length > maxHeader) {
+      // A marker (`<`) or an over-long header before `{`: not a call header.
+      this.state = 'garbage';
+      return true;
+    }
+    if (cursor.final) {
+      this.state = 'text';
+      this.failCall('incomplete_tool_call', 'the tool call is cut off before its arguments', undefined);
+    }
+    return false;
+  }
+
+  private parseBody(cursor: Cursor): boolean {
+    const { quote, start, end } = this.config;
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length) {
+      if (this.inString) {
+        const close = text.indexOf(quote, position);
+        if (close < 0) {
+          const keep = cursor.final ? 0 : heldBackLength(text, position, [quote]);
+          position = text.length - keep;
+          break;
+        }
+        position = close + quote.length;
+        this.inString = false;
+        continue;
+      }
+      if (this.inJsonString) {
+        // A JSON-quoted string (`"…"` where a key or value starts): ends at its unescaped `"`.
+        while (position < text.length) {
+          const code = text.charCodeAt(position++);
+          if (this.jsonEscape) this.jsonEscape = false;
+          else if (code === 0x5c /* \ */) this.jsonEscape = true;
+          else if (code === 0x22 /* " */) {
+            this.inJsonString = false;
+            break;
+          }
+        }
+        continue;
+      }
+      const code = text.charCodeAt(position);
+      if (isWhitespace(code)) {
+        position++;
+        continue;
+      }
+      const valueStart = this.valueStart;
+      this.valueStart = code === 0x7b || code === 0x5b || code === 0x2c /* , */ || code === 0x3a; /* : */
+      if (code === 0x22 /* " */ && valueStart) {
+        this.inJsonString = true;
+      } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+        this.depth++;
+      } else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
+        this.depth--;
+        if (this.depth <= 0) {
+          this.takeBody(cursor, position + 1);
+          this.state = 'after-body';
+          return true;
+        }
+      } else if (code === 0x3c /* < */) {
+        if (text.startsWith(quote, position)) {
+          this.inString = true;
+          this.valueStart = false;
+          position += quote.length;
+          continue;
+        }
+        if (text.startsWith(end, position)) {
+          // The end marker with the body still open: malformed, the call ends here.
+          this.takeBody(cursor, position);
+          this.take(cursor, position + end.length, 'call');
+          this.endBody();
+          return true;
+        }
+        if (text.startsWith(start, position)) {
+          // The next call starts: this one was cut off.
+          this.takeBody(cursor, position);
+          this.resetBody();
+          this.failCall(
+            'incomplete_tool_call',
+            'the tool call is cut off before its arguments end',
+            this.name,
+          );
+          return true;
+        }
+        if (
+          !cursor.final &&
+          (isMarkerPrefix(text, position, quote) ||
+            isMarkerPrefix(text, position, end) ||
+            isMarkerPrefix(text, position, start))
+        ) {
+          break;
+        }
+      }
+      position++;
+    }
+    this.takeBody(cursor, position);
+    if (cursor.final) {
+      this.resetBody();
+      this.failCall('incomplete_tool_call', 'the tool call is cut off before its arguments end', this.name);
+      return true;
+    }
+    return false;
+  }
+
+  private parseAfterBody(cursor: Cursor): boolean {
+    const { end } = this.config;
+    const text = cursor.text;
+    let position = cursor.position;
+    while (
+      position < text.length &&
+      position - cursor.position < maxLookahead &&
+      isWhitespace(text.charCodeAt(position))
+    )
+      position++;
+    if (text.startsWith(end, position)) {
+      this.take(cursor, position + end.length, 'call');
+      this.endBody();
+      return true;
+    }
+    if (!cursor.final && position - cursor.position < maxLookahead) {
+      if (position === text.length || isMarkerPrefix(text, position, end)) return false;
+    }
+    // No end marker: tolerated, the call ends with its body; what follows is text again.
+    this.endBody();
+    return true;
+  }
+
+  private parseGarbage(cursor: Cursor): boolean {
+    const { start, end } = this.config;
+    const text = cursor.text;
+    const match = findEarliestMarker(text, cursor.position, [end, start]);
+    if (!match) {
+      if (!cursor.final) {
+        this.take(cursor, text.length - heldBackLength(text, cursor.position, [end, start]), 'call');
+        return false;
+      }
+      this.take(cursor, text.length, 'call');
+    } else {
+      this.take(cursor, match.index, 'call');
+      if (match.marker === end) this.take(cursor, match.index + end.length, 'call');
+    }
+    this.state = 'text';
+    this.failCall('invalid_tool_call', 'the tool call is not of the form call:NAME{…}', undefined);
+    return true;
+  }
+
+  private takeBody(cursor: Cursor, end: number): void {
+    const piece = this.take(cursor, end, 'call');
+    if (piece !== '') this.body.push(piece);
+  }
+
+  private resetBody(): void {
+    this.body = [];
+    this.depth = 0;
+    this.inString = false;
+    this.inJsonString = false;
+    this.jsonEscape = false;
+    this.valueStart = false;
+    this.state = 'text';
+  }
+
+  /** Decodes the collected body and ends the call with it. */
+  private endBody(): void {
+    const bodyText = this.body.join('');
+    const name = this.name;
+    this.resetBody();
+    const parsed = parseGemmaValue(bodyText, this.config.quote);
+    if (!parsed.ok) {
+      this.failCall('invalid_arguments', `the arguments are not valid: ${parsed.error}`, name);
+      return;
+    }
+    if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+      this.failCall('arguments_not_object', 'tool-call arguments must be an object', name);
+      return;
+    }
+    this.endCall({ name, argumentsValue: parsed.value });
+  }
+}
+
+/** A decoded value, or why the text is not one. */
+export type GemmaValueResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Decodes one value of the Gemma call syntax (see `GemmaCallConfig`), the whole `text` (surrounding
+ * whitespace allowed). Strings are taken verbatim between two `quote` delimiters (no escapes); a JSON
+ * string (`"…"`) is decoded as JSON. Bare scalars: `true` / `false` / `null`, JSON numbers, anything
+ * else is kept as its trimmed text. A trailing comma is tolerated. Never throws; linear in `text`.
+ */
+export function parseGemmaValue(text: string, quote: string): GemmaValueResult {
+  const reader = new ValueReader(text, quote);
+  try {
+    const value = reader.value(0);
+    reader.skipWhitespace();
+    if (reader.position < text.length)
+      return { ok: false, error: `unexpected text at offset ${reader.position}` };
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+class ValueReader {
+  position = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly quote: string,
+  ) {}
+
+  skipWhitespace(): void {
+    while (this.position < this.text.length && isWhitespace(this.text.charCodeAt(this.position)))
+      this.position++;
+  }
+
+  value(depth: number): unknown {
+    if (depth > maxDepth) throw new SyntaxError('nested too deeply');
+    this.skipWhitespace();
+    const { text, quote } = this;
+    if (this.position >= text.length) throw new SyntaxError('a value is missing at the end');
+    if (text.startsWith(quote, this.position)) return this.quoted();
+    const code = text.charCodeAt(this.position);
+    if (code === 0x7b /* { */) return this.object(depth);
+    if (code === 0x5b /* [ */) return this.array(depth);
+    if (code === 0x22 /* " */) return this.jsonString();
+    return this.bare();
+  }
+
+  private quoted(): string {
+    const from = this.position + this.quote.length;
+    const close = this.text.indexOf(this.quote, from);
+    if (close < 0) throw new SyntaxError('a string is not closed');
+    this.position = close + this.quote.length;
+    return this.text.slice(from, close);
+  }
+
+  private jsonString(): string {
+    const { text } = this;
+    let index = this.position + 1;
+    while (index < text.length) {
+      const code = text.charCodeAt(index);
+      if (code === 0x22) break;
+      index += code === 0x5c /* \ */ ? 2 : 1;
+    }
+    if (index >= text.length) throw new SyntaxError('a string is not closed');
+    const literal = text.slice(this.position, index + 1);
+    this.position = index + 1;
+    try {
+      return JSON.parse(literal) as string;
+    } catch {
+      return literal.slice(1, -1);
+    }
+  }
+
+  /** Bare text up to `,` `}` `]` (or `:` for a key), trimmed. */
+  private bareText(stopAtColon: boolean): string {
+    const { text, quote } = this;
+    const from = this.position;
+    let index = from;
+    while (index < text.length) {
+      const code = text.charCodeAt(index);
+      if (code === 0x2c || code === 0x7d || code === 0x5d || code === 0x7b || code === 0x5b) break;
+      if (stopAtColon && code === 0x3a) break;
+      if (code === 0x3c && text.startsWith(quote, index)) break;
+      index++;
+    }
+    this.position = index;
+    return text.slice(from, index).trim();
+  }
+
+  private bare(): unknown {
+    const token = this.bareText(false);
+    if (token === '') throw new SyntaxError(`a value is missing at offset ${this.position}`);
+    if (token === 'true') return true;
+    if (token === 'false') return false;
+    if (token === 'null') return null;
+    if (token.length <= 64 && numberPattern.test(token)) {
+      const number = Number(token);
+      if (Number.isFinite(number)) return number;
+    }
+    return token;
+  }
+
+  private key(): string {
+    const { text, quote } = this;
+    if (text.startsWith(quote, this.position)) return this.quoted();
+    if (text.charCodeAt(this.position) === 0x22) return this.jsonString();
+    const key = this.bareText(true);
+    if (key === '') throw new SyntaxError(`a key is missing at offset ${this.position}`);
+    return key;
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    const { text } = this;
+    this.position++;
+    for (;;) {
+      this.skipWhitespace();
+      if (this.position >= text.length) throw new SyntaxError('an object is not closed');
+      if (text.charCodeAt(this.position) === 0x7d /* } */) {
+        this.position++;
+        return result;
+      }
+      const key = this.key();
+      this.skipWhitespace();
+      if (text.charCodeAt(this.position) !== 0x3a /* : */)
+        throw new SyntaxError(`expected ":" after key "${key}" at offset ${this.position}`);
+      this.position++;
+      setOwnProperty(result, key, this.value(depth + 1));
+      this.skipWhitespace();
+      const code = text.charCodeAt(this.position);
+      if (code === 0x2c /* , */) this.position++;
+      else if (code !== 0x7d /* } */) throw new SyntaxError(`expected "," or "}" at offset ${this.position}`);
+    }
+  }
+
+  private array(depth: number): unknown[] {
+    const result: unknown[] = [];
+    const { text } = this;
+    this.position++;
+    for (;;) {
+      this.skipWhitespace();
+      if (this.position >= text.length) throw new SyntaxError('an array is not closed');
+      if (text.charCodeAt(this.position) === 0x5d /* ] */) {
+        this.position++;
+        return result;
+      }
+      result.push(this.value(depth + 1));
+      this.skipWhitespace();
+      const code = text.charCodeAt(this.position);
+      if (code === 0x2c /* , */) this.position++;
+      else if (code !== 0x5d /* ] */) throw new SyntaxError(`expected "," or "]" at offset ${this.position}`);
+    }
+  }
+}

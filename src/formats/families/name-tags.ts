@@ -1,0 +1,379 @@
+import { setOwnProperty } from '../../internal/set-own-property.js';
+import { SchemaRoot } from '../../schema/schema-root.js';
+import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { JSONSchema } from '../../types/json-schema.js';
+import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import type { FormatOptions } from '../format-definition.js';
+
+/**
+ * Family core for XML-like calls whose parameter tags are named by the parameter, every structural
+ * tag behind a namespace token (MiniMax M3):
+ *
+ * ```text
+ * NS<SECTION>
+ * NS<INVOKE name="NAME">NS<KEY>VALUE NS</KEY>NS<OBJ>NS<K>V NS</K>NS</OBJ>NS<ARR>NS<ITEM>V NS</ITEM>NS</ARR>NS</INVOKE>
+ * NS</SECTION>
+ * ```
+ *
+ * - `namespace`: the token written right before every structural tag; whitespace between it and the
+ *   tag's `<` is ignored. A `<` without the token is data.
+ * - `section` / `invoke` / `item`: tag names of the wrapper (optional in the text: an invoke without
+ *   it is still a call), of one call (`name` attribute) and of array items.
+ * - `reasoning`, `strayMarkers`: reasoning tags; structure dropped outside calls while reasoning is
+ *   split (a lone closing reasoning tag).
+ *
+ * Values are typed by the tool's schema, walked down `properties`, `additionalProperties`, `items`
+ * and `prefixItems` (local `$ref`, `anyOf` / `oneOf` alternatives through `SchemaRoot.options`): a tag
+ * with child tags is an array when the schema says array (or, untyped, when all children are items),
+ * otherwise an object (a repeated key collects a list); when the schema allows a string, the inner
+ * text is kept verbatim, child tags included. A leaf is typed with `typeParameterText` (raw string
+ * without a schema; null only for the exact text `null`, `Null` or `NULL`, so `None` stays a string). Each invoke is one call whose raw text runs from its open to its close tag; the
+ * wrapper tags and the layout between invokes are markup. An invoke cut off (end of output, or the
+ * next invoke) is an invalid call. Offsets are UTF-16 code units.
+ */
+export interface NameTagConfig {
+  readonly namespace: string;
+  readonly section: string;
+  readonly invoke: string;
+  readonly item: string;
+  readonly reasoning?: ReasoningTags;
+  readonly strayMarkers?: readonly string[];
+}
+
+type State = 'text' | 'section' | 'invoke';
+
+/** Whitespace allowed between the namespace token and `<`. */
+const maxGap = 64;
+/** Longest tag (between `<` and `>`) read; a longer one is data. */
+const maxTag = 512;
+
+const exactNull = new Set(['null', 'Null', 'NULL']);
+
+const isWhitespace = (code: number): boolean =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+interface Tag {
+  readonly close: boolean;
+  readonly name: string;
+  /** Tag text between `<` (or `</`) and `>`, name included. */
+  readonly text: string;
+  /** Offset just after `>`. */
+  readonly end: number;
+}
+
+/** One element of an invoke: inner text span `[start, end)` of the invoke's body, and child elements. */
+interface Element {
+  readonly name: string;
+  readonly start: number;
+  end: number;
+  readonly children: Element[];
+}
+
+/**
+ * The incremental parser of the family. Inside an invoke, text between namespace tokens is consumed
+ * into the body pieces as it arrives; only a possible namespace-token-plus-tag prefix is held back.
+ * The element tree keeps offsets, and the body is joined once when the invoke closes. Streaming: a
+ * call is announced (`tool-input-start`) at its invoke tag; its arguments are sent whole when it ends.
+ */
+export class NameTagParser extends BaseFormatParser {
+  private state: State = 'text';
+  private body: string[] = [];
+  private bodyLength = 0;
+  private stack: Element[] = [];
+  private name = '';
+  private readonly textMarkers: readonly string[];
+  private readonly stray: ReadonlySet<string>;
+  private readonly search: MarkerSearch;
+
+  constructor(
+    private readonly config: NameTagConfig,
+    options?: FormatOptions,
+  ) {
+    super(options, config.reasoning);
+    const stray = this.reasoningTags ? (config.strayMarkers ?? []) : [];
+    this.stray = new Set(stray);
+    this.textMarkers = [config.namespace, ...stray];
+    this.search = new MarkerSearch([config.namespace]);
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.resetInvoke();
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      const progressed =
+        this.state === 'text'
+          ? this.parseText(cursor)
+          : this.state === 'section'
+            ? this.parseSection(cursor)
+            : this.parseInvoke(cursor);
+      if (!progressed) return;
+    }
+  }
+
+  /**
+   * The tag behind the namespace token at `at`: `'wait'` when the text ends before it is known (never
+   * on `final`), `undefined` when no tag follows.
+   */
+  private readTag(cursor: Cursor, at: number): Tag | 'wait' | undefined {
+    const text = cursor.text;
+    let position = at + this.config.namespace.length;
+    const gapEnd = Math.min(text.length, position + maxGap);
+    while (position < gapEnd && isWhitespace(text.charCodeAt(position))) position++;
+    if (position === text.length) return cursor.final ? undefined : 'wait';
+    if (text.charCodeAt(position) !== 0x3c /* < */) return undefined;
+    const limit = position + 1 + maxTag;
+    // Bounded search: a namespace token followed by `<` and no `>` must not scan the rest of the text.
+    const window = text.slice(position + 1, Math.min(text.length, limit + 1)).indexOf('>');
+    const close = window < 0 ? -1 : position + 1 + window;
+    if (close < 0 || close > limit) {
+      if (close < 0 && !cursor.final && text.length <= limit) {
+        // Not complete yet, unless a `<` or the namespace token shows it is no tag.
+        const partial = text.slice(position + 1);
+        return partial.includes('<') ? undefined : 'wait';
+      }
+      return undefined;
+    }
+    const inner = text.slice(position + 1, close);
+    if (inner.includes('<')) return undefined;
+    const isClose = inner.startsWith('/');
+    const tagText = (isClose ? inner.slice(1) : inner).trim();
+    let nameEnd = 0;
+    while (nameEnd < tagText.length && !isWhitespace(tagText.charCodeAt(nameEnd))) nameEnd++;
+    const name = tagText.slice(0, nameEnd);
+    if (name === '') return undefined;
+    return { close: isClose, name, text: tagText, end: close + 1 };
+  }
+
+  private parseText(cursor: Cursor): boolean {
+    const match = this.scanText(cursor, this.textMarkers);
+    if (!match) return false;
+    if (this.stray.has(match.marker)) {
+      this.take(cursor, match.index + match.marker.length, 'markup');
+      return true;
+    }
+    const tag = this.readTag(cursor, match.index);
+    if (tag === 'wait') return false;
+    if (tag && !tag.close && tag.name === this.config.section) {
+      this.take(cursor, tag.end, 'markup');
+      this.state = 'section';
+      return true;
+    }
+    if (tag && !tag.close && tag.name === this.config.invoke) {
+      this.state = 'section';
+      return true;
+    }
+    this.take(cursor, match.index + match.marker.length, 'content');
+    return true;
+  }
+
+  private parseSection(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let position = cursor.position;
+    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    this.take(cursor, position, 'markup');
+    if (position === text.length) {
+      if (cursor.final) this.state = 'text';
+      return false;
+    }
+    if (!text.startsWith(this.config.namespace, position)) {
+      if (!cursor.final && this.config.namespace.startsWith(text.slice(position))) return false;
+      this.state = 'text';
+      return true;
+    }
+    const tag = this.readTag(cursor, position);
+    if (tag === 'wait') return false;
+    if (tag && !tag.close && tag.name === this.config.invoke) {
+      this.beginCall();
+      this.take(cursor, tag.end, 'call');
+      this.resetInvoke();
+      this.name = invokeName(tag.text);
+      if (this.name !== '') this.announceCall(this.name);
+      this.state = 'invoke';
+      return true;
+    }
+    if (tag?.close && tag.name === this.config.section) {
+      this.take(cursor, tag.end, 'markup');
+      this.state = 'text';
+      return true;
+    }
+    this.state = 'text';
+    return true;
+  }
+
+  private parseInvoke(cursor: Cursor): boolean {
+    const { namespace, invoke, section } = this.config;
+    const text = cursor.text;
+    for (;;) {
+      const match = this.search.find(text, cursor.position);
+      if (!match) {
+        const keep = cursor.final ? 0 : heldBackLength(text, cursor.position, [namespace]);
+        this.takeBody(cursor, text.length - keep);
+        if (cursor.final) this.failInvoke();
+        return cursor.final;
+      }
+      this.takeBody(cursor, match.index);
+      const tag = this.readTag(cursor, match.index);
+      if (tag === 'wait') return false;
+      if (tag === undefined) {
+        this.takeBody(cursor, match.index + namespace.length);
+        continue;
+      }
+      if (tag.name === invoke) {
+        if (tag.close) {
+          this.take(cursor, tag.end, 'call');
+          this.endInvoke();
+        } else {
+          this.failInvoke();
+        }
+        this.state = 'section';
+        return true;
+      }
+      if (tag.name === section) {
+        // A missing `</invoke>` before the wrapper closes: the invoke ends there; a new wrapper: cut off.
+        if (tag.close) this.endInvoke();
+        else this.failInvoke();
+        this.state = tag.close ? 'section' : 'text';
+        return true;
+      }
+      if (!tag.close) {
+        this.takeBody(cursor, tag.end);
+        this.stack.push({ name: tag.name, start: this.bodyLength, end: -1, children: [] });
+        continue;
+      }
+      const depth = this.findOpen(tag.name);
+      if (depth > 0) this.closeTo(depth, this.bodyLength);
+      this.takeBody(cursor, tag.end);
+    }
+  }
+
+  /** Index in the stack of the innermost open element named `name`; 0 (the invoke) when none. */
+  private findOpen(name: string): number {
+    for (let index = this.stack.length - 1; index > 0; index--)
+      if (this.stack[index]!.name === name) return index;
+    return 0;
+  }
+
+  /** Closes the open elements down to `depth` (inclusive) at body offset `at`. */
+  private closeTo(depth: number, at: number): void {
+    while (this.stack.length > depth) {
+      const element = this.stack.pop()!;
+      element.end = at;
+      this.stack[this.stack.length - 1]!.children.push(element);
+    }
+  }
+
+  private takeBody(cursor: Cursor, end: number): void {
+    const piece = this.take(cursor, end, 'call');
+    if (piece === '') return;
+    this.body.push(piece);
+    this.bodyLength += piece.length;
+  }
+
+  private resetInvoke(): void {
+    this.body = [];
+    this.bodyLength = 0;
+    this.stack = [{ name: '', start: 0, end: -1, children: [] }];
+    this.name = '';
+  }
+
+  private failInvoke(): void {
+    const name = this.name;
+    this.resetInvoke();
+    this.state = 'text';
+    this.failCall(
+      'incomplete_tool_call',
+      'the tool call is cut off before its closing tag',
+      name || undefined,
+    );
+  }
+
+  private endInvoke(): void {
+    const name = this.name;
+    this.closeTo(1, this.bodyLength);
+    const root = this.stack[0]!;
+    root.end = this.bodyLength;
+    const bodyText = this.body.join('');
+    this.resetInvoke();
+    if (name === '') {
+      this.failCall('missing_name', 'the invoke has no name attribute', undefined);
+      return;
+    }
+    const schema = this.tools?.parameters(name);
+    const typer = new ValueTyper(
+      bodyText,
+      schema === undefined ? undefined : SchemaRoot.cached(schema),
+      this.config.item,
+    );
+    this.endCall({ name, argumentsValue: typer.object(root, schema) });
+  }
+}
+
+/** The `name` attribute of an invoke tag's text (`invoke name="NAME"`), `""` when missing. */
+function invokeName(tagText: string): string {
+  const match = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(tagText);
+  if (!match) return '';
+  return (match[1] ?? match[2] ?? match[3] ?? '').trim();
+}
+
+/** Turns an invoke's element tree into values, walking the tool's schema alongside. */
+class ValueTyper {
+  constructor(
+    private readonly body: string,
+    private readonly root: SchemaRoot | undefined,
+    private readonly item: string,
+  ) {}
+
+  value(element: Element, schema: JSONSchema | undefined): unknown {
+    const inner = this.body.slice(element.start, element.end);
+    if (element.children.length === 0) {
+      if (!this.root || schema === undefined) return inner;
+      // Null only for the exact spellings `null` / `Null` / `NULL` (SGLang); `None` stays text.
+      const trimmed = inner.trim();
+      if (trimmed.toLowerCase() === 'none' || (trimmed.toLowerCase() === 'null' && !exactNull.has(trimmed)))
+        return inner;
+      return typeParameterText(inner, schema, this.root);
+    }
+    const options = this.root && schema !== undefined ? this.root.options(schema) : [];
+    if (options.some((option) => option.kind === 'string')) return inner;
+    const array = options.find((option) => option.kind === 'array');
+    const object = options.find((option) => option.kind === 'object');
+    const allItems = element.children.every((child) => child.name === this.item);
+    if (array && array.kind === 'array' && (allItems || !object)) {
+      return element.children.map((child, index) =>
+        this.value(child, array.prefixItems[index] ?? array.items),
+      );
+    }
+    if (!object && allItems) return element.children.map((child) => this.value(child, undefined));
+    return this.object(element, schema);
+  }
+
+  object(element: Element, schema: JSONSchema | undefined): Record<string, unknown> {
+    const option =
+      this.root && schema !== undefined
+        ? this.root.options(schema).find((o) => o.kind === 'object')
+        : undefined;
+    const result: Record<string, unknown> = {};
+    const repeated = new Set<string>();
+    for (const child of element.children) {
+      let childSchema: JSONSchema | undefined;
+      if (option && option.kind === 'object') {
+        const property = option.properties.find(([key]) => key === child.name);
+        childSchema = property ? property[1] : option.additional === false ? undefined : option.additional;
+      }
+      const value = this.value(child, childSchema);
+      if (!Object.hasOwn(result, child.name)) {
+        setOwnProperty(result, child.name, value);
+      } else if (repeated.has(child.name)) {
+        (result[child.name] as unknown[]).push(value);
+      } else {
+        repeated.add(child.name);
+        setOwnProperty(result, child.name, [result[child.name], value]);
+      }
+    }
+    return result;
+  }
+}

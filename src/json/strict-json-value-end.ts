@@ -1,0 +1,178 @@
+import { isHexDigit } from './character-codes.js';
+
+// Container kinds on the validator's stack.
+const inArray = 0;
+const inObject = 1;
+
+/**
+ * Where the strictly valid JSON value (RFC 8259 grammar, as `JSON.parse` reads it) that starts at
+ * `start`, after JSON whitespace, ends: the index just past its last character, or -1 at the first
+ * character that breaks the grammar. Iterative (any depth), allocation-free apart from a small
+ * stack, one pass, and it stops early on broken text.
+ *
+ * It exists so that `JSON.parse` is only called on text it will accept: a failing `JSON.parse`
+ * builds an exception with a source excerpt, which costs more than repairing small inputs.
+ * Internal to src/json.
+ */
+export function strictJsonValueEnd(text: string, start: number): number {
+  const length = text.length;
+  // Reused between calls (the function is synchronous and not reentrant): one allocation less per
+  // call on the hot path. `depth` is its logical length.
+  const stack = scratchStack;
+  let depth = 0;
+  let index = skipWhitespace(text, start);
+  for (;;) {
+    // A value starts at `index`.
+    let code = text.charCodeAt(index);
+    if (code === 0x7b) {
+      index = skipWhitespace(text, index + 1);
+      if (text.charCodeAt(index) === 0x7d) {
+        index++;
+      } else {
+        index = memberValueStart(text, index);
+        if (index < 0) return -1;
+        stack[depth++] = inObject;
+        continue;
+      }
+    } else if (code === 0x5b) {
+      index = skipWhitespace(text, index + 1);
+      if (text.charCodeAt(index) === 0x5d) {
+        index++;
+      } else {
+        stack[depth++] = inArray;
+        continue;
+      }
+    } else if (code === 0x22) {
+      index = stringEnd(text, index);
+    } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
+      index = numberEnd(text, index);
+    } else if (code === 0x74) {
+      index = text.startsWith('true', index) ? index + 4 : -1;
+    } else if (code === 0x66) {
+      index = text.startsWith('false', index) ? index + 5 : -1;
+    } else if (code === 0x6e) {
+      index = text.startsWith('null', index) ? index + 4 : -1;
+    } else {
+      return -1;
+    }
+    if (index < 0) return -1;
+    // A value ended at `index`: close containers until one continues with a comma.
+    for (;;) {
+      if (depth === 0) return index;
+      index = skipWhitespace(text, index);
+      if (index >= length) return -1;
+      code = text.charCodeAt(index);
+      const container = stack[depth - 1];
+      if (code === 0x2c) {
+        index = skipWhitespace(text, index + 1);
+        if (container === inObject) {
+          index = memberValueStart(text, index);
+          if (index < 0) return -1;
+        }
+        break;
+      }
+      if ((container === inArray && code === 0x5d) || (container === inObject && code === 0x7d)) {
+        depth--;
+        index++;
+        continue;
+      }
+      return -1;
+    }
+  }
+}
+
+const scratchStack: number[] = [];
+
+/** From a key's opening quote: past the key, the colon and whitespace, at the member value. */
+function memberValueStart(text: string, index: number): number {
+  if (text.charCodeAt(index) !== 0x22) return -1;
+  let cursor = stringEnd(text, index);
+  if (cursor < 0) return -1;
+  cursor = skipWhitespace(text, cursor);
+  if (text.charCodeAt(cursor) !== 0x3a) return -1;
+  return skipWhitespace(text, cursor + 1);
+}
+
+function skipWhitespace(text: string, from: number): number {
+  let index = from;
+  for (;;) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return index;
+    index++;
+  }
+}
+
+/** From an opening quote: just past the closing quote, or -1. */
+function stringEnd(text: string, quote: number): number {
+  const length = text.length;
+  let index = quote + 1;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) return index + 1;
+    if (code < 0x20) return -1;
+    if (code === 0x5c) {
+      const escaped = text.charCodeAt(index + 1);
+      if (escaped === 0x75) {
+        for (let digit = 2; digit < 6; digit++) {
+          if (!isHexDigit(text.charCodeAt(index + digit))) return -1;
+        }
+        index += 6;
+      } else if (
+        escaped === 0x22 ||
+        escaped === 0x5c ||
+        escaped === 0x2f ||
+        escaped === 0x62 ||
+        escaped === 0x66 ||
+        escaped === 0x6e ||
+        escaped === 0x72 ||
+        escaped === 0x74
+      ) {
+        index += 2;
+      } else {
+        return -1;
+      }
+    } else {
+      index++;
+    }
+  }
+  return -1;
+}
+
+/** `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: just past it, or -1. */
+function numberEnd(text: string, from: number): number {
+  let index = from;
+  if (text.charCodeAt(index) === 0x2d) index++;
+  const first = text.charCodeAt(index);
+  if (first === 0x30) {
+    index++;
+  } else if (first >= 0x31 && first <= 0x39) {
+    index = digitsEnd(text, index + 1);
+  } else {
+    return -1;
+  }
+  if (text.charCodeAt(index) === 0x2e) {
+    const fractionStart = index + 1;
+    index = digitsEnd(text, fractionStart);
+    if (index === fractionStart) return -1;
+  }
+  const exponent = text.charCodeAt(index);
+  if (exponent === 0x65 || exponent === 0x45) {
+    index++;
+    const sign = text.charCodeAt(index);
+    if (sign === 0x2b || sign === 0x2d) index++;
+    const digitsStart = index;
+    index = digitsEnd(text, digitsStart);
+    if (index === digitsStart) return -1;
+  }
+  return index;
+}
+
+function digitsEnd(text: string, from: number): number {
+  let index = from;
+  for (;;) {
+    const code = text.charCodeAt(index);
+    // Written so that NaN (past the end) also stops.
+    if (!(code >= 0x30 && code <= 0x39)) return index;
+    index++;
+  }
+}

@@ -1,0 +1,112 @@
+import { setOwnProperty } from '../internal/set-own-property.js';
+import type { JSONSchema } from '../types/json-schema.js';
+import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
+import { type AlignTextOptions, alignText } from './align-text.js';
+import { alignValue, issue, pointer } from './align-value.js';
+import { type SchemaOption, SchemaRoot } from './schema-root.js';
+
+/** A tool call's arguments object aligned with the tool's parameters schema. */
+export interface AlignedArguments {
+  readonly value: Record<string, unknown>;
+  readonly flags: readonly AlignFlag[];
+  readonly issues: readonly AlignIssue[];
+}
+
+type ObjectOption = Extract<SchemaOption, { kind: 'object' }>;
+
+function objectOption(root: SchemaRoot): ObjectOption | undefined {
+  return root.options(root.schema).find((option): option is ObjectOption => option.kind === 'object');
+}
+
+function prefixed<T extends { readonly path: string }>(entries: readonly T[], key: string): T[] {
+  const base = pointer('', key);
+  return entries.map((entry) => ({ ...entry, path: base + entry.path }));
+}
+
+/**
+ * Builds the arguments object of an XML-style call from `[key, raw text]` pairs (`<parameter=K>V</parameter>`),
+ * typing each value with `alignText` against the property's schema in the tool's parameters schema
+ * (`$ref`s resolve against the whole parameters schema). Keys the schema does not declare keep their raw
+ * text (vLLM keeps undeclared parameters as strings). A repeated key keeps the last value. Declared
+ * properties not given take their `default` (flag `default_filled`); a missing required one is a
+ * `missing_property` issue. Flags and issues carry JSON Pointers into the arguments object. `__proto__`
+ * is a plain key. Never throws.
+ */
+export function alignParameters(
+  parameters: ReadonlyArray<readonly [string, string]>,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignTextOptions,
+): AlignedArguments {
+  const root = SchemaRoot.from(schema);
+  const option = objectOption(root);
+  const value: Record<string, unknown> = {};
+  const results = new Map<string, { flags: AlignFlag[]; issues: AlignIssue[] }>();
+  for (const [key, text] of parameters) {
+    const declared = option?.properties.find(([name]) => name === key)?.[1];
+    const propertySchema =
+      declared ?? (option && typeof option.additional === 'object' ? option.additional : undefined);
+    if (propertySchema === undefined) {
+      setOwnProperty(value, key, text);
+      results.delete(key);
+      continue;
+    }
+    const aligned = alignText(text, propertySchema, { ...options, root });
+    setOwnProperty(value, key, aligned.value);
+    results.set(key, { flags: prefixed(aligned.flags, key), issues: prefixed(aligned.issues, key) });
+  }
+  const flags: AlignFlag[] = [];
+  const issues: AlignIssue[] = [];
+  for (const entry of results.values()) {
+    flags.push(...entry.flags);
+    issues.push(...entry.issues);
+  }
+  if (option) {
+    for (const [name, propertySchema] of option.properties) {
+      if (Object.hasOwn(value, name)) continue;
+      if (
+        typeof propertySchema === 'object' &&
+        propertySchema !== null &&
+        Object.hasOwn(propertySchema, 'default')
+      ) {
+        setOwnProperty(value, name, structuredClone(propertySchema.default));
+        flags.push({ path: pointer('', name), kind: 'default_filled' });
+      } else if (option.required.has(name)) {
+        issues.push(
+          issue(
+            pointer('', name),
+            'missing_property',
+            'a value',
+            'nothing',
+            `missing required argument "${name}"`,
+          ),
+        );
+      }
+    }
+  }
+  if (options?.strict) {
+    for (const flag of flags) {
+      issues.push(
+        issue(flag.path, flag.kind, 'a value of the declared type', 'a value that needed coercion'),
+      );
+    }
+  }
+  return { value, flags, issues };
+}
+
+/**
+ * Aligns a decoded JSON arguments object with the tool's parameters schema (`alignValue`). The result
+ * value is always an object: when alignment could not make one, the input object is returned with the
+ * issues. Never throws.
+ */
+export function alignArguments(
+  argumentsObject: Record<string, unknown>,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignOptions,
+): AlignedArguments {
+  const result = alignValue(argumentsObject, schema, options);
+  const value = result.value;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return { value: value as Record<string, unknown>, flags: result.flags, issues: result.issues };
+  }
+  return { value: argumentsObject, flags: result.flags, issues: result.issues };
+}

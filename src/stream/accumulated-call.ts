@@ -1,0 +1,146 @@
+import { argumentsFromValue } from '../formats/core/build-arguments.js';
+import type { InvalidToolCall, ToolCall } from '../types/tool-call.js';
+
+/**
+ * One call being rebuilt from a provider stream: id and name as they arrived, argument fragments in
+ * order, and a small scanner that knows when the top-level JSON value is complete (so a second JSON
+ * object sent on the same slot starts a new call instead of corrupting this one). Internal to `stream/`.
+ */
+export class AccumulatedCall {
+  id: string | undefined;
+  name: string | undefined;
+  private readonly pieces: string[] = [];
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** 0: nothing but whitespace yet; 1: inside a top-level object or array; 2: it closed; 3: other text. */
+  private phase: 0 | 1 | 2 | 3 = 0;
+
+  constructor(id: string | undefined, name: string | undefined) {
+    this.id = id;
+    this.name = name;
+  }
+
+  /** Whether the arguments so far hold a complete top-level JSON object or array. */
+  get complete(): boolean {
+    return this.phase === 2;
+  }
+
+  /** Whether any non-whitespace argument text arrived. */
+  get hasArguments(): boolean {
+    return this.phase !== 0;
+  }
+
+  /**
+   * Appends a fragment. Returns the part of it that starts a SECOND top-level JSON value after this
+   * call's completed one (`{"a":1}{"b":2}` on one index): the caller opens a new call with it. Any
+   * other text stays here (a broken JSON text then makes this call invalid, never lost).
+   */
+  append(text: string): string {
+    let index = 0;
+    const length = text.length;
+    while (index < length) {
+      const code = text.charCodeAt(index);
+      if (this.phase === 1) {
+        if (this.inString) {
+          if (this.escaped) this.escaped = false;
+          else if (code === 0x5c /* \ */) this.escaped = true;
+          else if (code === 0x22 /* " */) this.inString = false;
+        } else if (code === 0x22) this.inString = true;
+        else if (code === 0x7b /* { */ || code === 0x5b /* [ */) this.depth++;
+        else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
+          this.depth--;
+          if (this.depth === 0) this.phase = 2;
+        }
+      } else if (!isSpace(code)) {
+        if (this.phase === 2 && code === 0x7b) {
+          if (index > 0) this.pieces.push(text.slice(0, index));
+          return text.slice(index);
+        }
+        if (this.phase === 0 && (code === 0x7b || code === 0x5b)) {
+          this.phase = 1;
+          this.depth = 1;
+        } else {
+          this.phase = 3;
+          break;
+        }
+      }
+      index++;
+    }
+    if (text !== '') this.pieces.push(text);
+    return '';
+  }
+
+  /** The argument text received so far. */
+  get argumentsText(): string {
+    return this.pieces.join('');
+  }
+
+  /** Replaces the argument text (a provider's final `arguments` that disagrees with its deltas). */
+  replaceArguments(text: string): void {
+    this.pieces.length = 0;
+    this.phase = 0;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    this.append(text);
+  }
+
+  /**
+   * The rebuilt call: `""` (or whitespace) arguments are `{}`; arguments must be strict JSON holding an
+   * object (a JSON string holding an object is decoded once more). Anything else is an invalid call
+   * with the argument text as `raw`.
+   */
+  toCall(fallbackId: string): ToolCall | InvalidToolCall {
+    const id = this.id ?? fallbackId;
+    const raw = this.argumentsText;
+    if (this.name === undefined || this.name === '') {
+      return invalid(id, undefined, raw, 'missing_name', 'the stream gave no name for this call');
+    }
+    let value: unknown;
+    if (raw.trim() === '') value = {};
+    else {
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        return invalid(
+          id,
+          this.name,
+          raw,
+          'invalid_json',
+          `arguments are not valid JSON: ${(error as Error).message}`,
+        );
+      }
+    }
+    const result = argumentsFromValue(value);
+    if (!result.ok) {
+      const issues = result.issues;
+      return {
+        id,
+        name: this.name,
+        raw,
+        error: issues.map((issue) => issue.message).join('; '),
+        issues,
+      };
+    }
+    return { id, name: this.name, arguments: result.value, raw };
+  }
+}
+
+function invalid(
+  id: string,
+  name: string | undefined,
+  raw: string,
+  code: string,
+  message: string,
+): InvalidToolCall {
+  return name === undefined
+    ? { id, raw, error: message, issues: [{ code, message }] }
+    : { id, name, raw, error: message, issues: [{ code, message }] };
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+export const isInvalidCall = (call: ToolCall | InvalidToolCall): call is InvalidToolCall => 'error' in call;

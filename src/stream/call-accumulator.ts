@@ -1,0 +1,73 @@
+import type { InvalidToolCall, ParseResult, ToolCall } from '../types/tool-call.js';
+import { AccumulatedCall, isInvalidCall } from './accumulated-call.js';
+
+/**
+ * Shared state of the provider-stream accumulators: content and reasoning text, and the calls in the
+ * order they were opened. `result()` rebuilds every call (see `AccumulatedCall.toCall`); a call without
+ * an id gets `call_N`, N its position among all calls.
+ */
+export abstract class CallAccumulator {
+  protected readonly calls: AccumulatedCall[] = [];
+  private readonly content: string[] = [];
+  private readonly reasoning: string[] = [];
+  /** The last `finish_reason` / `stop_reason` / status seen, if any. */
+  finishReason: string | undefined;
+
+  constructor(private readonly format: string) {}
+
+  protected addContent(text: unknown): void {
+    if (typeof text === 'string' && text !== '') this.content.push(text);
+  }
+
+  protected addReasoning(text: unknown): void {
+    if (typeof text === 'string' && text !== '') this.reasoning.push(text);
+  }
+
+  protected openCall(id: string | undefined, name: string | undefined): AccumulatedCall {
+    const call = new AccumulatedCall(id, name);
+    this.calls.push(call);
+    return call;
+  }
+
+  /**
+   * Appends argument text to `call`; a second JSON object after its complete one opens a new call with
+   * the same name (and no id), which is returned so the caller can route later fragments to it.
+   */
+  protected appendArguments(call: AccumulatedCall, text: string): AccumulatedCall {
+    let current = call;
+    let rest = current.append(text);
+    while (rest !== '') {
+      current = this.openCall(undefined, current.name);
+      rest = current.append(rest);
+    }
+    return current;
+  }
+
+  /** Content, reasoning, the rebuilt calls and the calls that could not be rebuilt, in stream order. */
+  result(): ParseResult {
+    const toolCalls: ToolCall[] = [];
+    const invalidToolCalls: InvalidToolCall[] = [];
+    const used = new Set<string>();
+    this.calls.forEach((call, index) => {
+      let fallback = `call_${index}`;
+      while (used.has(fallback)) fallback = `${fallback}_`;
+      const rebuilt = call.toCall(fallback);
+      if (rebuilt.id !== undefined) used.add(rebuilt.id);
+      if (isInvalidCall(rebuilt)) invalidToolCalls.push(rebuilt);
+      else toolCalls.push(rebuilt);
+    });
+    return {
+      format: this.format,
+      content: this.content.join(''),
+      reasoning: this.reasoning.join(''),
+      toolCalls,
+      invalidToolCalls,
+    };
+  }
+}
+
+export const nonEmptyString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

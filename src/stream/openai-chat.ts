@@ -1,0 +1,218 @@
+import type { ParseEvent } from '../types/parse-event.js';
+import type { ParseResult } from '../types/tool-call.js';
+import type { AccumulatedCall } from './accumulated-call.js';
+import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+
+/** One `tool_calls` entry of a streamed OpenAI Chat delta (wire names verbatim). */
+export interface OpenAIChatToolCallDelta {
+  index?: number | null;
+  id?: string | null;
+  type?: 'function';
+  function?: { name?: string | null; arguments?: string | null };
+}
+
+/** A `chat.completion.chunk` (only the fields toolwire reads or writes). */
+export interface OpenAIChatChunk {
+  id?: string;
+  object?: 'chat.completion.chunk' | string;
+  created?: number;
+  model?: string;
+  choices?: Array<{
+    index?: number;
+    delta?: {
+      role?: 'assistant' | string;
+      content?: string | null;
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+      tool_calls?: OpenAIChatToolCallDelta[] | null;
+    };
+    finish_reason?: string | null;
+  }>;
+}
+
+/**
+ * Options of `toOpenAIChatChunks`: the chunk `id`, `model` and `created` written into every chunk
+ * (defaults `chatcmpl-toolwire`, `toolwire`, 0: deterministic), and the delta field reasoning goes to
+ * (`reasoning_content`, as vLLM and DeepSeek write it; `reasoning` as OpenRouter and Ollama; `false`
+ * drops it).
+ */
+export interface OpenAIChatChunkOptions {
+  readonly id?: string;
+  readonly model?: string;
+  readonly created?: number;
+  readonly reasoningField?: 'reasoning_content' | 'reasoning' | false;
+}
+
+type ChatDelta = NonNullable<NonNullable<OpenAIChatChunk['choices']>[number]['delta']>;
+
+/**
+ * Turns parse events into OpenAI `chat.completion.chunk`s as they come, one chunk per event that has
+ * something to say: `text-delta` → `delta.content`; `reasoning-delta` → `delta.reasoning_content`;
+ * `tool-input-start` → `tool_calls: [{ index, id, type: "function", function: { name, arguments: "" } }]`
+ * (id and name once, `index` counting calls from 0); `tool-input-delta` → `tool_calls: [{ index,
+ * function: { arguments } }]`. The first chunk carries `role: "assistant"`; `finish()` returns the last
+ * chunk, `delta: {}` with `finish_reason: "tool_calls"` when a call completed, else `"stop"`.
+ *
+ * `tool-call` adds nothing (its arguments already streamed). A `tool-call-invalid` has no OpenAI form:
+ * one that was never announced is left out; one that was announced already sent its start and fragments,
+ * which a client rebuilds into an invalid call (its arguments do not parse) or a call.
+ */
+export class OpenAIChatChunkEncoder {
+  private readonly id: string;
+  private readonly model: string;
+  private readonly created: number;
+  private readonly reasoningField: 'reasoning_content' | 'reasoning' | false;
+  private readonly indexes = new Map<string, number>();
+  private started = false;
+  private calls = 0;
+
+  constructor(options: OpenAIChatChunkOptions = {}) {
+    this.id = options.id ?? 'chatcmpl-toolwire';
+    this.model = options.model ?? 'toolwire';
+    this.created = options.created ?? 0;
+    this.reasoningField = options.reasoningField ?? 'reasoning_content';
+  }
+
+  push(events: Iterable<ParseEvent>): OpenAIChatChunk[] {
+    const chunks: OpenAIChatChunk[] = [];
+    for (const event of events) {
+      let delta: ChatDelta | undefined;
+      switch (event.type) {
+        case 'text-delta':
+          delta = { content: event.delta };
+          break;
+        case 'reasoning-delta':
+          if (this.reasoningField !== false) delta = { [this.reasoningField]: event.delta };
+          break;
+        case 'tool-input-start': {
+          const index = this.indexes.size;
+          this.indexes.set(event.id, index);
+          delta = {
+            tool_calls: [
+              { index, id: event.id, type: 'function', function: { name: event.toolName, arguments: '' } },
+            ],
+          };
+          break;
+        }
+        case 'tool-input-delta': {
+          const index = this.indexes.get(event.id);
+          if (index !== undefined) delta = { tool_calls: [{ index, function: { arguments: event.delta } }] };
+          break;
+        }
+        case 'tool-call':
+          this.calls++;
+          break;
+        case 'tool-input-end':
+        case 'tool-call-invalid':
+          break;
+      }
+      if (delta) chunks.push(this.chunk(delta, null));
+    }
+    return chunks;
+  }
+
+  finish(): OpenAIChatChunk[] {
+    return [this.chunk({}, this.calls > 0 ? 'tool_calls' : 'stop')];
+  }
+
+  private chunk(delta: ChatDelta, finishReason: string | null): OpenAIChatChunk {
+    const first = !this.started;
+    this.started = true;
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [
+        { index: 0, delta: first ? { role: 'assistant', ...delta } : delta, finish_reason: finishReason },
+      ],
+    };
+  }
+}
+
+/** `OpenAIChatChunkEncoder` over a whole event list: its chunks, then the finishing chunk. */
+export function toOpenAIChatChunks(
+  events: Iterable<ParseEvent>,
+  options?: OpenAIChatChunkOptions,
+): OpenAIChatChunk[] {
+  const encoder = new OpenAIChatChunkEncoder(options);
+  return [...encoder.push(events), ...encoder.finish()];
+}
+
+/**
+ * Rebuilds content, reasoning and tool calls from any OpenAI-compatible `chat.completion.chunk` stream
+ * (choice `index` 0, or a chunk without an index), tolerant of what real servers send:
+ *
+ * - fragments are routed by `id` first (a known id continues its call; a new id opens a new call even
+ *   on an `index` already in use), then by `index`, then, with a missing or `null` index, to the last
+ *   call;
+ * - a `function.name` on a call that already has a different name opens a new call (names are never
+ *   glued); a repeated equal name is ignored;
+ * - two JSON objects on one index (`{"a":1}{"b":2}`) are two calls of that name, the second without the
+ *   server's id (it gets `call_N`);
+ * - `finish_reason` is recorded, never trusted: calls count whatever it says (`"stop"` with calls);
+ * - arguments `""` (a zero-argument call) are `{}`; arguments that are not a JSON object make an
+ *   `InvalidToolCall` with the text as `raw` (never dropped, never attached to another call); a call
+ *   without any name is invalid (`missing_name`).
+ *
+ * `push` never throws on chunk data; values of the wrong type are ignored field by field.
+ */
+export class OpenAIChatChunkAccumulator extends CallAccumulator {
+  private readonly byIndex = new Map<number, AccumulatedCall>();
+  private readonly byId = new Map<string, AccumulatedCall>();
+  private last: AccumulatedCall | undefined;
+
+  constructor() {
+    super('openai-chat');
+  }
+
+  push(chunk: unknown): void {
+    if (!isRecord(chunk) || !Array.isArray(chunk.choices)) return;
+    for (const choice of chunk.choices) {
+      if (!isRecord(choice)) continue;
+      if (typeof choice.index === 'number' && choice.index !== 0) continue;
+      if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+      const delta = choice.delta;
+      if (!isRecord(delta)) continue;
+      this.addReasoning(delta.reasoning_content);
+      this.addReasoning(delta.reasoning);
+      this.addContent(delta.content);
+      if (Array.isArray(delta.tool_calls)) for (const call of delta.tool_calls) this.addToolCall(call);
+    }
+  }
+
+  private addToolCall(fragment: unknown): void {
+    if (!isRecord(fragment)) return;
+    const id = nonEmptyString(fragment.id);
+    const index = typeof fragment.index === 'number' ? fragment.index : undefined;
+    const fn = isRecord(fragment.function) ? fragment.function : {};
+    const name = nonEmptyString(fn.name);
+    const text = typeof fn.arguments === 'string' ? fn.arguments : '';
+    let call: AccumulatedCall | undefined;
+    if (id !== undefined) call = this.byId.get(id);
+    if (call === undefined) {
+      const candidate =
+        id !== undefined ? undefined : index !== undefined ? this.byIndex.get(index) : this.last;
+      if (candidate && !(name !== undefined && startsNewCall(candidate, name))) call = candidate;
+    }
+    if (call === undefined) call = this.openCall(id, name);
+    if (call.name === undefined && name !== undefined) call.name = name;
+    if (call.id === undefined && id !== undefined && !this.byId.has(id)) call.id = id;
+    call = this.appendArguments(call, text);
+    if (call.id !== undefined) this.byId.set(call.id, call);
+    if (index !== undefined) this.byIndex.set(index, call);
+    this.last = call;
+  }
+}
+
+/** A name fragment for `call` belongs to a new call: `call` already has another name. */
+function startsNewCall(call: AccumulatedCall, name: string): boolean {
+  return call.name !== undefined && call.name !== name;
+}
+
+/** Rebuilds calls from a whole list of chunks (see `OpenAIChatChunkAccumulator`). */
+export function accumulateOpenAIChatChunks(chunks: Iterable<unknown>): ParseResult {
+  const accumulator = new OpenAIChatChunkAccumulator();
+  for (const chunk of chunks) accumulator.push(chunk);
+  return accumulator.result();
+}

@@ -1,0 +1,59 @@
+/**
+ * Streaming events of the tagged-JSON family: a call is announced (`tool-input-start`) as soon as its
+ * body's leading `"name"` member is complete, before the JSON ends, and then ends under the same id.
+ */
+import { describe, expect, it } from 'vitest';
+import { getFormat } from '../../src/formats/registry.js';
+import type { ParseEvent } from '../../src/types/parse-event.js';
+
+function run(format: string, chunks: readonly string[]): ParseEvent[][] {
+  const parser = getFormat(format).create();
+  return [...chunks.map((chunk) => parser.push(chunk)), parser.finish()];
+}
+
+describe('tagged-json call announcement', () => {
+  it('announces a hermes call once its name is complete', () => {
+    const [first, second, last] = run('hermes', [
+      'Hi<tool_call>\n{"name": "special_function", "argu',
+      'ments": {"arg1": 1}}\n</tool_call>',
+      '',
+    ]);
+    expect(first).toEqual([
+      { type: 'text-delta', delta: 'Hi' },
+      { type: 'tool-input-start', id: 'call_0', toolName: 'special_function' },
+    ]);
+    const types = [...(second ?? []), ...(last ?? [])].map((event) => event.type);
+    expect(types).toEqual(['tool-input-delta', 'tool-input-end', 'tool-call']);
+    const call = second?.find((event) => event.type === 'tool-call');
+    expect(call).toMatchObject({ id: 'call_0', toolName: 'special_function', input: { arg1: 1 } });
+  });
+
+  it('does not announce before the name string is closed', () => {
+    const [first, second] = run('hermes', ['<tool_call>{"name": "spec', 'ial", "arguments": {']);
+    expect(first).toEqual([]);
+    expect(second).toEqual([{ type: 'tool-input-start', id: 'call_0', toolName: 'special' }]);
+  });
+
+  it('announces a name split one code unit per chunk exactly once', () => {
+    const events = run('granite4', [...'<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>']).flat();
+    expect(events.filter((event) => event.type === 'tool-input-start')).toEqual([
+      { type: 'tool-input-start', id: 'call_0', toolName: 'f' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'tool-call', id: 'call_0', toolName: 'f' });
+  });
+
+  it('reports a cut-off announced call as invalid under the announced id and name', () => {
+    const events = run('hermes', ['<tool_call>{"name": "f", "arguments": {"a": ']).flat();
+    expect(events.map((event) => event.type)).toEqual([
+      'tool-input-start',
+      'tool-input-end',
+      'tool-call-invalid',
+    ]);
+    expect(events[2]).toMatchObject({ id: 'call_0', toolName: 'f' });
+  });
+
+  it('does not announce a body whose first member is not the name', () => {
+    const [first] = run('hermes', ['<tool_call>{"arguments": {"a": 1}, "name": "f"']);
+    expect(first).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { JsonScanner, scanJsonValueEnd } from '../../src/json/index.js';
+
+// [description, text, end of the value (or -1 if incomplete)]
+const completeCases: Array<[string, string, number]> = [
+  ['an object', '{"a": 1}', 8],
+  ['an array with text after it', '[1, [2, 3]] tail', 11],
+  ['leading whitespace', ' \n\t {"a": []}x', 13],
+  ['brackets inside strings', '{"a": "}]{["}', 13],
+  ['an escaped quote inside a string', '{"a": "\\"}"}', 12],
+  ['an escaped backslash before the end quote', '{"a": "\\\\"}', 11],
+  ['a top-level string with an escaped quote', '"a\\"}" rest', 6],
+  ['a top-level string ending in an escaped backslash', '"a\\\\" rest', 5],
+  ['a bare number ended by a comma', '123,', 3],
+  ['a bare literal ended by a space', 'true ', 4],
+  ['stray closers before the value', '}] {"a": 1}', 11],
+  ['a mismatched closer still closes', '{"a": [1}}', 10],
+  ['markers inside a string', '{"a": "</tool_call>"}</tool_call>', 21],
+];
+
+const incompleteCases: Array<[string, string]> = [
+  ['an open object', '{"a": 1'],
+  ['an open string in an object', '{"a": "}'],
+  ['a trailing backslash in a string', '{"a": "\\'],
+  ['a bare number at the end', '123'],
+  ['only whitespace', '  \n'],
+];
+
+/** Pushes chunks; returns the end as an offset into the joined text, or -1. */
+function endOverChunks(chunks: string[]): number {
+  const scanner = new JsonScanner();
+  let offset = 0;
+  let end = -1;
+  for (const chunk of chunks) {
+    const index = scanner.push(chunk);
+    if (index >= 0) {
+      expect(end, 'completes only once').toBe(-1);
+      end = offset + index;
+    }
+    offset += chunk.length;
+  }
+  expect(scanner.done).toBe(end >= 0);
+  return end;
+}
+
+function* everySplit(text: string): Generator<string[]> {
+  for (let cut = 0; cut <= text.length; cut++) yield [text.slice(0, cut), text.slice(cut)];
+  yield Array.from(text);
+}
+
+describe('JsonScanner', () => {
+  it.each(completeCases)('finds the end of %s', (_description, text, end) => {
+    expect(endOverChunks([text])).toBe(end);
+  });
+
+  it.each(completeCases)('finds the same end of %s for every split', (_description, text, end) => {
+    for (const chunks of everySplit(text)) {
+      expect(endOverChunks(chunks), JSON.stringify(chunks)).toBe(end);
+    }
+  });
+
+  it.each(incompleteCases)('does not complete %s', (_description, text) => {
+    for (const chunks of everySplit(text)) expect(endOverChunks(chunks)).toBe(-1);
+  });
+
+  it('completes a bare value on the next character or at finish()', () => {
+    const scanner = new JsonScanner();
+    expect(scanner.push('12')).toBe(-1);
+    expect(scanner.push('3')).toBe(-1);
+    expect(scanner.push(']')).toBe(0);
+    expect(scanner.done).toBe(true);
+    const atEnd = new JsonScanner();
+    atEnd.push('false');
+    expect(atEnd.done).toBe(false);
+    expect(atEnd.finish()).toBe(true);
+    expect(atEnd.done).toBe(true);
+    expect(new JsonScanner().finish()).toBe(false);
+  });
+
+  it('reports depth and ignores input once done, until reset', () => {
+    const scanner = new JsonScanner();
+    scanner.push('{"a": [{');
+    expect(scanner.depth).toBe(3);
+    expect(scanner.push('}]}{')).toBe(3);
+    expect(scanner.depth).toBe(0);
+    expect(scanner.push('{}')).toBe(-1);
+    scanner.reset();
+    expect(scanner.done).toBe(false);
+    expect(scanner.push(' []')).toBe(3);
+  });
+
+  it('handles 10,000-deep nesting in linear time, one character at a time', () => {
+    const text = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const scanner = new JsonScanner();
+    let maximum = 0;
+    let end = -1;
+    for (let index = 0; index < text.length && end < 0; index++) {
+      const result = scanner.push(text.charAt(index));
+      if (result >= 0) end = index + result;
+      maximum = Math.max(maximum, scanner.depth);
+    }
+    expect(maximum).toBe(10_000);
+    expect(end).toBe(20_000);
+  });
+});
+
+describe('scanJsonValueEnd', () => {
+  it.each(completeCases)('agrees with the scanner on %s', (_description, text, end) => {
+    expect(scanJsonValueEnd(text, 0)).toBe(end);
+  });
+
+  it('starts at an offset', () => {
+    const text = '<tool_call>{"a": "}"}</tool_call>';
+    expect(scanJsonValueEnd(text, 11)).toBe(21);
+    expect(text.slice(11, 21)).toBe('{"a": "}"}');
+  });
+
+  it('completes a bare value at the end only with endOfInput', () => {
+    expect(scanJsonValueEnd('x: 42', 2)).toBe(-1);
+    expect(scanJsonValueEnd('x: 42', 2, { endOfInput: true })).toBe(5);
+    expect(scanJsonValueEnd('{"a"', 0, { endOfInput: true })).toBe(-1);
+  });
+
+  it('returns -1 for offsets outside the text', () => {
+    expect(scanJsonValueEnd('{}', 3)).toBe(-1);
+    expect(scanJsonValueEnd('{}', -1)).toBe(-1);
+  });
+});

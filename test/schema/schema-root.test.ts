@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  alignResponse,
+  alignText,
+  alignValue,
+  RECOGNIZED_KEYWORDS,
+  SchemaRoot,
+} from '../../src/schema/index.js';
+import type { JSONSchema } from '../../src/types/json-schema.js';
+
+interface RootCase {
+  readonly name: string;
+  readonly schema: JSONSchema;
+  readonly options: ReadonlyArray<{ kind: string; value?: unknown }>;
+}
+
+const cases = JSON.parse(
+  readFileSync(new URL('./schema-root-cases.json', import.meta.url), 'utf8'),
+) as RootCase[];
+
+describe('SchemaRoot.options (test/schema/schema-root-cases.json)', () => {
+  it.each(cases.map((testCase) => [testCase.name, testCase] as const))('%s', (_name, testCase) => {
+    const options = new SchemaRoot(testCase.schema).options(testCase.schema);
+    expect(
+      options.map((option) =>
+        option.kind === 'literal' ? { kind: option.kind, value: option.value } : { kind: option.kind },
+      ),
+    ).toEqual(testCase.options);
+  });
+});
+
+describe('SchemaRoot', () => {
+  it('reports keywords it does not interpret, with their schema pointer', () => {
+    const schema = JSON.parse(
+      '{"type": "object", "properties": {"a": {"type": "string", "if": {"const": "x"}, "then": {}}, "b": {"not": {}}}, "x-vendor": 1}',
+    ) as JSONSchema;
+    const root = new SchemaRoot(schema);
+    root.expandAll();
+    expect(root.unsupportedKeywords).toEqual([
+      { pointer: '/properties/a', keyword: 'if' },
+      { pointer: '/properties/a', keyword: 'then' },
+      { pointer: '/properties/b', keyword: 'not' },
+    ]);
+    expect(RECOGNIZED_KEYWORDS.has('$ref')).toBe(true);
+  });
+
+  it('aligns a depth-20 value against a recursive tree schema lazily, each ref expanded once', () => {
+    const schema = {
+      $defs: {
+        node: {
+          type: 'object',
+          properties: {
+            v: { type: 'integer' },
+            left: { $ref: '#/$defs/node' },
+            right: { $ref: '#/$defs/node' },
+          },
+        },
+      },
+      $ref: '#/$defs/node',
+    };
+    let value: Record<string, unknown> = { v: '0' };
+    for (let depth = 1; depth < 20; depth++) value = { v: String(depth), left: value };
+    const root = new SchemaRoot(schema);
+    let resolutions = 0;
+    const resolve = root.resolveRef.bind(root);
+    root.resolveRef = (ref: string) => {
+      resolutions++;
+      return resolve(ref);
+    };
+    const result = alignValue(value, root);
+    expect(result.issues).toEqual([]);
+    let node = result.value as Record<string, unknown>;
+    for (let depth = 19; depth > 0; depth--) {
+      expect(node.v).toBe(depth);
+      node = node.left as Record<string, unknown>;
+    }
+    expect(node).toEqual({ v: 0 });
+    expect(result.flags).toHaveLength(20);
+    // the top-level ref and the one property ref schema object, each expanded once
+    expect(resolutions).toBeLessThanOrEqual(2);
+  });
+
+  it('builds objects whose __proto__ and constructor keys are plain data', () => {
+    const input = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": "c"}') as unknown;
+    const result = alignValue(input, { type: 'object', additionalProperties: { type: 'object' } });
+    const value = result.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const text = alignText('{"__proto__": {"x": 1}}', { type: 'object' });
+    expect(Object.hasOwn(text.value as object, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(text.value)).toBe(Object.prototype);
+  });
+
+  it('never throws on odd schemas or values', () => {
+    const schemas: unknown[] = [
+      null,
+      3,
+      'x',
+      [],
+      { type: 7 },
+      { enum: 'no' },
+      { properties: [] },
+      { $ref: '#/%%' },
+      { anyOf: [1, null] },
+    ];
+    const values: unknown[] = [
+      undefined,
+      null,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      '',
+      '{',
+      [[[]]],
+      { a: { b: {} } },
+    ];
+    for (const schema of schemas) {
+      for (const value of values) {
+        expect(() => alignValue(value, schema as JSONSchema)).not.toThrow();
+        expect(() => alignText(String(value), schema as JSONSchema)).not.toThrow();
+      }
+    }
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const result = alignValue(deep, { items: { $ref: '#' } });
+    expect(result.issues.some((entry) => entry.code === 'too_deep')).toBe(true);
+  });
+
+  it('stays fast on adversarial model text (bounded look-ahead and scanning)', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } } as const;
+    const inputs = [
+      `{"a": ${'word, '.repeat(40_000)}`,
+      '{'.repeat(20_000),
+      `{"a": "/*${', b'.repeat(40_000)}`,
+      `text ${'[1, '.repeat(20_000)}`,
+    ];
+    const start = performance.now();
+    for (const input of inputs) {
+      expect(() => alignResponse(input, schema)).not.toThrow();
+      expect(() => alignText(input, schema)).not.toThrow();
+    }
+    expect(performance.now() - start).toBeLessThan(5000);
+  });
+});
