@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runAccumulateCommand } from './accumulate-command.js';
+import { runAlignCommand } from './align-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runFormatsCommand } from './formats-command.js';
 import { runParseCommand } from './parse-command.js';
@@ -9,13 +10,14 @@ const usage = `usage:
   toolwire parse [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--chunks FILE] [--events]
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
+  toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire formats [--json]
   toolwire demo
 `;
 
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
- * 0 done, 2 usage error or unreadable file (one line on stderr).
+ * 0 done, 1 `align` found issues, 2 usage error or unreadable file (one line on stderr).
  */
 export async function main(
   argv: readonly string[],
@@ -60,6 +62,29 @@ export async function main(
           throw new UsageError(`accumulate takes at most one FILE, got ${positionals.length}`);
         runAccumulateCommand(positionals[0], io.stdout);
         return 0;
+      }
+      case 'align': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            schema: { type: 'string' },
+            text: { type: 'boolean', default: false },
+            strict: { type: 'boolean', default: false },
+          },
+        });
+        if (values.schema === undefined) throw new UsageError('align needs --schema FILE');
+        if (positionals.length > 1)
+          throw new UsageError(`align takes at most one INPUT, got ${positionals.length}`);
+        return runAlignCommand(
+          {
+            schema: values.schema,
+            text: values.text,
+            strict: values.strict,
+            ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
+          },
+          io.stdout,
+        );
       }
       case 'formats': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });

@@ -266,3 +266,50 @@ describe('toolwire accumulate', () => {
     expect(stderr).toContain('line 2');
   });
 });
+
+describe('toolwire align', () => {
+  const integer = file('integer.json', '{"type": "integer"}');
+
+  it('rounds "2.7" to 3 for an integer schema and flags both coercions (exit 0)', async () => {
+    const { code, stdout } = await runCli(['align', '--schema', integer, file('value.json', '"2.7"\n')]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      value: 3,
+      flags: [
+        { path: '', kind: 'string_to_number' },
+        { path: '', kind: 'float_to_integer' },
+      ],
+      issues: [],
+    });
+  });
+
+  it('exits 1 with the issue when the value cannot be aligned', async () => {
+    const { code, stdout } = await runCli(['align', '--schema', integer, file('bad.json', '"many"')]);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.value).toBe('many');
+    expect(result.issues.map(({ path, code }: { path: string; code: string }) => ({ path, code }))).toEqual([
+      { path: '', code: 'invalid_type' },
+    ]);
+  });
+
+  it('types raw parameter text with --text, and --strict turns coercions into issues', async () => {
+    const schema = file('object.json', '{"type": "object", "properties": {"n": {"type": "integer"}}}');
+    const text = file('param.txt', '{"n": "4"}');
+    const lenient = await runCli(['align', '--schema', schema, '--text', text]);
+    expect(lenient.code).toBe(0);
+    expect(JSON.parse(lenient.stdout).value).toEqual({ n: 4 });
+    const strict = await runCli(['align', '--schema', schema, '--text', '--strict', text]);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout).issues.map((issue: { path: string }) => issue.path)).toEqual(['/n']);
+  });
+
+  it.each([
+    [['align', file('x.json', '1')], 'toolwire: align needs --schema FILE'],
+    [['align', '--schema', file('notjson.json', '{nope')], 'toolwire: --schema'],
+  ])('exits 2 on usage error %j', async (argv, message) => {
+    const { code, stderr } = await runCli(argv);
+    expect(code).toBe(2);
+    expect(stderr.startsWith(message)).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+import { parseLenientJson } from '../json/parse-lenient-json.js';
+import { alignText } from '../schema/align-text.js';
+import { alignValue } from '../schema/align-value.js';
+import type { JSONSchema } from '../types/json-schema.js';
+import { readInput, readJsonFile } from './read-input.js';
+import { UsageError } from './usage-error.js';
+
+/** Options of `toolwire align` after argument parsing. */
+export interface AlignCommandOptions {
+  readonly schema: string;
+  readonly text: boolean;
+  readonly strict: boolean;
+  readonly file?: string;
+}
+
+/**
+ * `toolwire align --schema FILE [--text] [--strict] [INPUT]`: aligns a JSON value (leniently parsed:
+ * model output, not developer input), or with `--text` a raw parameter text, to the schema and prints
+ * `{"value", "flags", "issues"}`. Resolves to the exit code: 0 aligned without issues, 1 with issues.
+ * An input that is not JSON even leniently gives exit 1 with an `invalid_json` issue.
+ */
+export function runAlignCommand(options: AlignCommandOptions, write: (text: string) => void): number {
+  const schema = readJsonFile(options.schema, '--schema');
+  if (
+    typeof schema !== 'boolean' &&
+    (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+  ) {
+    throw new UsageError(`--schema ${options.schema}: a JSON Schema is an object or a boolean`);
+  }
+  const input = readInput(options.file);
+  let result: { value: unknown; flags: readonly unknown[]; issues: readonly unknown[] };
+  if (options.text) {
+    result = alignText(input, schema as JSONSchema, { strict: options.strict });
+  } else {
+    const parsed = parseLenientJson(input);
+    result = parsed.ok
+      ? alignValue(parsed.value, schema as JSONSchema, { strict: options.strict })
+      : {
+          value: input,
+          flags: [],
+          issues: [
+            {
+              path: '',
+              code: 'invalid_json',
+              expected: 'a JSON value',
+              received: 'text',
+              message: `the input is not JSON: ${parsed.error}`,
+            },
+          ],
+        };
+  }
+  write(`${JSON.stringify({ value: result.value, flags: result.flags, issues: result.issues }, null, 2)}\n`);
+  return result.issues.length === 0 ? 0 : 1;
+}
