@@ -51,7 +51,11 @@ const tools = [
       required: ['path', 'content'],
     },
   },
-  { name: 'get_time', description: 'Current time', parameters: { type: 'object', properties: { zone: { type: 'string' } } } },
+  {
+    name: 'get_time',
+    description: 'Current time',
+    parameters: { type: 'object', properties: { zone: { type: 'string' } } },
+  },
 ];
 
 /** Arguments of the big call, about `bytes` of JSON: 70 % code-like text, 30 % records. */
@@ -78,7 +82,7 @@ function output(format, bytes) {
   const args = bigArguments(bytes);
   const small = { zone: 'UTC' };
   const prose = 'I will write the generated file and then check the time.\n';
-  const xmlValue = (key, value) => (typeof value === 'string' ? value : JSON.stringify(value));
+  const xmlValue = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
   switch (format) {
     case 'hermes':
       return `${prose}<tool_call>\n{"name": "write_file", "arguments": ${spaced(args)}}\n</tool_call>\n<tool_call>\n{"name": "get_time", "arguments": ${spaced(small)}}\n</tool_call>`;
@@ -89,21 +93,21 @@ function output(format, bytes) {
     case 'qwen3_coder': {
       const call = (name, value) =>
         `<tool_call>\n<function=${name}>\n${Object.entries(value)
-          .map(([key, item]) => `<parameter=${key}>\n${xmlValue(key, item)}\n</parameter>\n`)
+          .map(([key, item]) => `<parameter=${key}>\n${xmlValue(item)}\n</parameter>\n`)
           .join('')}</function>\n</tool_call>`;
       return `${prose}${call('write_file', args)}\n${call('get_time', small)}`;
     }
     case 'glm47': {
       const call = (name, value) =>
         `<tool_call>${name}${Object.entries(value)
-          .map(([key, item]) => `<arg_key>${key}</arg_key><arg_value>${xmlValue(key, item)}</arg_value>`)
+          .map(([key, item]) => `<arg_key>${key}</arg_key><arg_value>${xmlValue(item)}</arg_value>`)
           .join('')}</tool_call>`;
       return `${prose}${call('write_file', args)}${call('get_time', small)}`;
     }
     case 'minimax_m2': {
       const call = (name, value) =>
         `<invoke name="${name}">\n${Object.entries(value)
-          .map(([key, item]) => `<parameter name="${key}">${xmlValue(key, item)}</parameter>\n`)
+          .map(([key, item]) => `<parameter name="${key}">${xmlValue(item)}</parameter>\n`)
           .join('')}</invoke>\n`;
       return `${prose}<minimax:tool_call>\n${call('write_file', args)}${call('get_time', small)}</minimax:tool_call>`;
     }
@@ -169,7 +173,8 @@ async function streamParts(transform, chunks) {
   return reading;
 }
 
-const fmt = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toPrecision(2));
+const fmt = (value) =>
+  value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toPrecision(2);
 const times = (value) => `${fmt(value)}×`;
 
 // ---------------------------------------------------------------------------------------------
@@ -198,7 +203,9 @@ for (const format of formats) {
     const chunks = chunksOf(text, 4);
     const whole = parseToolCalls(text, { format, tools });
     if (whole.toolCalls.length !== 2)
-      throw new Error(`${format} ${label}: expected 2 calls, got ${whole.toolCalls.length} (${JSON.stringify(whole.invalidToolCalls[0]?.error)})`);
+      throw new Error(
+        `${format} ${label}: expected 2 calls, got ${whole.toolCalls.length} (${JSON.stringify(whole.invalidToolCalls[0]?.error)})`,
+      );
     if (streamToolwire(format, chunks) !== 2) throw new Error(`${format} ${label}: streaming lost a call`);
     const wholeMs = measure(() => parseToolCalls(text, { format, tools }));
     const streamMs = measure(() => streamToolwire(format, chunks));
@@ -211,10 +218,17 @@ for (const format of formats) {
     if (protocol) {
       const parts = protocol.parseGeneratedText({ text, tools: aiTools });
       const calls = parts.filter((part) => part.type === 'tool-call').length;
-      peerWhole = `${fmt(throughput(bytes, measure(() => protocol.parseGeneratedText({ text, tools: aiTools }))))}${calls === 2 ? '' : ` (${calls} calls)`}`;
+      peerWhole = `${fmt(
+        throughput(
+          bytes,
+          measure(() => protocol.parseGeneratedText({ text, tools: aiTools })),
+        ),
+      )}${calls === 2 ? '' : ` (${calls} calls)`}`;
       if (target <= 64_000) {
         const streamed = await streamParts(protocol.createStreamParser({ tools: aiTools }), chunks);
-        const peerMs = await measureAsync(() => streamParts(protocol.createStreamParser({ tools: aiTools }), chunks));
+        const peerMs = await measureAsync(() =>
+          streamParts(protocol.createStreamParser({ tools: aiTools }), chunks),
+        );
         peerStream = `${fmt(throughput(bytes, peerMs))}${streamed === 2 ? '' : ` (${streamed} calls)`}`;
         peerRatio = times(peerMs / streamMs);
       } else {
@@ -225,6 +239,7 @@ for (const format of formats) {
         peerRatio = times(peerMs / streamMs);
       }
     }
+    process.stderr.write(`  measured ${format} ${label}\n`);
     rowsA.push([
       format,
       label,
@@ -257,7 +272,9 @@ for (const format of formats) {
 }
 printTable(rowsA);
 
-console.log('\nLinearity: stream/whole ratio at each size, and the ratio at 1 MB ÷ the ratio at 64 KB (target ≤ 1.5; stream/whole target ≤ 8)');
+console.log(
+  '\nLinearity: stream/whole ratio at each size, and the ratio at 1 MB ÷ the ratio at 64 KB (target ≤ 1.5; stream/whole target ≤ 8)',
+);
 const rowsL = [['format', 'ratio 1 KB', 'ratio 64 KB', 'ratio 1 MB', '1 MB ÷ 64 KB']];
 for (const format of formats) {
   const r = (label) => ratios.get(`${format} ${label}`);
@@ -269,7 +286,7 @@ printTable(rowsL);
 // B. Re-parse-every-chunk peers on the big call's argument JSON
 
 console.log(
-  '\nB. Consuming the big call\'s arguments in 4-character chunks: re-parse peers (re-parse all text so far after every chunk) vs toolwire streaming the whole hermes output',
+  "\nB. Consuming the big call's arguments in 4-character chunks: re-parse peers (re-parse all text so far after every chunk) vs toolwire streaming the whole hermes output",
 );
 const peers = [
   ['partial-json parse', (text) => partialJsonParse(text)],
@@ -306,7 +323,9 @@ async function reparse(parse, chunks, every) {
   return every === 1 ? elapsed : (elapsed * chunks.length) / Math.ceil(chunks.length / every);
 }
 
-const rowsB = [['size', 'argument bytes', 'consumer', 'total time', 'MB/s', '× toolwire stream', '× JSON.parse']];
+const rowsB = [
+  ['size', 'argument bytes', 'consumer', 'total time', 'MB/s', '× toolwire stream', '× JSON.parse'],
+];
 for (const [label, target] of sizes.slice(0, 2)) {
   const argumentText = spaced(bigArguments(target));
   const bytes = Buffer.byteLength(argumentText);
@@ -327,9 +346,13 @@ for (const [label, target] of sizes.slice(0, 2)) {
   rowsB.push(row('toolwire createToolCallStream (whole hermes output)', oursMs));
   for (const [name, parse] of peers) {
     let best = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < (every === 1 ? 3 : 1); round++) best = Math.min(best, await reparse(parse, chunks, every));
+    for (let round = 0; round < (every === 1 ? 3 : 1); round++)
+      best = Math.min(best, await reparse(parse, chunks, every));
+    process.stderr.write(`  measured ${name} ${label}\n`);
     rowsB.push(row(name, best, every === 1 ? '' : ` (est. from every ${every}th prefix)`));
   }
 }
 printTable(rowsB);
-console.log('1 MB re-parse is not run: at 64 KB the peers already take seconds, and the cost grows with the square of the size.');
+console.log(
+  '1 MB re-parse is not run: at 64 KB the peers already take seconds, and the cost grows with the square of the size.',
+);

@@ -12,6 +12,9 @@
  * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
  *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
  *   string is data.
+ * - Streaming: the call is announced (`tool-input-start`) as soon as the body's leading
+ *   `"name": "…"` member is complete, before the JSON ends (llama.cpp's partial parses expect the name
+ *   early); a call cut off after that is reported invalid under that name.
  * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`.
  * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
  *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.

@@ -13,7 +13,9 @@
  *   `</tool_calls>` is tolerated once the array is complete.
  * - Reasoning (Apriel): the generation prompt ends with `Here are my reasoning steps:\n` (option
  *   `reasoningStartedInPrompt`), the model thinks, then writes `[BEGIN FINAL RESPONSE]` and its answer;
- *   a closing `[END FINAL RESPONSE]` is structure. The phrase itself in the output opens reasoning too.
+ *   a closing `[END FINAL RESPONSE]` is structure. The phrase itself in the output opens reasoning too;
+ *   without either, the thinking cannot be told from the answer and stays content (the response
+ *   markers are still dropped).
  * - Deliberately not done: vLLM's non-streaming path returns None for a lone leading `" "`; here
  *   content is kept as written (as vLLM's streaming path does).
  *
@@ -27,7 +29,8 @@ const config = {
   start: ['<tool_calls>'],
   end: ['</tool_calls>'],
   reasoning: { open: 'Here are my reasoning steps:', close: '[BEGIN FINAL RESPONSE]' },
-  dropMarkers: ['[END FINAL RESPONSE]'],
+  // Outside reasoning (the option not set) the response markers are still structure, not content.
+  dropMarkers: ['[BEGIN FINAL RESPONSE]', '[END FINAL RESPONSE]'],
 } as const;
 
 /** Jamba / Apriel `<tool_calls>[…]</tool_calls>`; see the file comment. */

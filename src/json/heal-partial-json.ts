@@ -141,7 +141,9 @@ function healToken(token: string): string | undefined {
     if (literal.startsWith(token)) return literal;
   }
   let end = token.length;
-  while (end > 0) {
+  // A cut-off JSON number ends in at most two incomplete characters (`1.`, `1e+`), so three tries
+  // suffice; the bound keeps a long run like `1eeee…` from costing a slice per character.
+  for (let tries = 0; tries < 3 && end > 0; tries++) {
     const candidate = token.slice(0, end);
     if (strictNumber.test(candidate)) return candidate;
     const last = token.charCodeAt(end - 1);

@@ -127,21 +127,35 @@ export class LenientJsonParser {
     }
     let fenceOpen = false;
     let wrapperCloser = -1;
-    const first = this.text.charCodeAt(this.position);
-    if (this.isFenceAt(this.position)) {
+    const text = this.text;
+    const first = text.charCodeAt(this.position);
+    // Wrappers are recognised by the first one or two significant characters, checked cheaply.
+    if (first === codeBacktick && this.isFenceAt(this.position)) {
       this.openFence(this.position);
       fenceOpen = true;
+      this.skipWhitespaceAndComments();
     } else if (first === codeOpenBrace || first === codeOpenBracket) {
-      // `[```json … ```]`: a fence wrapped in a stray bracket.
       const afterBracket = this.nextNonWhitespace(this.position + 1);
-      if (this.isFenceAt(afterBracket)) {
+      const second = text.charCodeAt(afterBracket);
+      if (second === codeBacktick && this.isFenceAt(afterBracket)) {
+        // `[```json … ```]`: a fence wrapped in a stray bracket.
         wrapperCloser = first === codeOpenBrace ? codeCloseBrace : codeCloseBracket;
         this.openFence(afterBracket);
         fenceOpen = true;
+        this.skipWhitespaceAndComments();
+      } else if (
+        second === codeBackslash &&
+        this.allowEscapedDocument &&
+        this.isEscapedDocumentAt(this.position)
+      ) {
+        return this.parseEscapedDocument(this.position);
       }
     }
-    this.skipWhitespaceAndComments();
-    if (this.allowEscapedDocument && this.isEscapedDocumentAt(this.position)) {
+    if (
+      (fenceOpen || first === codeBackslash) &&
+      this.allowEscapedDocument &&
+      this.isEscapedDocumentAt(this.position)
+    ) {
       return this.parseEscapedDocument(this.position);
     }
     const repairCount = this.repairs.length;
@@ -354,7 +368,8 @@ export class LenientJsonParser {
     try {
       value = inner.parseDocument();
     } catch (error) {
-      if (error instanceof LenientJsonFailure) this.fail(error.message, unescaped.sourceOffset(error.position));
+      if (error instanceof LenientJsonFailure)
+        this.fail(error.message, unescaped.sourceOffset(error.position));
       throw error;
     }
     for (const repair of inner.repairs) this.repair(repair.kind, unescaped.sourceOffset(repair.position));
@@ -454,6 +469,16 @@ export class LenientJsonParser {
         break;
       }
       const code = text.charCodeAt(position);
+      if (code === codeDoubleQuote && expectingKey) {
+        // The common case first: a quoted key where one is expected.
+        const key = this.readPlainKey(position) ?? this.parseQuotedString();
+        if (this.stringReachedEnd) break; // `{"a": 1, "na`: a cut-off key is dropped, see below
+        setMember(object, key, this.parseMemberValue());
+        memberCount++;
+        expectingKey = false;
+        commaPosition = -1;
+        continue;
+      }
       if (code === codeCloseBrace) {
         if (commaPosition >= 0 && expectingKey) this.repair('trailing_comma', commaPosition);
         this.position++;
@@ -510,6 +535,40 @@ export class LenientJsonParser {
     this.openObjects--;
     this.depth--;
     return object;
+  }
+
+  /**
+   * A key without escapes directly followed by `:`, the common case, taken from a small cache of
+   * recent keys when possible. Reusing the same string object lets the engine skip interning it
+   * again when it becomes a property name, which is most of the cost of building objects.
+   * Returns `undefined` (cursor unchanged) for anything else.
+   */
+  private readPlainKey(quote: number): string | undefined {
+    const text = this.text;
+    const length = this.length;
+    let position = quote + 1;
+    let hash = 0;
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+      hash = (hash * 31 + code) | 0;
+      position++;
+    }
+    if (text.charCodeAt(position) !== codeDoubleQuote) return undefined;
+    let after = position + 1;
+    while (text.charCodeAt(after) === codeSpace) after++;
+    if (text.charCodeAt(after) !== codeColon) return undefined;
+    const keyLength = position - quote - 1;
+    this.position = position + 1;
+    this.stringReachedEnd = false;
+    if (keyLength > maximumCachedKeyLength) return text.slice(quote + 1, position);
+    const slot = (hash ^ keyLength) & (keyCache.length - 1);
+    const cached = keyCache[slot];
+    if (cached !== undefined && cached.length === keyLength && text.startsWith(cached, quote + 1))
+      return cached;
+    const key = text.slice(quote + 1, position);
+    keyCache[slot] = key;
+    return key;
   }
 
   /** `{{"a": 1}}`, as a prompt template that escapes braces makes a model write. */
@@ -703,6 +762,31 @@ export class LenientJsonParser {
     const text = this.text;
     const quoteStart = this.position;
     const openCode = text.charCodeAt(quoteStart);
+    if (openCode === codeDoubleQuote) {
+      // Fast path for a plain string followed by `,` `:` or a closer it did not open: no judgement.
+      const length = this.length;
+      let position = quoteStart + 1;
+      while (position < length) {
+        const code = text.charCodeAt(position);
+        if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+        position++;
+      }
+      if (text.charCodeAt(position) === codeDoubleQuote) {
+        let after = position + 1;
+        let next = text.charCodeAt(after);
+        while (next === codeSpace || next === codeTab) next = text.charCodeAt(++after);
+        const plain =
+          next === codeComma ||
+          next === codeColon ||
+          (next === codeCloseBrace && !includesCode(text, quoteStart + 1, position, codeOpenBrace)) ||
+          (next === codeCloseBracket && !includesCode(text, quoteStart + 1, position, codeOpenBracket));
+        if (plain) {
+          this.stringReachedEnd = false;
+          this.position = position + 1;
+          return text.slice(quoteStart + 1, position);
+        }
+      }
+    }
     const closeKind = closeKindOf(openCode);
     if (openCode !== codeDoubleQuote) this.repair(quoteRepairKind(openCode), quoteStart);
     const repairCount = this.repairs.length;
@@ -970,8 +1054,20 @@ export class LenientJsonParser {
       }
     }
     if (isDigit(code)) return stringEndYes;
-    // `"a" "b"`: a next string. But `"72""` at the very end is a quote inside the string.
-    if (isQuote(code)) return this.nextNonWhitespace(position + 1) < length ? stringEndYes : stringEndNo;
+    if (isQuote(code)) {
+      // `"a" "b"`: a next string (a comma is missing). But when that next quote is itself followed
+      // by what ends a string (`"weather in "Paris"", "n": 1`, `"72""` at the end), this quote is
+      // part of the text.
+      const afterNext = this.nextNonWhitespace(position + 1);
+      if (afterNext >= length) return stringEndNo;
+      const following = text.charCodeAt(afterNext);
+      return following === codeComma ||
+        following === codeColon ||
+        following === codeCloseBrace ||
+        following === codeCloseBracket
+        ? stringEndNo
+        : stringEndYes;
+    }
     // `"John"⏎  lastName: "Smith"`: a quote ending a line before a `key:` ends the string.
     if (newline && isIdentifierStart(code) && this.isUnquotedKeyAt(position)) return stringEndYes;
     return stringEndNo;
@@ -1423,6 +1519,11 @@ export class LenientJsonParser {
   }
 }
 
+// Recently seen object keys (see readPlainKey). Shared by all parses: it only ever holds short
+// strings that appeared as keys, and a wrong slot is detected by comparing the text.
+const maximumCachedKeyLength = 32;
+const keyCache: Array<string | undefined> = new Array(256).fill(undefined);
+
 const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 const truncatableLiterals: ReadonlyArray<readonly [string, unknown]> = [
@@ -1550,6 +1651,11 @@ function hexValue(code: number): number {
   if (code <= 0x39) return code - 0x30;
   if (code <= 0x46) return code - 0x37;
   return code - 0x57;
+}
+
+function includesCode(text: string, from: number, to: number, code: number): boolean {
+  for (let index = from; index < to; index++) if (text.charCodeAt(index) === code) return true;
+  return false;
 }
 
 function trimWhitespaceBefore(text: string, end: number, floor: number): number {

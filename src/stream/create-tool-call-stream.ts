@@ -113,7 +113,10 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
  * copied only when a delta is inserted.
  */
 class ArgumentTracker {
-  private readonly open = new Map<string, string[]>();
+  /** Streamed argument text per announced call; formats have one call open at a time, kept apart. */
+  private currentId: string | undefined;
+  private current = '';
+  private readonly others = new Map<string, string>();
 
   check(events: ParseEvent[]): ParseEvent[] {
     let out: ParseEvent[] | undefined;
@@ -121,17 +124,20 @@ class ArgumentTracker {
       const event = events[index] as ParseEvent;
       switch (event.type) {
         case 'tool-input-start':
-          this.open.set(event.id, []);
+          if (this.currentId !== undefined) this.others.set(this.currentId, this.current);
+          this.currentId = event.id;
+          this.current = '';
           break;
         case 'tool-input-delta':
-          this.open.get(event.id)?.push(event.delta);
+          if (event.id === this.currentId) this.current += event.delta;
+          else if (this.others.has(event.id))
+            this.others.set(event.id, this.others.get(event.id) + event.delta);
           break;
         case 'tool-input-end': {
-          const pieces = this.open.get(event.id);
-          this.open.delete(event.id);
+          const text = this.take(event.id);
           const next = events[index + 1];
-          if (pieces && next?.type === 'tool-call' && next.id === event.id) {
-            const delta = completingDelta(pieces.join(''), next.input);
+          if (text !== undefined && next?.type === 'tool-call' && next.id === event.id) {
+            const delta = completingDelta(text, next.input);
             if (delta) {
               out ??= events.slice(0, index);
               out.push({ type: 'tool-input-delta', id: event.id, delta });
@@ -140,7 +146,7 @@ class ArgumentTracker {
           break;
         }
         case 'tool-call-invalid':
-          if (event.id !== undefined) this.open.delete(event.id);
+          if (event.id !== undefined) this.take(event.id);
           break;
         default:
           break;
@@ -150,7 +156,22 @@ class ArgumentTracker {
     return out ?? events;
   }
 
+  /** Removes and returns the streamed text of call `id`. */
+  private take(id: string): string | undefined {
+    if (id === this.currentId) {
+      const text = this.current;
+      this.currentId = undefined;
+      this.current = '';
+      return text;
+    }
+    const text = this.others.get(id);
+    this.others.delete(id);
+    return text;
+  }
+
   reset(): void {
-    this.open.clear();
+    this.currentId = undefined;
+    this.current = '';
+    this.others.clear();
   }
 }

@@ -89,6 +89,17 @@ describe('JsonScanner', () => {
     expect(scanner.push(' []')).toBe(3);
   });
 
+  it('says when it is inside a string, so a marker found there is data', () => {
+    const scanner = new JsonScanner();
+    scanner.push('{"a": "x');
+    expect(scanner.inString).toBe(true);
+    scanner.push('\\');
+    expect(scanner.inString).toBe(true);
+    scanner.push('""');
+    expect(scanner.inString).toBe(false);
+    expect(scanner.push('}')).toBe(1);
+  });
+
   it('handles 10,000-deep nesting in linear time, one character at a time', () => {
     const text = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
     const scanner = new JsonScanner();

@@ -73,6 +73,19 @@ describe('parseLenientJson', () => {
     expect(emoji.repairs).toEqual([{ kind: 'trailing_comma', position: 8 }]);
   });
 
+  it('maps positions inside stringified JSON back to the original text', () => {
+    const text = '{\\"a\\": 1,}';
+    expect(parseLenientJson(text)).toEqual({
+      ok: true,
+      value: { a: 1 },
+      end: text.length,
+      repairs: [
+        { kind: 'escaped_json', position: 0 },
+        { kind: 'trailing_comma', position: 9 },
+      ],
+    });
+  });
+
   it('ends where ignored trailing text begins', () => {
     const text = 'Result: {"a": 1} -- end';
     const result = parseLenientJson(text);
@@ -135,6 +148,11 @@ describe('parseLenientJson', () => {
       const result = parseLenientJson('[[[[1]]]],', { maxDepth: 3 });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toContain('depth of 3');
+    });
+
+    it('reports the engine running out of stack as a failure, not an exception', () => {
+      const result = parseLenientJson('['.repeat(200_000), { maxDepth: 1e9 });
+      expect(result.ok).toBe(false);
     });
 
     it('bounds call wrappers and string concatenation too', () => {

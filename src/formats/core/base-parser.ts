@@ -62,7 +62,8 @@ export abstract class BaseFormatParser implements FormatParser {
   private pendingContent = '';
   private pendingReasoning = '';
   private tail = '';
-  private raw: string[] | undefined;
+  /** The open call's raw text so far (a string: appending small pieces is cheaper than an array join). */
+  private raw: string | undefined;
   private callCount = 0;
   /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
   private announced: { id: string; name: string; streamed: boolean } | undefined;
@@ -89,7 +90,7 @@ export abstract class BaseFormatParser implements FormatParser {
   }
 
   reset(): string {
-    const buffered = (this.raw ? this.raw.join('') : '') + this.tail;
+    const buffered = (this.raw ?? '') + this.tail;
     this.events = [];
     this.pendingContent = '';
     this.pendingReasoning = '';
@@ -111,14 +112,14 @@ export abstract class BaseFormatParser implements FormatParser {
     this.parse(cursor);
     if (final && cursor.position < text.length) {
       // A format that left text at the end: it is content, or the rest of the open call.
-      if (this.raw) {
+      if (this.raw !== undefined) {
         this.take(cursor, text.length, 'call');
         this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
       } else {
         this.take(cursor, text.length, this.inReasoning ? 'reasoning' : 'content');
       }
     }
-    if (final && this.raw)
+    if (final && this.raw !== undefined)
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
     this.tail = text.slice(cursor.position);
   }
@@ -131,8 +132,8 @@ export abstract class BaseFormatParser implements FormatParser {
     if (end <= cursor.position) return '';
     const piece = cursor.text.slice(cursor.position, end);
     cursor.position = end;
-    if (this.raw) {
-      this.raw.push(piece);
+    if (this.raw !== undefined) {
+      this.raw += piece;
       return piece;
     }
     if (bucket === 'content') this.emitContent(piece);
@@ -196,7 +197,7 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Starts recording a call's raw text; the marker that opens the call should be taken after this. */
   protected beginCall(): void {
     this.flushPending();
-    this.raw = [];
+    this.raw = '';
   }
 
   protected get inCall(): boolean {
@@ -247,7 +248,7 @@ export abstract class BaseFormatParser implements FormatParser {
    * ends invalid gets `tool-input-end` before its `tool-call-invalid`.
    */
   protected announceCall(name: string, id?: string): void {
-    if (!this.raw || this.announced || (this.tools && !this.tools.has(name))) return;
+    if (this.raw === undefined || this.announced || (this.tools && !this.tools.has(name))) return;
     const callId = id ?? `call_${this.callCount}`;
     this.flushPending();
     this.announced = { id: callId, name, streamed: false };
@@ -313,7 +314,7 @@ export abstract class BaseFormatParser implements FormatParser {
   }
 
   private closeRaw(): string {
-    const raw = this.raw ? this.raw.join('') : '';
+    const raw = this.raw ?? '';
     this.raw = undefined;
     return raw;
   }

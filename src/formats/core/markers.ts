@@ -19,11 +19,26 @@ export function findEarliestMarker(
   from: number,
   markers: readonly string[],
 ): MarkerMatch | undefined {
+  let best: MarkerMatch | undefined;
+  if (text.length - from <= directSearchLimit) {
+    // A short rest (the usual streaming push: a held-back tail plus a small chunk) is searched
+    // directly: cheaper than maintaining the memo, which a new text per push would clear anyway.
+    for (const marker of markers) {
+      const index = text.indexOf(marker, from);
+      if (index < 0) continue;
+      if (
+        best === undefined ||
+        index < best.index ||
+        (index === best.index && marker.length > best.marker.length)
+      )
+        best = { index, marker };
+    }
+    return best;
+  }
   if (text !== memoText) {
     memoText = text;
     memo.clear();
   }
-  let best: MarkerMatch | undefined;
   for (const marker of markers) {
     const index = indexOfMemo(text, marker, from);
     if (index < 0) continue;
@@ -37,6 +52,9 @@ export function findEarliestMarker(
   }
   return best;
 }
+
+/** Rests of text up to this many code units skip the memo (see `findEarliestMarker`). */
+const directSearchLimit = 256;
 
 let memoText = '';
 /** marker → [from, index] of its last search in `memoText`. */

@@ -344,6 +344,17 @@ export class TaggedJsonParser extends BaseFormatParser {
     } catch {
       return false;
     }
+    // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
+    // whether the body arrived in one piece. Without input events (whole-text parsing) nothing would
+    // show it, and the call is complete here, so that work is skipped.
+    if (
+      this.options.inputEvents !== false &&
+      text.charCodeAt(cursor.position) === 0x7b /* { */ &&
+      !this.config.nameIsKey
+    ) {
+      const prefix = text.slice(cursor.position, Math.min(bodyEnd, cursor.position + maxNamePrefix));
+      this.announceName(leadingName(prefix, this.config.nameKeys ?? defaultNameKeys));
+    }
     this.takeBody(cursor, bodyEnd);
     this.take(cursor, match.index + match.marker.length, 'call');
     this.completeBody(value);
@@ -414,6 +425,11 @@ export class TaggedJsonParser extends BaseFormatParser {
       return;
     }
     this.namePrefix = undefined;
+    this.announceName(name);
+  }
+
+  /** Announces the open call under `name`, the `leadingName` of its body's first code units, if any. */
+  private announceName(name: string | null | undefined): void {
     if (typeof name !== 'string') return;
     this.bodyName = name;
     this.announceCall(name);
