@@ -38,3 +38,31 @@ describe('README', () => {
     ).toEqual([{ id: 'call_0', name: 'get_weather', input: { city: 'Paris', days: 3 } }]);
   });
 });
+
+describe('README schema example', () => {
+  it('runs and gives the commented values', () => {
+    const code = blocks.find((block) => block.language === 'js' && block.code.includes('alignValue'))?.code ?? '';
+    mkdirSync(new URL('../.cache/', import.meta.url), { recursive: true });
+    const file = new URL('../.cache/readme-schema.mjs', import.meta.url);
+    writeFileSync(file, `${code}\nconsole.log(JSON.stringify({ aligned, flag }));\n`);
+    const { aligned, flag } = JSON.parse(execSync(`node ${file.pathname}`, { encoding: 'utf8' }));
+    expect(aligned).toEqual({
+      value: { hours: 3, spot: 'garage' },
+      flags: [
+        { path: '/hours', kind: 'string_to_number' },
+        { path: '/hours', kind: 'float_to_integer' },
+        { path: '/spot', kind: 'enum_case_insensitive' },
+      ],
+      issues: [],
+    });
+    expect(flag.value).toBe(true);
+  });
+});
+
+describe('README formats table', () => {
+  it('lists exactly the registered formats', async () => {
+    const { listFormats } = await import('../src/formats/registry.js');
+    const listed = [...readme.matchAll(/^\| `([a-z0-9_]+)` \|/gm)].map((match) => match[1]);
+    expect(listed).toEqual(listFormats().map((format) => format.id));
+  });
+});
