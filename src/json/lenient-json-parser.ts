@@ -87,6 +87,11 @@ const stringEndYes = 1;
  * One-pass recursive-descent parser that builds values directly from possibly malformed JSON and
  * records every repair. Internal to src/json; `parseLenientJson` and `parseLenientJsonValue` are the
  * public entry points. Methods throw `LenientJsonFailure` (never anything else on purpose).
+ *
+ * Reads stay inside the text: check an index against `length` before `charCodeAt` rather than rely on
+ * the `NaN` it returns past the end. V8 throws a function's optimized code away at the first
+ * out-of-bounds `charCodeAt`, and truncated input reaches the end of the text all the time, so such
+ * reads made the parser recompile again and again before it ran at full speed.
  */
 export class LenientJsonParser {
   position = 0;
@@ -136,7 +141,7 @@ export class LenientJsonParser {
       this.skipWhitespaceAndComments();
     } else if (first === codeOpenBrace || first === codeOpenBracket) {
       const afterBracket = this.nextNonWhitespace(this.position + 1);
-      const second = text.charCodeAt(afterBracket);
+      const second = afterBracket < this.length ? text.charCodeAt(afterBracket) : -1;
       if (second === codeBacktick && this.isFenceAt(afterBracket)) {
         // `[```json … ```]`: a fence wrapped in a stray bracket.
         wrapperCloser = first === codeOpenBrace ? codeCloseBrace : codeCloseBracket;
@@ -356,7 +361,11 @@ export class LenientJsonParser {
     let start = position;
     const code = text.charCodeAt(start);
     if (code === codeOpenBrace || code === codeOpenBracket) start = this.nextNonWhitespace(start + 1);
-    return text.charCodeAt(start) === codeBackslash && text.charCodeAt(start + 1) === codeDoubleQuote;
+    return (
+      start + 1 < this.length &&
+      text.charCodeAt(start) === codeBackslash &&
+      text.charCodeAt(start + 1) === codeDoubleQuote
+    );
   }
 
   /** `{\"a\": 1}`: JSON that was stringified once. Unescape, parse, and map offsets back. */
@@ -380,6 +389,7 @@ export class LenientJsonParser {
   private isFenceAt(position: number): boolean {
     const text = this.text;
     return (
+      position + 2 < this.length &&
       text.charCodeAt(position) === codeBacktick &&
       text.charCodeAt(position + 1) === codeBacktick &&
       text.charCodeAt(position + 2) === codeBacktick
@@ -392,7 +402,7 @@ export class LenientJsonParser {
     this.repair('markdown_fence', position);
     let cursor = position + 3;
     while (cursor < this.length && isFenceTagCharacter(text.charCodeAt(cursor))) cursor++;
-    while (text.charCodeAt(cursor) === codeSpace || text.charCodeAt(cursor) === codeTab) cursor++;
+    while (cursor < this.length && isSpaceOrTab(text.charCodeAt(cursor))) cursor++;
     this.position = cursor;
   }
 
@@ -506,7 +516,7 @@ export class LenientJsonParser {
         this.repair('ellipsis', position);
         this.position += ellipsis;
         this.skipWhitespaceAndComments();
-        if (text.charCodeAt(this.position) === codeComma) this.position++;
+        if (this.position < this.length && text.charCodeAt(this.position) === codeComma) this.position++;
         commaPosition = -1;
         expectingKey = true;
         continue;
@@ -554,10 +564,10 @@ export class LenientJsonParser {
       hash = (hash * 31 + code) | 0;
       position++;
     }
-    if (text.charCodeAt(position) !== codeDoubleQuote) return undefined;
+    if (position >= length) return undefined; // the loop stopped at a quote otherwise
     let after = position + 1;
-    while (text.charCodeAt(after) === codeSpace) after++;
-    if (text.charCodeAt(after) !== codeColon) return undefined;
+    while (after < length && text.charCodeAt(after) === codeSpace) after++;
+    if (after >= length || text.charCodeAt(after) !== codeColon) return undefined;
     const keyLength = position - quote - 1;
     this.position = position + 1;
     this.stringReachedEnd = false;
@@ -577,7 +587,8 @@ export class LenientJsonParser {
     this.openObjects--;
     const inner = this.parseObject();
     this.skipWhitespaceAndComments();
-    if (this.text.charCodeAt(this.position) === codeCloseBrace) this.position++;
+    if (this.position < this.length && this.text.charCodeAt(this.position) === codeCloseBrace)
+      this.position++;
     this.depth--;
     return inner;
   }
@@ -718,6 +729,7 @@ export class LenientJsonParser {
     if (code === codeHorizontalEllipsis) return 1;
     if (
       code === codeDot &&
+      position + 2 < this.length &&
       text.charCodeAt(position + 1) === codeDot &&
       text.charCodeAt(position + 2) === codeDot
     ) {
@@ -735,6 +747,7 @@ export class LenientJsonParser {
     // `"a" + "b"`: concatenation, as in JavaScript source a model copied.
     for (;;) {
       const before = this.position;
+      if (before >= this.length) break;
       const next = this.text.charCodeAt(before);
       // Most strings are followed by `,` `:` `}` `]`: no lookahead needed.
       if (next !== codePlus && !isJsonWhitespace(next) && next !== codeSlash && next !== codeHash) break;
@@ -749,6 +762,7 @@ export class LenientJsonParser {
       this.position++;
       this.skipWhitespaceAndComments();
       this.repair('string_concatenation', plus);
+      if (this.position >= this.length) break;
       const code = this.text.charCodeAt(this.position);
       if (!isQuote(code) || this.isTripleQuoteAt(this.position, code)) break;
       value += this.scanQuotedString();
@@ -771,10 +785,10 @@ export class LenientJsonParser {
         if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
         position++;
       }
-      if (text.charCodeAt(position) === codeDoubleQuote) {
+      if (position < length && text.charCodeAt(position) === codeDoubleQuote) {
         let after = position + 1;
-        let next = text.charCodeAt(after);
-        while (next === codeSpace || next === codeTab) next = text.charCodeAt(++after);
+        while (after < length && isSpaceOrTab(text.charCodeAt(after))) after++;
+        const next = after < length ? text.charCodeAt(after) : -1;
         const plain =
           next === codeComma ||
           next === codeColon ||
@@ -958,7 +972,7 @@ export class LenientJsonParser {
   /** Decodes the escape at `position` into `stringValue`; returns the index after it. */
   private readEscape(position: number): number {
     const text = this.text;
-    const next = text.charCodeAt(position + 1);
+    const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
     switch (next) {
       case codeDoubleQuote:
         this.stringValue = '"';
@@ -987,7 +1001,11 @@ export class LenientJsonParser {
       case codeLowercaseU: {
         let digits = 0;
         let unit = 0;
-        while (digits < 4 && isHexDigit(text.charCodeAt(position + 2 + digits))) {
+        while (
+          digits < 4 &&
+          position + 2 + digits < this.length &&
+          isHexDigit(text.charCodeAt(position + 2 + digits))
+        ) {
           unit = unit * 16 + hexValue(text.charCodeAt(position + 2 + digits));
           digits++;
         }
@@ -1049,7 +1067,7 @@ export class LenientJsonParser {
       case codeCloseParenthesis:
         return code;
       case codeSlash: {
-        const next = text.charCodeAt(position + 1);
+        const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
         return next === codeSlash || next === codeAsterisk ? stringEndYes : stringEndNo;
       }
     }
@@ -1078,7 +1096,7 @@ export class LenientJsonParser {
     const text = this.text;
     let cursor = position;
     while (cursor < this.length && isIdentifierPart(text.charCodeAt(cursor))) cursor++;
-    while (text.charCodeAt(cursor) === codeSpace || text.charCodeAt(cursor) === codeTab) cursor++;
+    while (cursor < this.length && isSpaceOrTab(text.charCodeAt(cursor))) cursor++;
     return text.charCodeAt(cursor) === codeColon;
   }
 
@@ -1093,7 +1111,7 @@ export class LenientJsonParser {
       case codePlus:
         return true;
       case codeSlash: {
-        const next = this.text.charCodeAt(position + 1);
+        const next = position + 1 < this.length ? this.text.charCodeAt(position + 1) : -1;
         // A comment ends it, but not the `//` of `https://`.
         return (
           next === codeAsterisk || (next === codeSlash && this.text.charCodeAt(position - 1) !== codeColon)
@@ -1106,7 +1124,11 @@ export class LenientJsonParser {
 
   private isTripleQuoteAt(position: number, code: number): boolean {
     const text = this.text;
-    return text.charCodeAt(position + 1) === code && text.charCodeAt(position + 2) === code;
+    return (
+      position + 2 < this.length &&
+      text.charCodeAt(position + 1) === code &&
+      text.charCodeAt(position + 2) === code
+    );
   }
 
   /** `"""…"""`, `'''…'''` (Python) and ```` ```…``` ```` (Markdown) string values. */
@@ -1159,7 +1181,7 @@ export class LenientJsonParser {
         break;
       }
       if (code === codeSlash) {
-        const next = text.charCodeAt(position + 1);
+        const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
         if (next === codeSlash || next === codeAsterisk) break;
       }
       position++;
@@ -1168,7 +1190,9 @@ export class LenientJsonParser {
     this.repair('unquoted_key', start);
     // `{a":1}`: a key with only its end quote.
     if (
+      position < length &&
       text.charCodeAt(position) === codeDoubleQuote &&
+      this.nextNonWhitespace(position + 1) < length &&
       text.charCodeAt(this.nextNonWhitespace(position + 1)) === codeColon
     ) {
       this.repair('missing_quote', position);
@@ -1191,8 +1215,9 @@ export class LenientJsonParser {
         return literal;
       }
       let afterName = end;
-      while (text.charCodeAt(afterName) === codeSpace || text.charCodeAt(afterName) === codeTab) afterName++;
-      if (text.charCodeAt(afterName) === codeOpenParenthesis) return this.parseCall(start, afterName);
+      while (afterName < this.length && isSpaceOrTab(text.charCodeAt(afterName))) afterName++;
+      if (afterName < this.length && text.charCodeAt(afterName) === codeOpenParenthesis)
+        return this.parseCall(start, afterName);
       if (end === this.length && end - start < 5) {
         // Table A row 19: `{"a": tr` at the very end is a cut-off `true`.
         const word = text.slice(start, end);
@@ -1255,7 +1280,8 @@ export class LenientJsonParser {
     let value = this.parseValue();
     if (value === noValue) value = null;
     this.skipWhitespaceAndComments();
-    if (this.text.charCodeAt(this.position) === codeCloseParenthesis) this.position++;
+    if (this.position < this.length && this.text.charCodeAt(this.position) === codeCloseParenthesis)
+      this.position++;
     this.openCalls--;
     this.depth--;
     return value;
@@ -1284,8 +1310,11 @@ export class LenientJsonParser {
       }
       if (code === codeCloseParenthesis && this.openCalls > 0) break;
       if (code === codeSlash) {
-        const next = text.charCodeAt(position + 1);
-        if (next === codeAsterisk || (next === codeSlash && text.charCodeAt(position - 1) !== codeColon))
+        const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
+        if (
+          next === codeAsterisk ||
+          (next === codeSlash && (position === 0 || text.charCodeAt(position - 1) !== codeColon))
+        )
           break;
       }
       position++;
@@ -1314,10 +1343,11 @@ export class LenientJsonParser {
       else if (code === codeSlash || code === codeNewline) break;
       else position++;
     }
-    if (text.charCodeAt(position) === codeSlash) {
+    if (position < this.length && text.charCodeAt(position) === codeSlash) {
       let end = position + 1;
       while (end < this.length && isIdentifierPart(text.charCodeAt(end))) end++;
-      const after = text.charCodeAt(this.nextNonWhitespace(end));
+      const afterIndex = this.nextNonWhitespace(end);
+      const after = afterIndex < this.length ? text.charCodeAt(afterIndex) : Number.NaN;
       if (end >= this.length || Number.isNaN(after) || isValueTerminator(after)) {
         this.repair('regex_literal', start);
         this.position = end;
@@ -1336,7 +1366,10 @@ export class LenientJsonParser {
     if (text.charCodeAt(position) === codeMinus) {
       negative = true;
       position++;
-      if (text.startsWith('Infinity', position) && !isIdentifierPart(text.charCodeAt(position + 8))) {
+      if (
+        text.startsWith('Infinity', position) &&
+        (position + 8 >= length || !isIdentifierPart(text.charCodeAt(position + 8)))
+      ) {
         this.repair('infinity', start);
         this.position = position + 8;
         return null;
@@ -1344,6 +1377,7 @@ export class LenientJsonParser {
     }
     const integerStart = position;
     if (
+      position + 2 < length &&
       text.charCodeAt(position) === codeZero &&
       (text.charCodeAt(position + 1) === codeLowercaseX ||
         text.charCodeAt(position + 1) === codeUppercaseX) &&
@@ -1353,38 +1387,36 @@ export class LenientJsonParser {
     }
     // The digits are also accumulated, so that short numbers need no slice and no string conversion.
     let mantissa = 0;
-    for (
-      let code = text.charCodeAt(position);
-      code >= codeZero && code <= 0x39;
-      code = text.charCodeAt(++position)
-    ) {
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code < codeZero || code > 0x39) break;
       mantissa = mantissa * 10 + (code - codeZero);
+      position++;
     }
     const integerEnd = position;
     let fractionStart = -1;
     let fractionEnd = -1;
-    if (text.charCodeAt(position) === codeDot) {
+    if (position < length && text.charCodeAt(position) === codeDot) {
       position++;
       fractionStart = position;
-      for (
-        let code = text.charCodeAt(position);
-        code >= codeZero && code <= 0x39;
-        code = text.charCodeAt(++position)
-      ) {
+      while (position < length) {
+        const code = text.charCodeAt(position);
+        if (code < codeZero || code > 0x39) break;
         mantissa = mantissa * 10 + (code - codeZero);
+        position++;
       }
       fractionEnd = position;
     }
     let exponentStart = -1;
     let exponentDigitsStart = -1;
     let exponentEnd = -1;
-    const exponentCode = text.charCodeAt(position);
+    const exponentCode = position < length ? text.charCodeAt(position) : -1;
     const hasDigits = integerEnd > integerStart || fractionEnd > fractionStart;
     // `-e5` has no mantissa: it is a word, not a number.
     if (hasDigits && (exponentCode === codeLowercaseE || exponentCode === codeUppercaseE)) {
       exponentStart = position;
       position++;
-      const signCode = text.charCodeAt(position);
+      const signCode = position < length ? text.charCodeAt(position) : -1;
       if (signCode === codePlus || signCode === codeMinus) position++;
       exponentDigitsStart = position;
       while (position < length && isDigit(text.charCodeAt(position))) position++;
@@ -1456,7 +1488,7 @@ export class LenientJsonParser {
         newline = true;
         position++;
       } else if (code === codeSlash) {
-        const next = text.charCodeAt(position + 1);
+        const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
         if (next === codeAsterisk) {
           if (record) this.repair('comment', position);
           const close = text.indexOf('*/', position + 2);
@@ -1468,7 +1500,10 @@ export class LenientJsonParser {
         } else {
           break;
         }
-      } else if (code === codeHash && isHashCommentFollower(text.charCodeAt(position + 1))) {
+      } else if (
+        code === codeHash &&
+        isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN)
+      ) {
         // `# note` (Python, YAML) and Markdown headings. `#fff` is not a comment.
         if (record) this.repair('comment', position);
         const lineEnd = text.indexOf('\n', position + 1);
@@ -1613,12 +1648,16 @@ function isNumberContinuation(text: string, position: number): boolean {
     case codeDollar:
       return true;
     case codeSlash: {
-      const next = text.charCodeAt(position + 1);
+      const next = position + 1 < text.length ? text.charCodeAt(position + 1) : -1;
       return next !== codeSlash && next !== codeAsterisk;
     }
     default:
       return false;
   }
+}
+
+function isSpaceOrTab(code: number): boolean {
+  return code === codeSpace || code === codeTab;
 }
 
 function isValueTerminator(code: number): boolean {

@@ -76,7 +76,8 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
     return { ok: false, error: 'input is not a string', position: 0, repairs: [] };
   }
   // JSON.parse only sees text it will accept: a JSON.parse that throws costs more than a repair.
-  const strictEnd = strictJsonValueEnd(text, 0);
+  // Text that cannot end a JSON value (a truncated one, prose after it) skips even the strict scan.
+  const strictEnd = endsLikeJsonValue(text) ? strictJsonValueEnd(text, 0) : -1;
   if (strictEnd >= 0 && isWhitespaceFrom(text, strictEnd)) {
     try {
       return { ok: true, value: JSON.parse(text), repairs: [], end: text.length };
@@ -164,4 +165,28 @@ function isWhitespaceFrom(text: string, from: number): boolean {
     if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
   }
   return true;
+}
+
+/**
+ * Whether the last character of `text` before trailing JSON whitespace can end a JSON value: `}`, `]`,
+ * `"`, a digit, or the `e` / `l` of `true`, `false`, `null`. A cheap test that spares the strict scan
+ * for most broken text, which is typically cut off.
+ */
+function endsLikeJsonValue(text: string): boolean {
+  let end = text.length;
+  for (;;) {
+    if (end === 0) return false;
+    const code = text.charCodeAt(end - 1);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) {
+      return (
+        code === 0x7d ||
+        code === 0x5d ||
+        code === 0x22 ||
+        (code >= 0x30 && code <= 0x39) ||
+        code === 0x65 ||
+        code === 0x6c
+      );
+    }
+    end--;
+  }
 }

@@ -8,7 +8,9 @@ const inObject = 1;
  * Where the strictly valid JSON value (RFC 8259 grammar, as `JSON.parse` reads it) that starts at
  * `start`, after JSON whitespace, ends: the index just past its last character, or -1 at the first
  * character that breaks the grammar. Iterative (any depth), allocation-free apart from a small
- * stack, one pass, and it stops early on broken text.
+ * stack, one pass, and it stops early on broken text. It never reads past the end of the text: an
+ * out-of-bounds `charCodeAt` (which a truncated input would cause) makes V8 discard the optimized
+ * code, so every read is bounds-checked here instead.
  *
  * It exists so that `JSON.parse` is only called on text it will accept: a failing `JSON.parse`
  * builds an exception with a source excerpt, which costs more than repairing small inputs.
@@ -23,10 +25,11 @@ export function strictJsonValueEnd(text: string, start: number): number {
   let index = skipWhitespace(text, start);
   for (;;) {
     // A value starts at `index`.
+    if (index >= length) return -1;
     let code = text.charCodeAt(index);
     if (code === 0x7b) {
       index = skipWhitespace(text, index + 1);
-      if (text.charCodeAt(index) === 0x7d) {
+      if (index < length && text.charCodeAt(index) === 0x7d) {
         index++;
       } else {
         index = memberValueStart(text, index);
@@ -36,7 +39,7 @@ export function strictJsonValueEnd(text: string, start: number): number {
       }
     } else if (code === 0x5b) {
       index = skipWhitespace(text, index + 1);
-      if (text.charCodeAt(index) === 0x5d) {
+      if (index < length && text.charCodeAt(index) === 0x5d) {
         index++;
       } else {
         stack[depth++] = inArray;
@@ -85,21 +88,23 @@ const scratchStack: number[] = [];
 
 /** From a key's opening quote: past the key, the colon and whitespace, at the member value. */
 function memberValueStart(text: string, index: number): number {
-  if (text.charCodeAt(index) !== 0x22) return -1;
+  if (index >= text.length || text.charCodeAt(index) !== 0x22) return -1;
   let cursor = stringEnd(text, index);
   if (cursor < 0) return -1;
   cursor = skipWhitespace(text, cursor);
-  if (text.charCodeAt(cursor) !== 0x3a) return -1;
+  if (cursor >= text.length || text.charCodeAt(cursor) !== 0x3a) return -1;
   return skipWhitespace(text, cursor + 1);
 }
 
 function skipWhitespace(text: string, from: number): number {
+  const length = text.length;
   let index = from;
-  for (;;) {
+  while (index < length) {
     const code = text.charCodeAt(index);
     if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return index;
     index++;
   }
+  return index;
 }
 
 /** From an opening quote: just past the closing quote, or -1. */
@@ -111,8 +116,10 @@ function stringEnd(text: string, quote: number): number {
     if (code === 0x22) return index + 1;
     if (code < 0x20) return -1;
     if (code === 0x5c) {
+      if (index + 1 >= length) return -1;
       const escaped = text.charCodeAt(index + 1);
       if (escaped === 0x75) {
+        if (index + 6 > length) return -1;
         for (let digit = 2; digit < 6; digit++) {
           if (!isHexDigit(text.charCodeAt(index + digit))) return -1;
         }
@@ -140,8 +147,10 @@ function stringEnd(text: string, quote: number): number {
 
 /** `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: just past it, or -1. */
 function numberEnd(text: string, from: number): number {
+  const length = text.length;
   let index = from;
   if (text.charCodeAt(index) === 0x2d) index++;
+  if (index >= length) return -1;
   const first = text.charCodeAt(index);
   if (first === 0x30) {
     index++;
@@ -150,15 +159,17 @@ function numberEnd(text: string, from: number): number {
   } else {
     return -1;
   }
+  if (index >= length) return index;
   if (text.charCodeAt(index) === 0x2e) {
     const fractionStart = index + 1;
     index = digitsEnd(text, fractionStart);
     if (index === fractionStart) return -1;
   }
+  if (index >= length) return index;
   const exponent = text.charCodeAt(index);
   if (exponent === 0x65 || exponent === 0x45) {
     index++;
-    const sign = text.charCodeAt(index);
+    const sign = index < length ? text.charCodeAt(index) : -1;
     if (sign === 0x2b || sign === 0x2d) index++;
     const digitsStart = index;
     index = digitsEnd(text, digitsStart);
@@ -168,11 +179,12 @@ function numberEnd(text: string, from: number): number {
 }
 
 function digitsEnd(text: string, from: number): number {
+  const length = text.length;
   let index = from;
-  for (;;) {
+  while (index < length) {
     const code = text.charCodeAt(index);
-    // Written so that NaN (past the end) also stops.
-    if (!(code >= 0x30 && code <= 0x39)) return index;
+    if (code < 0x30 || code > 0x39) return index;
     index++;
   }
+  return index;
 }

@@ -235,3 +235,48 @@ describe('parseLenientJsonValue', () => {
     expect(parseLenientJsonValue('{}', Number.NaN).ok).toBe(false);
   });
 });
+
+describe('parseLenientJson at the very end of the text', () => {
+  // Every check that looks one or more characters ahead is bounds-checked (see LenientJsonParser);
+  // these inputs stop right where such a look-ahead happens and must read as before.
+  const cases: ReadonlyArray<readonly [string, unknown, string[] | string]> = [
+    ['"', '', ['truncated@1']],
+    ['""', '', []],
+    ['{"a": "', { a: '' }, ['truncated@7']],
+    ['{"a": ""', { a: '' }, ['truncated@8']],
+    ['[1, #', [1], ['comment@4', 'truncated@5']],
+    ['```', undefined, 'unexpected end of text'],
+    ['```json', undefined, 'unexpected end of text'],
+    ['-Infinity', null, ['infinity@0']],
+    ['[-Infinity', [null], ['infinity@1', 'truncated@10']],
+    ['0x', '0x', ['unquoted_string@0']],
+    ['[0x1', [1], ['hex_number@1', 'truncated@4']],
+    ['"\\u12', '', ['truncated@5']],
+    ['"a\\', 'a', ['truncated@3']],
+    ['{"a": 1, "b', { a: 1 }, ['truncated@11']],
+    ['{"a": 1.', { a: 1 }, ['truncated@8']],
+    ['[1e', [1], ['truncated@3']],
+    ['[1e+', [1], ['truncated@4']],
+    ['[-', [-0], ['truncated@2']],
+    ['f(', null, ['jsonp_wrapper@0']],
+    ['/ab', '/ab', ['unquoted_string@0']],
+    ['[...', [], ['ellipsis@1', 'truncated@4']],
+    ['{"a": 1 ...', { a: 1 }, ['ellipsis@8', 'truncated@11']],
+    ['{\\"a', {}, ['escaped_json@0', 'truncated@4']],
+    ['{"a"   ', { a: null }, ['truncated@7']],
+    ['x: "y"', 'x: "y', ['unquoted_string@0', 'missing_quote@0']],
+  ];
+  for (const [input, value, repairs] of cases) {
+    it(JSON.stringify(input), () => {
+      const result = parseLenientJson(input);
+      if (typeof repairs === 'string') {
+        expect(result).toMatchObject({ ok: false, error: repairs });
+        return;
+      }
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.value).toEqual(value);
+      expect(result.repairs.map((repair) => `${repair.kind}@${repair.position}`)).toEqual(repairs);
+    });
+  }
+});
