@@ -41,7 +41,8 @@ describe('README', () => {
 
 describe('README schema example', () => {
   it('runs and gives the commented values', () => {
-    const code = blocks.find((block) => block.language === 'js' && block.code.includes('alignValue'))?.code ?? '';
+    const code =
+      blocks.find((block) => block.language === 'js' && block.code.includes('alignValue'))?.code ?? '';
     mkdirSync(new URL('../.cache/', import.meta.url), { recursive: true });
     const file = new URL('../.cache/readme-schema.mjs', import.meta.url);
     writeFileSync(file, `${code}\nconsole.log(JSON.stringify({ aligned, flag }));\n`);

@@ -470,7 +470,7 @@ export class Aligner {
         const { minItems, maxItems, uniqueItems } = option.schema;
         if (typeof minItems === 'number' && value.length < minItems) return false;
         if (typeof maxItems === 'number' && value.length > maxItems) return false;
-        return uniqueItems !== true || value.length < 2 ? true : false;
+        return uniqueItems !== true || value.length < 2;
       }
     }
   }

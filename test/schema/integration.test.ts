@@ -48,7 +48,9 @@ describe('formats type arguments through schema/ when tools are given', () => {
     // `plate` is optional: its issue is attached to the still-valid call, the value kept as written.
     const result = parseToolCalls(text, { format: 'qwen3_coder', tools });
     expect(result.invalidToolCalls).toEqual([]);
-    expect(result.toolCalls.map((call) => call.arguments)).toEqual([{ spot: 'garage', hours: 3, plate: 'X' }]);
+    expect(result.toolCalls.map((call) => call.arguments)).toEqual([
+      { spot: 'garage', hours: 3, plate: 'X' },
+    ]);
     expect(result.toolCalls[0]?.issues?.map(({ path, code }) => ({ path, code }))).toEqual([
       { path: '/plate', code: 'too_small' },
     ]);
