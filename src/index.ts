@@ -13,11 +13,31 @@ export {
   type FormatParser,
   getFormat,
   listFormats,
+  MAX_ARGUMENT_DEPTH,
   normalizeTools,
   type ParseToolCallsOptions,
   parseToolCallChunks,
   parseToolCalls,
 } from './formats/index.js';
+export { healPartialJson, JsonScanner, parseLenientJson } from './json/index.js';
+export {
+  type AlignFlag,
+  type AlignIssue,
+  type AlignResult,
+  alignText,
+  alignValue,
+  SchemaRoot,
+} from './schema/index.js';
+export {
+  accumulateAnthropicStream,
+  accumulateOpenAIChatChunks,
+  accumulateOpenAIResponsesStream,
+  createToolCallStream,
+  type ToolCallStream,
+  type ToolCallStreamOptions,
+  toOpenAIChatChunks,
+  toTransformStream,
+} from './stream/index.js';
 export type {
   InvalidToolCall,
   JSONSchema,

@@ -3,7 +3,7 @@ import { AutoParser, detectFormatFromModel } from '../formats/auto.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
 import { getFormat, listFormats } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
-import { completingDelta } from './argument-check.js';
+import { ArgumentJsonState } from './argument-check.js';
 
 /**
  * Options of `createToolCallStream`: the format (id, alias, `"auto"` or a definition), the model name
@@ -59,8 +59,8 @@ export interface ToolCallStream {
  *   arrives (its whitespace and escapes), which is what lets a client show arguments early. Where a
  *   format decodes or types the arguments only at the end, it sends `JSON.stringify(input)` as one
  *   delta. When the model left out closing brackets or quotes that the format repaired, this stream
- *   adds them as one last `tool-input-delta` before `tool-input-end` (checked with one `JSON.parse`
- *   of each streamed call's arguments when it ends).
+ *   adds them as one last `tool-input-delta` before `tool-input-end` (it follows each call's argument
+ *   text with a small bracket tracker: one pass over each delta, no copy of the text).
  * - Work per `push` is proportional to the chunk plus a held-back marker prefix; the text so far is
  *   never re-scanned or copied.
  *
@@ -108,15 +108,14 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
 }
 
 /**
- * Records each announced call's streamed argument text and, when the call completes, checks it against
- * the final `input`, adding the closers a repaired call needs (see `completingDelta`). Events are
- * copied only when a delta is inserted.
+ * Follows each announced call's streamed argument text and, when the call completes, adds the closers
+ * a repaired call needs (see `ArgumentJsonState`). Events are copied only when a delta is inserted.
  */
 class ArgumentTracker {
-  /** Streamed argument text per announced call; formats have one call open at a time, kept apart. */
-  private currentId: string | undefined;
-  private current = '';
-  private readonly others = new Map<string, string>();
+  /** The JSON state of each announced call's streamed arguments (formats have one call open at a time). */
+  private readonly open = new Map<string, ArgumentJsonState>();
+  private lastId: string | undefined;
+  private last: ArgumentJsonState | undefined;
 
   check(events: ParseEvent[]): ParseEvent[] {
     let out: ParseEvent[] | undefined;
@@ -124,20 +123,18 @@ class ArgumentTracker {
       const event = events[index] as ParseEvent;
       switch (event.type) {
         case 'tool-input-start':
-          if (this.currentId !== undefined) this.others.set(this.currentId, this.current);
-          this.currentId = event.id;
-          this.current = '';
+          this.lastId = event.id;
+          this.last = new ArgumentJsonState();
+          this.open.set(event.id, this.last);
           break;
         case 'tool-input-delta':
-          if (event.id === this.currentId) this.current += event.delta;
-          else if (this.others.has(event.id))
-            this.others.set(event.id, this.others.get(event.id) + event.delta);
+          (event.id === this.lastId ? this.last : this.open.get(event.id))?.feed(event.delta);
           break;
         case 'tool-input-end': {
-          const text = this.take(event.id);
+          const state = this.take(event.id);
           const next = events[index + 1];
-          if (text !== undefined && next?.type === 'tool-call' && next.id === event.id) {
-            const delta = completingDelta(text, next.input);
+          if (state && next?.type === 'tool-call' && next.id === event.id) {
+            const delta = state.completion();
             if (delta) {
               out ??= events.slice(0, index);
               out.push({ type: 'tool-input-delta', id: event.id, delta });
@@ -156,22 +153,19 @@ class ArgumentTracker {
     return out ?? events;
   }
 
-  /** Removes and returns the streamed text of call `id`. */
-  private take(id: string): string | undefined {
-    if (id === this.currentId) {
-      const text = this.current;
-      this.currentId = undefined;
-      this.current = '';
-      return text;
+  private take(id: string): ArgumentJsonState | undefined {
+    const state = this.open.get(id);
+    this.open.delete(id);
+    if (id === this.lastId) {
+      this.lastId = undefined;
+      this.last = undefined;
     }
-    const text = this.others.get(id);
-    this.others.delete(id);
-    return text;
+    return state;
   }
 
   reset(): void {
-    this.currentId = undefined;
-    this.current = '';
-    this.others.clear();
+    this.open.clear();
+    this.lastId = undefined;
+    this.last = undefined;
   }
 }

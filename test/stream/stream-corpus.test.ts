@@ -15,7 +15,9 @@ const corpus = loadParseCorpus();
 const knownFile = new URL('./known-violations.json', import.meta.url);
 const known: Record<string, Record<string, string>> = existsSync(fileURLToPath(knownFile))
   ? Object.fromEntries(
-      Object.entries(JSON.parse(readFileSync(knownFile, 'utf8'))).filter(([key]) => !key.startsWith('$')),
+      Object.entries(
+        JSON.parse(readFileSync(knownFile, 'utf8')) as Record<string, Record<string, string>>,
+      ).filter(([key]) => !key.startsWith('$')),
     )
   : {};
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ToolwireError } from '../../src/errors/toolwire-error.js';
+import { createToolCallStream, toTransformStream } from '../../src/stream/index.js';
+import type { ParseEvent } from '../../src/types/parse-event.js';
+
+const hermes = 'Sure.<tool_call>\n{"name": "f", "arguments": {"a": [1, 2]}}\n</tool_call>';
+
+function run(chunks: readonly string[], format = 'hermes'): ParseEvent[] {
+  const stream = createToolCallStream({ format });
+  return [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.finish()];
+}
+
+describe('createToolCallStream', () => {
+  it('emits the call lifecycle in order', () => {
+    const events = run([hermes]);
+    expect(events.map((event) => event.type)).toEqual([
+      'text-delta',
+      'tool-input-start',
+      'tool-input-delta',
+      'tool-input-end',
+      'tool-call',
+    ]);
+    expect(events[4]).toMatchObject({ id: 'call_0', toolName: 'f', input: { a: [1, 2] } });
+  });
+
+  it('holds back a split marker instead of leaking it as text', () => {
+    const stream = createToolCallStream({ format: 'hermes' });
+    expect(stream.push('Sure.<tool_')).toEqual([{ type: 'text-delta', delta: 'Sure.' }]);
+    expect(
+      stream.push('call>\n{"name": "f", "arguments": {}}\n</tool_call>').map((event) => event.type),
+    ).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call']);
+    expect(stream.finish()).toEqual([]);
+  });
+
+  it('adds the closers a repaired call needs, so the deltas parse to the input (kimi_k2)', () => {
+    const text =
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"city": "Paris"<|tool_call_end|><|tool_calls_section_end|>';
+    const events = run(text.match(/[\s\S]{1,3}/g) ?? [], 'kimi_k2');
+    const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+    const call = events.find((event) => event.type === 'tool-call');
+    expect(call).toMatchObject({ toolName: 'f', input: { city: 'Paris' } });
+    expect(JSON.parse(deltas.join(''))).toEqual({ city: 'Paris' });
+    expect(deltas.at(-1)).toBe('}');
+  });
+
+  it('resolves auto from the model name and from markers', () => {
+    expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
+      'qwen3_coder',
+    );
+    const stream = createToolCallStream({ format: 'auto' });
+    stream.push('<|tool_calls_section_begin|>');
+    expect(stream.format).toBe('kimi_k2');
+  });
+
+  it('calls onEvent with every event', () => {
+    const seen: string[] = [];
+    const stream = createToolCallStream({ format: 'hermes', onEvent: (event) => seen.push(event.type) });
+    stream.push(hermes);
+    stream.finish();
+    expect(seen).toHaveLength(5);
+  });
+
+  it('throws invalid_argument on push after finish, and reset starts a new turn', () => {
+    const stream = createToolCallStream({ format: 'hermes' });
+    stream.push('<tool_call>{"na');
+    stream.finish();
+    expect(() => stream.push('x')).toThrowError(ToolwireError);
+    expect(() => stream.finish()).toThrowError(/finish\(\) called twice/);
+    stream.reset();
+    expect(stream.push('hi')).toEqual([{ type: 'text-delta', delta: 'hi' }]);
+  });
+
+  it('reset returns the buffered text', () => {
+    const stream = createToolCallStream({ format: 'hermes' });
+    stream.push('a<tool_call>{"name": "f"');
+    expect(stream.reset()).toBe('<tool_call>{"name": "f"');
+  });
+});
+
+describe('toTransformStream', () => {
+  it('turns a text stream into events', async () => {
+    const source = new ReadableStream<string>({
+      start(controller) {
+        for (const chunk of hermes.match(/[\s\S]{1,5}/g) ?? []) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const events: unknown[] = [];
+    const reader = source.pipeThrough(toTransformStream({ format: 'hermes' })).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      events.push(value);
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'tool-call', toolName: 'f', input: { a: [1, 2] } });
+    expect(events[0]).toEqual({ type: 'text-delta', delta: 'Sure.' });
+  });
+});
