@@ -31,11 +31,18 @@ describe('README', () => {
     const file = new URL('../.cache/readme-example.mjs', import.meta.url);
     // The example is plain ESM; print `result` to check the comment's claim. Run by node, not vite, so
     // that `import 'toolwire'` resolves to the built package by its own name.
-    writeFileSync(file, `${code}\nconsole.log(JSON.stringify(result.toolCalls));\n`);
-    const calls = JSON.parse(execSync(`node ${file.pathname}`, { encoding: 'utf8' }));
-    expect(
-      calls.map(({ id, name, arguments: input }: Record<string, unknown>) => ({ id, name, input })),
-    ).toEqual([{ id: 'call_0', name: 'get_weather', input: { city: 'Paris', days: 3 } }]);
+    writeFileSync(file, `${code}\nconsole.log(JSON.stringify({ result, streamed }));\n`);
+    const { result, streamed } = JSON.parse(execSync(`node ${file.pathname}`, { encoding: 'utf8' }));
+    const calls: Array<Record<string, unknown>> = result.toolCalls;
+    expect(calls.map(({ id, name, arguments: input }) => ({ id, name, input }))).toEqual([
+      { id: 'call_0', name: 'get_weather', input: { city: 'Paris', days: 3 } },
+    ]);
+    // The comment's raw: from the call's own marker to its end, the <tool_call> wrapper left out.
+    const raw = String(calls[0]?.raw);
+    expect(raw.startsWith('<function=get_weather>\n') && raw.endsWith('</function>')).toBe(true);
+    expect(code).toContain("raw: '<function=get_weather>\\n…</function>'");
+    // The streamed parse, folded by the EventCollector, equals the whole-text parse.
+    expect(streamed).toEqual(result);
   });
 });
 

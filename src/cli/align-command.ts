@@ -1,6 +1,7 @@
+import { nestedDeeperThan } from '../internal/value-depth.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { alignText } from '../schema/align-text.js';
-import { alignValue } from '../schema/align-value.js';
+import { alignValue, MAX_VALUE_DEPTH } from '../schema/align-value.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { readInput, readJsonFile } from './read-input.js';
 import { UsageError } from './usage-error.js';
@@ -17,7 +18,8 @@ export interface AlignCommandOptions {
  * `toolwire align --schema FILE [--text] [--strict] [INPUT]`: aligns a JSON value (leniently parsed:
  * model output, not developer input), or with `--text` a raw parameter text, to the schema and prints
  * `{"value", "flags", "issues"}`. Resolves to the exit code: 0 aligned without issues, 1 with issues.
- * An input that is not JSON even leniently gives exit 1 with an `invalid_json` issue.
+ * An input that is not JSON even leniently gives exit 1 with an `invalid_json` issue; a value nested
+ * deeper than `MAX_VALUE_DEPTH` gives exit 1 with a `too_deep` issue and the input text as the value.
  */
 export function runAlignCommand(options: AlignCommandOptions, write: (text: string) => void): number {
   const schema = readJsonFile(options.schema, '--schema');
@@ -48,6 +50,17 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
             },
           ],
         };
+  }
+  if (nestedDeeperThan(result.value, MAX_VALUE_DEPTH)) {
+    // Printing it would overflow the stack; the input text is the value as received.
+    const tooDeep = {
+      path: '',
+      code: 'too_deep',
+      expected: 'a shallower value',
+      received: 'a deeply nested value',
+      message: `value is nested more than ${MAX_VALUE_DEPTH} levels deep`,
+    };
+    result = { value: input, flags: [], issues: [tooDeep] };
   }
   write(`${JSON.stringify({ value: result.value, flags: result.flags, issues: result.issues }, null, 2)}\n`);
   return result.issues.length === 0 ? 0 : 1;

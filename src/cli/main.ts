@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runAccumulateCommand } from './accumulate-command.js';
 import { runAlignCommand } from './align-command.js';
@@ -7,13 +8,18 @@ import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
 const usage = `usage:
-  toolwire parse [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--chunks FILE] [--events]
+  toolwire parse [FILE | --chunks FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--events]
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire formats [--json]
   toolwire demo
+  toolwire help | --help | --version
 `;
+
+/** What a bare `toolwire` prints: one line, the full usage being one `--help` away. */
+const shortUsage =
+  'toolwire: missing command; usage: toolwire parse|accumulate|align|formats|demo [options] (toolwire --help for details)\n';
 
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
@@ -96,21 +102,46 @@ export async function main(
         runDemoCommand(examplesDirectory, io.stdout, io.color);
         return 0;
       case undefined:
+        io.stderr(shortUsage);
+        return 2;
       case '--help':
       case '-h':
       case 'help':
-        (command === undefined ? io.stderr : io.stdout)(usage);
-        return command === undefined ? 2 : 0;
+        io.stdout(usage);
+        return 0;
+      case '--version':
+      case '-V':
+        io.stdout(`${packageVersion()}\n`);
+        return 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr(`toolwire: ${(error as Error).message.split('\n')[0]}\n`);
+      io.stderr(`toolwire: ${oneLine((error as Error).message)}\n`);
       return 2;
     }
     throw error;
   }
+}
+
+/**
+ * A message on one line, whole: line breaks and other control characters (Node's and V8's messages
+ * quote the offending input, which may hold them) are written as escapes, so no quote is cut open.
+ */
+export function oneLine(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (character) => {
+    if (character === '\n') return '\\n';
+    if (character === '\r') return '\\r';
+    if (character === '\t') return '\\t';
+    return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** The `version` of this package's package.json (two levels up from both `src/cli` and `dist/cli`). */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return String((JSON.parse(text) as { version?: unknown }).version);
 }
 
 function isParseArgsError(error: unknown): boolean {

@@ -37,6 +37,10 @@ export async function runParseCommand(
     await runJsonl(options, format, tools, write);
     return;
   }
+  if (options.chunks !== undefined && options.file !== undefined)
+    throw new UsageError(
+      `give FILE or --chunks, not both (got ${options.file} and --chunks ${options.chunks})`,
+    );
   const text = options.chunks === undefined ? readInput(options.file) : undefined;
   const chunks =
     options.chunks === undefined ? [text ?? ''] : chunksFrom(readJsonFile(options.chunks, '--chunks'));
@@ -101,10 +105,39 @@ async function runJsonl(
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber++;
-    if (line.trim() === '') continue;
-    write(
-      `${JSON.stringify(parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, options.model))}\n`,
-    );
+    write(`${jsonlOutputLine(line, lineNumber, defaultFormat, defaultTools, options.model)}\n`);
+  }
+}
+
+/**
+ * The output line for one input line, so outputs line up with inputs by position: a blank line gives
+ * an error line, and so does a result that cannot be serialised. Never throws.
+ */
+export function jsonlOutputLine(
+  line: string,
+  lineNumber: number,
+  defaultFormat: string,
+  defaultTools: ToolDefinition[] | undefined,
+  defaultModel: string | undefined,
+): string {
+  if (line.trim() === '')
+    return JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` });
+  const result = parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, defaultModel);
+  try {
+    return JSON.stringify(result);
+  } catch (error) {
+    const id = result.id;
+    let idPart: { id?: unknown } = {};
+    try {
+      if (id !== undefined) idPart = { id: JSON.parse(JSON.stringify(id)) as unknown };
+    } catch {
+      // an id that cannot be serialised itself is left out
+    }
+    return JSON.stringify({
+      ...idPart,
+      line: lineNumber,
+      error: `line ${lineNumber}: the result cannot be serialised: ${(error as Error).message}`,
+    });
   }
 }
 
@@ -138,6 +171,8 @@ export function parseJsonlLine(
         throw new Error('"chunks" must be an array of strings');
       }
       chunks = record.chunks;
+      if (input !== undefined && (typeof input !== 'string' || chunks.join('') !== input))
+        throw new Error('"input" and "chunks" disagree (the chunks must join to the input); give one');
     } else chunks = [input as string];
     const result = parseToolCallChunks(chunks, {
       format,

@@ -1,10 +1,23 @@
 const marker = Symbol.for('toolwire.error');
 
-/** Every error code toolwire throws (API misuse only; model data never throws). */
+/**
+ * Every error code toolwire throws (API misuse only; model data never throws):
+ *
+ * - `unknown_format`: a format id or alias that is not registered (`UnknownFormatError`).
+ * - `invalid_tools`: a tool list that is not an array of tools with a string `name` each, or a tool
+ *   whose `parameters` is not a JSON Schema (`InvalidToolsError`).
+ * - `invalid_argument`: an argument of the wrong type: text or a chunk that is not a string, options
+ *   that are not an object, `format` that is neither an id nor a `FormatDefinition`, `model` that is
+ *   not a string, ...
+ * - `parser_finished`: `push()` or `finish()` on a parser whose `finish()` already ran; `reset()` it
+ *   (or create a new one) for the next turn.
+ * - `format_detection_failed`: no format could be chosen where one is required.
+ */
 export type ToolwireErrorCode =
   | 'unknown_format'
   | 'invalid_tools'
   | 'invalid_argument'
+  | 'parser_finished'
   | 'format_detection_failed';
 
 /**

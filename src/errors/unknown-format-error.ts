@@ -7,7 +7,7 @@ export class UnknownFormatError extends ToolwireError {
   readonly known: readonly string[];
 
   constructor(id: string, known: readonly string[]) {
-    super('unknown_format', `unknown format "${id}"; known formats: ${known.join(', ')}`);
+    super('unknown_format', `unknown format ${JSON.stringify(id)}; known formats: ${known.join(', ')}`);
     this.id = id;
     this.known = known;
   }

@@ -13,6 +13,7 @@
  */
 import type { ParseEvent } from '../types/parse-event.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
+import { checkChunk, checkFormatOptions, parserFinished } from './format-options.js';
 
 /** `FormatOptions` plus the model name that `auto` resolves. */
 export interface AutoFormatOptions extends FormatOptions {
@@ -180,19 +181,34 @@ export class AutoParser implements FormatParser {
   private readonly chunks: string[] = [];
   /** The last few characters searched, so a marker split across chunks is still found. */
   private window = '';
+  /** `finish()` ran: `push` and `finish` throw until `reset()`. */
+  private finished = false;
+  private readonly options: AutoFormatOptions;
 
+  /**
+   * @throws {ToolwireError} (code `invalid_argument`) or {InvalidToolsError} (code `invalid_tools`)
+   *   for options that are not what `AutoFormatOptions` says, checked here as the formats check theirs.
+   */
   constructor(
-    private readonly options: AutoFormatOptions,
+    options: AutoFormatOptions,
     private readonly resolve: (id: string) => FormatDefinition | undefined,
     private readonly fallback: FormatDefinition,
-  ) {}
+  ) {
+    this.options = checkFormatOptions(options);
+  }
 
   /** The id of the format chosen so far, `undefined` before the choice. */
   get format(): string | undefined {
     return this.chosen;
   }
 
+  /**
+   * @throws {ToolwireError} code `invalid_argument` for a chunk that is not a string, `parser_finished`
+   *   after `finish()`.
+   */
   push(chunk: string): ParseEvent[] {
+    checkChunk(chunk);
+    if (this.finished) throw parserFinished('push');
     if (this.inner) return this.inner.push(chunk);
     // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
     this.chunks.push(chunk);
@@ -205,7 +221,10 @@ export class AutoParser implements FormatParser {
     return this.choose(format);
   }
 
+  /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
   finish(): ParseEvent[] {
+    if (this.finished) throw parserFinished('finish');
+    this.finished = true;
     if (this.inner) return this.inner.finish();
     const text = this.chunks.join('');
     const id = detectMarkerless(text) ?? detectFormatFromText(text);
@@ -219,6 +238,7 @@ export class AutoParser implements FormatParser {
   }
 
   reset(): string {
+    this.finished = false;
     const buffered = this.inner ? this.inner.reset() : this.chunks.join('');
     this.inner = undefined;
     this.chosen = undefined;

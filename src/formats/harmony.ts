@@ -22,8 +22,10 @@
  *   reasoning with option `reasoningStartedInPrompt`). A missing `<|end|>`/`<|call|>`/`<|return|>` is
  *   tolerated: the next `<|start|>` or `<|channel|>` starts the next message. Headers are structure
  *   (markup); a header with other text in it is kept as content, and a header that names a
- *   recipient but gets no body is a cut-off call (`InvalidToolCall`). A call cut off inside its JSON
- *   is an `InvalidToolCall`; text between messages is content.
+ *   recipient but gets no body is a cut-off call (`InvalidToolCall`). At the end of the output a call
+ *   without `<|call|>` is complete only when its JSON body is (a balanced object or array); cut off
+ *   right after `<|message|>`, inside the JSON, or in a non-JSON body, it is an `InvalidToolCall`
+ *   (code `incomplete_tool_call`) with its raw text. Text between messages is content.
  * - Deliberately not done: text after a call stays content (SGLang drops everything after a call);
  *   vLLM parses Harmony from token ids, not text.
  *
@@ -293,7 +295,8 @@ export class HarmonyParser extends BaseFormatParser {
     this.keepBody(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      this.completeCall();
+      // The output ends right after `<|message|>`: the call was cut off before its body.
+      this.cutOff();
       return true;
     }
     const code = text.charCodeAt(position);
@@ -316,7 +319,9 @@ export class HarmonyParser extends BaseFormatParser {
         cursor.final ? text.length : text.length - heldBackLength(text, cursor.position, bodyEnds),
       );
       if (!cursor.final) return false;
-      this.completeCall();
+      // No closing marker and no JSON to show the body is whole: a function call was cut off.
+      if (this.name !== undefined && this.name !== '') this.cutOff();
+      else this.completeCall();
       return true;
     }
     this.keepBody(cursor, match.index);
@@ -346,14 +351,7 @@ export class HarmonyParser extends BaseFormatParser {
       if (!match) {
         if (!cursor.final) return false;
         // Cut off inside the JSON: the call is incomplete, whatever a repair could make of it.
-        this.body = [];
-        this.state = 'body';
-        this.kind = 'content';
-        this.failCall(
-          'incomplete_tool_call',
-          'the tool call is cut off before its end',
-          this.name ?? this.recipient,
-        );
+        this.cutOff();
         return true;
       }
       if (this.scanner.inString) {
@@ -385,6 +383,18 @@ export class HarmonyParser extends BaseFormatParser {
     }
     this.completeCall();
     return true;
+  }
+
+  /** The output ended inside the call's body: an `InvalidToolCall` (`incomplete_tool_call`), raw kept. */
+  private cutOff(): void {
+    this.body = [];
+    this.state = 'body';
+    this.kind = 'content';
+    this.failCall(
+      'incomplete_tool_call',
+      'the tool call is cut off before its end',
+      this.name ?? this.recipient,
+    );
   }
 
   /** Emits the message as a call (functions recipient) or an invalid call (other recipients). */

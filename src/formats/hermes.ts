@@ -8,7 +8,11 @@
  * </tool_call>
  * ```
  *
- * - Parallel calls: repeated `<tool_call>…</tool_call>` blocks (llama.cpp joins them with `\n`).
+ * - Parallel calls: repeated `<tool_call>…</tool_call>` blocks (llama.cpp joins them with `\n`). Several
+ *   objects in one block (`<tool_call>\n{…}\n{…}\n</tool_call>`, which vLLM and SGLang fail to
+ *   parse and return as text) are one call each, in order; the first call's raw runs from
+ *   `<tool_call>` through its object, the last one's from its object through `</tool_call>`, and the
+ *   whitespace between objects is markup.
  * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
  *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
  *   string is data.

@@ -7,6 +7,7 @@ export {
   type Cursor,
   type ReasoningTags,
 } from './core/base-parser.js';
+export { MAX_ARGUMENT_DEPTH } from './core/build-arguments.js';
 export { normalizeTools, ToolIndex } from './core/tool-index.js';
 export type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';

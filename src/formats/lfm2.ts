@@ -8,7 +8,9 @@
  *
  * - Parallel calls: elements of the list (`[a(), b()]`); several blocks in one turn are all read.
  * - Arguments: keyword arguments with Python literals (`True`/`None`) or JSON ones (`true`/`null`, as
- *   LFM2 writes inside dicts); dotted names (`Calendar.create_event`) are names.
+ *   LFM2 writes inside dicts); dotted names (`Calendar.create_event`) are names. Positional
+ *   arguments take the tool's parameter names in schema `properties` order; without tools, or with
+ *   more of them than parameters, the call is an `InvalidToolCall`.
  * - Text before and after the block is content; one `\n` right after `<|tool_call_end|>` is structure
  *   (vLLM's LFM2 parser drops it). `<think>…</think>` goes to reasoning.
  * - Malformed calls inside the markers are `InvalidToolCall`s (raw kept); a block cut off at the end

@@ -15,7 +15,9 @@
  *   braces in prose) stays content. A malformed object is content up to the first character that
  *   breaks it, and scanning resumes there (so `{"a": {{"name": …}}` still finds the inner call). An
  *   object cut off at the end of the output that already shows `name` and `parameters` is an
- *   `InvalidToolCall`.
+ *   `InvalidToolCall`. An object nested too deeply to read (256 levels, counting the object itself)
+ *   is an `InvalidToolCall` with code `too_deep` and the whole object as raw when it is a call object
+ *   (a string `name` and `parameters`/`arguments`); otherwise all of it is content.
  * - After `<|python_tag|>` the object is a call for sure: it is read leniently (JSON repairs), needs
  *   only a `name`, and a malformed one is an `InvalidToolCall` with its raw text. A `<|python_tag|>`
  *   inside a JSON string is data.
@@ -31,14 +33,14 @@ import { JsonScanner } from '../json/json-scanner.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
-import { PythonCallScanner } from './families/pythonic-calls.js';
+import { BracketSkipper, PythonCallScanner } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const TAG = '<|python_tag|>';
 const textMarkers = [TAG, '{'];
 const tagMarkers = [TAG];
 
-type State = 'text' | 'tagged' | 'tagged-json' | 'candidate' | 'after-call';
+type State = 'text' | 'tagged' | 'tagged-json' | 'candidate' | 'deep' | 'after-call';
 
 const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -56,6 +58,25 @@ function callParts(value: unknown, strict: boolean): CallParts | undefined {
   return { name: value.name, argumentsValue: key === undefined ? {} : value[key] };
 }
 
+/**
+ * The call name of an object that failed as too deep, from its outer members read so far: a string
+ * `name` and a `parameters`/`arguments` member that is read or being read. `undefined` otherwise.
+ */
+function deepCallName(
+  outer: { readonly object: Readonly<Record<string, unknown>>; readonly key: unknown } | undefined,
+): string | undefined {
+  if (outer === undefined) return undefined;
+  const { object, key } = outer;
+  const name = Object.hasOwn(object, 'name') ? object.name : undefined;
+  if (typeof name !== 'string' || name === '') return undefined;
+  const argumentsKey =
+    key === 'parameters' ||
+    key === 'arguments' ||
+    Object.hasOwn(object, 'parameters') ||
+    Object.hasOwn(object, 'arguments');
+  return argumentsKey ? name : undefined;
+}
+
 /** Incremental Llama 3 JSON parser; see the module comment. */
 export class Llama3JsonParser extends BaseFormatParser {
   private state: State = 'text';
@@ -67,6 +88,10 @@ export class Llama3JsonParser extends BaseFormatParser {
   private readonly tagSearch = new MarkerSearch(tagMarkers);
   /** The last call came after `<|python_tag|>`: a `;` after it opens another tagged call. */
   private tagged = false;
+  /** Finds the end of an object in prose that is nested too deeply to read. */
+  private readonly skipper = new BracketSkipper();
+  /** The name of the too-deep object's call, when what was read of it shows a call object. */
+  private deepName: string | undefined;
 
   protected override onReset(): void {
     this.state = 'text';
@@ -116,6 +141,9 @@ export class Llama3JsonParser extends BaseFormatParser {
         case 'candidate':
           if (!this.scanCandidate(cursor)) return;
           break;
+        case 'deep':
+          if (!this.skipDeep(cursor)) return;
+          break;
         case 'after-call': {
           const text = cursor.text;
           let position = cursor.position;
@@ -160,6 +188,14 @@ export class Llama3JsonParser extends BaseFormatParser {
       }
       return true;
     }
+    if (stop.kind === 'error' && stop.code === 'too_deep') {
+      // Too deep to read: find the object's end, then tell whether it is a call object.
+      this.keep(cursor, stop.index);
+      this.deepName = deepCallName(this.literal.outerDict);
+      this.skipper.start(this.literal.closers);
+      this.state = 'deep';
+      return true;
+    }
     if (stop.kind === 'error') {
       // Content up to the character that breaks it; text mode resumes there.
       this.keep(cursor, stop.index);
@@ -178,6 +214,35 @@ export class Llama3JsonParser extends BaseFormatParser {
     } else {
       this.emitTaken(raw, 'content');
     }
+    return true;
+  }
+
+  /**
+   * An object in prose nested deeper than the literal reader accepts: read on to its closing brace
+   * (or the end of the output). A call object (a string `name` and `parameters`/`arguments`, seen
+   * before the deep part or, failing that, in a lenient parse of the whole object) is an
+   * `InvalidToolCall` with code `too_deep`; anything else is content, all of it.
+   */
+  private skipDeep(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const end = this.skipper.scan(text, cursor.position, text.length);
+    this.keep(cursor, end < 0 ? text.length : end);
+    if (end < 0 && !cursor.final) return false;
+    const raw = this.unit();
+    let name = this.deepName;
+    this.deepName = undefined;
+    if (name === undefined) {
+      const parsed = parseLenientJson(raw);
+      if (parsed.ok) name = callParts(parsed.value, true)?.name;
+    }
+    if (name === undefined) {
+      this.emitTaken(raw, 'content');
+      this.state = 'text';
+      return true;
+    }
+    this.invalidCall(raw, 'too_deep', 'the tool call object is nested too deeply to read', name);
+    this.tagged = false;
+    this.state = end < 0 ? 'text' : 'after-call';
     return true;
   }
 

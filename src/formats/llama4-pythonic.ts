@@ -7,9 +7,12 @@
  * ```
  *
  * - Parallel calls: elements of the list.
- * - Arguments: keyword arguments with Python literal values, as `pythonic` (same family core).
+ * - Arguments: keyword arguments with Python literal values, as `pythonic` (same family core);
+ *   positional ones take the tool's parameter names in schema `properties` order, and are an
+ *   `InvalidToolCall` without tools or beyond the parameters.
  * - A registered id of its own, not an alias of `pythonic`: the wrapper markers are structure here,
- *   and inside them a malformed call is an `InvalidToolCall` (in bare prose it would stay content).
+ *   and inside them a malformed call is an `InvalidToolCall` whose raw runs to the end marker (in a bare
+ *   list it runs to the next `,` or the `]`; bare prose that does not start like `[NAME(` is content).
  *   Bare lists (vLLM's tests) are read exactly as `pythonic` reads them; `<|python_end|>` is optional
  *   at the end of the output; an end marker inside a string literal is data.
  * - Text before and after stays content (SGLang keeps both; vLLM drops it).

@@ -8,7 +8,9 @@
  * ```
  *
  * - Parallel calls: one call per line (commas and a wrapping `[…]` are tolerated too).
- * - Arguments: keyword arguments with Python literals plus JSON `true`/`false`/`null`.
+ * - Arguments: keyword arguments with Python literals plus JSON `true`/`false`/`null`. Positional
+ *   arguments take the tool's parameter names in schema `properties` order; without tools, or with
+ *   more of them than parameters, the call is an `InvalidToolCall`.
  * - Text before and after the block is content (vLLM only reads output that starts with the block);
  *   `<think>…</think>` (Olmo 3 Think) goes to reasoning.
  * - A malformed call is an `InvalidToolCall` whose raw runs to `</function_calls>`; a missing

@@ -1,31 +1,56 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
 import type { ParseResult } from '../types/tool-call.js';
 import { AutoParser, detectFormatFromModel } from './auto.js';
 import { EventCollector } from './collect-events.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
+import { checkFormatOptions, describe } from './format-options.js';
 import { getFormat, listFormats } from './registry.js';
 
 /** Options of `parseToolCalls`: the format (id, alias or definition) plus the parser options. */
 export interface ParseToolCallsOptions extends FormatOptions {
-  readonly format: string | FormatDefinition;
+  /**
+   * The format: an id or alias (`"hermes"`, `"qwen3_coder"`, ...) or a `FormatDefinition`. Default
+   * `"auto"`: the format named by `model`, else the one whose markers appear first in the text.
+   */
+  readonly format?: string | FormatDefinition;
   /** Model name, used by the `auto` format to pick the real one. */
   readonly model?: string;
 }
 
 /**
  * Parses one whole assistant turn. Exactly `create()`, one `push(text)` and `finish()` of the format's
- * incremental parser, so whole-text and streaming parses agree.
+ * incremental parser, so whole-text and streaming parses agree. `options.format` defaults to `"auto"`.
  *
  * @returns content, reasoning, calls and invalid calls; never throws on model text.
  * @throws {UnknownFormatError} (code `unknown_format`) when `options.format` is not registered.
+ * @throws {InvalidToolsError} (code `invalid_tools`) when `options.tools` is not an array of tools with
+ *   a string `name` each.
+ * @throws {ToolwireError} (code `invalid_argument`) when `text` is not a string, `options` not an
+ *   object, `options.format` neither a string nor a `FormatDefinition`, or `options.model` not a string.
  */
-export function parseToolCalls(text: string, options: ParseToolCallsOptions): ParseResult {
+export function parseToolCalls(text: string, options?: ParseToolCallsOptions): ParseResult {
+  if (typeof text !== 'string')
+    throw new ToolwireError('invalid_argument', `parseToolCalls() takes a string, got ${describe(text)}`);
   return parseToolCallChunks([text], options);
 }
 
-/** Like `parseToolCalls`, feeding `chunks` one by one to the incremental parser. */
-export function parseToolCallChunks(chunks: Iterable<string>, options: ParseToolCallsOptions): ParseResult {
-  const { format: formatOption, ...formatOptions } = options;
-  const format = typeof formatOption === 'string' ? getFormat(formatOption) : formatOption;
+/**
+ * Like `parseToolCalls`, feeding `chunks` (an iterable of strings, not one string) one by one to the
+ * incremental parser. Throws as `parseToolCalls` does, and `invalid_argument` for other `chunks`.
+ */
+export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToolCallsOptions): ParseResult {
+  if (
+    typeof chunks !== 'object' ||
+    chunks === null ||
+    typeof (chunks as Partial<Iterable<string>>)[Symbol.iterator] !== 'function'
+  ) {
+    throw new ToolwireError(
+      'invalid_argument',
+      `parseToolCallChunks() takes an iterable of strings, got ${describe(chunks)}`,
+    );
+  }
+  const { format: formatOption, ...formatOptions } = checkFormatOptions(options);
+  const format = resolveFormat(formatOption);
   const parser = format.create({ inputEvents: false, ...formatOptions });
   const collector = new EventCollector();
   for (const chunk of chunks) collector.add(parser.push(chunk));
@@ -33,6 +58,24 @@ export function parseToolCallChunks(chunks: Iterable<string>, options: ParseTool
   const id = parser instanceof AutoParser ? (parser.format ?? format.id) : format.id;
   return collector.result(
     format.id === 'auto' && !(parser instanceof AutoParser) ? resolvedId(format, formatOptions) : id,
+  );
+}
+
+/** `options.format`: an id or alias (default `auto`), or a format definition. */
+function resolveFormat(format: unknown): FormatDefinition {
+  if (format === undefined) return getFormat('auto');
+  if (typeof format === 'string') return getFormat(format);
+  if (
+    typeof format === 'object' &&
+    format !== null &&
+    typeof (format as Partial<FormatDefinition>).id === 'string' &&
+    typeof (format as Partial<FormatDefinition>).create === 'function'
+  ) {
+    return format as FormatDefinition;
+  }
+  throw new ToolwireError(
+    'invalid_argument',
+    `options.format must be a format id or a FormatDefinition, got ${describe(format)}`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
 import { UnknownFormatError } from '../errors/unknown-format-error.js';
 import { apertus } from './apertus.js';
 import { type AutoFormatOptions, AutoParser, detectFormatFromModel } from './auto.js';
@@ -11,6 +12,7 @@ import { deepseekV31 } from './deepseek-v31.js';
 import { deepseekV32 } from './deepseek-v32.js';
 import { firefunctionV2 } from './firefunction-v2.js';
 import type { FormatDefinition } from './format-definition.js';
+import { checkFormatOptions, describe } from './format-options.js';
 import { functionaryV31 } from './functionary-v31.js';
 import { functionaryV32 } from './functionary-v32.js';
 import { functiongemma } from './functiongemma.js';
@@ -110,8 +112,11 @@ export function listFormats(): readonly FormatDefinition[] {
 /**
  * The format registered under `id` or one of its aliases (case-insensitive, `-` and `_` alike).
  * @throws {UnknownFormatError} (code `unknown_format`) for any other id.
+ * @throws {ToolwireError} (code `invalid_argument`) when `id` is not a string.
  */
 export function getFormat(id: string): FormatDefinition {
+  if (typeof id !== 'string')
+    throw new ToolwireError('invalid_argument', `getFormat() takes a format id string, got ${describe(id)}`);
   const format = byName.get(id) ?? byName.get(id.toLowerCase().replaceAll('-', '_'));
   if (!format)
     throw new UnknownFormatError(
@@ -132,10 +137,11 @@ export const auto: FormatDefinition = {
   models: [],
   markers: [],
   example: '',
-  create: (options?: AutoFormatOptions) => {
+  create: (given?: AutoFormatOptions) => {
+    const options = checkFormatOptions(given);
     const byModel = options?.model ? detectFormatFromModel(options.model, formats) : undefined;
     if (byModel) return byModel.create(options);
-    return new AutoParser(options ?? {}, (id) => byName.get(id), byName.get('tagged') ?? hermes);
+    return new AutoParser(options, (id) => byName.get(id), byName.get('tagged') ?? hermes);
   },
 };
 byName.set('auto', auto);

@@ -1,6 +1,7 @@
+import { nestedDeeperThan } from '../internal/value-depth.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
-import { Aligner, finish, Sink } from './align-value.js';
+import { Aligner, finish, issue, MAX_VALUE_DEPTH, Sink } from './align-value.js';
 import { parseNumberText } from './coerce-text.js';
 import { decodeLenient } from './decode-lenient.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
@@ -36,6 +37,8 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][+-]
  * 4. A schema whose options are all of unknown type (or no schema) keeps the raw string.
  * 5. When nothing converts, the text is aligned as a string value (`alignValue` rules: `"2.7"` → 3 for
  *    an integer, flagged); what still does not fit is an issue and the raw text is kept.
+ * 6. Object or array text that decodes to a value nested deeper than `MAX_VALUE_DEPTH` is kept as the raw
+ *    text, with a `too_deep` issue.
  *
  * Returns `{ value, flags, issues }`; never throws.
  */
@@ -165,6 +168,13 @@ function convert(
       // vLLM: an empty value for an object / array parameter is {} / [].
       const decodedValue = trimmed === '' ? (isObject ? {} : []) : decodeContainer(trimmed, isObject);
       if (decodedValue === undefined) return undefined;
+      if (nestedDeeperThan(decodedValue, MAX_VALUE_DEPTH)) {
+        // Kept as the text it came as: a value this deep would overflow whatever walks it recursively.
+        sink.add(
+          issue('', 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'),
+        );
+        return { value: raw, sink };
+      }
       const value = aligner.option(decodedValue, choice, '', sink, 0);
       return sink.issues.length === 0 ? { value, sink } : undefined;
     }

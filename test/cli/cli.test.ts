@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'toolwire-cli-'));
@@ -311,5 +311,175 @@ describe('toolwire align', () => {
     const { code, stderr } = await runCli(argv);
     expect(code).toBe(2);
     expect(stderr.startsWith(message)).toBe(true);
+  });
+});
+
+describe('trial findings', () => {
+  const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  // hermes-deep-array-5000.txt
+  const deepHermes = `<tool_call>{"name":"f","arguments":{"a":${nested(5000)}}}</tool_call>`;
+
+  it('parse: arguments 5000 levels deep are an invalid call with code too_deep, not a crash', async () => {
+    const { code, stdout } = await runCli(['parse', file('deep.txt', deepHermes), '--format', 'hermes']);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result.tool_calls).toEqual([]);
+    expect(result.invalid_tool_calls).toEqual([
+      { id: 'call_0', name: 'f', raw: deepHermes, error: 'arguments are nested more than 256 levels deep' },
+    ]);
+  });
+
+  it('parse --events: the same call is a tool-call-invalid event', async () => {
+    const { code, stdout } = await runCli(['parse', file('deep-events.txt', deepHermes), '--events']);
+    expect(code).toBe(0);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(events.at(-1)).toMatchObject({ type: 'tool-call-invalid', raw: deepHermes });
+  });
+
+  it('parse --jsonl: a deep line is answered and the run goes on (jsonl-deep.jsonl)', async () => {
+    const lines = [JSON.stringify({ input: deepHermes }), JSON.stringify({ input: 'next line' })];
+    const { code, stdout } = await runCli(['parse', '--jsonl', file('deep.jsonl', `${lines.join('\n')}\n`)]);
+    expect(code).toBe(0);
+    const output = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(output).toHaveLength(2);
+    expect(output[0].invalid_tool_calls[0].error).toBe('arguments are nested more than 256 levels deep');
+    expect(output[1].content).toBe('next line');
+  });
+
+  it('parse --jsonl: an exception while serialising a line becomes that line’s error line', async () => {
+    const stringify = JSON.stringify;
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation(((value: unknown, ...rest: never[]) => {
+      if ((value as { content?: unknown } | null)?.content === 'boom')
+        throw new RangeError('Maximum call stack size exceeded');
+      return stringify(value, ...rest);
+    }) as typeof JSON.stringify);
+    try {
+      const lines = ['{"input": "a"}', '{"id": 7, "input": "boom"}', '{"input": "c"}'];
+      const { code, stdout } = await runCli(['parse', '--jsonl', file('boom.jsonl', lines.join('\n'))]);
+      expect(code).toBe(0);
+      const output = stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(output.map((line) => line.content)).toEqual(['a', undefined, 'c']);
+      expect(output[1]).toEqual({
+        id: 7,
+        line: 2,
+        error: 'line 2: the result cannot be serialised: Maximum call stack size exceeded',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('align: a value 5000 levels deep is a too_deep issue with the input text as value (exit 1)', async () => {
+    const input = nested(5000);
+    const schema = file('schema-array.json', '{"type":"array"}');
+    const { code, stdout } = await runCli(['align', '--schema', schema, file('align-deep.json', input)]);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.value).toBe(input);
+    expect(result.issues.map((issue: { code: string }) => issue.code)).toEqual(['too_deep']);
+  });
+
+  it('parse FILE --chunks CHUNKS is a usage error (give one or the other)', async () => {
+    const { code, stdout, stderr } = await runCli([
+      'parse',
+      file('file-and-chunks.txt', hermesText),
+      '--chunks',
+      file('file-and-chunks.chunks.json', '["hello"]'),
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^toolwire: give FILE or --chunks, not both/);
+    expect(stderr.trimEnd()).not.toContain('\n');
+  });
+
+  it('parse --jsonl: blank lines get an error line, so outputs line up with inputs (jsonl-blank-lines.jsonl)', async () => {
+    const input = '{"input":"a","id":1}\n\n{"input":"b"}\n   \n{"input":"c"}\n';
+    const { code, stdout } = await runCli(['parse', '--jsonl', file('blank.jsonl', input)]);
+    expect(code).toBe(0);
+    const output = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(output).toHaveLength(5);
+    expect(output.map((line) => line.content)).toEqual(['a', undefined, 'b', undefined, 'c']);
+    expect(output[1]).toEqual({ line: 2, error: 'line 2: empty line' });
+    expect(output[3]).toEqual({ line: 4, error: 'line 4: empty line' });
+  });
+
+  it('parse --jsonl: "input" with "chunks" must agree', async () => {
+    const lines = [
+      JSON.stringify({ id: 'same', input: 'ab', chunks: ['a', 'b'] }),
+      JSON.stringify({ id: 'differ', input: 'ab', chunks: ['x'] }),
+    ];
+    const { stdout } = await runCli(['parse', '--jsonl', file('both.jsonl', lines.join('\n'))]);
+    const output = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(output[0]).toMatchObject({ id: 'same', content: 'ab' });
+    expect(output[1]).toEqual({
+      id: 'differ',
+      line: 2,
+      error: 'line 2: "input" and "chunks" disagree (the chunks must join to the input); give one',
+    });
+  });
+
+  it('toolwire with no arguments prints one usage line to stderr and exits 2', async () => {
+    const { code, stdout, stderr } = await runCli([]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^toolwire: missing command; usage: toolwire parse/);
+    expect(stderr.trimEnd()).not.toContain('\n');
+  });
+
+  it.each([
+    ['help'],
+    ['--help'],
+    ['-h'],
+  ])('toolwire %s prints the full usage to stdout, exit 0', async (flag) => {
+    const { code, stdout, stderr } = await runCli([flag]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('toolwire parse --jsonl');
+    expect(stdout).toContain('toolwire align --schema FILE');
+  });
+
+  it('toolwire --version prints the package.json version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const { code, stdout } = await runCli(['--version']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${version}\n`);
+  });
+
+  it.each([
+    [['align', '--schema', file('multiline.json', 'not json\nmore')], '"not json\\nmore" is not valid JSON'],
+    [['parse', '--format', 'a"b\nc', '/dev/null'], 'unknown format "a\\"b\\nc";'],
+  ])('a message that quotes the input stays whole on one line %j', async (argv, part) => {
+    const { code, stderr } = await runCli(argv);
+    expect(code).toBe(2);
+    expect(stderr).toContain(part);
+    expect(stderr.trimEnd()).not.toContain('\n');
+  });
+
+  it('parse shows "flags" on a call whose arguments were coerced', async () => {
+    const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'integer' } } } }];
+    const { stdout } = await runCli([
+      'parse',
+      file('flags.txt', '<tool_call>{"name": "f", "arguments": {"a": "5"}}</tool_call>'),
+      '--tools',
+      file('flags-tools.json', JSON.stringify(tools)),
+    ]);
+    expect(JSON.parse(stdout).tool_calls).toEqual([
+      { id: 'call_0', name: 'f', arguments: { a: 5 }, flags: [{ path: '/a', kind: 'string_to_number' }] },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
+import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { argumentsForCall } from './build-arguments.js';
 import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
 import { ToolIndex } from './tool-index.js';
@@ -67,9 +68,15 @@ export abstract class BaseFormatParser implements FormatParser {
   private callCount = 0;
   /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
   private announced: { id: string; name: string; streamed: boolean } | undefined;
+  /** `finish()` ran: `push` and `finish` throw until `reset()`. */
+  private finished = false;
 
+  /**
+   * @throws {ToolwireError} (code `invalid_argument`) or {InvalidToolsError} (code `invalid_tools`)
+   *   for options that are not what `FormatOptions` says (see `checkFormatOptions`).
+   */
   constructor(options: FormatOptions | undefined, reasoningTags?: ReasoningTags) {
-    this.options = options ?? {};
+    this.options = checkFormatOptions(options);
     this.tools = this.options.tools ? new ToolIndex(this.options.tools) : undefined;
     this.inputEvents = this.options.inputEvents !== false;
     this.reasoningTags = this.options.reasoning === 'content' ? undefined : reasoningTags;
@@ -79,17 +86,27 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
   protected abstract parse(cursor: Cursor): void;
 
+  /**
+   * @throws {ToolwireError} code `invalid_argument` for a chunk that is not a string, `parser_finished`
+   *   after `finish()`.
+   */
   push(chunk: string): ParseEvent[] {
+    checkChunk(chunk);
+    if (this.finished) throw parserFinished('push');
     this.run(this.tail + chunk, false);
     return this.takeEvents();
   }
 
+  /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
   finish(): ParseEvent[] {
+    if (this.finished) throw parserFinished('finish');
+    this.finished = true;
     this.run(this.tail, true);
     return this.takeEvents();
   }
 
   reset(): string {
+    this.finished = false;
     const buffered = (this.raw ?? '') + this.tail;
     this.events = [];
     this.pendingContent = '';

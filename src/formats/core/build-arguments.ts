@@ -1,10 +1,37 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { alignArguments, alignParameters } from '../../schema/align-arguments.js';
+import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolCallFlag, ToolCallIssue } from '../../types/tool-call.js';
+
+/**
+ * The deepest nesting of objects and arrays a call's arguments may have, the arguments object itself
+ * being level 1 (`{"a": [[1]]}` is 3 levels). A deeper call is an `InvalidToolCall` with code
+ * `too_deep` and its raw text: such values are never real arguments, and handing them on would overflow
+ * the stack of whatever walks them recursively (`JSON.stringify` fails at a few thousand levels). The
+ * same bound as the schema layer's `MAX_VALUE_DEPTH`, so aligned and unaligned calls agree.
+ */
+export const MAX_ARGUMENT_DEPTH: number = MAX_VALUE_DEPTH;
+
+/** The issue of a call whose arguments nest deeper than `MAX_ARGUMENT_DEPTH`. */
+function tooDeep(): ArgumentsResult {
+  return {
+    ok: false,
+    issues: [
+      {
+        code: 'too_deep',
+        message: `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep`,
+        path: '',
+        expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`,
+        received: 'deeper nesting',
+      },
+    ],
+  };
+}
 
 /**
  * Arguments object (with the issues and coercion flags that did not stop it), or the issues that kept
@@ -36,7 +63,10 @@ export function argumentsFromText(text: string): ArgumentsResult {
   return argumentsFromValue(parsed.value);
 }
 
-/** Checks a decoded arguments value: an object, `null` (as `{}`), or a JSON text of an object. */
+/**
+ * Checks a decoded arguments value: an object, `null` (as `{}`), or a JSON text of an object. An object
+ * nested deeper than `MAX_ARGUMENT_DEPTH` is an issue (code `too_deep`).
+ */
 export function argumentsFromValue(value: unknown): ArgumentsResult {
   if (value === null || value === undefined) return { ok: true, value: {} };
   if (typeof value === 'string') {
@@ -44,8 +74,10 @@ export function argumentsFromValue(value: unknown): ArgumentsResult {
     if (trimmed === '') return { ok: true, value: {} };
     if (trimmed.startsWith('{')) return argumentsFromText(trimmed);
   }
-  if (typeof value === 'object' && !Array.isArray(value))
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    if (nestedDeeperThan(value, MAX_ARGUMENT_DEPTH)) return tooDeep();
     return { ok: true, value: value as Record<string, unknown> };
+  }
   return {
     ok: false,
     issues: [
@@ -82,7 +114,9 @@ export function argumentsFromParameters(
  * an issue about the whole object (path `""`) or about a required top-level argument itself (missing,
  * or a value that could not be aligned) makes the result not ok, so the call comes back invalid with
  * its raw text. Any other issue (an optional argument of the wrong type, a constraint deeper inside a
- * value) is attached to the still-valid call, and the value is kept as received.
+ * value) is attached to the still-valid call, and the value is kept as received. Arguments nested
+ * deeper than `MAX_ARGUMENT_DEPTH` (measured without recursion), or a `too_deep` issue from alignment,
+ * make the result not ok with code `too_deep`.
  */
 export function argumentsForCall(
   parts: {
@@ -96,14 +130,14 @@ export function argumentsForCall(
     if (toolSchema === undefined)
       return { ok: true, value: argumentsFromParameters(parts.parameters, () => undefined) };
     const root = SchemaRoot.cached(toolSchema);
-    return withPolicy(alignParameters(parts.parameters, root), toolSchema);
+    return withPolicy(alignParameters(parts.parameters, root), toolSchema, undefined);
   }
   const decoded =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
       : argumentsFromValue(parts.argumentsValue);
   if (!decoded.ok || toolSchema === undefined) return decoded;
-  return withPolicy(alignArguments(decoded.value, SchemaRoot.cached(toolSchema)), toolSchema);
+  return withPolicy(alignArguments(decoded.value, SchemaRoot.cached(toolSchema)), toolSchema, decoded.value);
 }
 
 function withPolicy(
@@ -113,7 +147,12 @@ function withPolicy(
     readonly flags: readonly ToolCallFlag[];
   },
   toolSchema: JSONSchema,
+  checked: Record<string, unknown> | undefined,
 ): ArgumentsResult {
+  // Alignment can deepen a value (JSON text in a string becomes an object): measure what comes out,
+  // unless it is the very object already measured.
+  if (aligned.issues.some((issue) => issue.code === 'too_deep')) return tooDeep();
+  if (aligned.value !== checked && nestedDeeperThan(aligned.value, MAX_ARGUMENT_DEPTH)) return tooDeep();
   const required = requiredArguments(toolSchema);
   const fatal = aligned.issues.some((issue) => {
     const path = issue.path ?? '';

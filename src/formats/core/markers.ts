@@ -86,7 +86,10 @@ export function heldBackLength(text: string, from: number, markers: readonly str
     const first = marker.charCodeAt(0);
     for (let start = end - window; start < end - longest; start++) {
       if (text.charCodeAt(start) !== first) continue;
-      if (marker.startsWith(text.slice(start, end))) {
+      // Compare in place (no slice per candidate: this runs on every streamed chunk).
+      let offset = 1;
+      while (start + offset < end && text.charCodeAt(start + offset) === marker.charCodeAt(offset)) offset++;
+      if (start + offset === end) {
         longest = end - start;
         break;
       }

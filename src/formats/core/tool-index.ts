@@ -7,8 +7,8 @@ import type { ToolDefinition } from '../../types/tool.js';
  * entries: our own shape, OpenAI Chat `{ type: "function", function: { name, parameters } }`,
  * and `{ name, input_schema }` (Anthropic) / `{ name, inputSchema }` (AI SDK).
  *
- * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array or an entry has no
- *   string `name`.
+ * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array, an entry has no
+ *   string `name`, or its `parameters` is not an object or a boolean.
  */
 export function normalizeTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new InvalidToolsError('tools must be a JSON array');
@@ -27,6 +27,9 @@ export function normalizeTools(tools: unknown): ToolDefinition[] {
         type: 'object',
         properties: {},
       }) as JSONSchema;
+    if (typeof parameters !== 'boolean' && (typeof parameters !== 'object' || Array.isArray(parameters))) {
+      throw new InvalidToolsError('"parameters" must be a JSON Schema (an object or a boolean)', index);
+    }
     const tool: ToolDefinition =
       typeof record.description === 'string'
         ? { name: record.name, description: record.description, parameters }

@@ -1,5 +1,5 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
-import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 
@@ -47,19 +47,34 @@ export type PythonScanStop =
       readonly start: number;
       readonly name: string;
       readonly args: Record<string, unknown>;
+      /** Positional arguments in order (empty for keyword-only calls); see `resolvePositional`. */
+      readonly positional: readonly unknown[];
     }
   /** The top-level `]` of a bare list: `index` is just after it. */
   | { readonly kind: 'close'; readonly index: number }
   /** `mode: 'value'`: the value is complete; `index` is just after it. */
   | { readonly kind: 'value'; readonly index: number; readonly value: unknown }
-  /** Syntax error at `index` (that character is not consumed). */
-  | { readonly kind: 'error'; readonly index: number; readonly message: string };
+  /**
+   * Syntax error at `index` (that character is not consumed); `code` is `too_deep` when values are
+   * nested deeper than the scanner accepts, else `syntax`.
+   */
+  | {
+      readonly kind: 'error';
+      readonly index: number;
+      readonly message: string;
+      readonly code: 'syntax' | 'too_deep';
+    };
 
 interface CallFrame {
   readonly kind: 'call';
   readonly name: string;
   readonly args: Record<string, unknown>;
+  readonly positional: unknown[];
   key: string;
+  /** The value being read is positional (no `key=`). */
+  positionalValue: boolean;
+  /** A keyword argument was read (a positional one after it is a syntax error, as in Python). */
+  keyword: boolean;
   phase: 'key' | 'eq' | 'value' | 'after';
 }
 
@@ -140,6 +155,17 @@ export class PythonCallScanner {
     this.escaped = false;
   }
 
+  /**
+   * Bare lists: after an element that failed, goes on with the list at a top-level `,` (the next
+   * character scanned) that sits `offset` code units after the list's `[`.
+   */
+  resumeList(offset: number): void {
+    this.reset('list');
+    this.bracketed = true;
+    this.top = 'sep';
+    this.offset = offset;
+  }
+
   /** Inside a string literal (an end marker here is data). */
   get inString(): boolean {
     return this.token === 'string';
@@ -166,6 +192,25 @@ export class PythonCallScanner {
     return this.offset;
   }
 
+  /**
+   * `mode: 'value'`: the outermost dict being read (the members read so far) and the key whose value
+   * is being read, if any; for a caller that must tell what a unit was after it failed.
+   */
+  get outerDict(): { readonly object: Readonly<Record<string, unknown>>; readonly key: unknown } | undefined {
+    const bottom = this.stack[0];
+    return bottom?.kind === 'dict' ? { object: bottom.object, key: bottom.key } : undefined;
+  }
+
+  /**
+   * The closing characters (`)`, `]`, `}` as char codes) of the brackets open now, outermost first;
+   * with `BracketSkipper`, finds where a unit that failed to scan ends.
+   */
+  get closers(): number[] {
+    return this.stack.map((frame) =>
+      frame.kind === 'list' ? 0x5d : frame.kind === 'dict' || frame.kind === 'set' ? 0x7d : 0x29,
+    );
+  }
+
   /** Scans `text[from, to)`; see `PythonScanStop`. */
   scan(text: string, from: number, to: number): PythonScanStop {
     const origin = this.offset - from;
@@ -190,19 +235,35 @@ export class PythonCallScanner {
           if (this.token === 'name') {
             if (code !== 0x28 /* ( */ || !namePattern.test(word)) {
               // The token stays 'name': the call is in progress for `inCall`.
-              return stop(
-                { kind: 'error', index: i, message: `expected "(" after the call name "${word}"` },
-                i,
-              );
+              return stop(syntaxError(i, `expected "(" after the call name "${word}"`), i);
             }
             this.token = 'none';
-            this.stack.push({ kind: 'call', name: word, args: {}, key: '', phase: 'key' });
+            this.stack.push({
+              kind: 'call',
+              name: word,
+              args: {},
+              positional: [],
+              key: '',
+              positionalValue: false,
+              keyword: false,
+              phase: 'key',
+            });
             i++;
             return stop({ kind: 'open', index: i, name: word }, i);
           }
           if (this.token === 'kw') {
             this.token = 'none';
             const frame = this.stack[this.stack.length - 1] as CallFrame;
+            if ((code === 0x27 || code === 0x22) && stringPrefixes.has(word.toLowerCase())) {
+              // A positional string with a prefix: `f(r'…')`.
+              if (frame.keyword) return stop(positionalAfterKeyword(i), i);
+              frame.positionalValue = true;
+              frame.phase = 'value';
+              this.startString(code, word.toLowerCase().includes('r'));
+              i++;
+              tokenStart = i;
+              continue;
+            }
             frame.key = word;
             frame.phase = 'eq';
             continue;
@@ -217,10 +278,10 @@ export class PythonCallScanner {
           }
           const literal = literalWords.get(word);
           if (literal === undefined) {
-            return stop({ kind: 'error', index: i, message: `"${word}" is not a Python literal` }, i);
+            return stop(syntaxError(i, `"${word}" is not a Python literal`), i);
           }
           const error = this.value(literal.value);
-          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          if (error) return stop(syntaxError(i, error), i);
           continue;
         }
         case 'number': {
@@ -236,9 +297,9 @@ export class PythonCallScanner {
           }
           this.token = 'none';
           const number = parsePythonNumber(this.endToken(text, tokenStart, i));
-          if (number === undefined) return stop({ kind: 'error', index: i, message: 'malformed number' }, i);
+          if (number === undefined) return stop(syntaxError(i, 'malformed number'), i);
           const error = this.value(number);
-          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          if (error) return stop(syntaxError(i, error), i);
           continue;
         }
         case 'string': {
@@ -260,7 +321,7 @@ export class PythonCallScanner {
               this.token = 'none';
               this.opening = 0;
               const error = this.value('');
-              if (error) return stop({ kind: 'error', index: i, message: error }, i);
+              if (error) return stop(syntaxError(i, error), i);
               continue;
             }
             this.opening = 0;
@@ -291,7 +352,7 @@ export class PythonCallScanner {
           this.token = 'none';
           i++;
           const error = this.value(this.rawString ? body : decodePythonEscapes(body));
-          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          if (error) return stop(syntaxError(i, error), i);
           continue;
         }
         case 'none':
@@ -305,12 +366,11 @@ export class PythonCallScanner {
       }
       const frame = this.stack[this.stack.length - 1];
       if (frame === undefined && this.mode === 'value') {
-        if (code !== 0x7b && code !== 0x5b)
-          return stop({ kind: 'error', index: i, message: 'expected "{" or "["' }, i);
+        if (code !== 0x7b && code !== 0x5b) return stop(syntaxError(i, 'expected "{" or "["'), i);
       } else if (frame === undefined) {
         // Top level: the list or section itself.
         if (this.top === 'start' && this.mode === 'list') {
-          if (code !== 0x5b) return stop({ kind: 'error', index: i, message: 'expected "["' }, i);
+          if (code !== 0x5b) return stop(syntaxError(i, 'expected "["'), i);
           this.bracketed = true;
           this.top = 'call';
           i++;
@@ -322,8 +382,7 @@ export class PythonCallScanner {
           i++;
           continue;
         }
-        if (this.top === 'closed')
-          return stop({ kind: 'error', index: i, message: 'text after the closing "]"' }, i);
+        if (this.top === 'closed') return stop(syntaxError(i, 'text after the closing "]"'), i);
         if (code === 0x5d /* ] */ && this.bracketed && this.top !== 'start') {
           i++;
           if (this.mode === 'list') return stop({ kind: 'close', index: i }, i);
@@ -342,7 +401,7 @@ export class PythonCallScanner {
           this.top = 'sep';
           return stop({ kind: 'start', index: i }, i);
         }
-        return stop({ kind: 'error', index: i, message: 'expected a call' }, i);
+        return stop(syntaxError(i, 'expected a call'), i);
       } else if (frame.kind === 'call') {
         if (frame.phase === 'key' || frame.phase === 'after') {
           if (code === 0x29 /* ) */) {
@@ -350,37 +409,50 @@ export class PythonCallScanner {
             i++;
             this.calls++;
             return stop(
-              { kind: 'call', index: i, start: this.callStart, name: frame.name, args: frame.args },
-              i,
-            );
-          }
-          if (frame.phase === 'after') {
-            if (code !== 0x2c) return stop({ kind: 'error', index: i, message: 'expected "," or ")"' }, i);
-            frame.phase = 'key';
-            i++;
-            continue;
-          }
-          if (!isIdentStart(code)) {
-            return stop(
               {
-                kind: 'error',
+                kind: 'call',
                 index: i,
-                message: 'expected a keyword argument (positional arguments are not accepted)',
+                start: this.callStart,
+                name: frame.name,
+                args: frame.args,
+                positional: frame.positional,
               },
               i,
             );
           }
-          this.token = 'kw';
-          this.pieces = [];
-          tokenStart = i;
-          i++;
-          continue;
-        }
-        if (frame.phase === 'eq') {
-          if (code !== 0x3d /* = */)
-            return stop({ kind: 'error', index: i, message: 'expected "=" after the keyword' }, i);
+          if (frame.phase === 'after') {
+            if (code !== 0x2c) return stop(syntaxError(i, 'expected "," or ")"'), i);
+            frame.phase = 'key';
+            i++;
+            continue;
+          }
+          if (isIdentStart(code)) {
+            // A keyword, or a positional literal word (`True`, `None`, a string prefix): see 'eq'.
+            this.token = 'kw';
+            this.pieces = [];
+            tokenStart = i;
+            i++;
+            continue;
+          }
+          // A positional value: `f(1, 'a')`.
+          if (frame.keyword) return stop(positionalAfterKeyword(i), i);
+          frame.positionalValue = true;
           frame.phase = 'value';
-          i++;
+          // Fall through to value start.
+        } else if (frame.phase === 'eq') {
+          if (code === 0x3d /* = */) {
+            frame.keyword = true;
+            frame.positionalValue = false;
+            frame.phase = 'value';
+            i++;
+            continue;
+          }
+          // No `=`: the word was a positional literal (`f(True)`); `code` is read again after it.
+          const literal = literalWords.get(frame.key);
+          if (literal === undefined) return stop(syntaxError(i, 'expected "=" after the keyword'), i);
+          if (frame.keyword) return stop(positionalAfterKeyword(i), i);
+          frame.positional.push(literal.value);
+          frame.phase = 'after';
           continue;
         }
         // phase 'value': fall through to value start.
@@ -389,7 +461,7 @@ export class PythonCallScanner {
           this.stack.pop();
           i++;
           const error = this.value(frame.object);
-          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          if (error) return stop(syntaxError(i, error), i);
           continue;
         }
         if (frame.phase === 'colon') {
@@ -404,7 +476,7 @@ export class PythonCallScanner {
             this.stack[this.stack.length - 1] = set;
             continue;
           }
-          return stop({ kind: 'error', index: i, message: 'expected ":"' }, i);
+          return stop(syntaxError(i, 'expected ":"'), i);
         }
         if (frame.phase === 'after') {
           if (code === 0x2c) {
@@ -416,10 +488,10 @@ export class PythonCallScanner {
             this.stack.pop();
             i++;
             const error = this.value(frame.object);
-            if (error) return stop({ kind: 'error', index: i, message: error }, i);
+            if (error) return stop(syntaxError(i, error), i);
             continue;
           }
-          return stop({ kind: 'error', index: i, message: 'expected "," or "}"' }, i);
+          return stop(syntaxError(i, 'expected "," or "}"'), i);
         }
       } else {
         const closer = frame.kind === 'list' ? 0x5d : frame.kind === 'tuple' ? 0x29 : 0x7d;
@@ -429,12 +501,11 @@ export class PythonCallScanner {
           const value =
             frame.kind === 'tuple' && frame.items.length === 1 && !frame.comma ? frame.items[0] : frame.items;
           const error = this.value(value);
-          if (error) return stop({ kind: 'error', index: i, message: error }, i);
+          if (error) return stop(syntaxError(i, error), i);
           continue;
         }
         if (frame.phase === 'after') {
-          if (code !== 0x2c)
-            return stop({ kind: 'error', index: i, message: 'expected "," or a closing bracket' }, i);
+          if (code !== 0x2c) return stop(syntaxError(i, 'expected "," or a closing bracket'), i);
           frame.phase = 'value';
           frame.comma = true;
           i++;
@@ -448,7 +519,7 @@ export class PythonCallScanner {
         frame.phase === 'key' &&
         (code === 0x5b || code === 0x7b || code === 0x28)
       ) {
-        return stop({ kind: 'error', index: i, message: 'a dict key must be a string or a number' }, i);
+        return stop(syntaxError(i, 'a dict key must be a string or a number'), i);
       }
       if (code === 0x27 || code === 0x22) {
         this.startString(code, false);
@@ -472,7 +543,7 @@ export class PythonCallScanner {
         continue;
       }
       if ((code === 0x5b || code === 0x28 || code === 0x7b) && this.stack.length >= maxDepth) {
-        return stop({ kind: 'error', index: i, message: `values nested deeper than ${maxDepth}` }, i);
+        return stop(syntaxError(i, `values nested deeper than ${maxDepth}`, 'too_deep'), i);
       }
       if (code === 0x5b) {
         this.stack.push({ kind: 'list', items: [], phase: 'value', comma: false });
@@ -489,7 +560,7 @@ export class PythonCallScanner {
         i++;
         continue;
       }
-      return stop({ kind: 'error', index: i, message: 'expected a Python literal' }, i);
+      return stop(syntaxError(i, 'expected a Python literal'), i);
     }
     if (this.done) return stop({ kind: 'value', index: i, value: this.result }, i);
     if (this.token !== 'none' && this.opening === 0 && tokenStart < to)
@@ -529,7 +600,8 @@ export class PythonCallScanner {
     switch (frame.kind) {
       case 'call':
         if (frame.phase !== 'value') return 'unexpected value';
-        setOwnProperty(frame.args, frame.key, value);
+        if (frame.positionalValue) frame.positional.push(value);
+        else setOwnProperty(frame.args, frame.key, value);
         frame.phase = 'after';
         return undefined;
       case 'dict':
@@ -554,6 +626,15 @@ export class PythonCallScanner {
     }
   }
 }
+
+const syntaxError = (
+  index: number,
+  message: string,
+  code: 'syntax' | 'too_deep' = 'syntax',
+): PythonScanStop => ({ kind: 'error', index, message, code });
+
+const positionalAfterKeyword = (index: number): PythonScanStop =>
+  syntaxError(index, 'a positional argument follows a keyword argument');
 
 const literalWords = new Map<string, { value: unknown }>([
   ['True', { value: true }],
@@ -640,13 +721,106 @@ export function decodePythonEscapes(body: string): string {
   return out.join('');
 }
 
-type State = 'text' | 'section' | 'skip' | 'bare' | 'after-end';
+/**
+ * Finds where a bracketed unit ends once its content could not be read (a syntax error, nesting too
+ * deep): counts `(`, `[`, `{` against their closers, skipping `'…'` and `"…"` strings with backslash
+ * escapes. A closer that matches a bracket further out closes everything inside it; a closer that
+ * matches no open bracket is ignored. Incremental; each character is examined once and each bracket
+ * pushed and popped at most once, so the time is linear at any depth. Triple-quoted strings are seen
+ * as runs of ordinary strings (a lone quote inside one can shift the end found).
+ */
+export class BracketSkipper {
+  /** The last `scan` that found something stopped at a `,` of the outermost bracket (not consumed). */
+  atComma = false;
+  private stack: number[] = [];
+  private stopAtComma = false;
+  /** How many of each closer (`)`, `]`, `}`) the stack holds, so a stray closer costs O(1). */
+  private counts = new Map<number, number>();
+  private quote = 0;
+  private escaped = false;
 
-interface PendingCall {
-  readonly parts: CallParts;
+  /**
+   * Starts with these brackets open (their closers, outermost first), outside any string. With
+   * `stopAtComma`, a `,` directly inside the outermost bracket also ends the scan.
+   */
+  start(closers: readonly number[], stopAtComma = false): void {
+    this.stopAtComma = stopAtComma;
+    this.atComma = false;
+    this.stack = [];
+    this.counts = new Map([
+      [0x29, 0],
+      [0x5d, 0],
+      [0x7d, 0],
+    ]);
+    this.quote = 0;
+    this.escaped = false;
+    for (const closer of closers) this.push(closer);
+  }
+
+  /**
+   * Scans `text[from, to)`; returns the index just after the closer of the outermost bracket, or (see
+   * `start`) the index of a `,` directly inside it, with `atComma` set; -1 when neither is found yet.
+   */
+  scan(text: string, from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      if (this.quote !== 0) {
+        if (this.escaped) this.escaped = false;
+        else if (code === 0x5c /* \ */) this.escaped = true;
+        else if (code === this.quote) this.quote = 0;
+        continue;
+      }
+      if (code === 0x27 || code === 0x22) this.quote = code;
+      else if (code === 0x2c /* , */ && this.stopAtComma && this.stack.length === 1) {
+        this.atComma = true;
+        return i;
+      } else if (code === 0x28) this.push(0x29);
+      else if (code === 0x5b) this.push(0x5d);
+      else if (code === 0x7b) this.push(0x7d);
+      else if ((code === 0x29 || code === 0x5d || code === 0x7d) && this.counts.get(code)! > 0) {
+        for (;;) {
+          const closer = this.stack.pop()!;
+          this.counts.set(closer, this.counts.get(closer)! - 1);
+          if (closer === code) break;
+        }
+        if (this.stack.length === 0) return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  private push(closer: number): void {
+    this.stack.push(closer);
+    this.counts.set(closer, this.counts.get(closer)! + 1);
+  }
+}
+
+type State = 'text' | 'section' | 'skip' | 'bare' | 'bare-skip' | 'after-end';
+
+/** A bare list's element, `[start, end)` in the list's text: a call, or one that failed. */
+type PendingCall =
+  | {
+      readonly kind: 'call';
+      readonly name: string;
+      readonly args: Record<string, unknown>;
+      readonly positional: readonly unknown[];
+      readonly start: number;
+      readonly end: number;
+    }
+  | BrokenPart;
+
+/** The part of a bare list that is one invalid call: `[start, end)` in the list's text. */
+interface BrokenPart {
+  readonly kind: 'broken';
   readonly start: number;
   readonly end: number;
+  readonly code: string;
+  readonly message: string;
 }
+
+type Resolved =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly code: string; readonly message: string };
 
 /** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
 export class PythonicCallsParser extends BaseFormatParser {
@@ -657,8 +831,18 @@ export class PythonicCallsParser extends BaseFormatParser {
   private endSearch = new MarkerSearch([]);
   /** Text of the current bare list, in pieces. */
   private pieces: string[] = [];
+  /** Total length of `pieces`. */
+  private unitLength = 0;
   /** Completed calls of a bare list, emitted only when the list closes. */
   private pending: PendingCall[] = [];
+  /** The bare list has shown `NAME(`: it is a call list, and a syntax error in it is an invalid call. */
+  private opened = false;
+  /** After a syntax error in a call list: finds the list's `]`. */
+  private readonly skipper = new BracketSkipper();
+  /** The failed part of a bare list (its end is set when the list's end is found). */
+  private broken: BrokenPart | undefined;
+  /** Code and message of the syntax error that sent a section to 'skip'. */
+  private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
 
   constructor(
     private readonly config: PythonicCallsConfig,
@@ -673,6 +857,8 @@ export class PythonicCallsParser extends BaseFormatParser {
     this.state = 'text';
     this.pieces = [];
     this.pending = [];
+    this.opened = false;
+    this.broken = undefined;
   }
 
   protected parse(cursor: Cursor): void {
@@ -682,7 +868,10 @@ export class PythonicCallsParser extends BaseFormatParser {
           const match = this.scanText(cursor, this.startMarkers);
           if (!match) return;
           this.pieces = [];
+          this.unitLength = 0;
           this.pending = [];
+          this.opened = false;
+          this.broken = undefined;
           if (match.marker === '[') {
             this.scanner.reset('list');
             this.state = 'bare';
@@ -698,6 +887,9 @@ export class PythonicCallsParser extends BaseFormatParser {
         }
         case 'bare':
           if (!this.scanBare(cursor)) return;
+          break;
+        case 'bare-skip':
+          if (!this.skipBare(cursor)) return;
           break;
         case 'section':
           if (!this.scanSection(cursor)) return;
@@ -723,12 +915,14 @@ export class PythonicCallsParser extends BaseFormatParser {
   private keep(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
     if (piece !== '') this.pieces.push(piece);
+    this.unitLength += piece.length;
   }
 
   /** The bare list text in `pieces`, joined once (unit offset 0 is its `[`). */
   private unitText(): string {
     const text = this.pieces.join('');
     this.pieces = [];
+    this.unitLength = 0;
     return text;
   }
 
@@ -737,15 +931,21 @@ export class PythonicCallsParser extends BaseFormatParser {
     for (;;) {
       const stop = this.scanner.scan(text, cursor.position, text.length);
       switch (stop.kind) {
-        case 'start':
         case 'open':
+          this.opened = true;
+          this.keep(cursor, stop.index);
+          continue;
+        case 'start':
         case 'value':
           this.keep(cursor, stop.index);
           continue;
         case 'call':
           this.keep(cursor, stop.index);
           this.pending.push({
-            parts: { name: stop.name, argumentsValue: stop.args },
+            kind: 'call',
+            name: stop.name,
+            args: stop.args,
+            positional: stop.positional,
             start: stop.start,
             end: this.scanner.consumed,
           });
@@ -755,14 +955,39 @@ export class PythonicCallsParser extends BaseFormatParser {
           const unit = this.unitText();
           this.state = 'text';
           if (this.pending.length === 0) this.emitTaken(unit, 'content');
-          else this.emitPending(unit, undefined);
+          else this.emitPending(unit);
           return true;
         }
         case 'error': {
           this.keep(cursor, stop.index);
-          this.state = 'text';
-          this.emitTaken(this.unitText(), 'content');
-          this.pending = [];
+          if (!this.opened) {
+            // Not a call list (`[1, 2]`, `[see above]`, a Markdown link): all of it is content.
+            this.state = 'text';
+            this.emitTaken(this.unitText(), 'content');
+            this.pending = [];
+            return true;
+          }
+          // A call list that breaks: the failing element, up to the next `,` or the `]` of the list,
+          // is an invalid call.
+          const start = this.scanner.inCall ? this.scanner.callStart : this.scanner.consumed;
+          this.broken =
+            stop.code === 'too_deep'
+              ? {
+                  kind: 'broken',
+                  start,
+                  end: -1,
+                  code: 'too_deep',
+                  message: `the tool call's ${stop.message}`,
+                }
+              : {
+                  kind: 'broken',
+                  start,
+                  end: -1,
+                  code: 'invalid_tool_call',
+                  message: `the tool call is not valid Python call syntax: ${stop.message}`,
+                };
+          this.skipper.start([0x5d, ...this.scanner.closers], true);
+          this.state = 'bare-skip';
           return true;
         }
         case 'more': {
@@ -770,8 +995,21 @@ export class PythonicCallsParser extends BaseFormatParser {
           if (!cursor.final) return false;
           const unit = this.unitText();
           this.state = 'text';
-          if (this.pending.length === 0 && !this.scanner.inArguments) this.emitTaken(unit, 'content');
-          else this.emitPending(unit, this.scanner.inCall ? this.scanner.callStart : unit.length);
+          if (this.pending.length === 0 && !this.scanner.inArguments) {
+            this.emitTaken(unit, 'content');
+            return true;
+          }
+          const start = this.scanner.inCall ? this.scanner.callStart : unit.length;
+          if (unit.slice(start).trim() !== '') {
+            this.pending.push({
+              kind: 'broken',
+              start,
+              end: unit.length,
+              code: 'incomplete_tool_call',
+              message: 'the tool call is cut off before its end',
+            });
+          }
+          this.emitPending(unit);
           return true;
         }
       }
@@ -779,32 +1017,105 @@ export class PythonicCallsParser extends BaseFormatParser {
   }
 
   /**
-   * Emits a bare list's calls with their own text as raw; brackets and commas are markup. When
-   * `cutAt` is given, the list was cut off and the text from `cutAt` on is an invalid call.
+   * After a syntax error in a call list: reads on to the next `,` of the list (then the list goes on
+   * with its next element), to its `]`, or to the end of the output (then the rest of the output
+   * belongs to the failed element).
    */
-  private emitPending(unit: string, cutAt: number | undefined): void {
+  private skipBare(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const end = this.skipper.scan(text, cursor.position, text.length);
+    this.keep(cursor, end < 0 ? text.length : end);
+    if (end < 0 && !cursor.final) return false;
+    const broken = this.broken!;
+    this.broken = undefined;
+    if (end >= 0 && this.skipper.atComma) {
+      this.pending.push({ ...broken, end: this.unitLength });
+      this.scanner.resumeList(this.unitLength);
+      this.state = 'bare';
+      return true;
+    }
+    const unit = this.unitText();
+    this.pending.push({ ...broken, end: end < 0 ? unit.length : unit.length - 1 });
+    this.state = 'text';
+    this.emitPending(unit);
+    return true;
+  }
+
+  /**
+   * Positional arguments take the names of the tool's parameters in the order of its schema's
+   * `properties` (Python binds them in signature order, and tool schemas generated from signatures
+   * list properties in that order). Without tools, for a tool whose schema lists fewer properties
+   * than there are positional arguments, or for a parameter given both ways, the call is invalid.
+   * An unknown tool is left to `endCall`, which reports it.
+   */
+  private resolveArguments(
+    name: string,
+    args: Record<string, unknown>,
+    positional: readonly unknown[],
+  ): Resolved {
+    if (positional.length === 0) return { ok: true, value: args };
+    if (this.tools === undefined) {
+      return {
+        ok: false,
+        code: 'positional_arguments',
+        message: 'positional arguments can only be named from the tool schema, and no tools were given',
+      };
+    }
+    const schema = this.tools.parameters(name);
+    if (schema === undefined) return { ok: true, value: args };
+    const properties =
+      typeof schema === 'object' && typeof schema.properties === 'object' && schema.properties !== null
+        ? Object.keys(schema.properties)
+        : [];
+    if (positional.length > properties.length) {
+      return {
+        ok: false,
+        code: 'too_many_positional_arguments',
+        message: `"${name}" has ${properties.length} parameter(s) but ${positional.length} positional argument(s) were given`,
+      };
+    }
+    const value: Record<string, unknown> = {};
+    positional.forEach((item, index) => {
+      setOwnProperty(value, properties[index]!, item);
+    });
+    for (const key of Object.keys(args)) {
+      if (Object.hasOwn(value, key)) {
+        return {
+          ok: false,
+          code: 'duplicate_argument',
+          message: `the argument "${key}" of "${name}" is given both by position and by keyword`,
+        };
+      }
+      setOwnProperty(value, key, args[key]);
+    }
+    return { ok: true, value };
+  }
+
+  /**
+   * Emits a bare list's elements in order, each with its own text as raw: calls, and invalid calls
+   * for elements that failed or were cut off (trailing whitespace aside). Brackets, commas and
+   * whitespace between elements are markup.
+   */
+  private emitPending(unit: string): void {
     let previous = 0;
     const structure: string[] = [];
-    for (const call of this.pending) {
-      structure.push(unit.slice(previous, call.start));
-      this.endCall(call.parts, unit.slice(call.start, call.end));
-      previous = call.end;
+    for (const entry of this.pending) {
+      structure.push(unit.slice(previous, entry.start));
+      if (entry.kind === 'broken') {
+        // An empty element (`[f(), , g()]`) is only structure.
+        const raw = unit.slice(entry.start, entry.end).trimEnd();
+        if (raw !== '') this.invalidCall(raw, entry.code, entry.message, nameOf(raw));
+        previous = entry.start + raw.length;
+        continue;
+      }
+      const raw = unit.slice(entry.start, entry.end);
+      const resolved = this.resolveArguments(entry.name, entry.args, entry.positional);
+      if (resolved.ok) this.endCall({ name: entry.name, argumentsValue: resolved.value }, raw);
+      else this.invalidCall(raw, resolved.code, resolved.message, entry.name);
+      previous = entry.end;
     }
     this.pending = [];
-    if (cutAt !== undefined) {
-      structure.push(unit.slice(previous, cutAt));
-      const rest = unit.slice(cutAt);
-      if (rest.trim() !== '')
-        this.invalidCall(
-          rest,
-          'incomplete_tool_call',
-          'the tool call is cut off before its end',
-          nameOf(rest),
-        );
-      else structure.push(rest);
-    } else {
-      structure.push(unit.slice(previous));
-    }
+    structure.push(unit.slice(previous));
     this.emitTaken(structure.join(''), 'markup');
   }
 
@@ -834,13 +1145,25 @@ export class PythonicCallsParser extends BaseFormatParser {
           this.take(cursor, stop.index, 'call');
           this.announceCall(stop.name);
           continue;
-        case 'call':
+        case 'call': {
           this.take(cursor, stop.index, 'call');
-          this.endCall({ name: stop.name, argumentsValue: stop.args });
+          const resolved = this.resolveArguments(stop.name, stop.args, stop.positional);
+          if (resolved.ok) this.endCall({ name: stop.name, argumentsValue: resolved.value });
+          else this.failCall(resolved.code, resolved.message, stop.name);
           continue;
+        }
         case 'error':
         case 'close':
         case 'value':
+          this.failure =
+            stop.kind !== 'error'
+              ? { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' }
+              : stop.code === 'too_deep'
+                ? { code: 'too_deep', message: `the tool call's ${stop.message}` }
+                : {
+                    code: 'invalid_tool_call',
+                    message: `the tool call is not valid Python call syntax: ${stop.message}`,
+                  };
           this.take(cursor, stop.index, this.inCall ? 'call' : 'markup');
           if (!this.inCall) this.beginCall();
           this.state = 'skip';
@@ -883,11 +1206,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     } else {
       this.take(cursor, match.index, 'call');
     }
-    this.failCall(
-      'invalid_tool_call',
-      'the tool call is not valid Python call syntax',
-      this.scanner.callName,
-    );
+    this.failCall(this.failure.code, this.failure.message, this.scanner.callName);
     if (match) this.take(cursor, match.index + match.marker.length, 'markup');
     this.state = this.config.newlineAfterEnd && match ? 'after-end' : 'text';
     return true;

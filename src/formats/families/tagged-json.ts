@@ -12,7 +12,11 @@ import type { FormatOptions } from '../format-definition.js';
  *
  * An array section yields one call per element, each with its own element text as raw (the markers,
  * brackets and commas are markup). A section whose array is not a list of separate JSON values (bare
- * words, a repaired cut) is one invalid call with the whole section as raw.
+ * words, a repaired cut) is one invalid call with the whole section as raw. A section that holds
+ * several objects one after another (`START {…}\n{…} END`, with end markers configured) yields one call
+ * per object, in order: the first call's raw runs from the start marker through its object, each later
+ * one's from its object (through the end marker for the last), and the whitespace between objects is
+ * markup — so a call announced while its object streamed in keeps its id, and no text is lost.
  *
  * - `start`: markers that open a call section (the first one is canonical).
  * - `end`: markers that close it; optional in the text (a missing end marker at the end of the output,
@@ -198,6 +202,18 @@ export class TaggedJsonParser extends BaseFormatParser {
             break;
           }
           if (!cursor.final && end.some((marker) => isMarkerPrefix(text, position, marker))) return;
+          if (
+            end.length > 0 &&
+            text.charCodeAt(position) === 0x7b /* { */ &&
+            this.body[0]?.charCodeAt(0) === 0x7b /* { */
+          ) {
+            // Another object in the same section: the call ends with its object, the whitespace
+            // between is structure, and the next object is a call of its own in the same section.
+            this.completeBody();
+            this.take(cursor, position, 'markup');
+            this.openCall();
+            break;
+          }
           // No end marker: the call ends with its JSON (the marker is optional in practice).
           this.completeBody();
           break;

@@ -1,5 +1,7 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
@@ -23,7 +25,8 @@ import type { FormatOptions } from '../format-definition.js';
  *   (attributes follow up to `>`, the name is the `name` attribute). `callEnd`: the closing call tag.
  * - `parameterStart` / `parameterEnd`: the same for parameters; the key is the text after `=` or the
  *   `name` attribute.
- * - `trimNewline`: exactly one leading and one trailing `\n` of each value are layout, not data.
+ * - `trimNewline`: exactly one leading and one trailing newline of each value are layout, not data (a
+ *   newline is `\n` or `\r\n`).
  * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end or
  *   call start (SGLang's Qwen3-Coder tolerance). A section end inside a value is data, so a value may quote
  *   `</tool_call>`.
@@ -42,8 +45,15 @@ import type { FormatOptions } from '../format-definition.js';
  *   section holding a Hermes-style JSON object `{"name", "arguments"}` is accepted too.
  * - Several calls per section; a call start inside an open call ends that call first (calls never merge).
  * - Whitespace between structural tags is markup; other text inside a section is an invalid call.
- * - At the end of the output a call whose header was read and whose values are all closed is valid even
- *   without its closing tags; a call cut off inside a tag or a value is an `InvalidToolCall`.
+ * - A call ends at its closing tag (`</function>`, `</invoke>`), or, when that is missing, at the next call
+ *   start or the section's end (the model went on). At the end of the output a call without its closing
+ *   tag was cut off at the token limit, wherever the cut fell (inside a tag, inside a value, after a
+ *   closed value, right after the call tag): it is an `InvalidToolCall` (code `incomplete_tool_call`)
+ *   with its raw text, never a call with fewer parameters. A Hermes-style JSON call in a section without
+ *   its section end is valid only if its JSON is complete.
+ * - A typed value nested deeper than 255 arrays/objects (arguments deeper than the schema layer's
+ *   `MAX_VALUE_DEPTH`, 256) makes the call invalid (code `too_deep`): such a value is never a real
+ *   argument, and serialising it (`JSON.stringify`) can overflow the stack.
  * - Streaming: a call is announced (`tool-input-start`) as soon as its tag's name is read. A value whose
  *   typed result is certainly its raw text (no schema, a plain string schema, DSML `string="true"`) is
  *   streamed as it arrives (`{"k":"` then escaped text, a possible layout `\n` held back); any other value
@@ -92,6 +102,38 @@ interface RawParameter {
 const headerLimit = 1024;
 const cdataStart = '<![CDATA[';
 const cdataEnd = ']]>';
+/**
+ * Arrays/objects nested deeper than this in a typed value make the call invalid (code `too_deep`): the
+ * schema layer's `MAX_VALUE_DEPTH` for the whole arguments object, which is one level itself.
+ */
+const maxValueDepth = MAX_VALUE_DEPTH - 1;
+
+/** Is `value` nested deeper than `limit` arrays/objects? Iterative: any depth, never throws. */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<readonly [unknown, number]> = [[value, 0]];
+  for (;;) {
+    const entry = stack.pop();
+    if (entry === undefined) return false;
+    const [item, depth] = entry;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    const children = Array.isArray(item) ? item : Object.values(item as Record<string, unknown>);
+    for (const child of children)
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+}
+
+/** `text` without one leading newline (`\r\n` or `\n`). */
+function withoutLeadingNewline(text: string): string {
+  if (text.startsWith('\r\n')) return text.slice(2);
+  return text.startsWith('\n') ? text.slice(1) : text;
+}
+
+/** `text` without one trailing newline (`\r\n` or `\n`). */
+function withoutTrailingNewline(text: string): string {
+  if (text.endsWith('\r\n')) return text.slice(0, -2);
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
+}
 
 const isWhitespace = (code: number): boolean =>
   code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
@@ -185,6 +227,8 @@ export class XmlParametersParser extends BaseFormatParser {
   private headerLength = 0;
   private callName: string | undefined;
   private callProblem: string | undefined;
+  /** The code of `callProblem` when it is not `invalid_tool_call`. */
+  private callProblemCode: string | undefined;
   /** How many parameters the open call has finished (typed or not). */
   private parameterCount = 0;
   /** The open call's finished parameters, typed, in order. */
@@ -195,9 +239,12 @@ export class XmlParametersParser extends BaseFormatParser {
   /** The open value is streamed as raw text; `rawStreamed` code units of its final text were sent. */
   private rawStream = false;
   private rawStreamed = 0;
-  /** A first `\n` may still come (and would be layout); a last `\n` is held back until more text comes. */
+  /**
+   * A first newline may still come (and would be layout); a last newline (`\n`, `\r\n`, or a `\r` that
+   * may start one) is held back in `heldTail` until more text comes.
+   */
   private leadingPending = false;
-  private heldNewline = false;
+  private heldTail = '';
   private loose: string[] = [];
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
@@ -254,6 +301,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.headerLength = 0;
     this.callName = undefined;
     this.callProblem = undefined;
+    this.callProblemCode = undefined;
     this.parameterCount = 0;
     this.typed = [];
     this.streaming = false;
@@ -261,7 +309,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.rawStream = false;
     this.rawStreamed = 0;
     this.leadingPending = false;
-    this.heldNewline = false;
+    this.heldTail = '';
     this.loose = [];
     this.parameterKey = undefined;
     this.parameterAttributes = {};
@@ -427,17 +475,24 @@ export class XmlParametersParser extends BaseFormatParser {
     } else {
       this.loose.push(this.take(cursor, match.index, 'call'));
     }
-    this.endGarbage();
+    this.endGarbage(match === undefined);
     this.state = match ? 'section' : 'text';
     return match !== undefined;
   }
 
-  /** Ends text found inside a section: a Hermes-style JSON call if it is one, else an invalid call. */
-  private endGarbage(): void {
+  /**
+   * Ends text found inside a section: a Hermes-style JSON call if it is one, else an invalid call. With
+   * `atEnd` (the output ended inside the section) the JSON must be complete, else the call was cut off.
+   */
+  private endGarbage(atEnd: boolean): void {
     const body = this.loose.join('');
     this.loose = [];
     const raw = this.closeCallRaw();
     const trimmed = body.trim();
+    if (atEnd && trimmed.startsWith('{') && scanJsonValueEnd(trimmed, 0) !== trimmed.length) {
+      this.invalidCall(raw, 'incomplete_tool_call', 'the tool call is cut off before its end');
+      return;
+    }
     if (trimmed.startsWith('{')) {
       const parsed = parseLenientJson(trimmed);
       if (
@@ -533,10 +588,8 @@ export class XmlParametersParser extends BaseFormatParser {
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
     if (position === text.length) {
-      if (cursor.final) {
-        this.completeCall();
-        this.state = 'text';
-      }
+      // The output ends without the call's closing tag: cut off, whatever was read.
+      if (cursor.final) this.failOpenCall();
       return false;
     }
     const marker = markerAt(text, position, this.bodyMarkers);
@@ -569,10 +622,7 @@ export class XmlParametersParser extends BaseFormatParser {
         : text.length - heldBackLength(text, position, this.bodyMarkers);
     this.loose.push(this.take(cursor, end, 'call'));
     if (match) return true;
-    if (cursor.final) {
-      this.completeCall();
-      this.state = 'text';
-    }
+    if (cursor.final) this.failOpenCall();
     return false;
   }
 
@@ -650,8 +700,8 @@ export class XmlParametersParser extends BaseFormatParser {
   private endParameter(implicit = false): void {
     let text = this.value.join('');
     this.value = [];
-    if (this.config.trimNewline && text.startsWith('\n')) text = text.slice(1);
-    if ((this.config.trimNewline || implicit) && text.endsWith('\n')) text = text.slice(0, -1);
+    if (this.config.trimNewline) text = withoutLeadingNewline(text);
+    if (this.config.trimNewline || implicit) text = withoutTrailingNewline(text);
     const key = this.parameterKey;
     const name = this.callName;
     if (key !== undefined && key !== '') {
@@ -663,6 +713,10 @@ export class XmlParametersParser extends BaseFormatParser {
       } else if (name !== undefined) {
         const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
         this.typed.push([key, value]);
+        if (this.callProblem === undefined && deeperThan(value, maxValueDepth)) {
+          this.callProblem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;
+          this.callProblemCode = 'too_deep';
+        }
         if (this.streaming && this.callProblem === undefined) {
           // One fragment per finished parameter; a repeated key is written again (JSON's last one wins).
           this.streamArguments(
@@ -693,7 +747,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.rawStream = true;
     this.rawStreamed = 0;
     this.leadingPending = this.config.trimNewline;
-    this.heldNewline = false;
+    this.heldTail = '';
   }
 
   /**
@@ -704,19 +758,20 @@ export class XmlParametersParser extends BaseFormatParser {
     if (piece === '') return;
     this.value.push(piece);
     if (!this.rawStream) return;
-    let text = piece;
+    let text = this.heldTail + piece;
+    this.heldTail = '';
     if (this.leadingPending) {
+      if (text === '\r') {
+        // Maybe the start of a layout `\r\n`.
+        this.heldTail = text;
+        return;
+      }
       this.leadingPending = false;
-      if (text.startsWith('\n')) text = text.slice(1);
+      text = withoutLeadingNewline(text);
     }
-    if (this.heldNewline) {
-      text = `\n${text}`;
-      this.heldNewline = false;
-    }
-    if (text.endsWith('\n')) {
-      text = text.slice(0, -1);
-      this.heldNewline = true;
-    }
+    const kept = text.endsWith('\r') ? text.slice(0, -1) : withoutTrailingNewline(text);
+    this.heldTail = text.slice(kept.length);
+    text = kept;
     if (text === '') return;
     this.streamArguments(JSON.stringify(text).slice(1, -1));
     this.rawStreamed += text.length;
@@ -726,7 +781,11 @@ export class XmlParametersParser extends BaseFormatParser {
   private completeCall(): void {
     const name = this.callName;
     if (name === undefined || this.callProblem !== undefined) {
-      this.failCall('invalid_tool_call', this.callProblem ?? 'the call tag has no name', name);
+      this.failCall(
+        this.callProblemCode ?? 'invalid_tool_call',
+        this.callProblem ?? 'the call tag has no name',
+        name,
+      );
     } else {
       const loose = this.loose.join('').trim();
       if (this.parameterCount === 0 && loose.startsWith('{')) {

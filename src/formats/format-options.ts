@@ -1,0 +1,60 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { normalizeTools } from './core/tool-index.js';
+import type { FormatOptions } from './format-definition.js';
+
+/**
+ * Checks the options a developer passed to a parser (`create(options)`, `parseToolCalls`) once, where
+ * they are read, and returns them with `tools` normalized (OpenAI / Anthropic / AI SDK tool shapes
+ * become `{ name, description?, parameters }`). Other keys are passed through untouched.
+ *
+ * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
+ *   string, `reasoning` is not `"split"` / `"content"`, or a boolean option is not a boolean.
+ * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
+ *   string `name` each.
+ */
+export function checkFormatOptions<T extends FormatOptions & { readonly model?: string }>(
+  options: T | undefined,
+): T {
+  if (options === undefined) return {} as T;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolwireError('invalid_argument', `parser options must be an object, got ${describe(options)}`);
+  }
+  const model: unknown = options.model;
+  if (model !== undefined && typeof model !== 'string')
+    throw new ToolwireError('invalid_argument', `options.model must be a string, got ${describe(model)}`);
+  const reasoning: unknown = options.reasoning;
+  if (reasoning !== undefined && reasoning !== 'split' && reasoning !== 'content') {
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.reasoning must be "split" or "content", got ${describe(reasoning)}`,
+    );
+  }
+  for (const key of ['reasoningStartedInPrompt', 'inputEvents', 'glmShorthand'] as const) {
+    const value: unknown = options[key];
+    if (value !== undefined && typeof value !== 'boolean')
+      throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);
+  }
+  if (options.tools === undefined) return options;
+  return { ...options, tools: normalizeTools(options.tools) };
+}
+
+/** Throws unless `chunk` is a string: what `push` accepts. */
+export function checkChunk(chunk: unknown): asserts chunk is string {
+  if (typeof chunk !== 'string')
+    throw new ToolwireError('invalid_argument', `push() takes a string, got ${describe(chunk)}`);
+}
+
+/** The error for `push()` or `finish()` after `finish()`. */
+export function parserFinished(method: 'push' | 'finish'): ToolwireError {
+  return new ToolwireError(
+    'parser_finished',
+    `${method}() after finish(): the turn is over; call reset() to parse another one`,
+  );
+}
+
+/** `null`, `array` or the `typeof` of a value, for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
