@@ -86,13 +86,13 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
   };
   return {
     push(chunk: string): ParseEvent[] {
-      if (finished) throw new ToolwireError('invalid_argument', 'push() after finish(): call reset() first');
+      if (finished) throw new ToolwireError('parser_finished', 'push() after finish(): call reset() first');
       if (typeof chunk !== 'string')
         throw new ToolwireError('invalid_argument', `push() takes a string, got ${typeof chunk}`);
       return chunk === '' ? [] : deliver(parser.push(chunk));
     },
     finish(): ParseEvent[] {
-      if (finished) throw new ToolwireError('invalid_argument', 'finish() called twice: call reset() first');
+      if (finished) throw new ToolwireError('parser_finished', 'finish() called twice: call reset() first');
       finished = true;
       return deliver(parser.finish());
     },

@@ -60,11 +60,12 @@ describe('createToolCallStream', () => {
     expect(seen).toHaveLength(5);
   });
 
-  it('throws invalid_argument on push after finish, and reset starts a new turn', () => {
+  it('throws parser_finished on push after finish, and reset starts a new turn', () => {
     const stream = createToolCallStream({ format: 'hermes' });
     stream.push('<tool_call>{"na');
     stream.finish();
     expect(() => stream.push('x')).toThrowError(ToolwireError);
+    expect(() => stream.push('x')).toThrowError(expect.objectContaining({ code: 'parser_finished' }));
     expect(() => stream.finish()).toThrowError(/finish\(\) called twice/);
     stream.reset();
     expect(stream.push('hi')).toEqual([{ type: 'text-delta', delta: 'hi' }]);
