@@ -67,6 +67,44 @@ describe('README schema example', () => {
   });
 });
 
+describe('README streaming example', () => {
+  it('runs and gives the commented events', () => {
+    const code =
+      blocks.find((block) => block.language === 'js' && block.code.includes('createToolCallStream'))?.code ??
+      '';
+    mkdirSync(new URL('../.cache/', import.meta.url), { recursive: true });
+    const file = new URL('../.cache/readme-stream.mjs', import.meta.url);
+    writeFileSync(file, `${code}\nconsole.log(JSON.stringify({ events, chunks }));\n`);
+    const { events, chunks } = JSON.parse(execSync(`node ${file.pathname}`, { encoding: 'utf8' }));
+    const kinds = events.map((event: { type: string }) => event.type);
+    expect(kinds[0]).toBe('text-delta');
+    expect(
+      events
+        .filter((event: { type: string }) => event.type === 'text-delta')
+        .map((event: { delta: string }) => event.delta)
+        .join(''),
+    ).toBe('Checking.');
+    expect(events.find((event: { type: string }) => event.type === 'tool-input-start')).toEqual({
+      type: 'tool-input-start',
+      id: 'call_0',
+      toolName: 'get_weather',
+    });
+    const deltas = events
+      .filter((event: { type: string }) => event.type === 'tool-input-delta')
+      .map((event: { delta: string }) => event.delta)
+      .join('');
+    expect(JSON.parse(deltas)).toEqual({ city: 'Oslo' });
+    expect(kinds.at(-2)).toBe('tool-input-end');
+    expect(events.at(-1)).toMatchObject({
+      type: 'tool-call',
+      id: 'call_0',
+      toolName: 'get_weather',
+      input: { city: 'Oslo' },
+    });
+    expect(chunks.at(-1).choices[0].finish_reason).toBe('tool_calls');
+  });
+});
+
 describe('README formats table', () => {
   it('lists exactly the registered formats', async () => {
     const { listFormats } = await import('../src/formats/registry.js');
