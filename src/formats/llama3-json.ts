@@ -15,7 +15,7 @@
  *   braces in prose) stays content. A malformed object is content up to the first character that
  *   breaks it, and scanning resumes there (so `{"a": {{"name": …}}` still finds the inner call). An
  *   object cut off at the end of the output that already shows `name` and `parameters` is an
- *   `InvalidToolCall`. An object nested too deeply to read (256 levels, counting the object itself)
+ *   `InvalidToolCall`. An object nested too deeply to read (more than 256 levels of objects and arrays, itself included)
  *   is an `InvalidToolCall` with code `too_deep` and the whole object as raw when it is a call object
  *   (a string `name` and `parameters`/`arguments`); otherwise all of it is content.
  * - After `<|python_tag|>` the object is a call for sure: it is read leniently (JSON repairs), needs

@@ -14,16 +14,25 @@ import type { FormatOptions } from '../format-definition.js';
  *   `InvalidToolCall` whose raw text runs to the end marker. The end marker is optional at the end of
  *   the output; an end marker inside a string literal is data.
  * - `bareLists`: also recognise a `[NAME(…), …]` list anywhere in prose (SGLang `PythonicDetector`).
- *   Such a list is a call list only when every element is a well-formed call and there is at least one;
- *   otherwise (`[1, 2]`, `[see above]`, a Markdown link) all of it stays content. A list cut off at the
- *   end of the output yields its complete calls and an `InvalidToolCall` for the rest.
+ *   Such a list is a call list once it starts like one, `[NAME(` (whitespace allowed); otherwise
+ *   (`[1, 2]`, `[see above]`, a Markdown link) all of it stays content. In a call list, an element
+ *   that cannot be read (an expression, nesting too deep, a non-call) is an `InvalidToolCall` whose raw
+ *   runs to the next `,` directly inside the list or to its `]` (found by `BracketSkipper`; to the end
+ *   of the output when there is none), and the list goes on after that `,`. A list cut off at the end
+ *   of the output yields its complete calls and an `InvalidToolCall` for the rest.
  * - `reasoning`: reasoning tags recognised in text mode.
  * - `newlineAfterEnd`: one `\n` right after a section end marker is structure, not content (vLLM LFM2).
  *
  * Values: `str` (`'…'`, `"…"`, triple quotes, prefixes `r`/`u`/`b`, Python escapes), `int` (also
  * `0x`/`0o`/`0b`, `_` separators), `float`, `True`/`False`/`None` and JSON's `true`/`false`/`null`,
- * lists, tuples and sets (as arrays), dicts (non-string keys become their JSON text). Positional
- * arguments, expressions and other names are syntax errors. Call names are identifiers, dots allowed
+ * lists, tuples and sets (as arrays), dicts (non-string keys become their JSON text); expressions and
+ * other names are syntax errors, and values nested 256 deep (error code `too_deep`). Positional
+ * arguments (`f(1, 'a')`, before any keyword one, as in Python) take the names of the tool's
+ * parameters in the order of its schema's `properties` — the order of the function signature for
+ * schemas generated from one; peers do not do this (vLLM's regex rejects them, its AST reader would
+ * drop them), so this is our rule. Without tools, with more positional arguments than parameters, or
+ * with a parameter given both ways, the call is an `InvalidToolCall` (codes `positional_arguments`,
+ * `too_many_positional_arguments`, `duplicate_argument`). Call names are identifiers, dots allowed
  * (`Calendar.create_event`). Offsets are UTF-16 code units.
  */
 export interface PythonicCallsConfig {
@@ -47,7 +56,7 @@ export type PythonScanStop =
       readonly start: number;
       readonly name: string;
       readonly args: Record<string, unknown>;
-      /** Positional arguments in order (empty for keyword-only calls); see `resolvePositional`. */
+      /** Positional arguments in order (empty for keyword-only calls); see `resolveArguments`. */
       readonly positional: readonly unknown[];
     }
   /** The top-level `]` of a bare list: `index` is just after it. */
