@@ -19,7 +19,7 @@
  * Checked against: formats.md F11 and llama.cpp `tests/test-chat.cpp` (templates
  * `llama-cpp-deepseek-r1.jinja`, `deepseek-ai-DeepSeek-R1-Distill-*.jinja`).
  */
-import { deepseekSectionStarts, deepseekV3Config } from './deepseek-v3.js';
+import { deepseekMarkers, deepseekV3Config } from './deepseek-v3.js';
 import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -29,15 +29,7 @@ export const deepseekR1: FormatDefinition = {
   aliases: ['deepseekr1'],
   description: 'DeepSeek-R1 and distills: <think> reasoning, then DeepSeek-V3 call sections',
   models: ['deepseek-r1', 'r1-distill'],
-  markers: [
-    ...deepseekSectionStarts,
-    '<｜tool▁calls▁end｜>',
-    '<｜tool▁call▁begin｜>',
-    '<｜tool▁call▁end｜>',
-    '<｜tool▁sep｜>',
-    '<think>',
-    '</think>',
-  ],
+  markers: deepseekMarkers,
   example:
     '<think>\nThe user wants the weather.\n</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "SF"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   create: (options) => new NamedJsonParser(deepseekV3Config, options),

@@ -32,7 +32,8 @@ import type { FormatDefinition } from './format-definition.js';
 
 /**
  * Section openers: the real token plus the garbled spellings the R1 distills (Qwen 7B / 32B) write,
- * which llama.cpp accepts too. Shared with `deepseek_r1` and `deepseek_v31`.
+ * which llama.cpp accepts too. Shared with `deepseek_r1` and `deepseek_v31` (through `deepseekSection`
+ * and `deepseekMarkers`).
  */
 export const deepseekSectionStarts: readonly string[] = [
   '<｜tool▁calls▁begin｜>',
@@ -42,18 +43,37 @@ export const deepseekSectionStarts: readonly string[] = [
   '<｜tool▁calls｜>',
 ];
 
-/** The DeepSeek V3 / R1 call syntax, shared with `deepseek_r1`. */
-export const deepseekV3Config: NamedJsonConfig = {
+/**
+ * The calls section, call blocks and reasoning tags common to the DeepSeek V3 / V3.1 / R1 syntaxes
+ * (which differ in how the name and the arguments are written). Shared with `deepseek_v31`.
+ */
+export const deepseekSection = {
   sectionStart: deepseekSectionStarts,
   sectionEnd: ['<｜tool▁calls▁end｜>'],
   callStart: ['<｜tool▁call▁begin｜>'],
   callEnd: ['<｜tool▁call▁end｜>'],
   implicitCallInSection: true,
+  reasoning: { open: '<think>', close: '</think>' },
+} satisfies NamedJsonConfig;
+
+/** Every marker of the DeepSeek V3 / V3.1 / R1 syntaxes; shared with `deepseek_v31` and `deepseek_r1`. */
+export const deepseekMarkers: readonly string[] = [
+  ...deepseekSectionStarts,
+  '<｜tool▁calls▁end｜>',
+  '<｜tool▁call▁begin｜>',
+  '<｜tool▁call▁end｜>',
+  '<｜tool▁sep｜>',
+  '<think>',
+  '</think>',
+];
+
+/** The DeepSeek V3 / R1 call syntax, shared with `deepseek_r1`. */
+export const deepseekV3Config: NamedJsonConfig = {
+  ...deepseekSection,
   namePrefix: ['function<｜tool▁sep｜>', '<｜tool▁sep｜>'],
   nameEnd: ['\n'],
   argsStart: ['```json', '```'],
   argsEnd: ['```'],
-  reasoning: { open: '<think>', close: '</think>' },
 };
 
 /** DeepSeek-V3 call sections; see the file comment. */
@@ -63,15 +83,7 @@ export const deepseekV3: FormatDefinition = {
   description:
     'DeepSeek-V3: <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME + fenced JSON in a calls section',
   models: ['deepseek-v3', 'deepseek-v3-0324'],
-  markers: [
-    ...deepseekSectionStarts,
-    '<｜tool▁calls▁end｜>',
-    '<｜tool▁call▁begin｜>',
-    '<｜tool▁call▁end｜>',
-    '<｜tool▁sep｜>',
-    '<think>',
-    '</think>',
-  ],
+  markers: deepseekMarkers,
   example:
     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "SF"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   create: (options) => new NamedJsonParser(deepseekV3Config, options),

@@ -19,18 +19,13 @@
  * `deepseek-ai-DeepSeek-V3.1.jinja`).
  */
 
-import { deepseekSectionStarts } from './deepseek-v3.js';
+import { deepseekMarkers, deepseekSection } from './deepseek-v3.js';
 import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {
-  sectionStart: deepseekSectionStarts,
-  sectionEnd: ['<｜tool▁calls▁end｜>'],
-  callStart: ['<｜tool▁call▁begin｜>'],
-  callEnd: ['<｜tool▁call▁end｜>'],
-  implicitCallInSection: true,
+  ...deepseekSection,
   nameEnd: ['<｜tool▁sep｜>'],
-  reasoning: { open: '<think>', close: '</think>' },
 };
 
 /** DeepSeek-V3.1 call sections; see the file comment. */
@@ -40,15 +35,7 @@ export const deepseekV31: FormatDefinition = {
   description:
     'DeepSeek-V3.1: <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{json}<｜tool▁call▁end｜> in a calls section',
   models: ['deepseek-v3.1'],
-  markers: [
-    ...deepseekSectionStarts,
-    '<｜tool▁calls▁end｜>',
-    '<｜tool▁call▁begin｜>',
-    '<｜tool▁call▁end｜>',
-    '<｜tool▁sep｜>',
-    '<think>',
-    '</think>',
-  ],
+  markers: deepseekMarkers,
   example:
     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "SF"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   create: (options) => new NamedJsonParser(config, options),

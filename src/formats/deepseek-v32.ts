@@ -29,9 +29,11 @@
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
-const config = {
-  sectionStart: ['<｜DSML｜function_calls>'],
-  sectionEnd: ['</｜DSML｜function_calls>'],
+/**
+ * The DSML invoke and parameter tags and the reasoning rule, everything but the section wrapper; shared
+ * with `deepseek_v4`.
+ */
+export const dsmlInvokeConfig = {
   bareCalls: false,
   callStart: '<｜DSML｜invoke ',
   callEnd: '</｜DSML｜invoke>',
@@ -44,21 +46,28 @@ const config = {
   callsInReasoning: true,
 } as const;
 
+/** The markers of `dsmlInvokeConfig`; shared with `deepseek_v4`. */
+export const dsmlInvokeMarkers: readonly string[] = [
+  '<｜DSML｜invoke ',
+  '</｜DSML｜invoke>',
+  '<｜DSML｜parameter ',
+  '</｜DSML｜parameter>',
+  '<think>',
+  '</think>',
+];
+
+const config = {
+  sectionStart: ['<｜DSML｜function_calls>'],
+  sectionEnd: ['</｜DSML｜function_calls>'],
+  ...dsmlInvokeConfig,
+} as const;
+
 export const deepseekV32: FormatDefinition = {
   id: 'deepseek_v32',
   aliases: ['deepseekv32'],
   description: 'DeepSeek-V3.2 DSML <｜DSML｜invoke> calls in <｜DSML｜function_calls>',
   models: ['deepseek-v3.2'],
-  markers: [
-    '<｜DSML｜function_calls>',
-    '</｜DSML｜function_calls>',
-    '<｜DSML｜invoke ',
-    '</｜DSML｜invoke>',
-    '<｜DSML｜parameter ',
-    '</｜DSML｜parameter>',
-    '<think>',
-    '</think>',
-  ],
+  markers: ['<｜DSML｜function_calls>', '</｜DSML｜function_calls>', ...dsmlInvokeMarkers],
   example:
     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
   create: (options) => new XmlParametersParser(config, options),

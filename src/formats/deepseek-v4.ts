@@ -21,22 +21,14 @@
  * Checked against: formats.md F14 and §7 item 7 — vLLM `test_format_conformance.py` (fixture
  * `deepseek_v4`) and its DeepSeek-V4 parser tests, llama.cpp `tests/test-chat.cpp` (DeepSeek-V4 template).
  */
+import { dsmlInvokeConfig, dsmlInvokeMarkers } from './deepseek-v32.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config = {
   sectionStart: ['<｜DSML｜tool_calls>'],
   sectionEnd: ['</｜DSML｜tool_calls>'],
-  bareCalls: false,
-  callStart: '<｜DSML｜invoke ',
-  callEnd: '</｜DSML｜invoke>',
-  parameterStart: '<｜DSML｜parameter ',
-  parameterEnd: '</｜DSML｜parameter>',
-  trimNewline: false,
-  implicitParameterEnd: false,
-  stringAttribute: true,
-  reasoning: { open: '<think>', close: '</think>' },
-  callsInReasoning: true,
+  ...dsmlInvokeConfig,
 } as const;
 
 export const deepseekV4: FormatDefinition = {
@@ -44,16 +36,7 @@ export const deepseekV4: FormatDefinition = {
   aliases: ['deepseekv4'],
   description: 'DeepSeek-V4 DSML <｜DSML｜invoke> calls in <｜DSML｜tool_calls>',
   models: ['deepseek-v4'],
-  markers: [
-    '<｜DSML｜tool_calls>',
-    '</｜DSML｜tool_calls>',
-    '<｜DSML｜invoke ',
-    '</｜DSML｜invoke>',
-    '<｜DSML｜parameter ',
-    '</｜DSML｜parameter>',
-    '<think>',
-    '</think>',
-  ],
+  markers: ['<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>', ...dsmlInvokeMarkers],
   example:
     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
   create: (options) => new XmlParametersParser(config, options),

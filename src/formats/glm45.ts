@@ -29,17 +29,34 @@
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 
-/** The GLM tag set, shared by `glm45` and `glm47`. */
-export const glmConfig: ArgKeyValueConfig = {
+/**
+ * The GLM call, key/value and reasoning tags; shared with `poolside_v1` (the same tags) and `hy_v3` (the
+ * same tags in a section).
+ */
+export const glmTags = {
   callStart: '<tool_call>',
   callEnd: '</tool_call>',
   keyOpen: '<arg_key>',
   keyClose: '</arg_key>',
   valueOpen: '<arg_value>',
   valueClose: '</arg_value>',
-  decodeEscapedJson: true,
   reasoning: { open: '<think>', close: '</think>' },
-};
+} satisfies ArgKeyValueConfig;
+
+/** The markers of `glmTags`; shared with `glm47` and `poolside_v1`. */
+export const glmMarkers: readonly string[] = [
+  '<tool_call>',
+  '</tool_call>',
+  '<arg_key>',
+  '</arg_key>',
+  '<arg_value>',
+  '</arg_value>',
+  '<think>',
+  '</think>',
+];
+
+/** The GLM configuration, shared by `glm45` and `glm47`. */
+export const glmConfig: ArgKeyValueConfig = { ...glmTags, decodeEscapedJson: true };
 
 /** The `glm45` format (aliases `glm`, `glm4_moe`); `create()` returns an incremental parser that never throws on model text. */
 export const glm45: FormatDefinition = {
@@ -47,16 +64,7 @@ export const glm45: FormatDefinition = {
   aliases: ['glm', 'glm4_moe'],
   description: 'GLM-4.5 / 4.6 <tool_call>NAME with <arg_key>/<arg_value> pairs, one per line',
   models: ['glm-4.5', 'glm-4.6'],
-  markers: [
-    '<tool_call>',
-    '</tool_call>',
-    '<arg_key>',
-    '</arg_key>',
-    '<arg_value>',
-    '</arg_value>',
-    '<think>',
-    '</think>',
-  ],
+  markers: glmMarkers,
   example: '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>',
   create: (options) => new ArgKeyValueParser(glmConfig, options),
 };

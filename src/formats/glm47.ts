@@ -21,7 +21,7 @@
  */
 import { ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
-import { glmConfig } from './glm45.js';
+import { glmConfig, glmMarkers } from './glm45.js';
 
 /** The `glm47` format; `create()` returns an incremental parser that never throws on model text. */
 export const glm47: FormatDefinition = {
@@ -29,16 +29,7 @@ export const glm47: FormatDefinition = {
   aliases: [],
   description: 'GLM-4.7 / GLM-5 <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call>',
   models: ['glm-4.7', 'glm-5'],
-  markers: [
-    '<tool_call>',
-    '</tool_call>',
-    '<arg_key>',
-    '</arg_key>',
-    '<arg_value>',
-    '</arg_value>',
-    '<think>',
-    '</think>',
-  ],
+  markers: glmMarkers,
   example: '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>',
   create: (options) => new ArgKeyValueParser(glmConfig, options),
 };

@@ -33,9 +33,11 @@
  * `tests/test-chat.cpp`, SGLang `gpt_oss_detector.py` and its tests, vLLM `openai_tool_parser.py`
  * — `../shared/docs/formats.md` F25 and §5 item 5.
  */
+import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { JsonScanner } from '../json/json-scanner.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import { heldBackLength, isMarkerPrefix, MarkerSearch } from './core/markers.js';
+import { scanJsonBody } from './core/scan-json-body.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
 const START = '<|start|>';
@@ -57,8 +59,6 @@ const headerStarts = [CHANNEL, START, MESSAGE, CONSTRAIN] as const;
 
 type BodyKind = 'content' | 'reasoning';
 type State = 'start' | 'body' | 'header' | 'call-body' | 'call-json' | 'call-plain' | 'call-after';
-
-const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** What a header says about its message. */
 interface Header {
@@ -169,7 +169,11 @@ export class HarmonyParser extends BaseFormatParser {
     const text = cursor.text;
     const position = cursor.position;
     let afterSpace = position;
-    while (afterSpace < text.length && afterSpace - position < 64 && isSpace(text.charCodeAt(afterSpace)))
+    while (
+      afterSpace < text.length &&
+      afterSpace - position < 64 &&
+      isWhitespace(text.charCodeAt(afterSpace))
+    )
       afterSpace++;
     const header =
       headerStarts.some((marker) => text.startsWith(marker, position)) || text.startsWith('to=', afterSpace);
@@ -290,8 +294,7 @@ export class HarmonyParser extends BaseFormatParser {
   /** The start of a call body: JSON (scanned) or anything else (up to the end marker). */
   private startCallBody(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isSpace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     this.keepBody(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
@@ -333,45 +336,32 @@ export class HarmonyParser extends BaseFormatParser {
 
   /** Feeds the JSON scanner up to the next marker; a marker inside a JSON string is data. */
   private scanCallJson(cursor: Cursor): boolean {
-    const text = cursor.text;
-    for (;;) {
-      const match = this.bodySearch.find(text, cursor.position);
-      const limit = match
-        ? match.index
-        : cursor.final
-          ? text.length
-          : text.length - heldBackLength(text, cursor.position, bodyEnds);
-      const completed = this.scanner.scan(text, cursor.position, limit);
-      if (completed >= 0) {
-        this.keepBody(cursor, completed);
-        this.state = 'call-after';
-        return true;
-      }
-      this.keepBody(cursor, limit);
-      if (!match) {
-        if (!cursor.final) return false;
-        // Cut off inside the JSON: the call is incomplete, whatever a repair could make of it.
-        this.cutOff();
-        return true;
-      }
-      if (this.scanner.inString) {
-        this.scanner.scan(text, match.index, match.index + match.marker.length);
-        this.keepBody(cursor, match.index + match.marker.length);
-        continue;
-      }
+    const stop = scanJsonBody(
+      cursor,
+      this.scanner,
+      bodyEnds,
+      (end) => this.keepBody(cursor, end),
+      this.bodySearch,
+    );
+    if (stop === undefined) return false;
+    if (stop === 'json') {
+      this.state = 'call-after';
+    } else if (stop === 'cut-off') {
+      // Cut off inside the JSON: the call is incomplete, whatever a repair could make of it.
+      this.cutOff();
+    } else {
       // A marker outside a string while the JSON is still open: the body ends here.
-      if (match.marker !== START && match.marker !== CHANNEL)
-        this.take(cursor, match.index + match.marker.length, 'call');
+      if (stop.marker !== START && stop.marker !== CHANNEL)
+        this.take(cursor, stop.index + stop.marker.length, 'call');
       this.completeCall();
-      return true;
     }
+    return true;
   }
 
   /** After the JSON: whitespace and an optional closing marker belong to the call. */
   private scanCallAfter(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isSpace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     // Whitespace after the JSON belongs to the call (taken now, so a long run is not re-scanned).
     this.take(cursor, position, 'call');
     if (position === text.length && !cursor.final) return false;

@@ -31,18 +31,13 @@
  */
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
+import { glmTags } from './glm45.js';
 
 const config: ArgKeyValueConfig = {
+  ...glmTags,
   sectionStart: '<tool_calls>',
   sectionEnd: '</tool_calls>',
-  callStart: '<tool_call>',
-  callEnd: '</tool_call>',
   nameEnd: '<tool_sep>',
-  keyOpen: '<arg_key>',
-  keyClose: '</arg_key>',
-  valueOpen: '<arg_value>',
-  valueClose: '</arg_value>',
-  reasoning: { open: '<think>', close: '</think>' },
 };
 
 /** The `hy_v3` format; `create()` returns an incremental parser that never throws on model text. */

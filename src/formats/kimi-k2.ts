@@ -25,9 +25,12 @@
  * `tests/test-chat.cpp`, SGLang `kimik2_detector.py` and its tests, vLLM `kimi_k2_tool_parser.py`
  * tests and `test_format_conformance.py`; see `../shared/docs/formats.md` F9 and §5 item 10.
  */
+
+import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { JsonScanner } from '../json/json-scanner.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from './core/markers.js';
+import { consumableEnd, findEarliestMarker, isMarkerPrefix, type MarkerMatch } from './core/markers.js';
+import { scanJsonBody } from './core/scan-json-body.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
 const sectionBegin = '<|tool_calls_section_begin|>';
@@ -42,6 +45,8 @@ const thinkClose = '</think>';
 const startMarkers = [sectionBegin, callBegin];
 /** Markers that mean nothing outside a call; dropped as markup. */
 const strayMarkers = [sectionEnd, callEnd, argumentBegin];
+/** Markers searched in text mode (outside reasoning). */
+const textMarkers = [...startMarkers, ...strayMarkers];
 /** Markers met between the calls of a section. */
 const sectionMarkers = [callBegin, ...strayMarkers];
 /** Markers that end a call's id. */
@@ -50,9 +55,6 @@ const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
 const bodyMarkers = [callEnd, callBegin, sectionEnd];
 
 type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. */
 function parseCallId(text: string): { id: string; name: string } | undefined {
@@ -101,14 +103,16 @@ export class KimiK2Parser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
-          const match = this.scanKimiText(cursor);
+          // Kimi's reasoning rule: inside `<think>` a section or call marker ends the reasoning (the call
+          // is written inside an unclosed block); outside, stray end markers are also found so that they
+          // become markup.
+          const match = this.scanText(cursor, textMarkers, startMarkers);
           if (!match) return;
           this.startStructure(cursor, match);
           break;
         }
         case 'section': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'markup');
           if (position === text.length) return;
           // `strayMarkers` holds the section end, which closes the section here.
@@ -124,11 +128,7 @@ export class KimiK2Parser extends BaseFormatParser {
         }
         case 'id': {
           const match = findEarliestMarker(text, cursor.position, idMarkers);
-          const end = match
-            ? match.index
-            : cursor.final
-              ? text.length
-              : text.length - heldBackLength(text, cursor.position, idMarkers);
+          const end = consumableEnd(text, cursor.position, idMarkers, match, cursor.final);
           const piece = this.take(cursor, end, 'call');
           if (piece !== '') this.idPieces.push(piece);
           if (!match) {
@@ -150,8 +150,7 @@ export class KimiK2Parser extends BaseFormatParser {
           break;
         }
         case 'before-arguments': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'call');
           if (position === text.length) {
             if (cursor.final) this.cutOff();
@@ -180,8 +179,7 @@ export class KimiK2Parser extends BaseFormatParser {
           break;
         }
         case 'after-json': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'call');
           if (position === text.length && !cursor.final) return;
           if (text.startsWith(callEnd, position)) {
@@ -195,11 +193,7 @@ export class KimiK2Parser extends BaseFormatParser {
         }
         case 'garbage': {
           const match = findEarliestMarker(text, cursor.position, bodyMarkers);
-          const end = match
-            ? match.index
-            : cursor.final
-              ? text.length
-              : text.length - heldBackLength(text, cursor.position, bodyMarkers);
+          const end = consumableEnd(text, cursor.position, bodyMarkers, match, cursor.final);
           this.take(cursor, end, 'call');
           if (!match) {
             if (cursor.final) this.failOpenCall('invalid_tool_call', 'the tool-call arguments are not JSON');
@@ -210,45 +204,6 @@ export class KimiK2Parser extends BaseFormatParser {
           break;
         }
       }
-    }
-  }
-
-  /**
-   * Text mode with Kimi's reasoning rule: inside `<think>` a section or call marker ends the reasoning
-   * (the call is written inside an unclosed block); outside, stray end markers are also found so that
-   * they become markup. Returns the structural marker with the cursor at it.
-   */
-  private scanKimiText(cursor: Cursor): MarkerMatch | undefined {
-    const tags = this.reasoningTags;
-    for (;;) {
-      if (tags && this.inReasoning) {
-        const searched = [tags.close, ...startMarkers];
-        const match = findEarliestMarker(cursor.text, cursor.position, searched);
-        if (!match) {
-          this.takeAllBut(cursor, searched, 'reasoning');
-          return undefined;
-        }
-        this.take(cursor, match.index, 'reasoning');
-        this.inReasoning = false;
-        if (match.marker !== tags.close) return match;
-        this.take(cursor, match.index + tags.close.length, 'markup');
-        continue;
-      }
-      const searched = tags
-        ? [tags.open, ...startMarkers, ...strayMarkers]
-        : [...startMarkers, ...strayMarkers];
-      const match = findEarliestMarker(cursor.text, cursor.position, searched);
-      if (!match) {
-        this.takeAllBut(cursor, searched, 'content');
-        return undefined;
-      }
-      this.take(cursor, match.index, 'content');
-      if (tags && match.marker === tags.open) {
-        this.take(cursor, match.index + tags.open.length, 'markup');
-        this.inReasoning = true;
-        continue;
-      }
-      return match;
     }
   }
 
@@ -281,40 +236,20 @@ export class KimiK2Parser extends BaseFormatParser {
 
   /** Feeds the scanner up to the next body marker; returns false when more text is needed. */
   private scanJson(cursor: Cursor): boolean {
-    const text = cursor.text;
-    for (;;) {
-      const match = findEarliestMarker(text, cursor.position, bodyMarkers);
-      const limit = match
-        ? match.index
-        : cursor.final
-          ? text.length
-          : text.length - heldBackLength(text, cursor.position, bodyMarkers);
-      const segment = text.slice(cursor.position, limit);
-      const completed = this.scanner.push(segment);
-      if (completed >= 0) {
-        this.takeBody(cursor, cursor.position + completed);
-        this.state = 'after-json';
-        return true;
-      }
-      this.takeBody(cursor, limit);
-      if (!match) {
-        if (!cursor.final) return false;
-        this.body = [];
-        this.failOpenCall('incomplete_tool_call', 'the tool call is cut off inside its arguments');
-        return true;
-      }
-      if (this.scanner.inString) {
-        // A marker inside a JSON string is data.
-        this.scanner.push(match.marker);
-        this.takeBody(cursor, match.index + match.marker.length);
-        continue;
-      }
+    const stop = scanJsonBody(cursor, this.scanner, bodyMarkers, (end) => this.takeBody(cursor, end));
+    if (stop === undefined) return false;
+    if (stop === 'json') {
+      this.state = 'after-json';
+    } else if (stop === 'cut-off') {
+      this.body = [];
+      this.failOpenCall('incomplete_tool_call', 'the tool call is cut off inside its arguments');
+    } else {
       // The value is still open outside a string: malformed JSON; the call ends at the marker and
       // its text is decoded leniently.
-      if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+      if (stop.marker === callEnd) this.take(cursor, stop.index + callEnd.length, 'call');
       this.completeCall(this.takeBodyText());
-      return true;
     }
+    return true;
   }
 
   private takeBody(cursor: Cursor, end: number): void {

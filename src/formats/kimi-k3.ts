@@ -29,10 +29,11 @@
  * (`models/templates/Kimi-K3.jinja`); see `../shared/docs/formats.md` F10.
  */
 import { setOwnProperty } from '../internal/set-own-property.js';
+import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { typeParameterText } from '../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix } from './core/markers.js';
+import { consumableEnd, findEarliestMarker, isMarkerPrefix } from './core/markers.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
 const openMarker = '<|open|>';
@@ -68,9 +69,6 @@ interface Argument {
 }
 
 type State = 'text' | 'tools' | 'call' | 'value';
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** `key="value"` attributes of a tag header (at most `headerLimit` long), unescaped. */
 function parseAttributes(text: string): Map<string, string> {
@@ -142,8 +140,7 @@ export class KimiK3Parser extends BaseFormatParser {
           break;
         }
         case 'tools': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'markup');
           if (position === text.length) return;
           if (!text.startsWith(openMarker, position) && !text.startsWith(closeMarker, position)) {
@@ -295,11 +292,7 @@ export class KimiK3Parser extends BaseFormatParser {
   private collect(cursor: Cursor, pieces: string[], markers: readonly string[] = tagMarkers) {
     const text = cursor.text;
     const match = findEarliestMarker(text, cursor.position, markers);
-    const end = match
-      ? match.index
-      : cursor.final
-        ? text.length
-        : text.length - heldBackLength(text, cursor.position, markers);
+    const end = consumableEnd(text, cursor.position, markers, match, cursor.final);
     const piece = this.take(cursor, end, 'call');
     if (piece !== '') pieces.push(piece);
     if (!match && cursor.final) {

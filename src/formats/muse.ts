@@ -32,6 +32,8 @@
  * Checked against: llama.cpp `tests/test-chat.cpp` (Muse Glimmer template cases) and the SGLang-JAX
  * `MuseGlimmerDetector` (which parses the body only, after the serving layer split the messages).
  */
+
+import { skipWhitespace } from '../internal/whitespace.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
@@ -57,8 +59,6 @@ const maxHeader = 256;
 
 type State = 'header' | 'content' | 'reasoning' | 'call';
 
-const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-
 /** The recipient of a header (`assistant to=NAME`), or `undefined`. */
 function recipientOf(header: string): string | undefined {
   const match = /(?:^|\s)to=([^\s<]+)/.exec(header);
@@ -80,8 +80,7 @@ interface Invoke {
 }
 
 function skipSpace(text: string, from: number): number {
-  let position = from;
-  while (position < text.length && isSpace(text.charCodeAt(position))) position++;
+  const position = skipWhitespace(text, from);
   return position;
 }
 

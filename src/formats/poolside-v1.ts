@@ -31,17 +31,9 @@
  */
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
+import { glmMarkers, glmTags } from './glm45.js';
 
-const config: ArgKeyValueConfig = {
-  callStart: '<tool_call>',
-  callEnd: '</tool_call>',
-  keyOpen: '<arg_key>',
-  keyClose: '</arg_key>',
-  valueOpen: '<arg_value>',
-  valueClose: '</arg_value>',
-  nameWithSpaces: true,
-  reasoning: { open: '<think>', close: '</think>' },
-};
+const config: ArgKeyValueConfig = { ...glmTags, nameWithSpaces: true };
 
 /** The `poolside_v1` format; `create()` returns an incremental parser that never throws on model text. */
 export const poolsideV1: FormatDefinition = {
@@ -49,16 +41,7 @@ export const poolsideV1: FormatDefinition = {
   aliases: [],
   description: 'Poolside v1 <tool_call>NAME with <arg_key>/<arg_value> pairs (GLM-like)',
   models: ['poolside'],
-  markers: [
-    '<tool_call>',
-    '</tool_call>',
-    '<arg_key>',
-    '</arg_key>',
-    '<arg_value>',
-    '</arg_value>',
-    '<think>',
-    '</think>',
-  ],
+  markers: glmMarkers,
   example: '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>',
   create: (options) => new ArgKeyValueParser(config, options),
 };

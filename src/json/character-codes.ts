@@ -51,10 +51,8 @@ export const codeLeftDoubleQuote = 0x201c;
 export const codeRightDoubleQuote = 0x201d;
 export const codeHorizontalEllipsis = 0x2026;
 
-/** JSON's own whitespace: space, tab, line feed, carriage return. */
-export function isJsonWhitespace(code: number): boolean {
-  return code === codeSpace || code === codeNewline || code === codeCarriageReturn || code === codeTab;
-}
+/** JSON's own whitespace: space, tab, line feed, carriage return (one definition for the whole library). */
+export { isWhitespace as isJsonWhitespace } from '../internal/whitespace.js';
 
 /**
  * Whitespace that is not JSON whitespace but that models and editors emit between tokens: no-break

@@ -1,3 +1,4 @@
+import { skipWhitespace } from '../internal/whitespace.js';
 import { isHexDigit } from './character-codes.js';
 
 // Container kinds on the validator's stack.
@@ -94,17 +95,6 @@ function memberValueStart(text: string, index: number): number {
   cursor = skipWhitespace(text, cursor);
   if (cursor >= text.length || text.charCodeAt(cursor) !== 0x3a) return -1;
   return skipWhitespace(text, cursor + 1);
-}
-
-function skipWhitespace(text: string, from: number): number {
-  const length = text.length;
-  let index = from;
-  while (index < length) {
-    const code = text.charCodeAt(index);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return index;
-    index++;
-  }
-  return index;
 }
 
 /** From an opening quote: just past the closing quote, or -1. */

@@ -1,4 +1,5 @@
 import { argumentsFromValue } from '../formats/core/build-arguments.js';
+import { isWhitespace } from '../internal/whitespace.js';
 import type { InvalidToolCall, ToolCall } from '../types/tool-call.js';
 
 /**
@@ -52,7 +53,7 @@ export class AccumulatedCall {
           this.depth--;
           if (this.depth === 0) this.phase = 2;
         }
-      } else if (!isSpace(code)) {
+      } else if (!isWhitespace(code)) {
         if (this.phase === 2 && code === 0x7b) {
           if (index > 0) this.pieces.push(text.slice(0, index));
           return text.slice(index);
@@ -137,10 +138,6 @@ function invalid(
   return name === undefined
     ? { id, raw, error: message, issues: [{ code, message }] }
     : { id, name, raw, error: message, issues: [{ code, message }] };
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 export const isInvalidCall = (call: ToolCall | InvalidToolCall): call is InvalidToolCall => 'error' in call;

@@ -23,37 +23,63 @@ export class ArgumentJsonState {
   private irregular = false;
 
   feed(text: string): void {
+    // The state lives in locals while the loop runs (written back at the end): this pass runs over
+    // every streamed argument delta, including a format's whole argument text sent as one delta.
     const closers = this.closers;
-    for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (code === 0x5c /* \ */) this.escaped = true;
-        else if (code === 0x22 /* " */) {
-          this.inString = false;
-          this.afterKey = this.keyString;
-          this.last = code;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let keyString = this.keyString;
+    let last = this.last;
+    let afterKey = this.afterKey;
+    let started = this.started;
+    let irregular = this.irregular;
+    const length = text.length;
+    for (let index = 0; index < length; index++) {
+      let code = text.charCodeAt(index);
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        // Skip ordinary string characters in a tight loop.
+        while (code !== 0x22 /* " */ && code !== 0x5c /* \ */) {
+          if (++index === length) break;
+          code = text.charCodeAt(index);
+        }
+        if (index === length) break;
+        if (code === 0x5c) escaped = true;
+        else {
+          inString = false;
+          afterKey = keyString;
+          last = code;
         }
         continue;
       }
       if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
-      if (this.started && closers.length === 0) {
-        this.irregular = true;
+      if (started && closers.length === 0) {
+        irregular = true;
         continue;
       }
-      if (!this.started) {
-        this.started = true;
-        if (code !== 0x7b /* { */ && code !== 0x5b /* [ */) this.irregular = true;
+      if (!started) {
+        started = true;
+        if (code !== 0x7b /* { */ && code !== 0x5b /* [ */) irregular = true;
       }
-      this.afterKey = false;
+      afterKey = false;
       if (code === 0x22) {
-        this.inString = true;
-        this.keyString = closers[closers.length - 1] === 0x7d && (this.last === 0x7b || this.last === 0x2c);
+        inString = true;
+        keyString = closers[closers.length - 1] === 0x7d && (last === 0x7b || last === 0x2c);
       } else if (code === 0x7b) closers.push(0x7d);
       else if (code === 0x5b) closers.push(0x5d);
       else if (code === 0x7d || code === 0x5d) closers.pop();
-      this.last = code;
+      last = code;
     }
+    this.inString = inString;
+    this.escaped = escaped;
+    this.keyString = keyString;
+    this.last = last;
+    this.afterKey = afterKey;
+    this.started = started;
+    this.irregular = irregular;
   }
 
   /**

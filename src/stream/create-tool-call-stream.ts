@@ -1,5 +1,6 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { AutoParser, detectFormatFromModel } from '../formats/auto.js';
+import { completeArgumentDeltas } from '../formats/core/complete-deltas.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
 import { getFormat, listFormats } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
@@ -80,6 +81,7 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
   let finished = false;
   const arguments_ = new ArgumentTracker();
   const deliver = (parsed: ParseEvent[]): ParseEvent[] => {
+    if (parsed.length === 0) return parsed;
     const events = arguments_.check(parsed);
     if (onEvent) for (const event of events) onEvent(event);
     return events;
@@ -128,7 +130,10 @@ class ArgumentTracker {
           this.open.set(event.id, this.last);
           break;
         case 'tool-input-delta':
-          (event.id === this.lastId ? this.last : this.open.get(event.id))?.feed(event.delta);
+          // A summary delta (always right before its call's `tool-input-end`) is complete JSON: nothing
+          // to track, nothing to add (see `completeArgumentDeltas`).
+          if (events[index + 1]?.type !== 'tool-input-end' || !completeArgumentDeltas.has(event))
+            (event.id === this.lastId ? this.last : this.open.get(event.id))?.feed(event.delta);
           break;
         case 'tool-input-end': {
           const state = this.take(event.id);

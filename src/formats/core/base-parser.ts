@@ -1,9 +1,11 @@
+import { TextBuilder } from '../../internal/text-builder.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { argumentsForCall } from './build-arguments.js';
+import { completeArgumentDeltas } from './complete-deltas.js';
 import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
 import { ToolIndex } from './tool-index.js';
 
@@ -63,8 +65,12 @@ export abstract class BaseFormatParser implements FormatParser {
   private pendingContent = '';
   private pendingReasoning = '';
   private tail = '';
-  /** The open call's raw text so far (a string: appending small pieces is cheaper than an array join). */
-  private raw: string | undefined;
+  /**
+   * The open call's raw text so far (built from many small pieces when it streams in: see
+   * `TextBuilder`); `rawOpen` tells whether a call is open.
+   */
+  private readonly raw = new TextBuilder();
+  private rawOpen = false;
   private callCount = 0;
   /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
   private announced: { id: string; name: string; streamed: boolean } | undefined;
@@ -93,7 +99,7 @@ export abstract class BaseFormatParser implements FormatParser {
   push(chunk: string): ParseEvent[] {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
-    this.run(this.tail + chunk, false);
+    this.run(this.tail === '' ? chunk : this.tail + chunk, false);
     return this.takeEvents();
   }
 
@@ -107,12 +113,12 @@ export abstract class BaseFormatParser implements FormatParser {
 
   reset(): string {
     this.finished = false;
-    const buffered = (this.raw ?? '') + this.tail;
+    const buffered = this.raw.take() + this.tail;
     this.events = [];
     this.pendingContent = '';
     this.pendingReasoning = '';
     this.tail = '';
-    this.raw = undefined;
+    this.rawOpen = false;
     this.callCount = 0;
     this.announced = undefined;
     this.markup.length = 0;
@@ -124,21 +130,32 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Clears a format's own state; called by `reset()`. */
   protected onReset(): void {}
 
+  /** The cursor of every `push` / `finish`, reused (one object less per streamed chunk). */
+  private readonly cursor: { text: string; position: number; final: boolean } = {
+    text: '',
+    position: 0,
+    final: false,
+  };
+
   private run(text: string, final: boolean): void {
-    const cursor: Cursor = { text, position: 0, final };
+    const cursor = this.cursor;
+    cursor.text = text;
+    cursor.position = 0;
+    cursor.final = final;
     this.parse(cursor);
     if (final && cursor.position < text.length) {
       // A format that left text at the end: it is content, or the rest of the open call.
-      if (this.raw !== undefined) {
+      if (this.rawOpen) {
         this.take(cursor, text.length, 'call');
         this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
       } else {
         this.take(cursor, text.length, this.inReasoning ? 'reasoning' : 'content');
       }
     }
-    if (final && this.raw !== undefined)
+    if (final && this.rawOpen)
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
-    this.tail = text.slice(cursor.position);
+    this.tail = cursor.position === text.length ? '' : text.slice(cursor.position);
+    cursor.text = '';
   }
 
   /**
@@ -147,10 +164,12 @@ export abstract class BaseFormatParser implements FormatParser {
    */
   protected take(cursor: Cursor, end: number, bucket: Bucket): string {
     if (end <= cursor.position) return '';
-    const piece = cursor.text.slice(cursor.position, end);
+    const text = cursor.text;
+    // Often the whole chunk: no slice.
+    const piece = cursor.position === 0 && end === text.length ? text : text.slice(cursor.position, end);
     cursor.position = end;
-    if (this.raw !== undefined) {
-      this.raw += piece;
+    if (this.rawOpen) {
+      this.raw.append(piece);
       return piece;
     }
     if (bucket === 'content') this.emitContent(piece);
@@ -164,17 +183,21 @@ export abstract class BaseFormatParser implements FormatParser {
    * on the way, and returns the match with the cursor AT the marker (not consumed). Returns `undefined`
    * when no marker is in the text: then all of it is consumed except a suffix that could start a marker
    * (on `final`, all of it). Inside reasoning, `markers` are searched too when `callsInReasoning` is set
-   * (a call then ends the reasoning block, as Kimi K2 Thinking writes it).
+   * (a call then ends the reasoning block, as Kimi K2 Thinking writes it); an array names the markers
+   * searched inside reasoning instead (Kimi K2: its call markers, not its stray end markers).
    */
   protected scanText(
     cursor: Cursor,
     markers: readonly string[],
-    callsInReasoning = false,
+    callsInReasoning: boolean | readonly string[] = false,
   ): MarkerMatch | undefined {
     const tags = this.reasoningTags;
     for (;;) {
       if (tags && this.inReasoning) {
-        const searched = callsInReasoning ? [tags.close, ...markers] : [tags.close];
+        const searched =
+          callsInReasoning === false
+            ? [tags.close]
+            : [tags.close, ...(callsInReasoning === true ? markers : callsInReasoning)];
         const match = findEarliestMarker(cursor.text, cursor.position, searched);
         if (!match) {
           this.takeAllBut(cursor, searched, 'reasoning');
@@ -214,11 +237,22 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Starts recording a call's raw text; the marker that opens the call should be taken after this. */
   protected beginCall(): void {
     this.flushPending();
-    this.raw = '';
+    this.raw.clear();
+    this.rawOpen = true;
   }
 
   protected get inCall(): boolean {
-    return this.raw !== undefined;
+    return this.rawOpen;
+  }
+
+  /** The length of the open call's raw text so far (0 with no call open). */
+  protected get rawLength(): number {
+    return this.rawOpen ? this.raw.length : 0;
+  }
+
+  /** `[start, end)` of the open call's raw text (`''` with no call open). */
+  protected rawSlice(start: number, end: number): string {
+    return this.rawOpen ? this.raw.toString().slice(start, end) : '';
   }
 
   /** Ends the open call (or, with no call open, emits one from `parts` with raw `rawText`). */
@@ -242,8 +276,11 @@ export abstract class BaseFormatParser implements FormatParser {
     this.flushPending();
     if (this.inputEvents) {
       if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
-      if (!announced?.streamed)
-        this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
+      if (!announced?.streamed) {
+        const summary: ParseEvent = { type: 'tool-input-delta', id, delta: JSON.stringify(input) };
+        completeArgumentDeltas.add(summary);
+        this.events.push(summary);
+      }
       this.events.push({ type: 'tool-input-end', id });
     }
     this.events.push({
@@ -265,7 +302,7 @@ export abstract class BaseFormatParser implements FormatParser {
    * ends invalid gets `tool-input-end` before its `tool-call-invalid`.
    */
   protected announceCall(name: string, id?: string): void {
-    if (this.raw === undefined || this.announced || (this.tools && !this.tools.has(name))) return;
+    if (!this.rawOpen || this.announced || (this.tools && !this.tools.has(name))) return;
     const callId = id ?? `call_${this.callCount}`;
     this.flushPending();
     this.announced = { id: callId, name, streamed: false };
@@ -331,9 +368,8 @@ export abstract class BaseFormatParser implements FormatParser {
   }
 
   private closeRaw(): string {
-    const raw = this.raw ?? '';
-    this.raw = undefined;
-    return raw;
+    this.rawOpen = false;
+    return this.raw.take();
   }
 
   private emitInvalid(

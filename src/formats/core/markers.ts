@@ -19,38 +19,26 @@ export function findEarliestMarker(
   from: number,
   markers: readonly string[],
 ): MarkerMatch | undefined {
-  let best: MarkerMatch | undefined;
-  if (text.length - from <= directSearchLimit) {
-    // A short rest (the usual streaming push: a held-back tail plus a small chunk) is searched
-    // directly: cheaper than maintaining the memo, which a new text per push would clear anyway.
-    for (const marker of markers) {
-      const index = text.indexOf(marker, from);
-      if (index < 0) continue;
-      if (
-        best === undefined ||
-        index < best.index ||
-        (index === best.index && marker.length > best.marker.length)
-      )
-        best = { index, marker };
-    }
-    return best;
-  }
-  if (text !== memoText) {
+  // A short rest (the usual streaming push: a held-back tail plus a small chunk) is searched
+  // directly: cheaper than maintaining the memo, which a new text per push would clear anyway.
+  const direct = text.length - from <= directSearchLimit;
+  if (!direct && text !== memoText) {
     memoText = text;
     memo.clear();
   }
+  let best: MarkerMatch | undefined;
   for (const marker of markers) {
-    const index = indexOfMemo(text, marker, from);
-    if (index < 0) continue;
-    if (
-      best === undefined ||
-      index < best.index ||
-      (index === best.index && marker.length > best.marker.length)
-    ) {
-      best = { index, marker };
-    }
+    const index = direct ? text.indexOf(marker, from) : indexOfMemo(text, marker, from);
+    if (index >= 0 && isBetterMatch(index, marker, best)) best = { index, marker };
   }
   return best;
+}
+
+/** Is `marker` at `index` a better answer than `best`: earlier, or as early and longer? */
+function isBetterMatch(index: number, marker: string, best: MarkerMatch | undefined): boolean {
+  return (
+    best === undefined || index < best.index || (index === best.index && marker.length > best.marker.length)
+  );
 }
 
 /** Rests of text up to this many code units skip the memo (see `findEarliestMarker`). */
@@ -98,6 +86,22 @@ export function heldBackLength(text: string, from: number, markers: readonly str
   return longest;
 }
 
+/**
+ * How far the text from `from` can be consumed while looking for `markers`, given `match`, the earliest
+ * of them found from `from` (if any): up to the match; without one, to the end of the text less a suffix
+ * that could start a marker (see `heldBackLength`), or all of it when `final` (no more text will come).
+ */
+export function consumableEnd(
+  text: string,
+  from: number,
+  markers: readonly string[],
+  match: MarkerMatch | undefined,
+  final: boolean,
+): number {
+  if (match) return match.index;
+  return final ? text.length : text.length - heldBackLength(text, from, markers);
+}
+
 /** Is `text` (from `from` on) a proper prefix of `marker`? */
 export function isMarkerPrefix(text: string, from: number, marker: string): boolean {
   const length = text.length - from;
@@ -137,15 +141,30 @@ export class MarkerSearch {
         at = text.indexOf(marker, from);
         this.found[index] = at;
       }
-      if (at < 0) continue;
-      if (
-        best === undefined ||
-        at < best.index ||
-        (at === best.index && marker.length > best.marker.length)
-      ) {
-        best = { index: at, marker };
-      }
+      if (at >= 0 && isBetterMatch(at, marker, best)) best = { index: at, marker };
     }
     return best;
   }
+}
+
+/**
+ * The first character every one of `markers` starts with (`<` for `</parameter>` and `<parameter=`),
+ * `''` when there are no markers, `undefined` when they start differently. With it, a streamed piece
+ * that holds no such character is known, by one `indexOf`, to hold no marker and no marker prefix.
+ */
+export function sharedInitial(markers: readonly string[]): string | undefined {
+  const initial = markers[0]?.charAt(0) ?? '';
+  return markers.every((marker) => marker !== '' && marker.charAt(0) === initial) ? initial : undefined;
+}
+
+/** No marker with the `sharedInitial` `initial` can start in `text` from `from` on (see there). */
+export function noMarkerFrom(text: string, from: number, initial: string | undefined): boolean {
+  if (initial === undefined) return false;
+  if (initial === '') return true;
+  const end = text.length;
+  if (end - from > 16) return text.indexOf(initial, from) < 0;
+  // A streamed chunk is short: comparing its codes beats calling `indexOf`.
+  const code = initial.charCodeAt(0);
+  for (let index = from; index < end; index++) if (text.charCodeAt(index) === code) return false;
+  return true;
 }

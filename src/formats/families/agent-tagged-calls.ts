@@ -5,6 +5,7 @@
  * parser first); all linear in the text length, none throws on model text.
  */
 
+import { isWhitespace } from '../../internal/whitespace.js';
 import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import type { CallParts } from '../core/base-parser.js';
@@ -36,9 +37,6 @@ export interface BodyContext {
   readonly glmShorthand: boolean;
   readonly pformat: PFormatSyntax;
 }
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

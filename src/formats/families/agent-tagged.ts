@@ -29,6 +29,7 @@
  * replayed once through text mode when it is not one, so total work stays linear.
  */
 
+import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
@@ -102,9 +103,6 @@ const glmTextMarkers = ['<', '```', '\n'];
 const fenceLanguages = ['tool_call', 'toolcall', 'tool-call', 'tool_calls', 'invoke'];
 const maxFenceHeader = 3 + 10 + 16 + 2;
 const maxNameLength = 128;
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 const isNameCode = (code: number): boolean =>
   (code >= 0x30 && code <= 0x39) ||
@@ -421,8 +419,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'start': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.keep(cursor, position);
           if (position >= text.length) {
             if (!cursor.final) return undefined;
@@ -452,8 +449,7 @@ export class AgentTaggedParser extends BaseFormatParser {
           break;
         }
         case 'candidate-fence-body': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.keep(cursor, position);
           if (position >= text.length) {
             if (!cursor.final) return undefined;
@@ -504,8 +500,7 @@ export class AgentTaggedParser extends BaseFormatParser {
           break;
         }
         case 'candidate-json-after': {
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.keep(cursor, position);
           if (this.fenced && (position < text.length || cursor.final)) {
             this.state = 'candidate-fence-close';
@@ -725,8 +720,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.pending = [];
     this.pendingLength = 0;
     this.state = 'text';
-    let start = 0;
-    while (start < text.length && isWhitespace(text.charCodeAt(start))) start++;
+    const start = skipWhitespace(text, 0);
     let end = text.length;
     while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
     this.emitTaken(text.slice(0, start), 'markup');
@@ -879,12 +873,8 @@ export class AgentTaggedParser extends BaseFormatParser {
       this.emitTaken(raw, 'markup');
       return true;
     }
-    let first = bodyStart;
-    while (first < raw.length && isWhitespace(raw.charCodeAt(first))) first++;
-    if (raw.startsWith('call:', first)) {
-      first += 5;
-      while (first < raw.length && isWhitespace(raw.charCodeAt(first))) first++;
-    }
+    let first = skipWhitespace(raw, bodyStart);
+    if (raw.startsWith('call:', first)) first = skipWhitespace(raw, first + 5);
     const code = raw.charCodeAt(first);
     if (kind !== 'fence' && (code === 0x7b || code === 0x5b)) {
       let end = first;

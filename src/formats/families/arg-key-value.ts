@@ -1,6 +1,15 @@
+import { TextBuilder } from '../../internal/text-builder.js';
+import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  isMarkerPrefix,
+  type MarkerMatch,
+  noMarkerFrom,
+  sharedInitial,
+} from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -39,9 +48,6 @@ export interface ArgKeyValueConfig {
 }
 
 type State = 'text' | 'section' | 'name' | 'between' | 'key' | 'before-value' | 'value';
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /**
  * Whether `text` holds only layout: whitespace and the two characters backslash + `n` (SGLang's GLM
@@ -160,7 +166,8 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private name: string | undefined;
   private keyPieces: string[] = [];
   private key: string | undefined;
-  private valuePieces: string[] = [];
+  /** The open value (it can be long, and streams in small pieces: see `TextBuilder`). */
+  private readonly valuePieces = new TextBuilder();
   private layoutPieces: string[] = [];
   private parameters: Array<[string, string]> = [];
   /** The first problem found in the open call; the call is reported invalid at its end. */
@@ -173,6 +180,8 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private readonly keyMarkers: readonly string[];
   private readonly beforeValueMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
+  /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
+  private readonly valueInitial: string | undefined;
 
   constructor(
     private readonly config: ArgKeyValueConfig,
@@ -198,6 +207,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.keyMarkers = [keyClose, valueOpen, callEnd, callStart];
     this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart];
     this.valueMarkers = [valueClose, keyOpen, callEnd];
+    this.valueInitial = sharedInitial(this.valueMarkers);
   }
 
   protected override onReset(): void {
@@ -211,7 +221,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.name = undefined;
     this.keyPieces = [];
     this.key = undefined;
-    this.valuePieces = [];
+    this.valuePieces.clear();
     this.layoutPieces = [];
     this.parameters = [];
     this.problem = undefined;
@@ -237,8 +247,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           // Between calls inside the wrapper: whitespace is layout, markers continue the section,
           // anything else is content again.
           const text = cursor.text;
-          let position = cursor.position;
-          while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+          const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'markup');
           if (position === text.length) return;
           if (text.startsWith(callStart, position)) {
@@ -315,11 +324,10 @@ export class ArgKeyValueParser extends BaseFormatParser {
           break;
         }
         case 'value': {
-          const match = this.collect(cursor, this.valueMarkers, this.valuePieces);
+          const match = this.collect(cursor, this.valueMarkers, this.valuePieces, this.valueInitial);
           if (!match) return;
           // A missing `</arg_value>` is tolerated: the value then ends at the next key or the call's end.
-          let value = this.valuePieces.join('');
-          this.valuePieces = [];
+          let value = this.valuePieces.take();
           // Without its end tag the value also holds the layout before the next tag.
           if (match.marker !== valueClose && value.endsWith('\n')) {
             value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
@@ -380,16 +388,23 @@ export class ArgKeyValueParser extends BaseFormatParser {
    * marker). Without a match all text but a possible marker prefix is collected and `undefined` is
    * returned; at the end of the output the open call is then reported cut off.
    */
-  private collect(cursor: Cursor, markers: readonly string[], pieces: string[]): MarkerMatch | undefined {
+  private collect(
+    cursor: Cursor,
+    markers: readonly string[],
+    pieces: string[] | TextBuilder,
+    initial?: string,
+  ): MarkerMatch | undefined {
     const text = cursor.text;
-    const match = findEarliestMarker(text, cursor.position, markers);
-    const end = match
-      ? match.index
-      : cursor.final
-        ? text.length
-        : text.length - heldBackLength(text, cursor.position, markers);
+    // With `initial` (the markers' shared first character) absent from the rest, no marker and no
+    // prefix of one is there: no search, nothing held back.
+    const none = initial !== undefined && noMarkerFrom(text, cursor.position, initial);
+    const match = none ? undefined : findEarliestMarker(text, cursor.position, markers);
+    const end = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
     const piece = this.take(cursor, end, 'call');
-    if (piece !== '') pieces.push(piece);
+    if (piece !== '') {
+      if (pieces instanceof TextBuilder) pieces.append(piece);
+      else pieces.push(piece);
+    }
     if (!match && cursor.final) this.cutOff();
     return match;
   }

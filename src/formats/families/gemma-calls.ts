@@ -1,4 +1,5 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { isWhitespace } from '../../internal/whitespace.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -49,9 +50,6 @@ const maxDepth = 256;
 const namePattern = /^[\p{L}\p{N}_.-]+$/u;
 const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-
 /**
  * The incremental parser of the family. Text mode searches for the start marker; a call's header is
  * read up to `{`, then the body is scanned character by character (tracking nesting and quoted
@@ -90,15 +88,9 @@ export class GemmaCallParser extends BaseFormatParser {
   }
 
   protected override onReset(): void {
-    this.state = 'text';
+    this.resetBody();
     this.header = '';
     this.name = '';
-    this.body = [];
-    this.depth = 0;
-    this.inString = false;
-    this.inJsonString = false;
-    this.jsonEscape = false;
-    this.valueStart = false;
     this.afterReasoningOpen = false;
   }
 

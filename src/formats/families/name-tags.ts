@@ -1,4 +1,5 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
@@ -49,9 +50,6 @@ const maxGap = 64;
 const maxTag = 512;
 
 const exactNull = new Set(['null', 'Null', 'NULL']);
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 interface Tag {
   readonly close: boolean;
@@ -172,8 +170,7 @@ export class NameTagParser extends BaseFormatParser {
 
   private parseSection(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     this.take(cursor, position, 'markup');
     if (position === text.length) {
       if (cursor.final) this.state = 'text';

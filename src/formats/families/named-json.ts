@@ -1,7 +1,9 @@
+import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
+import { consumableEnd, findEarliestMarker, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
+import { scanJsonBody } from '../core/scan-json-body.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -92,15 +94,6 @@ type State =
   | 'list'
   | 'list-end';
 
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-
-function skipWhitespace(text: string, from: number): number {
-  let position = from;
-  while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
-  return position;
-}
-
 /**
  * The longest of `markers` that starts at `position`; `'wait'` when the text ends before a longer
  * marker could be told apart (```` ``` ```` vs ```` ```json ````), unless `final`.
@@ -145,11 +138,7 @@ function findStop(
 ): { match: MarkerMatch | undefined; limit: number } {
   const { text, position } = cursor;
   const match = findEarliestMarker(text, position, stops);
-  if (match) return { match, limit: match.index };
-  return {
-    match: undefined,
-    limit: text.length - (cursor.final ? 0 : heldBackLength(text, position, stops)),
-  };
+  return { match, limit: consumableEnd(text, position, stops, match, cursor.final) };
 }
 
 /** A recipient line of `startsInCall` formats: an identifier right after the marker (bounded text). */
@@ -562,33 +551,17 @@ export class NamedJsonParser extends BaseFormatParser {
 
   /** Feeds the scanner up to the next stop marker; a stop inside a JSON string is data. */
   private stepJson(cursor: Cursor): boolean {
-    const text = cursor.text;
-    const stops = this.jsonStops;
-    for (;;) {
-      const { match, limit } = findStop(cursor, stops);
-      const completed = this.scanner.push(text.slice(cursor.position, limit));
-      if (completed >= 0) {
-        this.takeBody(cursor, cursor.position + completed);
-        this.closerIndex = 0;
-        this.state = 'after-json';
-        return true;
-      }
-      this.takeBody(cursor, limit);
-      if (!match) {
-        if (!cursor.final) return false;
-        this.failIncomplete();
-        return true;
-      }
-      if (this.scanner.inString) {
-        this.scanner.push(match.marker);
-        this.takeBody(cursor, match.index + match.marker.length);
-        continue;
-      }
-      // A stop marker outside a string while the JSON is open: malformed JSON, closed by the markers.
-      this.closerIndex = 0;
-      this.state = 'after-json';
+    const stop = scanJsonBody(cursor, this.scanner, this.jsonStops, (end) => this.takeBody(cursor, end));
+    if (stop === undefined) return false;
+    if (stop === 'cut-off') {
+      this.failIncomplete();
       return true;
     }
+    // The JSON is complete, or a stop marker came outside a string while it was open (malformed JSON,
+    // closed by the markers).
+    this.closerIndex = 0;
+    this.state = 'after-json';
+    return true;
   }
 
   private takeBody(cursor: Cursor, end: number): void {

@@ -1,7 +1,13 @@
 import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import {
+  findEarliestMarker,
+  heldBackLength,
+  isMarkerPrefix,
+  noMarkerFrom,
+  sharedInitial,
+} from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -78,7 +84,15 @@ const isLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (c
 export class TaggedJsonParser extends BaseFormatParser {
   private state: State = 'text';
   private readonly scanner = new JsonScanner();
-  private body: string[] = [];
+  /**
+   * The body is the open call's raw text from `bodyStart` to `bodyEnd` (no copy of its own: the body
+   * arrives in many small pieces, and one recording of them is enough). `bodyOpener` is its first code.
+   */
+  private bodyStart = 0;
+  private bodyEnd = 0;
+  private bodyOpener = 0;
+  /** The body when it was taken in one piece (always, for whole-text parsing): used as is. */
+  private bodyPiece: string | undefined;
   /** The start of an object body while its name is still being looked for; `undefined` otherwise. */
   private namePrefix: string | undefined;
   /** The name `probeName` read from the open call's body, kept for an invalid call's report. */
@@ -89,6 +103,12 @@ export class TaggedJsonParser extends BaseFormatParser {
   private atStart: boolean;
   /** What text mode searches for: start markers, then dropped markers. */
   private readonly textMarkers: readonly string[];
+  /**
+   * The first character all end markers share (`<` of `</tool_call>`), `''` with no end markers,
+   * `undefined` when they differ: a streamed piece without it holds no end marker and no prefix of one,
+   * which one `indexOf` tells (see `scanJson`).
+   */
+  private readonly endInitial: string | undefined;
 
   constructor(
     private readonly config: TaggedJsonConfig,
@@ -97,12 +117,13 @@ export class TaggedJsonParser extends BaseFormatParser {
     super(options, config.reasoning);
     this.atStart = config.bareArrayAtStart === true;
     this.textMarkers = [...config.start, ...(config.dropMarkers ?? [])];
+    this.endInitial = sharedInitial(config.end);
   }
 
   protected override onReset(): void {
     this.state = 'text';
     this.scanner.reset();
-    this.body = [];
+    this.clearBody();
     this.namePrefix = undefined;
     this.bodyName = undefined;
     this.fenced = false;
@@ -166,9 +187,9 @@ export class TaggedJsonParser extends BaseFormatParser {
             return;
           }
           const code = text.charCodeAt(position);
+          this.startBody(code);
           if ((code === 0x7b /* { */ || code === 0x5b) /* [ */ && this.tryWholeBody(cursor)) break;
           this.scanner.reset();
-          this.body = [];
           if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
             this.namePrefix = code === 0x7b && !this.config.nameIsKey ? '' : undefined;
             this.state = 'json';
@@ -205,7 +226,8 @@ export class TaggedJsonParser extends BaseFormatParser {
           if (
             end.length > 0 &&
             text.charCodeAt(position) === 0x7b /* { */ &&
-            this.body[0]?.charCodeAt(0) === 0x7b /* { */
+            this.bodyEnd > this.bodyStart &&
+            this.bodyOpener === 0x7b /* { */
           ) {
             // Another object in the same section: the call ends with its object, the whitespace
             // between is structure, and the next object is a call of its own in the same section.
@@ -381,17 +403,19 @@ export class TaggedJsonParser extends BaseFormatParser {
   private scanJson(cursor: Cursor): boolean {
     const { end } = this.config;
     const text = cursor.text;
+    const initial = this.endInitial;
     for (;;) {
-      const match = findEarliestMarker(text, cursor.position, end);
+      // No end marker can start in the rest: no search, nothing held back.
+      const none = noMarkerFrom(text, cursor.position, initial);
+      const match = none ? undefined : findEarliestMarker(text, cursor.position, end);
       const limit = match
         ? match.index
-        : cursor.final
+        : cursor.final || none
           ? text.length
           : text.length - heldBackLength(text, cursor.position, end);
-      const segment = text.slice(cursor.position, limit);
-      const completed = this.scanner.push(segment);
+      const completed = this.scanner.scan(text, cursor.position, limit);
       if (completed >= 0) {
-        this.takeBody(cursor, cursor.position + completed);
+        this.takeBody(cursor, completed);
         this.state = 'after-json';
         return true;
       }
@@ -399,7 +423,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       if (!match) {
         if (!cursor.final) return false;
         // Cut off at the end of the output (token limit): the call is incomplete, reported whole.
-        this.body = [];
+        this.clearBody();
         this.namePrefix = undefined;
         this.state = 'text';
         this.failCall('incomplete_tool_call', 'the tool call is cut off before its JSON ends', this.bodyName);
@@ -421,8 +445,24 @@ export class TaggedJsonParser extends BaseFormatParser {
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    this.body.push(piece);
+    this.bodyPiece = this.bodyEnd === this.bodyStart ? piece : undefined;
+    this.bodyEnd = this.rawLength;
     if (this.namePrefix !== undefined) this.probeName(piece);
+  }
+
+  /** The body starts here, at the open call's raw text so far; `opener` is its first code. */
+  private startBody(opener: number): void {
+    this.bodyStart = this.rawLength;
+    this.bodyEnd = this.bodyStart;
+    this.bodyOpener = opener;
+    this.bodyPiece = undefined;
+  }
+
+  private clearBody(): void {
+    this.bodyStart = 0;
+    this.bodyEnd = 0;
+    this.bodyOpener = 0;
+    this.bodyPiece = undefined;
   }
 
   /**
@@ -452,7 +492,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   private failGarbage(): void {
-    this.body = [];
+    this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
     this.failCall('invalid_tool_call', 'the tool-call body is not JSON', undefined);
@@ -460,11 +500,11 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /** Decodes the collected body and emits its call(s). */
   private completeBody(decoded?: unknown): void {
-    const bodyText = this.body.join('');
-    this.body = [];
+    const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
+    this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
-    const parsed = decoded === undefined ? parseLenientJson(bodyText) : { ok: true as const, value: decoded };
+    const parsed = decoded === undefined ? parseBody(bodyText) : { ok: true as const, value: decoded };
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, this.bodyName);
       return;
@@ -519,6 +559,19 @@ export class TaggedJsonParser extends BaseFormatParser {
     const id = pick(record, this.config.idKeys ?? defaultIdKeys);
     const argumentsValue = pick(record, this.config.argumentKeys ?? defaultArgumentKeys);
     return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
+  }
+}
+
+/**
+ * `parseLenientJson` of a body, trying native `JSON.parse` first: a streamed body is almost always
+ * valid JSON, and then both give the same value (as `tryWholeBody` relies on too) without the strict
+ * pre-scan `parseLenientJson` makes before it dares to call `JSON.parse`.
+ */
+function parseBody(bodyText: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(bodyText) };
+  } catch {
+    return parseLenientJson(bodyText);
   }
 }
 

@@ -1,11 +1,20 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import { TextBuilder } from '../../internal/text-builder.js';
+import { nestedDeeperThan } from '../../internal/value-depth.js';
+import { skipWhitespace } from '../../internal/whitespace.js';
 import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { findEarliestMarker, heldBackLength } from '../core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  heldBackLength,
+  noMarkerFrom,
+  sharedInitial,
+} from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -108,35 +117,33 @@ const cdataEnd = ']]>';
  */
 const maxValueDepth = MAX_VALUE_DEPTH - 1;
 
-/** Is `value` nested deeper than `limit` arrays/objects? Iterative: any depth, never throws. */
-function deeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<readonly [unknown, number]> = [[value, 0]];
-  for (;;) {
-    const entry = stack.pop();
-    if (entry === undefined) return false;
-    const [item, depth] = entry;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth + 1 > limit) return true;
-    const children = Array.isArray(item) ? item : Object.values(item as Record<string, unknown>);
-    for (const child of children)
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-}
-
 /** `text` without one leading newline (`\r\n` or `\n`). */
 function withoutLeadingNewline(text: string): string {
-  if (text.startsWith('\r\n')) return text.slice(2);
-  return text.startsWith('\n') ? text.slice(1) : text;
+  const first = text.charCodeAt(0);
+  if (first === 0x0d /* \r */) return text.charCodeAt(1) === 0x0a ? text.slice(2) : text;
+  return first === 0x0a /* \n */ ? text.slice(1) : text;
+}
+
+/**
+ * `JSON.stringify(text)` without its quotes. Most streamed pieces need no escape and are their own
+ * JSON text: checked in one pass, without the two strings `JSON.stringify(text).slice(1, -1)` makes.
+ */
+function jsonStringContent(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Quote, backslash, control characters and surrogates (escaped when lone) take the general path.
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
+      return JSON.stringify(text).slice(1, -1);
+  }
+  return text;
 }
 
 /** `text` without one trailing newline (`\r\n` or `\n`). */
 function withoutTrailingNewline(text: string): string {
-  if (text.endsWith('\r\n')) return text.slice(0, -2);
-  return text.endsWith('\n') ? text.slice(0, -1) : text;
+  const length = text.length;
+  if (length === 0 || text.charCodeAt(length - 1) !== 0x0a /* \n */) return text;
+  return text.slice(0, length >= 2 && text.charCodeAt(length - 2) === 0x0d /* \r */ ? -2 : -1);
 }
-
-const isWhitespace = (code: number): boolean =>
-  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** The longest of `markers` that starts at `position`, if any. */
 function markerAt(text: string, position: number, markers: readonly string[]): string | undefined {
@@ -248,7 +255,7 @@ export class XmlParametersParser extends BaseFormatParser {
   private loose: string[] = [];
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
-  private value: string[] = [];
+  private readonly value = new TextBuilder();
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
 
@@ -257,6 +264,8 @@ export class XmlParametersParser extends BaseFormatParser {
   private readonly sectionMarkers: readonly string[];
   private readonly bodyMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
+  /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
+  private readonly valueInitial: string | undefined;
   private readonly valueFollowers: readonly string[];
   private readonly callEquals: boolean;
   private readonly parameterEquals: boolean;
@@ -278,6 +287,7 @@ export class XmlParametersParser extends BaseFormatParser {
       ...(config.cdata ? [cdataStart] : []),
       ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : []),
     ];
+    this.valueInitial = sharedInitial(this.valueMarkers);
     this.callEquals = callStart.endsWith('=');
     this.parameterEquals = parameterStart.endsWith('=');
   }
@@ -313,7 +323,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.loose = [];
     this.parameterKey = undefined;
     this.parameterAttributes = {};
-    this.value = [];
+    this.value.clear();
     this.closing = [];
   }
 
@@ -372,8 +382,7 @@ export class XmlParametersParser extends BaseFormatParser {
     if (this.atStructure) {
       // Whitespace between structure (start of output, `</think>`, a section) and the next call is layout.
       const text = cursor.text;
-      let position = cursor.position;
-      while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+      const position = skipWhitespace(text, cursor.position);
       this.hold(cursor, position);
       if (position === text.length) {
         if (cursor.final) this.routePending('content');
@@ -419,8 +428,7 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Between calls inside a section: whitespace, separators, the next call or the section's end. */
   private stepSection(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     this.hold(cursor, position);
     if (position === text.length) {
       if (cursor.final) {
@@ -555,7 +563,7 @@ export class XmlParametersParser extends BaseFormatParser {
     if (name === '') this.callProblem ??= 'a parameter tag has no name';
     this.parameterKey = name;
     this.parameterAttributes = attributes;
-    this.value = [];
+    this.value.clear();
     this.startValueStream(name, attributes);
     this.state = 'value';
     return true;
@@ -583,8 +591,7 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Inside a call, between parameters. */
   private stepBody(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
     if (position === text.length) {
@@ -615,11 +622,7 @@ export class XmlParametersParser extends BaseFormatParser {
     if (!cursor.final && isPrefixOfAny(text, position, this.bodyMarkers)) return false;
     // Text that is no tag: kept in the raw; a JSON object here is the arguments (SGLang DSML).
     const match = findEarliestMarker(text, position, this.bodyMarkers);
-    const end = match
-      ? match.index
-      : cursor.final
-        ? text.length
-        : text.length - heldBackLength(text, position, this.bodyMarkers);
+    const end = consumableEnd(text, position, this.bodyMarkers, match, cursor.final);
     this.loose.push(this.take(cursor, end, 'call'));
     if (match) return true;
     if (cursor.final) this.failOpenCall();
@@ -629,11 +632,14 @@ export class XmlParametersParser extends BaseFormatParser {
   /** A parameter value, up to its closing tag (or an implicit end). */
   private stepValue(cursor: Cursor): boolean {
     const text = cursor.text;
-    const match = findEarliestMarker(text, cursor.position, this.valueMarkers);
+    // A piece without the markers' first character (`<`) holds no marker nor a prefix of one.
+    const none = noMarkerFrom(text, cursor.position, this.valueInitial);
+    const match = none ? undefined : findEarliestMarker(text, cursor.position, this.valueMarkers);
     if (!match) {
-      const end = cursor.final
-        ? text.length
-        : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
+      const end =
+        cursor.final || none
+          ? text.length
+          : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
       this.addValue(this.take(cursor, end, 'call'));
       if (cursor.final) this.failOpenCall();
       return false;
@@ -658,8 +664,7 @@ export class XmlParametersParser extends BaseFormatParser {
   /** After a value's closing tag: does a tag (or the end) follow, or was the tag part of the value? */
   private stepValueClosed(cursor: Cursor): boolean {
     const text = cursor.text;
-    let position = cursor.position;
-    while (position < text.length && isWhitespace(text.charCodeAt(position))) position++;
+    const position = skipWhitespace(text, cursor.position);
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '') this.closing.push(spaces);
     if (position === text.length && !cursor.final) return false;
@@ -698,8 +703,7 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Stores the finished value; with `implicit` (no closing tag) a newline before the next tag is layout. */
   private endParameter(implicit = false): void {
-    let text = this.value.join('');
-    this.value = [];
+    let text = this.value.take();
     if (this.config.trimNewline) text = withoutLeadingNewline(text);
     if (this.config.trimNewline || implicit) text = withoutTrailingNewline(text);
     const key = this.parameterKey;
@@ -708,12 +712,12 @@ export class XmlParametersParser extends BaseFormatParser {
       this.parameterCount++;
       if (this.rawStream) {
         // The value's text was streamed as it came: send the rest and close the string.
-        this.streamArguments(JSON.stringify(text.slice(this.rawStreamed)).slice(1));
+        this.streamArguments(`${jsonStringContent(text.slice(this.rawStreamed))}"`);
         this.typed.push([key, text]);
       } else if (name !== undefined) {
         const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
         this.typed.push([key, value]);
-        if (this.callProblem === undefined && deeperThan(value, maxValueDepth)) {
+        if (this.callProblem === undefined && nestedDeeperThan(value, maxValueDepth)) {
           this.callProblem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;
           this.callProblemCode = 'too_deep';
         }
@@ -756,7 +760,7 @@ export class XmlParametersParser extends BaseFormatParser {
    */
   private addValue(piece: string): void {
     if (piece === '') return;
-    this.value.push(piece);
+    this.value.append(piece);
     if (!this.rawStream) return;
     let text = this.heldTail + piece;
     this.heldTail = '';
@@ -769,11 +773,12 @@ export class XmlParametersParser extends BaseFormatParser {
       this.leadingPending = false;
       text = withoutLeadingNewline(text);
     }
-    const kept = text.endsWith('\r') ? text.slice(0, -1) : withoutTrailingNewline(text);
+    const kept =
+      text.charCodeAt(text.length - 1) === 0x0d /* \r */ ? text.slice(0, -1) : withoutTrailingNewline(text);
     this.heldTail = text.slice(kept.length);
     text = kept;
     if (text === '') return;
-    this.streamArguments(JSON.stringify(text).slice(1, -1));
+    this.streamArguments(jsonStringContent(text));
     this.rawStreamed += text.length;
   }
 

@@ -1,0 +1,48 @@
+import type { JsonScanner } from '../../json/json-scanner.js';
+import type { Cursor } from './base-parser.js';
+import { consumableEnd, findEarliestMarker, type MarkerMatch, type MarkerSearch } from './markers.js';
+
+/**
+ * Where `scanJsonBody` stopped:
+ * - `'json'`: the JSON value is complete; the cursor is just after it.
+ * - a `MarkerMatch`: one of the markers, outside any JSON string, while the value is still open (the
+ *   JSON is malformed); the cursor is AT the marker (not consumed), so the caller decides what the
+ *   marker means.
+ * - `'cut-off'`: `cursor.final` and the text ended inside the value; all of it is consumed.
+ * - `undefined`: more text is needed; all of it is consumed except a suffix that could start a marker.
+ */
+export type JsonBodyStop = 'json' | 'cut-off' | MarkerMatch | undefined;
+
+/**
+ * Feeds `scanner` (already started on the body) with the text from the cursor up to the earliest of
+ * `markers`, consuming each piece with `takeBody(end)` (which must move the cursor to `end`). A marker
+ * found while the scanner is inside a JSON string is data: it is scanned and consumed as body, and the
+ * search goes on. `search`, when given, is a `MarkerSearch` over the same `markers`, for formats that
+ * search one text many times.
+ */
+export function scanJsonBody(
+  cursor: Cursor,
+  scanner: JsonScanner,
+  markers: readonly string[],
+  takeBody: (end: number) => void,
+  search?: MarkerSearch,
+): JsonBodyStop {
+  const text = cursor.text;
+  for (;;) {
+    const match = search
+      ? search.find(text, cursor.position)
+      : findEarliestMarker(text, cursor.position, markers);
+    const limit = consumableEnd(text, cursor.position, markers, match, cursor.final);
+    const completed = scanner.scan(text, cursor.position, limit);
+    if (completed >= 0) {
+      takeBody(completed);
+      return 'json';
+    }
+    takeBody(limit);
+    if (!match) return cursor.final ? 'cut-off' : undefined;
+    if (!scanner.inString) return match;
+    // A marker inside a JSON string is data.
+    scanner.scan(text, match.index, match.index + match.marker.length);
+    takeBody(match.index + match.marker.length);
+  }
+}

@@ -1,0 +1,59 @@
+/** Pieces are joined this many at a time (see `TextBuilder`). */
+const block = 256;
+
+/**
+ * Builds a long text from many small pieces (a streamed value, 4 characters a chunk) in time and
+ * memory linear in its length. The pieces go into a reused array that is joined a block at a time, so
+ * each piece dies young; appending them one by one with `+=` would keep every piece as one more link
+ * of a long concatenation, which the garbage collector copies and promotes piece by piece and which
+ * must be flattened at the end. A long piece is linked as is, not copied.
+ */
+export class TextBuilder {
+  private text = '';
+  private readonly parts: string[] = [];
+  private count = 0;
+  private total = 0;
+
+  /** The length of the text so far. */
+  get length(): number {
+    return this.total;
+  }
+
+  append(piece: string): void {
+    if (piece === '') return;
+    this.total += piece.length;
+    if (piece.length > block) {
+      this.text = this.toString() + piece;
+      return;
+    }
+    this.parts[this.count++] = piece;
+    if (this.count === block) {
+      this.text += this.parts.join('');
+      this.count = 0;
+    }
+  }
+
+  /** The text so far. */
+  toString(): string {
+    if (this.count > 0) {
+      this.parts.length = this.count;
+      this.text += this.parts.join('');
+      this.count = 0;
+    }
+    return this.text;
+  }
+
+  /** Returns the text so far and starts empty. */
+  take(): string {
+    const text = this.toString();
+    this.clear();
+    return text;
+  }
+
+  clear(): void {
+    this.text = '';
+    this.parts.length = 0;
+    this.count = 0;
+    this.total = 0;
+  }
+}
