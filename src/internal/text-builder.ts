@@ -35,9 +35,18 @@ export class TextBuilder {
 
   /** The text so far. */
   toString(): string {
-    if (this.count > 0) {
-      this.parts.length = this.count;
-      this.text += this.parts.join('');
+    const count = this.count;
+    if (count > 0) {
+      const parts = this.parts;
+      if (count <= 8) {
+        // A few pieces (a short call's markers): concatenated, without an array join.
+        let text = this.text;
+        for (let index = 0; index < count; index++) text += parts[index] as string;
+        this.text = text;
+      } else {
+        parts.length = count;
+        this.text += parts.join('');
+      }
       this.count = 0;
     }
     return this.text;
@@ -50,9 +59,9 @@ export class TextBuilder {
     return text;
   }
 
+  /** Starts empty (the parts array keeps its storage: builders are reused call after call). */
   clear(): void {
     this.text = '';
-    this.parts.length = 0;
     this.count = 0;
     this.total = 0;
   }

@@ -89,6 +89,23 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
 }
 
 /**
+ * `parseLenientJson` for text that is almost always valid JSON (a tool call's whole body or argument
+ * text, assembled from streamed pieces): native `JSON.parse` is tried first, without the strict
+ * pre-scan `parseLenientJson` makes before it calls `JSON.parse`, so valid text is read in one native
+ * pass. The result is the same as `parseLenientJson`'s.
+ */
+export function parseMostlyValidJson(text: string, options?: ParseLenientJsonOptions): LenientJsonResult {
+  if (typeof text === 'string' && endsLikeJsonValue(text)) {
+    try {
+      return { ok: true, value: JSON.parse(text), repairs: [], end: text.length };
+    } catch {
+      // Not valid JSON: repaired below.
+    }
+  }
+  return parseLenientJson(text, options);
+}
+
+/**
  * Parses one JSON value that starts at `start` (after optional whitespace and comments), leniently,
  * and says where it ended: for format parsers that find JSON inside a larger text. Unlike
  * {@link parseLenientJson} it reads exactly one value: no prose skipping, no fences, no lists, no

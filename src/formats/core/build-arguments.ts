@@ -1,6 +1,6 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { nestedDeeperThan } from '../../internal/value-depth.js';
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import { alignArguments, alignParameters } from '../../schema/align-arguments.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
@@ -53,7 +53,7 @@ export type ArgumentsResult =
  */
 export function argumentsFromText(text: string): ArgumentsResult {
   if (text.trim() === '') return { ok: true, value: {} };
-  const parsed = parseLenientJson(text);
+  const parsed = parseMostlyValidJson(text);
   if (!parsed.ok) {
     return {
       ok: false,

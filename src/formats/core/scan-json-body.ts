@@ -1,6 +1,12 @@
 import type { JsonScanner } from '../../json/json-scanner.js';
 import type { Cursor } from './base-parser.js';
-import { consumableEnd, findEarliestMarker, type MarkerMatch, type MarkerSearch } from './markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  type MarkerMatch,
+  type MarkerSearch,
+  noMarkerFrom,
+} from './markers.js';
 
 /**
  * Where `scanJsonBody` stopped:
@@ -18,7 +24,8 @@ export type JsonBodyStop = 'json' | 'cut-off' | MarkerMatch | undefined;
  * `markers`, consuming each piece with `takeBody(end)` (which must move the cursor to `end`). A marker
  * found while the scanner is inside a JSON string is data: it is scanned and consumed as body, and the
  * search goes on. `search`, when given, is a `MarkerSearch` over the same `markers`, for formats that
- * search one text many times.
+ * search one text many times. `initial`, when given, is `sharedInitial(markers)`: a rest without that
+ * character is consumed without a marker search (the usual streamed chunk).
  */
 export function scanJsonBody(
   cursor: Cursor,
@@ -26,13 +33,17 @@ export function scanJsonBody(
   markers: readonly string[],
   takeBody: (end: number) => void,
   search?: MarkerSearch,
+  initial?: string,
 ): JsonBodyStop {
   const text = cursor.text;
   for (;;) {
-    const match = search
-      ? search.find(text, cursor.position)
-      : findEarliestMarker(text, cursor.position, markers);
-    const limit = consumableEnd(text, cursor.position, markers, match, cursor.final);
+    const none = initial !== undefined && noMarkerFrom(text, cursor.position, initial);
+    const match = none
+      ? undefined
+      : search
+        ? search.find(text, cursor.position)
+        : findEarliestMarker(text, cursor.position, markers);
+    const limit = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
     const completed = scanner.scan(text, cursor.position, limit);
     if (completed >= 0) {
       takeBody(completed);

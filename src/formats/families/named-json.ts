@@ -1,8 +1,15 @@
+import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { consumableEnd, findEarliestMarker, isMarkerPrefix, type MarkerMatch } from '../core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  isMarkerPrefix,
+  type MarkerMatch,
+  sharedInitial,
+} from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
 import type { FormatOptions } from '../format-definition.js';
 
@@ -169,12 +176,14 @@ export class NamedJsonParser extends BaseFormatParser {
   private readonly sniffer: FieldSniffer;
   private closerIndex = 0;
   private readonly scanner = new JsonScanner();
-  private body: string[] = [];
+  private readonly body = new TextBuilder();
 
   private readonly textMarkers: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly abortMarkers: readonly string[];
   private readonly jsonStops: readonly string[];
+  /** The first character all `jsonStops` share, if they do (see `sharedInitial`). */
+  private readonly jsonStopsInitial: string | undefined;
   private readonly nameStops: readonly string[];
   private readonly idStops: readonly string[];
   private readonly closers: ReadonlyArray<readonly string[]>;
@@ -192,6 +201,7 @@ export class NamedJsonParser extends BaseFormatParser {
     this.sectionMarkers = [...sectionEnd, ...config.callStart];
     this.abortMarkers = [...callEnd, ...config.callStart, ...sectionEnd];
     this.jsonStops = [...(config.argsEnd ?? none), ...this.abortMarkers];
+    this.jsonStopsInitial = sharedInitial(this.jsonStops);
     const brace = config.nameEndsAtBrace ? ['{'] : none;
     this.nameStops = [
       ...(config.nameEnd ?? none),
@@ -224,7 +234,7 @@ export class NamedJsonParser extends BaseFormatParser {
     this.closerIndex = 0;
     this.scanner.reset();
     this.sniffer.reset();
-    this.body = [];
+    this.body.clear();
   }
 
   protected parse(cursor: Cursor): void {
@@ -544,14 +554,21 @@ export class NamedJsonParser extends BaseFormatParser {
   private startJson(kind: 'args' | 'object' | 'element'): void {
     this.scanner.reset();
     this.sniffer.reset();
-    this.body = [];
+    this.body.clear();
     this.jsonKind = kind;
     this.state = 'json';
   }
 
   /** Feeds the scanner up to the next stop marker; a stop inside a JSON string is data. */
   private stepJson(cursor: Cursor): boolean {
-    const stop = scanJsonBody(cursor, this.scanner, this.jsonStops, (end) => this.takeBody(cursor, end));
+    const stop = scanJsonBody(
+      cursor,
+      this.scanner,
+      this.jsonStops,
+      (end) => this.takeBody(cursor, end),
+      undefined,
+      this.jsonStopsInitial,
+    );
     if (stop === undefined) return false;
     if (stop === 'cut-off') {
       this.failIncomplete();
@@ -567,7 +584,7 @@ export class NamedJsonParser extends BaseFormatParser {
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    this.body.push(piece);
+    this.body.append(piece);
     if (this.jsonKind === 'args') {
       // Argument text streams through verbatim.
       this.streamArguments(piece);
@@ -640,7 +657,7 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private completeCall(): void {
-    const bodyText = this.body.join('');
+    const bodyText = this.body.take();
     const name = this.name;
     const id = this.id;
     const jsonKind = this.jsonKind;

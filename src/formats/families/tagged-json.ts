@@ -1,5 +1,5 @@
 import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   findEarliestMarker,
@@ -504,7 +504,8 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
-    const parsed = decoded === undefined ? parseBody(bodyText) : { ok: true as const, value: decoded };
+    const parsed =
+      decoded === undefined ? parseMostlyValidJson(bodyText) : { ok: true as const, value: decoded };
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, this.bodyName);
       return;
@@ -559,19 +560,6 @@ export class TaggedJsonParser extends BaseFormatParser {
     const id = pick(record, this.config.idKeys ?? defaultIdKeys);
     const argumentsValue = pick(record, this.config.argumentKeys ?? defaultArgumentKeys);
     return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
-  }
-}
-
-/**
- * `parseLenientJson` of a body, trying native `JSON.parse` first: a streamed body is almost always
- * valid JSON, and then both give the same value (as `tryWholeBody` relies on too) without the strict
- * pre-scan `parseLenientJson` makes before it dares to call `JSON.parse`.
- */
-function parseBody(bodyText: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(bodyText) };
-  } catch {
-    return parseLenientJson(bodyText);
   }
 }
 
