@@ -1,10 +1,10 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import type { ParseResult } from '../types/tool-call.js';
-import { AutoParser, detectFormatFromModel } from './auto.js';
+import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
-import { getFormat, listFormats } from './registry.js';
+import { getFormat, resolveModelFormat } from './registry.js';
 
 /** Options of `parseToolCalls`: the format (id, alias or definition) plus the parser options. */
 export interface ParseToolCallsOptions extends FormatOptions {
@@ -50,15 +50,12 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
     );
   }
   const { format: formatOption, ...formatOptions } = checkFormatOptions(options);
-  const format = resolveFormat(formatOption);
+  const format = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
   const parser = format.create({ inputEvents: false, ...formatOptions });
   const collector = new EventCollector();
   for (const chunk of chunks) collector.add(parser.push(chunk));
   collector.add(parser.finish());
-  const id = parser instanceof AutoParser ? (parser.format ?? format.id) : format.id;
-  return collector.result(
-    format.id === 'auto' && !(parser instanceof AutoParser) ? resolvedId(format, formatOptions) : id,
-  );
+  return collector.result(parser instanceof AutoParser ? (parser.format ?? format.id) : format.id);
 }
 
 /** `options.format`: an id or alias (default `auto`), or a format definition. */
@@ -77,9 +74,4 @@ function resolveFormat(format: unknown): FormatDefinition {
     'invalid_argument',
     `options.format must be a format id or a FormatDefinition, got ${describe(format)}`,
   );
-}
-
-/** The format `auto` resolved to through the model name (the parser itself does not say). */
-function resolvedId(format: FormatDefinition, options: { model?: string }): string {
-  return options.model ? (detectFormatFromModel(options.model, listFormats())?.id ?? format.id) : format.id;
 }

@@ -139,9 +139,19 @@ export const auto: FormatDefinition = {
   example: '',
   create: (given?: AutoFormatOptions) => {
     const options = checkFormatOptions(given);
-    const byModel = options?.model ? detectFormatFromModel(options.model, formats) : undefined;
-    if (byModel) return byModel.create(options);
+    const byModel = resolveModelFormat(auto, options?.model);
+    if (byModel !== auto) return byModel.create(options);
     return new AutoParser(options, (id) => byName.get(id), byName.get('tagged') ?? hermes);
   },
 };
 byName.set('auto', auto);
+
+/**
+ * The format a parse with `format` and `model` really uses: `auto` with a model name that maps to a
+ * format (see `detectFormatFromModel`) is that format; anything else is returned unchanged. Callers
+ * create the parser from the result, so the format id they report needs no second look-up.
+ */
+export function resolveModelFormat(format: FormatDefinition, model: string | undefined): FormatDefinition {
+  if (format !== auto || model === undefined) return format;
+  return detectFormatFromModel(model, formats) ?? format;
+}

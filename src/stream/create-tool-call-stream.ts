@@ -1,8 +1,8 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
-import { AutoParser, detectFormatFromModel } from '../formats/auto.js';
+import { AutoParser } from '../formats/auto.js';
 import { completeArgumentDeltas } from '../formats/core/complete-deltas.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
-import { getFormat, listFormats } from '../formats/registry.js';
+import { getFormat, resolveModelFormat } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import { ArgumentJsonState } from './argument-check.js';
 
@@ -72,12 +72,11 @@ export interface ToolCallStream {
  */
 export function createToolCallStream(options: ToolCallStreamOptions): ToolCallStream {
   const { format: formatOption, onEvent, ...formatOptions } = options;
-  const definition = typeof formatOption === 'string' ? getFormat(formatOption) : formatOption;
+  const definition = resolveModelFormat(
+    typeof formatOption === 'string' ? getFormat(formatOption) : formatOption,
+    options.model,
+  );
   const parser: FormatParser = definition.create({ ...formatOptions, inputEvents: true });
-  const fixedId =
-    definition.id === 'auto' && !(parser instanceof AutoParser)
-      ? (detectFormatFromModel(options.model ?? '', listFormats())?.id ?? definition.id)
-      : definition.id;
   let finished = false;
   const arguments_ = new ArgumentTracker();
   const deliver = (parsed: ParseEvent[]): ParseEvent[] => {
@@ -104,7 +103,7 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
       return parser.reset();
     },
     get format(): string {
-      return parser instanceof AutoParser ? (parser.format ?? definition.id) : fixedId;
+      return parser instanceof AutoParser ? (parser.format ?? definition.id) : definition.id;
     },
   };
 }
