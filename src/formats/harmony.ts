@@ -286,6 +286,9 @@ export class HarmonyParser extends BaseFormatParser {
     if (piece !== '') this.header.push(piece);
   }
 
+  /** `keepBody` as a function made once, for `scanJsonBody`. */
+  private readonly keepBodyPiece = (cursor: Cursor, end: number): void => this.keepBody(cursor, end);
+
   private keepBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
     if (piece !== '') this.body.push(piece);
@@ -336,13 +339,7 @@ export class HarmonyParser extends BaseFormatParser {
 
   /** Feeds the JSON scanner up to the next marker; a marker inside a JSON string is data. */
   private scanCallJson(cursor: Cursor): boolean {
-    const stop = scanJsonBody(
-      cursor,
-      this.scanner,
-      bodyEnds,
-      (end) => this.keepBody(cursor, end),
-      this.bodySearch,
-    );
+    const stop = scanJsonBody(cursor, this.scanner, bodyEnds, this.keepBodyPiece, this.bodySearch);
     if (stop === undefined) return false;
     if (stop === 'json') {
       this.state = 'call-after';

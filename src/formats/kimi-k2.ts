@@ -29,7 +29,13 @@
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { JsonScanner } from '../json/json-scanner.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
-import { consumableEnd, findEarliestMarker, isMarkerPrefix, type MarkerMatch } from './core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  isMarkerPrefix,
+  type MarkerMatch,
+  sharedInitial,
+} from './core/markers.js';
 import { scanJsonBody } from './core/scan-json-body.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
@@ -53,6 +59,7 @@ const sectionMarkers = [callBegin, ...strayMarkers];
 const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
 /** Markers that end a call's body when its JSON is malformed or missing. */
 const bodyMarkers = [callEnd, callBegin, sectionEnd];
+const bodyInitial = sharedInitial(bodyMarkers);
 
 type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
 
@@ -83,7 +90,9 @@ export class KimiK2Parser extends BaseFormatParser {
   private readonly scanner = new JsonScanner();
   private idPieces: string[] = [];
   private idText = '';
-  private body: string[] = [];
+  /** Where the JSON body starts and ends in the open call's raw text. */
+  private bodyStart = 0;
+  private bodyEnd = 0;
 
   constructor(options?: FormatOptions) {
     super(options, { open: thinkOpen, close: thinkClose });
@@ -95,7 +104,6 @@ export class KimiK2Parser extends BaseFormatParser {
     this.scanner.reset();
     this.idPieces = [];
     this.idText = '';
-    this.body = [];
   }
 
   protected parse(cursor: Cursor): void {
@@ -159,7 +167,8 @@ export class KimiK2Parser extends BaseFormatParser {
           const code = text.charCodeAt(position);
           if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
             this.scanner.reset();
-            this.body = [];
+            this.bodyStart = this.rawLength;
+            this.bodyEnd = this.bodyStart;
             this.state = 'json';
             break;
           }
@@ -170,7 +179,6 @@ export class KimiK2Parser extends BaseFormatParser {
             break;
           }
           if (!cursor.final && bodyMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
-          this.body = [];
           this.state = 'garbage';
           break;
         }
@@ -236,12 +244,11 @@ export class KimiK2Parser extends BaseFormatParser {
 
   /** Feeds the scanner up to the next body marker; returns false when more text is needed. */
   private scanJson(cursor: Cursor): boolean {
-    const stop = scanJsonBody(cursor, this.scanner, bodyMarkers, (end) => this.takeBody(cursor, end));
+    const stop = scanJsonBody(cursor, this.scanner, bodyMarkers, this.takeBody, undefined, bodyInitial);
     if (stop === undefined) return false;
     if (stop === 'json') {
       this.state = 'after-json';
     } else if (stop === 'cut-off') {
-      this.body = [];
       this.failOpenCall('incomplete_tool_call', 'the tool call is cut off inside its arguments');
     } else {
       // The value is still open outside a string: malformed JSON; the call ends at the marker and
@@ -252,17 +259,18 @@ export class KimiK2Parser extends BaseFormatParser {
     return true;
   }
 
-  private takeBody(cursor: Cursor, end: number): void {
+  private readonly takeBody = (cursor: Cursor, end: number): void => {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    this.body.push(piece);
+    this.bodyEnd = this.rawLength;
     // The argument text streams through verbatim, as SGLang passes it on.
-    this.streamArguments(piece);
-  }
+    this.streamArgumentText(piece);
+  };
 
+  /** The JSON body: a slice of the open call's raw text (no second copy is built). */
   private takeBodyText(): string {
-    const text = this.body.join('');
-    this.body = [];
+    const text = this.rawSlice(this.bodyStart, this.bodyEnd);
+    this.bodyStart = this.bodyEnd = 0;
     return text;
   }
 
@@ -284,7 +292,6 @@ export class KimiK2Parser extends BaseFormatParser {
   /** Ends the open call as invalid, keeping the name and id when the id could be read. */
   private failOpenCall(code: string, message: string): void {
     const parsed = parseCallId(this.idText);
-    this.body = [];
     this.state = this.inSection ? 'section' : 'text';
     this.failCall(code, message, parsed?.name, parsed?.id);
   }

@@ -1,10 +1,8 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { AutoParser } from '../formats/auto.js';
-import { completeArgumentDeltas } from '../formats/core/complete-deltas.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
 import { getFormat, resolveModelFormat } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
-import { ArgumentJsonState } from './argument-check.js';
 
 /**
  * Options of `createToolCallStream`: the format (id, alias, `"auto"` or a definition), the model name
@@ -55,13 +53,13 @@ export interface ToolCallStream {
  * - Calls are never withdrawn: every `tool-input-start` ends in a `tool-call` or `tool-call-invalid`
  *   with the same id, so the number of calls seen never decreases.
  * - Argument text: for a call that ends in `tool-call`, `JSON.parse` of its concatenated
- *   `tool-input-delta`s deep-equals `input` (key order aside). The text is NOT guaranteed to be
- *   byte-equal to `JSON.stringify(input)`: JSON formats stream the model's own argument text as it
- *   arrives (its whitespace and escapes), which is what lets a client show arguments early. Where a
- *   format decodes or types the arguments only at the end, it sends `JSON.stringify(input)` as one
- *   delta. When the model left out closing brackets or quotes that the format repaired, this stream
- *   adds them as one last `tool-input-delta` before `tool-input-end` (it follows each call's argument
- *   text with a small bracket tracker: one pass over each delta, no copy of the text).
+ *   `tool-input-delta`s deep-equals `input`, the final ALIGNED arguments (key order aside), also when
+ *   the schema coerced a value or the model's JSON was repaired. JSON formats that carry the arguments
+ *   as their own JSON text (kimi_k2, mistral, ...) pass top-level string members whose schema keeps
+ *   strings as they are through as they arrive, so a client sees long values early; every other member
+ *   (numbers, containers, enum values, coerced or repaired values) comes in the call's last delta, from
+ *   the aligned input (see `ArgumentStreamer`). Formats that decode or type the arguments only at the
+ *   end send `JSON.stringify(input)` as one delta.
  * - Work per `push` is proportional to the chunk plus a held-back marker prefix; the text so far is
  *   never re-scanned or copied.
  *
@@ -78,10 +76,7 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
   );
   const parser: FormatParser = definition.create({ ...formatOptions, inputEvents: true });
   let finished = false;
-  const arguments_ = new ArgumentTracker();
-  const deliver = (parsed: ParseEvent[]): ParseEvent[] => {
-    if (parsed.length === 0) return parsed;
-    const events = arguments_.check(parsed);
+  const deliver = (events: ParseEvent[]): ParseEvent[] => {
     if (onEvent) for (const event of events) onEvent(event);
     return events;
   };
@@ -99,77 +94,10 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
     },
     reset(): string {
       finished = false;
-      arguments_.reset();
       return parser.reset();
     },
     get format(): string {
       return parser instanceof AutoParser ? (parser.format ?? definition.id) : definition.id;
     },
   };
-}
-
-/**
- * Follows each announced call's streamed argument text and, when the call completes, adds the closers
- * a repaired call needs (see `ArgumentJsonState`). Events are copied only when a delta is inserted.
- */
-class ArgumentTracker {
-  /** The JSON state of each announced call's streamed arguments (formats have one call open at a time). */
-  private readonly open = new Map<string, ArgumentJsonState>();
-  private lastId: string | undefined;
-  private last: ArgumentJsonState | undefined;
-
-  check(events: ParseEvent[]): ParseEvent[] {
-    let out: ParseEvent[] | undefined;
-    for (let index = 0; index < events.length; index++) {
-      const event = events[index] as ParseEvent;
-      switch (event.type) {
-        case 'tool-input-start':
-          this.lastId = event.id;
-          this.last = new ArgumentJsonState();
-          this.open.set(event.id, this.last);
-          break;
-        case 'tool-input-delta':
-          // A summary delta (always right before its call's `tool-input-end`) is complete JSON: nothing
-          // to track, nothing to add (see `completeArgumentDeltas`).
-          if (events[index + 1]?.type !== 'tool-input-end' || !completeArgumentDeltas.has(event))
-            (event.id === this.lastId ? this.last : this.open.get(event.id))?.feed(event.delta);
-          break;
-        case 'tool-input-end': {
-          const state = this.take(event.id);
-          const next = events[index + 1];
-          if (state && next?.type === 'tool-call' && next.id === event.id) {
-            const delta = state.completion();
-            if (delta) {
-              out ??= events.slice(0, index);
-              out.push({ type: 'tool-input-delta', id: event.id, delta });
-            }
-          }
-          break;
-        }
-        case 'tool-call-invalid':
-          if (event.id !== undefined) this.take(event.id);
-          break;
-        default:
-          break;
-      }
-      out?.push(event);
-    }
-    return out ?? events;
-  }
-
-  private take(id: string): ArgumentJsonState | undefined {
-    const state = this.open.get(id);
-    this.open.delete(id);
-    if (id === this.lastId) {
-      this.lastId = undefined;
-      this.last = undefined;
-    }
-    return state;
-  }
-
-  reset(): void {
-    this.open.clear();
-    this.lastId = undefined;
-    this.last = undefined;
-  }
 }

@@ -43,6 +43,39 @@ describe('createToolCallStream', () => {
     expect(deltas.at(-1)).toBe('}');
   });
 
+  it('streams the ALIGNED arguments: a coerced value comes in the last delta (kimi_k2, mistral)', () => {
+    const tools = [
+      {
+        name: 'f',
+        parameters: {
+          type: 'object',
+          properties: { a: { type: 'integer' }, note: { type: 'string' } },
+          required: ['a'],
+        },
+      },
+    ];
+    const texts = {
+      kimi_k2:
+        '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"note": "long text", "a": "5"}<|tool_call_end|><|tool_calls_section_end|>',
+      mistral: '[TOOL_CALLS]f[ARGS]{"note": "long text", "a": "5"}',
+    };
+    for (const [format, text] of Object.entries(texts)) {
+      const stream = createToolCallStream({ format, tools });
+      const events = [
+        ...(text.match(/[\s\S]{1,4}/g) ?? []).flatMap((chunk) => stream.push(chunk)),
+        ...stream.finish(),
+      ];
+      const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+      expect(deltas.join(''), format).toBe('{"note":"long text","a":5}');
+      // The string member streamed before the call ended.
+      expect(deltas.length, format).toBeGreaterThan(2);
+      expect(
+        events.find((event) => event.type === 'tool-call'),
+        format,
+      ).toMatchObject({ input: { a: 5, note: 'long text' } });
+    }
+  });
+
   it('resolves auto from the model name and from markers', () => {
     expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
       'qwen3_coder',

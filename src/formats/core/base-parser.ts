@@ -4,8 +4,8 @@ import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
+import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
-import { completeArgumentDeltas } from './complete-deltas.js';
 import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
 import { ToolIndex } from './tool-index.js';
 
@@ -121,6 +121,7 @@ export abstract class BaseFormatParser implements FormatParser {
     this.rawOpen = false;
     this.callCount = 0;
     this.announced = undefined;
+    this.streamer = undefined;
     this.markup.length = 0;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
     this.onReset();
@@ -194,10 +195,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const tags = this.reasoningTags;
     for (;;) {
       if (tags && this.inReasoning) {
-        const searched =
-          callsInReasoning === false
-            ? [tags.close]
-            : [tags.close, ...(callsInReasoning === true ? markers : callsInReasoning)];
+        const searched = this.reasoningSearch(tags, markers, callsInReasoning);
         const match = findEarliestMarker(cursor.text, cursor.position, searched);
         if (!match) {
           this.takeAllBut(cursor, searched, 'reasoning');
@@ -212,7 +210,7 @@ export abstract class BaseFormatParser implements FormatParser {
         this.inReasoning = false;
         return match;
       }
-      const searched = tags ? [tags.open, ...markers] : markers;
+      const searched = tags ? this.textSearch(tags, markers) : markers;
       const match = findEarliestMarker(cursor.text, cursor.position, searched);
       if (!match) {
         this.takeAllBut(cursor, searched, 'content');
@@ -227,6 +225,42 @@ export abstract class BaseFormatParser implements FormatParser {
       return match;
     }
   }
+
+  /**
+   * The markers searched in text mode with reasoning tags: the open tag and `markers`. Built once per
+   * `markers` array (formats pass constant arrays), not on every push.
+   */
+  private textSearch(tags: ReasoningTags, markers: readonly string[]): readonly string[] {
+    let searched = this.searchCache.get(markers);
+    if (searched === undefined) {
+      searched = [tags.open, ...markers];
+      this.searchCache.set(markers, searched);
+    }
+    return searched;
+  }
+
+  /** The markers searched inside reasoning (see `scanText`), built once per combination. */
+  private reasoningSearch(
+    tags: ReasoningTags,
+    markers: readonly string[],
+    callsInReasoning: boolean | readonly string[],
+  ): readonly string[] {
+    if (callsInReasoning === false) {
+      if (this.closeOnly === undefined) this.closeOnly = [tags.close];
+      return this.closeOnly;
+    }
+    const key = callsInReasoning === true ? markers : callsInReasoning;
+    let byKey = this.reasoningSearchCache.get(key);
+    if (byKey === undefined) {
+      byKey = [tags.close, ...key];
+      this.reasoningSearchCache.set(key, byKey);
+    }
+    return byKey;
+  }
+
+  private readonly searchCache = new Map<readonly string[], readonly string[]>();
+  private readonly reasoningSearchCache = new Map<readonly string[], readonly string[]>();
+  private closeOnly: readonly string[] | undefined;
 
   /** Consumes the rest of the text into `bucket`, holding back a suffix that may start one of `markers`. */
   protected takeAllBut(cursor: Cursor, markers: readonly string[], bucket: Bucket): void {
@@ -258,6 +292,7 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Ends the open call (or, with no call open, emits one from `parts` with raw `rawText`). */
   protected endCall(parts: CallParts, rawText?: string): void {
     const announced = rawText === undefined ? this.takeAnnounced() : undefined;
+    const streamer = rawText === undefined ? this.takeStreamer() : undefined;
     const raw = rawText ?? this.closeRaw();
     const id = announced?.id ?? parts.id ?? `call_${this.callCount}`;
     this.callCount++;
@@ -276,10 +311,11 @@ export abstract class BaseFormatParser implements FormatParser {
     this.flushPending();
     if (this.inputEvents) {
       if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
-      if (!announced?.streamed) {
-        const summary: ParseEvent = { type: 'tool-input-delta', id, delta: JSON.stringify(input) };
-        completeArgumentDeltas.add(summary);
-        this.events.push(summary);
+      if (announced && streamer) {
+        // The streamed argument text becomes a JSON text of the aligned input (see ArgumentStreamer).
+        this.events.push({ type: 'tool-input-delta', id, delta: streamer.end(input) });
+      } else if (!announced?.streamed) {
+        this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
       }
       this.events.push({ type: 'tool-input-end', id });
     }
@@ -319,6 +355,33 @@ export abstract class BaseFormatParser implements FormatParser {
     if (this.inputEvents) this.events.push({ type: 'tool-input-delta', id: this.announced.id, delta });
   }
 
+  /**
+   * Streams a piece of the model's own argument JSON text for the announced call: the pieces go
+   * through an `ArgumentStreamer`, so the call's deltas end up a JSON text of its final aligned
+   * arguments (`endCall` sends the last delta). A format that uses this must pass the whole argument
+   * text, in order, and nothing else.
+   */
+  protected streamArgumentText(piece: string): void {
+    const announced = this.announced;
+    if (!announced || !this.inputEvents || piece === '') return;
+    let streamer = this.streamer;
+    if (streamer === undefined) {
+      streamer = new ArgumentStreamer(this.tools?.parameters(announced.name));
+      this.streamer = streamer;
+    }
+    const delta = streamer.push(piece);
+    if (delta !== '') this.streamArguments(delta);
+  }
+
+  /** The open call's `ArgumentStreamer`, when its argument text streams through one. */
+  private streamer: ArgumentStreamer | undefined;
+
+  private takeStreamer(): ArgumentStreamer | undefined {
+    const streamer = this.streamer;
+    this.streamer = undefined;
+    return streamer;
+  }
+
   private takeAnnounced(): { id: string; name: string; streamed: boolean } | undefined {
     const announced = this.announced;
     this.announced = undefined;
@@ -340,6 +403,7 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Ends the open call as an invalid one: its raw text is kept whole. */
   protected failCall(code: string, message: string, name: string | undefined, id?: string): void {
     const announced = this.takeAnnounced();
+    this.streamer = undefined;
     const raw = this.closeRaw();
     const callId = announced?.id ?? id ?? `call_${this.callCount}`;
     this.callCount++;

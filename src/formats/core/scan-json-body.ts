@@ -21,7 +21,8 @@ export type JsonBodyStop = 'json' | 'cut-off' | MarkerMatch | undefined;
 
 /**
  * Feeds `scanner` (already started on the body) with the text from the cursor up to the earliest of
- * `markers`, consuming each piece with `takeBody(end)` (which must move the cursor to `end`). A marker
+ * `markers`, consuming each piece with `takeBody(cursor, end)` (which must move the cursor to `end`; a
+ * function made once per parser, not per push). A marker
  * found while the scanner is inside a JSON string is data: it is scanned and consumed as body, and the
  * search goes on. `search`, when given, is a `MarkerSearch` over the same `markers`, for formats that
  * search one text many times. `initial`, when given, is `sharedInitial(markers)`: a rest without that
@@ -31,7 +32,7 @@ export function scanJsonBody(
   cursor: Cursor,
   scanner: JsonScanner,
   markers: readonly string[],
-  takeBody: (end: number) => void,
+  takeBody: (cursor: Cursor, end: number) => void,
   search?: MarkerSearch,
   initial?: string,
 ): JsonBodyStop {
@@ -46,14 +47,14 @@ export function scanJsonBody(
     const limit = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
     const completed = scanner.scan(text, cursor.position, limit);
     if (completed >= 0) {
-      takeBody(completed);
+      takeBody(cursor, completed);
       return 'json';
     }
-    takeBody(limit);
+    takeBody(cursor, limit);
     if (!match) return cursor.final ? 'cut-off' : undefined;
     if (!scanner.inString) return match;
     // A marker inside a JSON string is data.
     scanner.scan(text, match.index, match.index + match.marker.length);
-    takeBody(match.index + match.marker.length);
+    takeBody(cursor, match.index + match.marker.length);
   }
 }

@@ -177,6 +177,9 @@ export class NamedJsonParser extends BaseFormatParser {
   private closerIndex = 0;
   private readonly scanner = new JsonScanner();
   private readonly body = new TextBuilder();
+  /** Where the JSON body starts and ends in the open call's raw text (-1: built in `body` instead). */
+  private bodyStart = -1;
+  private bodyEnd = 0;
 
   private readonly textMarkers: readonly string[];
   private readonly sectionMarkers: readonly string[];
@@ -235,6 +238,7 @@ export class NamedJsonParser extends BaseFormatParser {
     this.scanner.reset();
     this.sniffer.reset();
     this.body.clear();
+    this.bodyStart = -1;
   }
 
   protected parse(cursor: Cursor): void {
@@ -555,6 +559,9 @@ export class NamedJsonParser extends BaseFormatParser {
     this.scanner.reset();
     this.sniffer.reset();
     this.body.clear();
+    // Inside an open call the body is a slice of the call's raw text: no second copy is built.
+    this.bodyStart = this.inCall ? this.rawLength : -1;
+    this.bodyEnd = this.bodyStart;
     this.jsonKind = kind;
     this.state = 'json';
   }
@@ -565,7 +572,7 @@ export class NamedJsonParser extends BaseFormatParser {
       cursor,
       this.scanner,
       this.jsonStops,
-      (end) => this.takeBody(cursor, end),
+      this.takeBody,
       undefined,
       this.jsonStopsInitial,
     );
@@ -581,13 +588,14 @@ export class NamedJsonParser extends BaseFormatParser {
     return true;
   }
 
-  private takeBody(cursor: Cursor, end: number): void {
+  private readonly takeBody = (cursor: Cursor, end: number): void => {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    this.body.append(piece);
+    if (this.bodyStart < 0) this.body.append(piece);
+    else this.bodyEnd = this.rawLength;
     if (this.jsonKind === 'args') {
       // Argument text streams through verbatim.
-      this.streamArguments(piece);
+      this.streamArgumentText(piece);
     } else if (this.sniffer.active) {
       this.sniffer.push(piece);
       const { name, id } = this.sniffer;
@@ -596,7 +604,7 @@ export class NamedJsonParser extends BaseFormatParser {
         this.announceCall(name, id);
       }
     }
-  }
+  };
 
   /** Consumes the optional closers (arguments end, then call end), then emits the call. */
   private stepAfterJson(cursor: Cursor): boolean {
@@ -657,7 +665,7 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private completeCall(): void {
-    const bodyText = this.body.take();
+    const bodyText = this.bodyStart >= 0 ? this.rawSlice(this.bodyStart, this.bodyEnd) : this.body.take();
     const name = this.name;
     const id = this.id;
     const jsonKind = this.jsonKind;

@@ -1,0 +1,327 @@
+import { SchemaRoot } from '../../schema/schema-root.js';
+import type { JSONSchema } from '../../types/json-schema.js';
+
+// Where the streamer is in the model's argument text (top level of the arguments object only).
+const beforeRoot = 0; // before the opening `{`
+const expectKey = 1; // after `{` or `,`: a key string, `}` or more commas
+const inKey = 2; // inside a key string (captured)
+const expectColon = 3;
+const expectValue = 4;
+const inVerbatim = 5; // inside a string value that is passed through
+const inHeld = 6; // inside a value that is skipped (emitted from the final arguments at the end)
+const afterValue = 7;
+const done = 8; // the root object closed: nothing more is read
+const heldAll = 9; // not an object, or syntax the streamer does not follow: the rest comes at the end
+
+/**
+ * Turns the model's own argument JSON text, streamed piece by piece, into `tool-input-delta` text that
+ * is, once the call ends, exactly a JSON text of the call's final ALIGNED arguments (the guarantee of
+ * issue 5: a client can `JSON.parse` the deltas and get the `tool-call` input).
+ *
+ * While the call streams, the top-level members whose value is a string and whose property schema
+ * keeps any string as it is (`{"type": "string"}` with or without constraints, no schema, `{}`) pass
+ * through verbatim, piece by piece, so a client sees the long values (file contents, code) early. Raw
+ * control characters in them are escaped as JSON requires (the lenient decoder keeps them). Every
+ * other member (numbers, booleans, containers, enum values, strings where the schema wants another
+ * type, keys the schema does not declare) is skipped and written at the end from the aligned
+ * arguments (`end`), where it wins over nothing: an object's later duplicate key overrides an earlier
+ * one in `JSON.parse`. A member whose verbatim text turned out not to decode to its final value (an
+ * invalid escape, a string cut off, a key given twice) is written again at the end for the same
+ * reason. Text the streamer does not follow (no `{` first, unquoted keys, comments) stops the pass-
+ * through; the rest of the members then come at the end.
+ *
+ * Work per piece is proportional to the piece; memory holds the current key and the names of the
+ * members passed through, never the text.
+ */
+export class ArgumentStreamer {
+  private state = beforeRoot;
+  /** The property schemas of a root `object` schema; `undefined` when every key is free (no schema). */
+  private readonly properties: Map<string, boolean> | undefined;
+  private key = '';
+  private keyEscaped = false;
+  private escapePending = '';
+  /** The open verbatim member will not decode to its final value: it is written again at the end. */
+  private memberDirty = false;
+  /** Members whose last occurrence passed through whole: they equal the final value. */
+  private readonly clean = new Set<string>();
+  /** A `{` has been emitted. */
+  private opened = false;
+  /** A member has been emitted (the next one needs a comma). */
+  private written = false;
+  // inHeld: nesting depth, string state.
+  private heldDepth = 0;
+  private heldString = false;
+  private heldEscaped = false;
+
+  /**
+   * @param schema the tool's parameters schema (`undefined`: no alignment, every string member passes
+   *   through).
+   */
+  constructor(schema: JSONSchema | undefined) {
+    if (schema === undefined) {
+      this.properties = undefined;
+      return;
+    }
+    const root = SchemaRoot.cached(schema);
+    const options = root.options(schema);
+    const only = options.length === 1 ? options[0] : undefined;
+    if (only?.kind === 'any') {
+      this.properties = undefined;
+    } else if (only?.kind === 'object') {
+      // A declared property passes strings through when its schema keeps any string as it is.
+      this.properties = new Map(
+        only.properties.map(([name, propertySchema]) => {
+          const property = root.options(propertySchema);
+          const kind = property.length === 1 ? property[0]?.kind : undefined;
+          return [name, kind === 'string' || kind === 'any' || kind === 'unknown'];
+        }),
+      );
+    } else {
+      // A union or non-object root: alignment may reshape anything; all of it comes at the end.
+      this.properties = new Map();
+      this.state = heldAll;
+    }
+  }
+
+  /** The delta text for the next piece of the model's argument text (`''` when nothing to send yet). */
+  push(piece: string): string {
+    let out = '';
+    const length = piece.length;
+    let index = 0;
+    while (index < length) {
+      switch (this.state) {
+        case inVerbatim: {
+          if (this.escapePending !== '') {
+            out += this.escape(piece.charAt(index));
+            index++;
+            break;
+          }
+          // The hot loop: most of a big call's bytes are here.
+          const start = index;
+          let code = 0;
+          while (index < length) {
+            code = piece.charCodeAt(index);
+            if (code === 0x22 || code === 0x5c || code < 0x20) break;
+            index++;
+          }
+          if (index > start) out += start === 0 && index === length ? piece : piece.slice(start, index);
+          if (index === length) break;
+          index++;
+          if (code === 0x22) {
+            out += '"';
+            if (!this.memberDirty) this.clean.add(this.key);
+            this.state = afterValue;
+          } else if (code === 0x5c) this.escapePending = '\\';
+          else out += controlEscape(code);
+          break;
+        }
+        case inHeld:
+          index = this.skipHeld(piece, index);
+          break;
+        case done:
+        case heldAll:
+          return out;
+        default:
+          out += this.structure(piece.charCodeAt(index), piece.charAt(index));
+          index++;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The last delta: closes what is open and writes every member of `input` (the final aligned
+   * arguments) that did not pass through whole, then the closing `}`; with nothing sent before, the
+   * whole `JSON.stringify(input)`.
+   */
+  end(input: Record<string, unknown>): string {
+    let out = '';
+    if (this.state === inVerbatim) {
+      // Cut off inside the string: close it; the member is written again from `input`.
+      this.escapePending = '';
+      out += '"';
+      this.clean.delete(this.key);
+    }
+    if (!this.opened) return JSON.stringify(input);
+    let written = this.written;
+    for (const key of Object.keys(input)) {
+      if (this.clean.has(key)) continue;
+      out += `${written ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+      written = true;
+    }
+    return `${out}}`;
+  }
+
+  /** One character of the structure around members. */
+  private structure(code: number, char: string): string {
+    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return '';
+    switch (this.state) {
+      case beforeRoot:
+        this.state = code === 0x7b ? expectKey : heldAll;
+        return '';
+      case expectKey:
+        if (code === 0x22) {
+          this.state = inKey;
+          this.key = '';
+          this.keyEscaped = false;
+        } else if (code === 0x7d) this.state = done;
+        else if (code !== 0x2c) this.state = heldAll;
+        return '';
+      case inKey:
+        if (this.keyEscaped) {
+          this.keyEscaped = false;
+          this.key += char;
+        } else if (code === 0x5c) {
+          this.keyEscaped = true;
+          this.key += char;
+        } else if (code === 0x22) {
+          this.state = expectColon;
+          if (this.key.includes('\\')) {
+            try {
+              this.key = JSON.parse(`"${this.key}"`) as string;
+            } catch {
+              this.state = heldAll;
+            }
+          }
+        } else this.key += char;
+        return '';
+      case expectColon:
+        this.state = code === 0x3a ? expectValue : heldAll;
+        return '';
+      case expectValue: {
+        // A later occurrence of the key decides its value.
+        this.clean.delete(this.key);
+        if (code === 0x22 && this.passesThrough(this.key)) {
+          this.state = inVerbatim;
+          this.memberDirty = false;
+          const open = this.written ? ',' : this.opened ? '' : '{';
+          this.opened = true;
+          this.written = true;
+          return `${open}${JSON.stringify(this.key)}:"`;
+        }
+        this.state = inHeld;
+        this.heldDepth = code === 0x7b || code === 0x5b ? 1 : 0;
+        this.heldString = code === 0x22;
+        this.heldEscaped = false;
+        if (!this.opened) {
+          // The members held back come at the end, after `{`.
+          this.opened = true;
+          return '{';
+        }
+        return '';
+      }
+      case afterValue:
+        if (code === 0x2c) this.state = expectKey;
+        else this.state = code === 0x7d ? done : heldAll;
+        return '';
+      default:
+        return '';
+    }
+  }
+
+  private passesThrough(key: string): boolean {
+    return this.properties === undefined || this.properties.get(key) === true;
+  }
+
+  /** Skips a held value (any JSON value) from `index`; returns where reading goes on. */
+  private skipHeld(piece: string, index: number): number {
+    const length = piece.length;
+    let depth = this.heldDepth;
+    let inString = this.heldString;
+    let escaped = this.heldEscaped;
+    for (; index < length; index++) {
+      const code = piece.charCodeAt(index);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (code === 0x5c) escaped = true;
+        else if (code === 0x22) {
+          inString = false;
+          if (depth === 0) {
+            index++;
+            this.state = afterValue;
+            break;
+          }
+        }
+      } else if (code === 0x22) inString = true;
+      else if (code === 0x7b || code === 0x5b) depth++;
+      else if (code === 0x7d || code === 0x5d) {
+        if (depth === 0) {
+          // The closer of the root object after a bare value (`{"a": 1}`).
+          this.state = code === 0x7d ? done : heldAll;
+          index++;
+          break;
+        }
+        depth--;
+        if (depth === 0) {
+          index++;
+          this.state = afterValue;
+          break;
+        }
+      } else if (depth === 0 && code === 0x2c) {
+        // The comma after a bare value.
+        index++;
+        this.state = expectKey;
+        break;
+      }
+    }
+    this.heldDepth = depth;
+    this.heldString = inString;
+    this.heldEscaped = escaped;
+    return index;
+  }
+
+  /** The next character of an escape sequence inside a verbatim string. */
+  private escape(char: string): string {
+    const pending = this.escapePending + char;
+    if (pending.length === 2) {
+      if (char === 'u') {
+        this.escapePending = pending;
+        return '';
+      }
+      this.escapePending = '';
+      if ('"\\/bfnrt'.includes(char)) return pending;
+      // An escape JSON does not have: the lenient decoder drops the backslash, so does this text; the
+      // member is still written again at the end, in case the decoder read it otherwise.
+      this.memberDirty = true;
+      return controlSafe(char);
+    }
+    const code = char.charCodeAt(0);
+    const hex =
+      (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+    if (!hex) {
+      this.escapePending = '';
+      this.memberDirty = true;
+      return `${pending.slice(1)}${controlSafe(char)}`;
+    }
+    if (pending.length < 6) {
+      this.escapePending = pending;
+      return '';
+    }
+    this.escapePending = '';
+    return pending;
+  }
+}
+
+function controlEscape(code: number): string {
+  switch (code) {
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    case 0x09:
+      return '\\t';
+    case 0x08:
+      return '\\b';
+    case 0x0c:
+      return '\\f';
+    default:
+      return `\\u${code.toString(16).padStart(4, '0')}`;
+  }
+}
+
+function controlSafe(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code === 0x22) return '\\"';
+  if (code === 0x5c) return '\\\\';
+  return code < 0x20 ? controlEscape(code) : char;
+}
