@@ -10,8 +10,12 @@ import type { ToolDefinition } from '../types/tool.js';
  * - `reasoningStartedInPrompt`: the chat template already opened the reasoning block in the prompt (for
  *   example the generation prompt ends with `<think>\n`), so the output starts inside reasoning.
  *   Default `false`.
- * - `reasoning`: `"split"` (default) routes reasoning blocks to `reasoning`; `"content"` leaves them,
- *   tags included, in `content` (llama.cpp's `reasoning_format: none`).
+ * - `reasoning`: `"split"` (default) routes reasoning blocks to `reasoning`; `"content"` does not look
+ *   for them at all: their text, tags included, is content and a call written inside one is a call
+ *   (llama.cpp's `reasoning_format: none`); `"inline"` recognizes them as `"split"` does (a call
+ *   inside one is not a call, unless the format's source says so, as Kimi K2 Thinking's) but keeps
+ *   their text and tags in `content`, in place (what vLLM's tool parsers return when no reasoning
+ *   parser runs).
  * - `inputEvents`: emit `tool-input-start` / `tool-input-delta` / `tool-input-end` before each
  *   `tool-call`. Default `true`; whole-text parsing turns them off, as nothing reads them there.
  * - `glmShorthand`: read the GLM line shorthand `name/key>value` (and `name/{json}`) as calls, in tag
@@ -21,7 +25,7 @@ import type { ToolDefinition } from '../types/tool.js';
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
   readonly reasoningStartedInPrompt?: boolean;
-  readonly reasoning?: 'split' | 'content';
+  readonly reasoning?: 'split' | 'content' | 'inline';
   readonly inputEvents?: boolean;
   readonly glmShorthand?: boolean;
 }

@@ -8,7 +8,7 @@ import type { FormatOptions } from './format-definition.js';
  * become `{ name, description?, parameters }`). Other keys are passed through untouched.
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
- *   string, `reasoning` is not `"split"` / `"content"`, or a boolean option is not a boolean.
+ *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, or a boolean option is not a boolean.
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
  *   string `name` each.
  */
@@ -23,10 +23,10 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
   if (model !== undefined && typeof model !== 'string')
     throw new ToolwireError('invalid_argument', `options.model must be a string, got ${describe(model)}`);
   const reasoning: unknown = options.reasoning;
-  if (reasoning !== undefined && reasoning !== 'split' && reasoning !== 'content') {
+  if (reasoning !== undefined && reasoning !== 'split' && reasoning !== 'content' && reasoning !== 'inline') {
     throw new ToolwireError(
       'invalid_argument',
-      `options.reasoning must be "split" or "content", got ${describe(reasoning)}`,
+      `options.reasoning must be "split", "content" or "inline", got ${describe(reasoning)}`,
     );
   }
   for (const key of ['reasoningStartedInPrompt', 'inputEvents', 'glmShorthand'] as const) {

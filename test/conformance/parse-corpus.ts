@@ -33,6 +33,10 @@
  *    that ends the generation prompt (e.g. `<think>\n`) shows up in the expected content: we prepend
  *    that tag to the input (see `reasoningOpenTag`). Every check (nothing lost, splits) then runs on
  *    the prepended text.
+ * 6b. vLLM cases: vLLM's tool-parser tests run the tool parser alone, without a reasoning parser, so
+ *    reasoning blocks stay in the content they expect (no vLLM case expects reasoning split off):
+ *    `reasoning: 'inline'` (blocks recognized, a call quoted inside one is still not a call, text and
+ *    tags kept in content).
  * 7. Partial cases (`options.partial`: an unfinished stream, the source parsed it as a prefix) are
  *    checked against the parser's state after `push(input)` WITHOUT `finish()`: committed content and
  *    reasoning, completed calls, and calls that have been announced (`tool-input-start`) but not
@@ -212,12 +216,13 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
   const result: {
     tools?: readonly ToolDefinition[];
     reasoningStartedInPrompt?: boolean;
-    reasoning?: 'split' | 'content';
+    reasoning?: 'split' | 'content' | 'inline';
   } = {};
   if (testCase.tools.length > 0) result.tools = testCase.tools;
   if (options.thinking_forced_open === true) result.reasoningStartedInPrompt = true;
   if (options.reasoning_format === 'none') result.reasoning = 'content';
   else if (options.reasoning_format !== undefined) result.reasoning = 'split';
+  else if (testCase.id.startsWith('vllm/')) result.reasoning = 'inline';
   return result;
 }
 

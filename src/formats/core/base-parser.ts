@@ -6,7 +6,13 @@ import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
-import { findEarliestMarker, heldBackLength, type MarkerMatch } from './markers.js';
+import {
+  findEarliestMarker,
+  heldBackLength,
+  type MarkerMatch,
+  noMarkerFrom,
+  sharedInitial,
+} from './markers.js';
 import { ToolIndex } from './tool-index.js';
 
 /**
@@ -28,6 +34,14 @@ export interface ReasoningTags {
   readonly open: string;
   readonly close: string;
 }
+
+/** Markers searched together, with the first character they all share (see `sharedInitial`). */
+interface MarkerSet {
+  readonly markers: readonly string[];
+  readonly initial: string | undefined;
+}
+
+const noMarkers: readonly string[] = [];
 
 /** What a format recovered for one call; exactly one of the argument fields is given. */
 export interface CallParts {
@@ -54,6 +68,13 @@ export abstract class BaseFormatParser implements FormatParser {
   protected readonly options: FormatOptions;
   protected readonly tools: ToolIndex | undefined;
   protected readonly reasoningTags: ReasoningTags | undefined;
+  /**
+   * `FormatOptions.reasoning: 'inline'`: reasoning blocks are recognized (a call inside one is treated as
+   * with `'split'`), but their text and tags stay in content, in place.
+   */
+  private readonly reasoningInline: boolean;
+  /** Where a reasoning tag goes: dropped as markup, or kept in content (`'inline'`). */
+  protected readonly reasoningTagBucket: 'markup' | 'content';
   /** True while inside a reasoning block. */
   protected inReasoning: boolean;
   /** `FormatOptions.inputEvents`: emit the `tool-input-*` events. */
@@ -86,6 +107,8 @@ export abstract class BaseFormatParser implements FormatParser {
     this.tools = this.options.tools ? new ToolIndex(this.options.tools) : undefined;
     this.inputEvents = this.options.inputEvents !== false;
     this.reasoningTags = this.options.reasoning === 'content' ? undefined : reasoningTags;
+    this.reasoningInline = this.options.reasoning === 'inline';
+    this.reasoningTagBucket = this.reasoningInline ? 'content' : 'markup';
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
   }
 
@@ -174,8 +197,10 @@ export abstract class BaseFormatParser implements FormatParser {
       return piece;
     }
     if (bucket === 'content') this.emitContent(piece);
-    else if (bucket === 'reasoning') this.emitReasoning(piece);
-    else if (bucket === 'markup') this.markup.push(piece);
+    else if (bucket === 'reasoning') {
+      if (this.reasoningInline) this.emitContent(piece);
+      else this.emitReasoning(piece);
+    } else if (bucket === 'markup') this.markup.push(piece);
     return piece;
   }
 
@@ -195,7 +220,13 @@ export abstract class BaseFormatParser implements FormatParser {
     const tags = this.reasoningTags;
     for (;;) {
       if (tags && this.inReasoning) {
-        const searched = this.reasoningSearch(tags, markers, callsInReasoning);
+        const search = this.reasoningSearch(tags, markers, callsInReasoning);
+        if (noMarkerFrom(cursor.text, cursor.position, search.initial)) {
+          // The usual streamed chunk: no marker can start in it (one pass over it, no search).
+          this.take(cursor, cursor.text.length, 'reasoning');
+          return undefined;
+        }
+        const searched = search.markers;
         const match = findEarliestMarker(cursor.text, cursor.position, searched);
         if (!match) {
           this.takeAllBut(cursor, searched, 'reasoning');
@@ -203,14 +234,19 @@ export abstract class BaseFormatParser implements FormatParser {
         }
         this.take(cursor, match.index, 'reasoning');
         if (match.marker === tags.close) {
-          this.take(cursor, match.index + tags.close.length, 'markup');
+          this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
           this.inReasoning = false;
           continue;
         }
         this.inReasoning = false;
         return match;
       }
-      const searched = tags ? this.textSearch(tags, markers) : markers;
+      const search = this.textSearch(tags, markers);
+      if (noMarkerFrom(cursor.text, cursor.position, search.initial)) {
+        this.take(cursor, cursor.text.length, 'content');
+        return undefined;
+      }
+      const searched = search.markers;
       const match = findEarliestMarker(cursor.text, cursor.position, searched);
       if (!match) {
         this.takeAllBut(cursor, searched, 'content');
@@ -218,7 +254,7 @@ export abstract class BaseFormatParser implements FormatParser {
       }
       this.take(cursor, match.index, 'content');
       if (tags && match.marker === tags.open) {
-        this.take(cursor, match.index + tags.open.length, 'markup');
+        this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
         this.inReasoning = true;
         continue;
       }
@@ -227,16 +263,18 @@ export abstract class BaseFormatParser implements FormatParser {
   }
 
   /**
-   * The markers searched in text mode with reasoning tags: the open tag and `markers`. Built once per
-   * `markers` array (formats pass constant arrays), not on every push.
+   * The markers searched in text mode: with reasoning tags, the open tag and `markers`; with the first
+   * character they all share (`sharedInitial`). Built once per `markers` array (formats pass constant
+   * arrays), not on every push.
    */
-  private textSearch(tags: ReasoningTags, markers: readonly string[]): readonly string[] {
-    let searched = this.searchCache.get(markers);
-    if (searched === undefined) {
-      searched = [tags.open, ...markers];
-      this.searchCache.set(markers, searched);
+  private textSearch(tags: ReasoningTags | undefined, markers: readonly string[]): MarkerSet {
+    let search = this.searchCache.get(markers);
+    if (search === undefined) {
+      const searched = tags ? [tags.open, ...markers] : markers;
+      search = { markers: searched, initial: sharedInitial(searched) };
+      this.searchCache.set(markers, search);
     }
-    return searched;
+    return search;
   }
 
   /** The markers searched inside reasoning (see `scanText`), built once per combination. */
@@ -244,23 +282,20 @@ export abstract class BaseFormatParser implements FormatParser {
     tags: ReasoningTags,
     markers: readonly string[],
     callsInReasoning: boolean | readonly string[],
-  ): readonly string[] {
-    if (callsInReasoning === false) {
-      if (this.closeOnly === undefined) this.closeOnly = [tags.close];
-      return this.closeOnly;
+  ): MarkerSet {
+    const key =
+      callsInReasoning === false ? noMarkers : callsInReasoning === true ? markers : callsInReasoning;
+    let search = this.reasoningSearchCache.get(key);
+    if (search === undefined) {
+      const searched = [tags.close, ...key];
+      search = { markers: searched, initial: sharedInitial(searched) };
+      this.reasoningSearchCache.set(key, search);
     }
-    const key = callsInReasoning === true ? markers : callsInReasoning;
-    let byKey = this.reasoningSearchCache.get(key);
-    if (byKey === undefined) {
-      byKey = [tags.close, ...key];
-      this.reasoningSearchCache.set(key, byKey);
-    }
-    return byKey;
+    return search;
   }
 
-  private readonly searchCache = new Map<readonly string[], readonly string[]>();
-  private readonly reasoningSearchCache = new Map<readonly string[], readonly string[]>();
-  private closeOnly: readonly string[] | undefined;
+  private readonly searchCache = new Map<readonly string[], MarkerSet>();
+  private readonly reasoningSearchCache = new Map<readonly string[], MarkerSet>();
 
   /** Consumes the rest of the text into `bucket`, holding back a suffix that may start one of `markers`. */
   protected takeAllBut(cursor: Cursor, markers: readonly string[], bucket: Bucket): void {
@@ -395,7 +430,7 @@ export abstract class BaseFormatParser implements FormatParser {
    */
   protected emitTaken(text: string, bucket: 'content' | 'reasoning' | 'markup'): void {
     if (text === '') return;
-    if (bucket === 'content') this.emitContent(text);
+    if (bucket === 'content' || (bucket === 'reasoning' && this.reasoningInline)) this.emitContent(text);
     else if (bucket === 'reasoning') this.emitReasoning(text);
     else this.markup.push(text);
   }

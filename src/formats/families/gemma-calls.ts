@@ -138,7 +138,7 @@ export class GemmaCallParser extends BaseFormatParser {
         return false;
       }
       this.take(cursor, match.index, 'reasoning');
-      this.take(cursor, match.index + tags.close.length, 'markup');
+      this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
       this.inReasoning = false;
       return true;
     }

@@ -288,7 +288,7 @@ export class TaggedJsonParser extends BaseFormatParser {
           return 'wait';
         }
         this.take(cursor, match.index, 'reasoning');
-        this.take(cursor, match.index + tags.close.length, 'markup');
+        this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
         this.inReasoning = false;
         continue;
       }
@@ -314,7 +314,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       }
       if (tags) {
         if (text.startsWith(tags.open, position)) {
-          this.take(cursor, position + tags.open.length, 'markup');
+          this.take(cursor, position + tags.open.length, this.reasoningTagBucket);
           this.inReasoning = true;
           continue;
         }

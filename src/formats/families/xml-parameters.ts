@@ -261,6 +261,10 @@ export class XmlParametersParser extends BaseFormatParser {
 
   private readonly openers: readonly string[];
   private readonly reasoningOpeners: readonly string[];
+  /** Searched inside reasoning: its close tag and `reasoningOpeners` (built once, not per push). */
+  private readonly reasoningSearched: readonly string[];
+  /** Searched in text: the reasoning open tag (if any) and `openers`. */
+  private readonly textSearched: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly bodyMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
@@ -279,6 +283,9 @@ export class XmlParametersParser extends BaseFormatParser {
     const separators = config.separators ?? [];
     this.openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
     this.reasoningOpeners = config.callsInReasoning ? sectionStart : [];
+    const tags = this.reasoningTags;
+    this.reasoningSearched = tags ? [tags.close, ...this.reasoningOpeners] : [];
+    this.textSearched = tags ? [tags.open, ...this.openers] : this.openers;
     this.sectionMarkers = [callStart, ...sectionEnd, ...separators, ...sectionStart];
     this.bodyMarkers = [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart];
     this.valueFollowers = [parameterStart, callEnd, ...sectionEnd, callStart, ...separators];
@@ -362,7 +369,7 @@ export class XmlParametersParser extends BaseFormatParser {
   private stepText(cursor: Cursor): boolean {
     const tags = this.reasoningTags;
     if (tags && this.inReasoning) {
-      const searched = [tags.close, ...this.reasoningOpeners];
+      const searched = this.reasoningSearched;
       const match = findEarliestMarker(cursor.text, cursor.position, searched);
       if (!match) {
         this.takeAllBut(cursor, searched, 'reasoning');
@@ -370,9 +377,11 @@ export class XmlParametersParser extends BaseFormatParser {
       }
       this.take(cursor, match.index, 'reasoning');
       if (match.marker === tags.close) {
-        this.take(cursor, match.index + tags.close.length, 'markup');
+        this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
         this.inReasoning = false;
-        this.atStructure = true;
+        // Layout after a reasoning block that was dropped as structure; with the block kept in
+        // content (`reasoning: 'inline'`), what follows it is content too.
+        this.atStructure = this.reasoningTagBucket === 'markup';
         return true;
       }
       this.inReasoning = false;
@@ -398,7 +407,7 @@ export class XmlParametersParser extends BaseFormatParser {
       this.routePending('content');
       this.atStructure = false;
     }
-    const searched = tags ? [tags.open, ...this.openers] : this.openers;
+    const searched = this.textSearched;
     const match = findEarliestMarker(cursor.text, cursor.position, searched);
     if (!match) {
       this.takeAllBut(cursor, searched, 'content');
@@ -406,7 +415,7 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     if (this.take(cursor, match.index, 'content') !== '') this.atStructure = false;
     if (tags && match.marker === tags.open) {
-      this.take(cursor, match.index + tags.open.length, 'markup');
+      this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
       this.inReasoning = true;
       return true;
     }
