@@ -119,9 +119,18 @@ export class JsonScanner {
         case stateString:
           if (escaped) {
             escaped = false;
+          } else if (code !== 0x5c && code !== 0x22) {
+            // Ordinary string characters (most of a big argument): skipped in a tight loop.
+            index++;
+            while (index < to) {
+              const next = text.charCodeAt(index);
+              if (next === 0x5c || next === 0x22) break;
+              index++;
+            }
+            continue;
           } else if (code === 0x5c) {
             escaped = true;
-          } else if (code === 0x22) {
+          } else {
             if (nesting === 0) {
               state = stateDone;
               result = index + 1;

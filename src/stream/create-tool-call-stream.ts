@@ -74,30 +74,55 @@ export function createToolCallStream(options: ToolCallStreamOptions): ToolCallSt
     typeof formatOption === 'string' ? getFormat(formatOption) : formatOption,
     options.model,
   );
-  const parser: FormatParser = definition.create({ ...formatOptions, inputEvents: true });
-  let finished = false;
-  const deliver = (events: ParseEvent[]): ParseEvent[] => {
-    if (onEvent) for (const event of events) onEvent(event);
+  return new FormatToolCallStream(
+    definition,
+    definition.create({ ...formatOptions, inputEvents: true }),
+    onEvent,
+  );
+}
+
+/** The `ToolCallStream` over one format parser (a class: `push` runs per chunk and stays monomorphic). */
+class FormatToolCallStream implements ToolCallStream {
+  private finished = false;
+
+  constructor(
+    private readonly definition: FormatDefinition,
+    private readonly parser: FormatParser,
+    private readonly onEvent: ((event: ParseEvent) => void) | undefined,
+  ) {}
+
+  push(chunk: string): ParseEvent[] {
+    if (this.finished)
+      throw new ToolwireError('parser_finished', 'push() after finish(): call reset() first');
+    if (typeof chunk !== 'string')
+      throw new ToolwireError('invalid_argument', `push() takes a string, got ${typeof chunk}`);
+    if (chunk === '') return [];
+    const events = this.parser.push(chunk);
+    if (this.onEvent !== undefined && events.length > 0) this.deliver(events);
     return events;
-  };
-  return {
-    push(chunk: string): ParseEvent[] {
-      if (finished) throw new ToolwireError('parser_finished', 'push() after finish(): call reset() first');
-      if (typeof chunk !== 'string')
-        throw new ToolwireError('invalid_argument', `push() takes a string, got ${typeof chunk}`);
-      return chunk === '' ? [] : deliver(parser.push(chunk));
-    },
-    finish(): ParseEvent[] {
-      if (finished) throw new ToolwireError('parser_finished', 'finish() called twice: call reset() first');
-      finished = true;
-      return deliver(parser.finish());
-    },
-    reset(): string {
-      finished = false;
-      return parser.reset();
-    },
-    get format(): string {
-      return parser instanceof AutoParser ? (parser.format ?? definition.id) : definition.id;
-    },
-  };
+  }
+
+  finish(): ParseEvent[] {
+    if (this.finished)
+      throw new ToolwireError('parser_finished', 'finish() called twice: call reset() first');
+    this.finished = true;
+    const events = this.parser.finish();
+    if (this.onEvent !== undefined) this.deliver(events);
+    return events;
+  }
+
+  reset(): string {
+    this.finished = false;
+    return this.parser.reset();
+  }
+
+  get format(): string {
+    const parser = this.parser;
+    return parser instanceof AutoParser ? (parser.format ?? this.definition.id) : this.definition.id;
+  }
+
+  private deliver(events: readonly ParseEvent[]): void {
+    const onEvent = this.onEvent as (event: ParseEvent) => void;
+    for (const event of events) onEvent(event);
+  }
 }
