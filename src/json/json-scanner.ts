@@ -74,6 +74,57 @@ export class JsonScanner {
     this.state = stateBefore;
     this.nesting = 0;
     this.escaped = false;
+    this.scanned = 0;
+    this.commas = 0;
+    this.lastComma = -1;
+  }
+
+  /**
+   * Top-level structure seen so far, for a container value: how many commas at nesting depth 1 (outside
+   * strings) separate its members or elements, and the offset of the last one, counted in code units
+   * from the first character scanned after `reset()`. Lets a parser cut a two-member object into its
+   * members without scanning it again.
+   */
+  get topLevelCommas(): { readonly count: number; readonly last: number } {
+    return { count: this.commas, last: this.lastComma };
+  }
+
+  private scanned = 0;
+  private commas = 0;
+  private lastComma = -1;
+
+  /**
+   * Inside a string: consumes the string's characters of `text` from `from` (escapes included) and
+   * returns the index of its closing quote, which is left for `scan`, or `to` when the string goes on
+   * past `to`. Outside a string: returns `from`. For streaming parsers, to which a marker inside a JSON
+   * string is data: a chunk that stays inside one string needs no marker search at all.
+   */
+  skipString(text: string, from: number, to: number): number {
+    if (this.state !== stateString) return from;
+    const end = this.skipStringTo(text, from, to);
+    this.scanned += end - from;
+    return end;
+  }
+
+  private skipStringTo(text: string, from: number, to: number): number {
+    let index = from;
+    if (this.escaped) {
+      if (index >= to) return index;
+      this.escaped = false;
+      index++;
+    }
+    while (index < to) {
+      const code = text.charCodeAt(index);
+      if (code === 0x22) return index;
+      if (code === 0x5c) {
+        if (index + 1 === to) {
+          this.escaped = true;
+          return to;
+        }
+        index += 2;
+      } else index++;
+    }
+    return to;
   }
 
   /**
@@ -113,6 +164,9 @@ export class JsonScanner {
               result = index + 1;
               break scanning;
             }
+          } else if (code === 0x2c && nesting === 1) {
+            this.commas++;
+            this.lastComma = this.scanned + (index - from);
           }
           index++;
           break;
@@ -153,6 +207,7 @@ export class JsonScanner {
     this.state = state;
     this.nesting = nesting;
     this.escaped = escaped;
+    this.scanned += (result >= 0 ? result : index) - from;
     return result;
   }
 }

@@ -76,6 +76,31 @@ describe('createToolCallStream', () => {
     }
   });
 
+  it("sends a hermes call's own argument text as its delta when alignment keeps it, else JSON.stringify", () => {
+    const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'integer' } } } }];
+    const cases: Array<[string, string, boolean]> = [
+      ['{"name": "f", "arguments": {"a": 1,  "b": [1, 2]}}', '{"a": 1,  "b": [1, 2]}', false],
+      ['{"arguments": { "a": 1 } , "name": "f"}', '{ "a": 1 }', false],
+      ['{"name": "f", "arguments": {"a": 1}, "arguments": {"a": 2}}', '{"a":2}', false],
+      ['{"name": "f", "arguments": {"a": "2"}}', '{"a":2}', true],
+      ['{"name": "f", "arguments": {"s": "x,y"}, "id": "7"}', '{"s":"x,y"}', false],
+    ];
+    for (const [body, expected, withTools] of cases) {
+      const text = `<tool_call>\n${body}\n</tool_call>`;
+      for (const size of [text.length, 3]) {
+        const stream = createToolCallStream({ format: 'hermes', ...(withTools ? { tools } : {}) });
+        const events = [
+          ...(text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? []).flatMap((chunk) =>
+            stream.push(chunk),
+          ),
+          ...stream.finish(),
+        ];
+        const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+        expect(deltas, `${body} in chunks of ${size}`).toEqual([expected]);
+      }
+    }
+  });
+
   it('resolves auto from the model name and from markers', () => {
     expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
       'qwen3_coder',

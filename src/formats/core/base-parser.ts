@@ -52,6 +52,12 @@ export interface CallParts {
   readonly argumentsText?: string;
   /** Arguments already decoded (from a JSON body that held name and arguments). */
   readonly argumentsValue?: unknown;
+  /**
+   * With `argumentsValue`: the model's exact JSON text of that value, when the format has it at hand.
+   * When alignment leaves the value as it is, the call's argument delta is this text instead of
+   * `JSON.stringify` of the value (the same JSON, without serializing a long value again).
+   */
+  readonly argumentsJson?: string;
   /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
   readonly parameters?: ReadonlyArray<readonly [string, string]>;
 }
@@ -350,7 +356,12 @@ export abstract class BaseFormatParser implements FormatParser {
         // The streamed argument text becomes a JSON text of the aligned input (see ArgumentStreamer).
         this.events.push({ type: 'tool-input-delta', id, delta: streamer.end(input) });
       } else if (!announced?.streamed) {
-        this.events.push({ type: 'tool-input-delta', id, delta: JSON.stringify(input) });
+        const exact = parts.argumentsJson !== undefined && input === parts.argumentsValue;
+        this.events.push({
+          type: 'tool-input-delta',
+          id,
+          delta: exact ? (parts.argumentsJson as string) : JSON.stringify(input),
+        });
       }
       this.events.push({ type: 'tool-input-end', id });
     }

@@ -37,15 +37,24 @@ export function scanJsonBody(
   initial?: string,
 ): JsonBodyStop {
   const text = cursor.text;
+  let from = cursor.position;
+  if (!cursor.final && scanner.inString) {
+    // Inside a string every marker is data: a chunk that stays in the string needs no search.
+    from = scanner.skipString(text, from, text.length);
+    if (from === text.length) {
+      takeBody(cursor, from);
+      return undefined;
+    }
+  }
   for (;;) {
-    const none = initial !== undefined && noMarkerFrom(text, cursor.position, initial);
+    const none = initial !== undefined && noMarkerFrom(text, from, initial);
     const match = none
       ? undefined
       : search
-        ? search.find(text, cursor.position)
-        : findEarliestMarker(text, cursor.position, markers);
-    const limit = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
-    const completed = scanner.scan(text, cursor.position, limit);
+        ? search.find(text, from)
+        : findEarliestMarker(text, from, markers);
+    const limit = none ? text.length : consumableEnd(text, from, markers, match, cursor.final);
+    const completed = scanner.scan(text, from, limit);
     if (completed >= 0) {
       takeBody(cursor, completed);
       return 'json';
@@ -56,5 +65,6 @@ export function scanJsonBody(
     // A marker inside a JSON string is data.
     scanner.scan(text, match.index, match.index + match.marker.length);
     takeBody(cursor, match.index + match.marker.length);
+    from = cursor.position;
   }
 }

@@ -404,16 +404,25 @@ export class TaggedJsonParser extends BaseFormatParser {
     const { end } = this.config;
     const text = cursor.text;
     const initial = this.endInitial;
+    let from = cursor.position;
+    if (!cursor.final && this.scanner.inString) {
+      // Inside a string an end marker is data: a chunk that stays in the string needs no search.
+      from = this.scanner.skipString(text, from, text.length);
+      if (from === text.length) {
+        this.takeBody(cursor, from);
+        return false;
+      }
+    }
     for (;;) {
       // No end marker can start in the rest: no search, nothing held back.
-      const none = noMarkerFrom(text, cursor.position, initial);
-      const match = none ? undefined : findEarliestMarker(text, cursor.position, end);
+      const none = noMarkerFrom(text, from, initial);
+      const match = none ? undefined : findEarliestMarker(text, from, end);
       const limit = match
         ? match.index
         : cursor.final || none
           ? text.length
-          : text.length - heldBackLength(text, cursor.position, end);
-      const completed = this.scanner.scan(text, cursor.position, limit);
+          : text.length - heldBackLength(text, from, end);
+      const completed = this.scanner.scan(text, from, limit);
       if (completed >= 0) {
         this.takeBody(cursor, completed);
         this.state = 'after-json';
@@ -433,6 +442,7 @@ export class TaggedJsonParser extends BaseFormatParser {
         // An end marker inside a JSON string is data.
         this.scanner.push(match.marker);
         this.takeBody(cursor, match.index + match.marker.length);
+        from = cursor.position;
         continue;
       }
       // Outside a string with the value still open: the JSON is malformed; the call ends here.
@@ -514,7 +524,14 @@ export class TaggedJsonParser extends BaseFormatParser {
     if (!Array.isArray(value)) {
       const parts = this.callParts(value);
       if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
-      else this.endCall(parts);
+      else {
+        const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
+        const argumentsJson =
+          exact && this.options.inputEvents !== false
+            ? this.argumentsJson(bodyText, value, decoded !== undefined)
+            : undefined;
+        this.endCall(argumentsJson === undefined ? parts : { ...parts, argumentsJson });
+      }
       return;
     }
     // An array section: one call per element, each with its own exact text as raw; the markers,
@@ -543,6 +560,39 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
   }
 
+  /**
+   * The exact JSON text of the arguments in `bodyText`, an object body that `JSON.parse` read as
+   * `value`, when the body is just the name and the arguments (`{"name": …, "arguments": {…}}`, in
+   * either order): then the text splits at its only top-level comma, which the streaming scanner
+   * counted on its way (`wholeBody`: the body came in one piece, its commas are counted here). Saves
+   * serializing a long argument object again for the call's delta. `undefined` for any other body.
+   */
+  private argumentsJson(bodyText: string, value: unknown, wholeBody: boolean): string | undefined {
+    if (this.config.nameIsKey || typeof value !== 'object' || value === null) return undefined;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length !== 2) return undefined;
+    const argumentKey = pickedKey(record, this.config.argumentKeys ?? defaultArgumentKeys);
+    const nameKey = pickedKey(record, this.config.nameKeys ?? defaultNameKeys);
+    if (argumentKey === undefined || nameKey === undefined || argumentKey === nameKey) return undefined;
+    const argumentsValue = record[argumentKey];
+    if (typeof argumentsValue !== 'object' || argumentsValue === null || Array.isArray(argumentsValue))
+      return undefined;
+    let commas = this.scanner.topLevelCommas;
+    if (wholeBody) {
+      const scanner = new JsonScanner();
+      if (scanner.scan(bodyText, 0, bodyText.length) !== bodyText.length) return undefined;
+      commas = scanner.topLevelCommas;
+    }
+    if (commas.count !== 1 || bodyText.charCodeAt(0) !== 0x7b /* { */) return undefined;
+    const end = bodyText.length - 1;
+    if (bodyText.charCodeAt(end) !== 0x7d /* } */) return undefined;
+    return (
+      memberValue(bodyText, 1, commas.last, argumentKey) ??
+      memberValue(bodyText, commas.last + 1, end, argumentKey)
+    );
+  }
+
   /** Extracts name, id and arguments from one call object, or says why it cannot. */
   private callParts(value: unknown): CallParts | string {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -561,6 +611,44 @@ export class TaggedJsonParser extends BaseFormatParser {
     const argumentsValue = pick(record, this.config.argumentKeys ?? defaultArgumentKeys);
     return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
   }
+}
+
+/** The first of `keys` that `record` has (as `pick` chooses it). */
+function pickedKey(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) if (Object.hasOwn(record, key)) return key;
+  return undefined;
+}
+
+/**
+ * The value text of the member `text[start, end)` (`"key": value`, whitespace around) when its key is
+ * `key`; `undefined` otherwise. The key is short; the value is sliced, not copied or scanned.
+ */
+function memberValue(text: string, start: number, end: number, key: string): string | undefined {
+  let position = start;
+  while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+  if (text.charCodeAt(position) !== 0x22 /* " */) return undefined;
+  let keyEnd = position + 1;
+  while (keyEnd < end) {
+    const code = text.charCodeAt(keyEnd);
+    if (code === 0x22) break;
+    keyEnd += code === 0x5c /* \ */ ? 2 : 1;
+  }
+  if (keyEnd >= end) return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(text.slice(position, keyEnd + 1));
+  } catch {
+    return undefined;
+  }
+  if (decoded !== key) return undefined;
+  position = keyEnd + 1;
+  while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+  if (text.charCodeAt(position) !== 0x3a /* : */) return undefined;
+  position++;
+  while (position < end && isWhitespace(text.charCodeAt(position))) position++;
+  let valueEnd = end;
+  while (valueEnd > position && isWhitespace(text.charCodeAt(valueEnd - 1))) valueEnd--;
+  return valueEnd > position ? text.slice(position, valueEnd) : undefined;
 }
 
 function pick(record: Record<string, unknown>, keys: readonly string[]): unknown {
