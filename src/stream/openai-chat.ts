@@ -144,8 +144,9 @@ export function toOpenAIChatChunks(
  * (choice `index` 0, or a chunk without an index), tolerant of what real servers send:
  *
  * - fragments are routed by `id` first (a known id continues its call; a new id opens a new call even
- *   on an `index` already in use), then by `index`, then, with a missing or `null` index, to the last
- *   call;
+ *   on an `index` already in use), then by `index` (a digit string such as `"1"` is that number; any
+ *   other string is a key of its own, never another call's), then, with a missing or `null` index, to
+ *   the last call;
  * - a `function.name` on a call that already has a different name opens a new call (names are never
  *   glued); a repeated equal name is ignored;
  * - two JSON objects on one index (`{"a":1}{"b":2}`) are two calls of that name, the second without the
@@ -158,7 +159,7 @@ export function toOpenAIChatChunks(
  * `push` never throws on chunk data; values of the wrong type are ignored field by field.
  */
 export class OpenAIChatChunkAccumulator extends CallAccumulator {
-  private readonly byIndex = new Map<number, AccumulatedCall>();
+  private readonly byIndex = new Map<number | string, AccumulatedCall>();
   private readonly byId = new Map<string, AccumulatedCall>();
   private last: AccumulatedCall | undefined;
 
@@ -184,7 +185,7 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
   private addToolCall(fragment: unknown): void {
     if (!isRecord(fragment)) return;
     const id = nonEmptyString(fragment.id);
-    const index = typeof fragment.index === 'number' ? fragment.index : undefined;
+    const index = indexKey(fragment.index);
     const fn = isRecord(fragment.function) ? fragment.function : {};
     const name = nonEmptyString(fn.name);
     const text = typeof fn.arguments === 'string' ? fn.arguments : '';
@@ -203,6 +204,18 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
     if (index !== undefined) this.byIndex.set(index, call);
     this.last = call;
   }
+}
+
+/**
+ * The key a fragment's `index` routes by: a number as is; a string of digits (`"1"`, sent by some
+ * servers) as that number; any other non-empty string as a key of its own (`"__proto__"` is just a
+ * key: a Map holds them), so such fragments are never attached to another call; else `undefined`
+ * (missing or `null`: routed by id, then to the last call).
+ */
+function indexKey(value: unknown): number | string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value !== 'string' || value === '') return undefined;
+  return /^[0-9]{1,15}$/.test(value) ? Number(value) : `key:${value}`;
 }
 
 /** A name fragment for `call` belongs to a new call: `call` already has another name. */

@@ -96,6 +96,15 @@ const rows: Row[] = [
     calls: [call('a', 'f', { q: 'x' })],
   },
   {
+    description: 'a string index: digits are that index, any other string ("__proto__") its own call',
+    chunks: [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
+      chunk([{ index: '__proto__' as unknown as number, function: { name: 'g', arguments: '{"y":2}' } }]),
+      chunk([{ index: '0' as unknown as number, function: { arguments: '1}' } }]),
+    ],
+    calls: [call('a', 'f', { x: 1 }), call('call_1', 'g', { y: 2 })],
+  },
+  {
     description: 'a repeated id continues its call even on another index',
     chunks: [
       chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
