@@ -281,3 +281,53 @@ printTable(rowsB);
 console.log(
   '1 MB re-parse is not run: at 64 KB the peers already take seconds, and the cost grows with the square of the size.',
 );
+
+// ---------------------------------------------------------------------------------------------
+// C. Peak memory while streaming
+
+console.log(
+  '\nC. Peak memory while streaming in 4-character chunks (events consumed, not kept), minus the heap before: "live" is the heap after a full GC, sampled every 8192 pushes and after finish (what the stream keeps alive); "in use" is the heap sampled every 256 pushes without forcing GC (live data plus garbage not yet collected)',
+);
+{
+  const v8 = await import('node:v8');
+  const vm = await import('node:vm');
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  const run = (format, chunks, every, collect) => {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const sample = () => {
+      if (collect) gc();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    };
+    const stream = createToolCallStream({ format, tools });
+    for (let index = 0; index < chunks.length; index++) {
+      stream.push(chunks[index]);
+      if (index % every === every - 1) sample();
+    }
+    stream.finish();
+    sample();
+    return peak - before;
+  };
+  const rowsC = [['format', 'size', 'input bytes', 'live peak', '× input', 'in-use peak', '× input']];
+  for (const format of formats) {
+    for (const [label, target] of sizes.slice(1)) {
+      const text = output(format, target);
+      const bytes = Buffer.byteLength(text);
+      const chunks = chunksOf(text, 4);
+      const live = Math.min(run(format, chunks, 8192, true), run(format, chunks, 8192, true));
+      const inUse = Math.min(run(format, chunks, 256, false), run(format, chunks, 256, false));
+      rowsC.push([
+        format,
+        label,
+        bytes,
+        `${fmt(live / 1e6)} MB`,
+        times(live / bytes),
+        `${fmt(inUse / 1e6)} MB`,
+        times(inUse / bytes),
+      ]);
+    }
+  }
+  printTable(rowsC);
+}

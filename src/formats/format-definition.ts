@@ -7,6 +7,10 @@ import type { ToolDefinition } from '../types/tool.js';
  * - `tools`: the tools offered to the model. When given, raw parameter text of XML-style formats is typed
  *   by each parameter's JSON Schema, and a call to a name not in the list becomes an `InvalidToolCall`
  *   with code `unknown_tool`. When absent, names are not checked and raw values stay strings.
+ * - `allowUnknownTools`: with `tools` given, a call to a name not in the list is still a call (its
+ *   arguments decoded without a schema) carrying a non-fatal issue `unknown_tool`, instead of an
+ *   `InvalidToolCall`: for tool lists that only type the tools they know (a P-Format registry, tools
+ *   added at run time). Default `false`.
  * - `reasoningStartedInPrompt`: the chat template already opened the reasoning block in the prompt (for
  *   example the generation prompt ends with `<think>\n`), so the output starts inside reasoning.
  *   Default `false`.
@@ -28,6 +32,7 @@ export interface FormatOptions {
   readonly reasoning?: 'split' | 'content' | 'inline';
   readonly inputEvents?: boolean;
   readonly glmShorthand?: boolean;
+  readonly allowUnknownTools?: boolean;
 }
 
 /**

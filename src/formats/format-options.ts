@@ -29,7 +29,12 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.reasoning must be "split", "content" or "inline", got ${describe(reasoning)}`,
     );
   }
-  for (const key of ['reasoningStartedInPrompt', 'inputEvents', 'glmShorthand'] as const) {
+  for (const key of [
+    'reasoningStartedInPrompt',
+    'inputEvents',
+    'glmShorthand',
+    'allowUnknownTools',
+  ] as const) {
     const value: unknown = options[key];
     if (value !== undefined && typeof value !== 'boolean')
       throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);

@@ -37,6 +37,13 @@
  *    reasoning blocks stay in the content they expect (no vLLM case expects reasoning split off):
  *    `reasoning: 'inline'` (blocks recognized, a call quoted inside one is still not a call, text and
  *    tags kept in content).
+ * 6c. tinyagents cases run as the source's functions do (`options.entrypoint` names the function):
+ *    its dialect always reads the GLM line shorthand (`glmShorthand: true`); where its tools are a
+ *    P-Format registry (`options.registry`) they type the calls they know and are not an allowlist
+ *    (`allowUnknownTools: true`); a JSON value the source handed to a tag-body reader
+ *    (`input_kind: json_value` with `parse_tool_call_value` / `parse_tool_calls_from_json_value`) is
+ *    parsed as the body of a `<tool_call>` tag (the whole-response entry point, whose bare objects
+ *    refuse argument-key aliases, gets the value as it is).
  * 7. Partial cases (`options.partial`: an unfinished stream, the source parsed it as a prefix) are
  *    checked against the parser's state after `push(input)` WITHOUT `finish()`: committed content and
  *    reasoning, completed calls, and calls that have been announced (`tool-input-start`) but not
@@ -217,12 +224,18 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
     tools?: readonly ToolDefinition[];
     reasoningStartedInPrompt?: boolean;
     reasoning?: 'split' | 'content' | 'inline';
+    glmShorthand?: boolean;
+    allowUnknownTools?: boolean;
   } = {};
   if (testCase.tools.length > 0) result.tools = testCase.tools;
   if (options.thinking_forced_open === true) result.reasoningStartedInPrompt = true;
   if (options.reasoning_format === 'none') result.reasoning = 'content';
   else if (options.reasoning_format !== undefined) result.reasoning = 'split';
   else if (testCase.id.startsWith('vllm/')) result.reasoning = 'inline';
+  if (testCase.id.startsWith('tinyagents/')) {
+    result.glmShorthand = true;
+    if (options.registry !== undefined) result.allowUnknownTools = true;
+  }
   return result;
 }
 
@@ -242,6 +255,9 @@ export function reasoningOpenTag(generationPrompt: string): string | undefined {
   return start < 0 ? undefined : generationPrompt.slice(start);
 }
 
+/** tinyagents entry points that read a JSON value as the body of a tool-call tag (decision 11). */
+const tagBodyReaders = new Set(['parse_tool_call_value', 'parse_tool_calls_from_json_value']);
+
 /**
  * The text we feed the parser: the case's input, preceded by the generation prompt's reasoning-open tag
  * when thinking was forced open and `reasoning_format` is `none` (decision 6). `prefix` is what was
@@ -252,6 +268,10 @@ export function preparedInput(testCase: CorpusCase): { readonly text: string; re
   if (options.thinking_forced_open === true && options.reasoning_format === 'none') {
     const tag = reasoningOpenTag(options.generation_prompt ?? '');
     if (tag !== undefined) return { text: tag + testCase.input, prefix: tag };
+  }
+  if (options.input_kind === 'json_value' && tagBodyReaders.has(String(options.entrypoint))) {
+    // Decision 11: the source read this value as a tag body.
+    return { text: `<tool_call>${testCase.input}</tool_call>`, prefix: '<tool_call>' };
   }
   return { text: testCase.input, prefix: '' };
 }

@@ -2,7 +2,8 @@
  * Table-driven format tests: every `test/formats/<format-id>.json` is an array of cases
  * `{ description, input, tools?, options?, expected: { content, reasoning?, tool_calls, invalid_tool_calls? } }`.
  * Each case is parsed whole, at every 2-way split and one UTF-16 code unit per chunk; every run must give
- * exactly the expected content, reasoning (`""` when absent), calls (name, arguments, and id when given)
+ * exactly the expected content, reasoning (`""` when absent), calls (name, arguments, and id and issue
+ * codes when given)
  * and invalid calls (name, when the parser has one, and raw text).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ interface FormatCase {
       readonly name: string;
       readonly arguments: unknown;
       readonly id?: string;
+      /** The codes of the call's non-fatal issues, checked when given. */
+      readonly issues?: readonly string[];
     }>;
     readonly invalid_tool_calls?: ReadonlyArray<{ readonly name?: string; readonly raw: string }>;
   };
@@ -44,6 +47,9 @@ function outcome(formatId: string, testCase: FormatCase, chunks: readonly string
   const withIds = new Set(
     testCase.expected.tool_calls.flatMap((call, index) => (call.id === undefined ? [] : [index])),
   );
+  const withIssues = new Set(
+    testCase.expected.tool_calls.flatMap((call, index) => (call.issues === undefined ? [] : [index])),
+  );
   return {
     content: result.content,
     reasoning: result.reasoning,
@@ -51,6 +57,7 @@ function outcome(formatId: string, testCase: FormatCase, chunks: readonly string
       name: call.name,
       arguments: call.arguments,
       ...(withIds.has(index) ? { id: call.id } : {}),
+      ...(withIssues.has(index) ? { issues: (call.issues ?? []).map((issue) => issue.code) } : {}),
     })),
     invalid_tool_calls: result.invalidToolCalls.map((call) => ({
       ...(call.name === undefined ? {} : { name: call.name }),

@@ -337,12 +337,17 @@ export abstract class BaseFormatParser implements FormatParser {
     const raw = rawText ?? this.closeRaw();
     const id = announced?.id ?? parts.id ?? `call_${this.callCount}`;
     this.callCount++;
-    if (this.tools && !this.tools.has(parts.name)) {
+    const unknown = this.tools !== undefined && !this.tools.has(parts.name);
+    if (unknown && !this.options.allowUnknownTools) {
       this.emitInvalid(id, parts.name, raw, 'unknown_tool', `no tool named "${parts.name}" was offered`);
       return;
     }
     // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
-    const result = argumentsForCall(parts, this.tools?.parameters(parts.name));
+    let result = argumentsForCall(parts, this.tools?.parameters(parts.name));
+    if (unknown && result.ok) {
+      const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered`, path: '' };
+      result = { ...result, issues: [issue, ...(result.issues ?? [])] };
+    }
     if (!result.ok) {
       if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
       this.emitInvalidIssues(id, parts.name, raw, result.issues);
@@ -384,7 +389,8 @@ export abstract class BaseFormatParser implements FormatParser {
    * ends invalid gets `tool-input-end` before its `tool-call-invalid`.
    */
   protected announceCall(name: string, id?: string): void {
-    if (!this.rawOpen || this.announced || (this.tools && !this.tools.has(name))) return;
+    if (!this.rawOpen || this.announced) return;
+    if (this.tools && !this.tools.has(name) && !this.options.allowUnknownTools) return;
     const callId = id ?? `call_${this.callCount}`;
     this.flushPending();
     this.announced = { id: callId, name, streamed: false };

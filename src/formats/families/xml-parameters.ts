@@ -564,7 +564,10 @@ export class XmlParametersParser extends BaseFormatParser {
       // The name is known: streaming consumers see the call start now (`tool-input-start`).
       if (this.callName !== undefined && this.callProblem === undefined) {
         this.announceCall(this.callName);
-        this.streaming = this.tools === undefined || this.tools.has(this.callName);
+        this.streaming =
+          this.tools === undefined ||
+          this.tools.has(this.callName) ||
+          this.options.allowUnknownTools === true;
       }
       this.state = 'call-body';
       return true;
