@@ -10,6 +10,8 @@ import { UsageError } from './usage-error.js';
 const usage = `usage:
   toolwire parse [FILE | --chunks FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--events]
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
+      parser flags: [--reasoning split|content|inline] [--reasoning-started-in-prompt]
+                    [--allow-unknown-tools] [--glm-shorthand]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire formats [--json]
@@ -44,8 +46,20 @@ export async function main(
             chunks: { type: 'string' },
             jsonl: { type: 'boolean', default: false },
             events: { type: 'boolean', default: false },
+            reasoning: { type: 'string' },
+            'reasoning-started-in-prompt': { type: 'boolean', default: false },
+            'allow-unknown-tools': { type: 'boolean', default: false },
+            'glm-shorthand': { type: 'boolean', default: false },
           },
         });
+        const reasoning = values.reasoning;
+        if (
+          reasoning !== undefined &&
+          reasoning !== 'split' &&
+          reasoning !== 'content' &&
+          reasoning !== 'inline'
+        )
+          throw new UsageError(`--reasoning must be split, content or inline, got ${reasoning}`);
         if (positionals.length > 1)
           throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
         await runParseCommand(
@@ -57,6 +71,12 @@ export async function main(
             ...(values.model === undefined ? {} : { model: values.model }),
             ...(values.tools === undefined ? {} : { tools: values.tools }),
             ...(values.chunks === undefined ? {} : { chunks: values.chunks }),
+            parser: {
+              ...(reasoning === undefined ? {} : { reasoning }),
+              ...(values['reasoning-started-in-prompt'] ? { reasoningStartedInPrompt: true } : {}),
+              ...(values['allow-unknown-tools'] ? { allowUnknownTools: true } : {}),
+              ...(values['glm-shorthand'] ? { glmShorthand: true } : {}),
+            },
           },
           io.stdout,
         );

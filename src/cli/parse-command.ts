@@ -20,6 +20,16 @@ export interface ParseCommandOptions {
   readonly jsonl: boolean;
   /** Print the stream's events as JSON lines instead of the result. */
   readonly events?: boolean;
+  /** Parser options from flags (`--reasoning`, `--allow-unknown-tools`, ...). */
+  readonly parser?: ParserFlags;
+}
+
+/** The `FormatOptions` the parse command takes as flags. */
+export interface ParserFlags {
+  readonly reasoning?: 'split' | 'content' | 'inline';
+  readonly reasoningStartedInPrompt?: boolean;
+  readonly allowUnknownTools?: boolean;
+  readonly glmShorthand?: boolean;
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
@@ -49,6 +59,7 @@ export async function runParseCommand(
       chunks,
       {
         format,
+        ...options.parser,
         ...(tools ? { tools } : {}),
         ...(options.model ? { model: options.model } : {}),
       },
@@ -58,6 +69,7 @@ export async function runParseCommand(
   }
   const result = parseToolCallChunks(chunks, {
     format,
+    ...options.parser,
     ...(tools ? { tools } : {}),
     ...(options.model ? { model: options.model } : {}),
   });
@@ -105,7 +117,9 @@ async function runJsonl(
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber++;
-    write(`${jsonlOutputLine(line, lineNumber, defaultFormat, defaultTools, options.model)}\n`);
+    write(
+      `${jsonlOutputLine(line, lineNumber, defaultFormat, defaultTools, options.model, options.parser)}\n`,
+    );
   }
 }
 
@@ -119,10 +133,11 @@ export function jsonlOutputLine(
   defaultFormat: string,
   defaultTools: ToolDefinition[] | undefined,
   defaultModel: string | undefined,
+  parser: ParserFlags = {},
 ): string {
   if (line.trim() === '')
     return JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` });
-  const result = parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, defaultModel);
+  const result = parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, defaultModel, parser);
   try {
     return JSON.stringify(result);
   } catch (error) {
@@ -148,6 +163,7 @@ export function parseJsonlLine(
   defaultFormat: string,
   defaultTools: ToolDefinition[] | undefined,
   defaultModel: string | undefined,
+  parser: ParserFlags = {},
 ): Record<string, unknown> {
   let record: Record<string, unknown>;
   try {
@@ -176,6 +192,7 @@ export function parseJsonlLine(
     } else chunks = [input as string];
     const result = parseToolCallChunks(chunks, {
       format,
+      ...parser,
       ...(tools ? { tools } : {}),
       ...(model ? { model } : {}),
     });

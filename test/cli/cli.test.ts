@@ -103,12 +103,66 @@ describe('toolwire parse', () => {
     [['parse', '--bogus'], "toolwire: Unknown option '--bogus'"],
     [['parse', 'a', 'b'], 'toolwire: parse takes at most one FILE, got 2'],
     [['frobnicate'], 'toolwire: unknown command "frobnicate"'],
+    [
+      ['parse', '--reasoning', 'maybe', '/dev/null'],
+      'toolwire: --reasoning must be split, content or inline',
+    ],
   ])('exits 2 with one line for usage error %j', async (argv, message) => {
     const { code, stderr, stdout } = await runCli(argv);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.startsWith(message)).toBe(true);
     expect(stderr.trimEnd().includes('\n')).toBe(false);
+  });
+});
+
+describe('toolwire parse parser flags', () => {
+  const thinking = '<think>maybe <tool_call>{"name": "x", "arguments": {}}</tool_call></think>Done.';
+
+  it.each([
+    [
+      [],
+      {
+        content: 'Done.',
+        reasoning: 'maybe <tool_call>{"name": "x", "arguments": {}}</tool_call>',
+        calls: 0,
+      },
+    ],
+    [['--reasoning', 'inline'], { content: thinking, reasoning: '', calls: 0 }],
+    [['--reasoning', 'content'], { content: '<think>maybe </think>Done.', reasoning: '', calls: 1 }],
+  ])('--reasoning %j', async (flags, expected) => {
+    const { code, stdout } = await runCli([
+      'parse',
+      '--format',
+      'hermes',
+      ...flags,
+      file('think.txt', thinking),
+    ]);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect({ content: result.content, reasoning: result.reasoning, calls: result.tool_calls.length }).toEqual(
+      expected,
+    );
+  });
+
+  it('--allow-unknown-tools keeps a call to a tool not offered, with its issue', async () => {
+    const tools = file('t.json', JSON.stringify([{ name: 'known', parameters: { type: 'object' } }]));
+    const text = file('u.txt', '<tool_call>{"name": "other", "arguments": {"a": 1}}</tool_call>');
+    const strict = JSON.parse((await runCli(['parse', '--format', 'hermes', '--tools', tools, text])).stdout);
+    expect(strict.tool_calls).toEqual([]);
+    expect(strict.invalid_tool_calls[0].name).toBe('other');
+    const { stdout } = await runCli([
+      'parse',
+      '--format',
+      'hermes',
+      '--tools',
+      tools,
+      '--allow-unknown-tools',
+      text,
+    ]);
+    const allowed = JSON.parse(stdout);
+    expect(allowed.tool_calls[0]).toMatchObject({ name: 'other', arguments: { a: 1 } });
+    expect(allowed.tool_calls[0].issues[0].code).toBe('unknown_tool');
   });
 });
 
