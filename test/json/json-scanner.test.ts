@@ -115,6 +115,46 @@ describe('JsonScanner', () => {
   });
 });
 
+describe('JsonScanner.skipString and topLevelCommas', () => {
+  /** Scans `text` in `size`-unit pieces, using skipString first in each piece as the parsers do. */
+  function scanInPieces(
+    text: string,
+    size: number,
+  ): { end: number; commas: { count: number; last: number } } {
+    const scanner = new JsonScanner();
+    for (let start = 0; start < text.length; start += size) {
+      const piece = text.slice(start, start + size);
+      const from = scanner.skipString(piece, 0, piece.length);
+      const end = scanner.scan(piece, from, piece.length);
+      if (end >= 0) return { end: start + end, commas: scanner.topLevelCommas };
+    }
+    return { end: -1, commas: scanner.topLevelCommas };
+  }
+
+  it.each([
+    ['{"name": "f", "arguments": {"a": [1, 2], "b": "x,y"}}', 1, 12],
+    ['{"a": "q\\"x,", "b": 1, "c": {"d": 2, "e": 3}}', 2, 21],
+    ['{"s": "\\\\", "t": "\\""}', 1, 10],
+    ['[1, "a,b", [2, 3], {"x": 4}]', 3, 17],
+    ['{}', 0, -1],
+  ])('%s: %d top-level commas, the last at %d, for every piece size', (text, count, last) => {
+    for (let size = 1; size <= text.length; size++) {
+      const result = scanInPieces(text, size);
+      expect(result.end, `piece size ${size}`).toBe(text.length);
+      expect(result.commas, `piece size ${size}`).toEqual({ count, last });
+    }
+  });
+
+  it('skipString stops at the closing quote and leaves it to scan; outside a string it does nothing', () => {
+    const scanner = new JsonScanner();
+    expect(scanner.skipString('{"abc"}', 0, 7)).toBe(0);
+    scanner.scan('{"', 0, 2);
+    expect(scanner.skipString('ab\\"c"}', 0, 7)).toBe(5);
+    expect(scanner.inString).toBe(true);
+    expect(scanner.scan('ab\\"c"}', 5, 7)).toBe(7);
+  });
+});
+
 describe('scanJsonValueEnd', () => {
   it.each(completeCases)('agrees with the scanner on %s', (_description, text, end) => {
     expect(scanJsonValueEnd(text, 0)).toBe(end);
