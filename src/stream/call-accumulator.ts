@@ -1,3 +1,4 @@
+import { UniqueIds } from '../internal/unique-ids.js';
 import type { InvalidToolCall, ParseResult, ToolCall } from '../types/tool-call.js';
 import { AccumulatedCall, isInvalidCall } from './accumulated-call.js';
 
@@ -47,12 +48,11 @@ export abstract class CallAccumulator {
   result(): ParseResult {
     const toolCalls: ToolCall[] = [];
     const invalidToolCalls: InvalidToolCall[] = [];
-    const used = new Set<string>();
+    const ids = new UniqueIds();
     this.calls.forEach((call, index) => {
-      let fallback = `call_${index}`;
-      while (used.has(fallback)) fallback = `${fallback}_`;
-      const rebuilt = call.toCall(fallback);
-      if (rebuilt.id !== undefined) used.add(rebuilt.id);
+      const built = call.toCall(`call_${index}`);
+      // No two calls share an id (a server that repeats one, or one equal to a generated `call_N`).
+      const rebuilt = built.id === undefined ? built : { ...built, id: ids.claim(built.id) };
       if (isInvalidCall(rebuilt)) invalidToolCalls.push(rebuilt);
       else toolCalls.push(rebuilt);
     });

@@ -1,4 +1,5 @@
 import { TextBuilder } from '../../internal/text-builder.js';
+import { UniqueIds } from '../../internal/unique-ids.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue } from '../../types/tool-call.js';
@@ -99,6 +100,8 @@ export abstract class BaseFormatParser implements FormatParser {
   private readonly raw = new TextBuilder();
   private rawOpen = false;
   private callCount = 0;
+  /** The ids given out this turn: no two calls share one (see `UniqueIds`). */
+  private readonly ids = new UniqueIds();
   /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
   private announced: { id: string; name: string; streamed: boolean } | undefined;
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
@@ -149,6 +152,7 @@ export abstract class BaseFormatParser implements FormatParser {
     this.tail = '';
     this.rawOpen = false;
     this.callCount = 0;
+    this.ids.clear();
     this.announced = undefined;
     this.streamer = undefined;
     this.markup.length = 0;
@@ -335,7 +339,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const announced = rawText === undefined ? this.takeAnnounced() : undefined;
     const streamer = rawText === undefined ? this.takeStreamer() : undefined;
     const raw = rawText ?? this.closeRaw();
-    const id = announced?.id ?? parts.id ?? `call_${this.callCount}`;
+    const id = announced?.id ?? this.ids.claim(parts.id ?? `call_${this.callCount}`);
     this.callCount++;
     const unknown = this.tools !== undefined && !this.tools.has(parts.name);
     if (unknown && !this.options.allowUnknownTools) {
@@ -391,7 +395,7 @@ export abstract class BaseFormatParser implements FormatParser {
   protected announceCall(name: string, id?: string): void {
     if (!this.rawOpen || this.announced) return;
     if (this.tools && !this.tools.has(name) && !this.options.allowUnknownTools) return;
-    const callId = id ?? `call_${this.callCount}`;
+    const callId = this.ids.claim(id ?? `call_${this.callCount}`);
     this.flushPending();
     this.announced = { id: callId, name, streamed: false };
     if (this.inputEvents) this.events.push({ type: 'tool-input-start', id: callId, toolName: name });
@@ -457,7 +461,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const announced = this.takeAnnounced();
     this.streamer = undefined;
     const raw = this.closeRaw();
-    const callId = announced?.id ?? id ?? `call_${this.callCount}`;
+    const callId = announced?.id ?? this.ids.claim(id ?? `call_${this.callCount}`);
     this.callCount++;
     if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id: callId });
     this.emitInvalid(callId, name, raw, code, message);
@@ -473,7 +477,7 @@ export abstract class BaseFormatParser implements FormatParser {
 
   /** Emits an invalid call with an explicit raw text (no call needs to be open). */
   protected invalidCall(raw: string, code: string, message: string, name?: string): void {
-    const id = `call_${this.callCount}`;
+    const id = this.ids.claim(`call_${this.callCount}`);
     this.callCount++;
     this.emitInvalid(id, name, raw, code, message);
   }
