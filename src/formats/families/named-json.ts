@@ -669,6 +669,7 @@ export class NamedJsonParser extends BaseFormatParser {
     const name = this.name;
     const id = this.id;
     const jsonKind = this.jsonKind;
+    const sniffed = this.sniffer.name;
     this.finishCallState();
     if (jsonKind === 'args') {
       if (name === undefined) {
@@ -680,11 +681,14 @@ export class NamedJsonParser extends BaseFormatParser {
       );
       return;
     }
-    this.completeBody(bodyText);
+    this.completeBody(bodyText, sniffed);
   }
 
-  /** A JSON call object (alone after the call start, or a list element). */
-  private completeBody(bodyText: string): void {
+  /**
+   * A JSON call object (alone after the call start, or a list element); `sniffed` is the name its text
+   * gave first (the one a streaming consumer was told), if any.
+   */
+  private completeBody(bodyText: string, sniffed?: string): void {
     const parsed = parseLenientJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
@@ -692,6 +696,13 @@ export class NamedJsonParser extends BaseFormatParser {
     }
     const parts = this.callParts(parsed.value);
     if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
+    else if (sniffed !== undefined && sniffed !== parts.name)
+      // A name key given twice: JSON's last one wins, but the first was announced. Ambiguous: invalid.
+      this.failCall(
+        'conflicting_names',
+        `the tool call names two tools, "${sniffed}" and "${parts.name}"`,
+        sniffed,
+      );
     else this.endCall(parts);
   }
 

@@ -523,7 +523,18 @@ export class TaggedJsonParser extends BaseFormatParser {
     const value = parsed.value;
     if (!Array.isArray(value)) {
       const parts = this.callParts(value);
+      // `{"name": "f", "name": "g"}`: JSON's last key wins, but the call was announced as `f` from the
+      // body's first member (the same text decides in whole-text parsing): ambiguous, so invalid.
+      const leading = this.config.nameIsKey
+        ? undefined
+        : leadingName(bodyText.slice(0, maxNamePrefix), this.config.nameKeys ?? defaultNameKeys);
       if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
+      else if (typeof leading === 'string' && leading !== parts.name)
+        this.failCall(
+          'conflicting_names',
+          `the tool call names two tools, "${leading}" and "${parts.name}"`,
+          leading,
+        );
       else {
         const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
         const argumentsJson =
