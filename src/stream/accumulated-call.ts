@@ -95,6 +95,8 @@ export class AccumulatedCall {
   toCall(fallbackId: string): ToolCall | InvalidToolCall {
     const id = this.id ?? fallbackId;
     const raw = this.argumentsText;
+    const mark = raw.indexOf(invalidMark);
+    if (mark >= 0) return markedInvalid(id, this.name, raw, mark);
     if (this.name === undefined || this.name === '') {
       return invalid(id, undefined, raw, 'missing_name', 'the stream gave no name for this call');
     }
@@ -126,6 +128,31 @@ export class AccumulatedCall {
     }
     return { id, name: this.name, arguments: result.value, raw };
   }
+}
+
+/**
+ * U+0000 in a call's argument text: no JSON text holds it, so arguments that contain it never parse.
+ * `OpenAIChatChunkEncoder` sends it, followed by `{"error", "issues", "raw"}`, as the last fragment of
+ * a call that turned out invalid after it was announced.
+ */
+export const invalidMark = '\u0000';
+
+/** The invalid call an encoder marked (see `invalidMark`); the text after the mark tells why. */
+function markedInvalid(id: string, name: string | undefined, text: string, mark: number): InvalidToolCall {
+  let detail: unknown;
+  try {
+    detail = JSON.parse(text.slice(mark + 1));
+  } catch {
+    detail = undefined;
+  }
+  const record = typeof detail === 'object' && detail !== null ? (detail as Record<string, unknown>) : {};
+  const raw = typeof record.raw === 'string' ? record.raw : text;
+  const error = typeof record.error === 'string' ? record.error : 'the call was marked invalid by the stream';
+  const issues =
+    Array.isArray(record.issues) && record.issues.every((issue) => typeof issue?.code === 'string')
+      ? (record.issues as InvalidToolCall['issues'])
+      : [{ code: 'invalid_tool_call', message: error }];
+  return name === undefined || name === '' ? { id, raw, error, issues } : { id, name, raw, error, issues };
 }
 
 function invalid(

@@ -1,6 +1,7 @@
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
+import { invalidMark } from './accumulated-call.js';
 import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
 
 /** One `tool_calls` entry of a streamed OpenAI Chat delta (wire names verbatim). */
@@ -53,9 +54,13 @@ type ChatDelta = NonNullable<NonNullable<OpenAIChatChunk['choices']>[number]['de
  * function: { arguments } }]`. The first chunk carries `role: "assistant"`; `finish()` returns the last
  * chunk, `delta: {}` with `finish_reason: "tool_calls"` when a call completed, else `"stop"`.
  *
- * `tool-call` adds nothing (its arguments already streamed). A `tool-call-invalid` has no OpenAI form:
- * one that was never announced is left out; one that was announced already sent its start and fragments,
- * which a client rebuilds into an invalid call (its arguments do not parse) or a call.
+ * `tool-call` adds nothing (its arguments already streamed). A `tool-call-invalid` has no OpenAI form,
+ * and must never reach a client as a call it could run (a cut-off `delete_file` streamed as `""`
+ * arguments would read as `delete_file({})`): one that was announced gets a last argument fragment that
+ * starts with U+0000, which no JSON text can hold, followed by `{"error", "issues", "raw"}` as JSON, so
+ * its arguments never parse (`accumulateOpenAIChatChunks` turns it back into that invalid call); one
+ * that was never announced is sent as `content`, its raw text, as a server sends text it could not read
+ * as a call. Nothing is left out.
  */
 export class OpenAIChatChunkEncoder {
   private readonly id: string;
@@ -102,8 +107,16 @@ export class OpenAIChatChunkEncoder {
         case 'tool-call':
           this.calls++;
           break;
+        case 'tool-call-invalid': {
+          const index = event.id === undefined ? undefined : this.indexes.get(event.id);
+          if (index === undefined) delta = { content: event.raw };
+          else {
+            const detail = JSON.stringify({ error: event.error, issues: event.issues, raw: event.raw });
+            delta = { tool_calls: [{ index, function: { arguments: `${invalidMark}${detail}` } }] };
+          }
+          break;
+        }
         case 'tool-input-end':
-        case 'tool-call-invalid':
           break;
       }
       if (delta) chunks.push(this.chunk(delta, null));

@@ -265,6 +265,53 @@ describe('toOpenAIChatChunks', () => {
     expect(toOpenAIChatChunks(all).at(-1)?.choices?.[0]?.finish_reason).toBe('tool_calls');
   });
 
+  it('never lets a call that ended invalid read as a call: announced ones get a U+0000 fragment, others are content', () => {
+    const run = (format: string, text: string) => {
+      const stream = createToolCallStream({ format });
+      const all: ParseEvent[] = [];
+      for (let i = 0; i < text.length; i += 4) all.push(...stream.push(text.slice(i, i + 4)));
+      all.push(...stream.finish());
+      return all;
+    };
+    const cases: Array<[string, string]> = [
+      ['hermes', '<tool_call>{"name": "delete_file", "arguments": {"path": "/tmp'],
+      [
+        'kimi_k2',
+        '<|tool_calls_section_begin|><|tool_call_begin|>functions.delete_file:0<|tool_call_argument_begin|>',
+      ],
+      ['mistral', '[TOOL_CALLS]delete_file[ARGS]'],
+    ];
+    for (const [format, text] of cases) {
+      const events = run(format, text);
+      const invalid = events.find((event) => event.type === 'tool-call-invalid');
+      expect(invalid, format).toBeDefined();
+      const chunks = toOpenAIChatChunks(events);
+      const fragments = chunks.flatMap((chunk) =>
+        (chunk.choices?.[0]?.delta?.tool_calls ?? []).map((call) => call.function?.arguments ?? ''),
+      );
+      expect(() => JSON.parse(fragments.join('')), format).toThrow();
+      const result = accumulateOpenAIChatChunks(chunks);
+      expect(result.toolCalls, format).toEqual([]);
+      expect(result.invalidToolCalls, format).toEqual([
+        {
+          id: invalid?.type === 'tool-call-invalid' ? invalid.id : '',
+          name: 'delete_file',
+          raw: invalid?.type === 'tool-call-invalid' ? invalid.raw : '',
+          error: invalid?.type === 'tool-call-invalid' ? invalid.error : '',
+          issues: invalid?.type === 'tool-call-invalid' ? invalid.issues : [],
+        },
+      ]);
+    }
+    // Never announced (no name could be read): its raw text goes out as content.
+    const unnamed = run('hermes', 'Hi <tool_call>{"arguments": {}}</tool_call>');
+    expect(unnamed.filter((event) => event.type === 'tool-input-start')).toEqual([]);
+    expect(accumulateOpenAIChatChunks(toOpenAIChatChunks(unnamed))).toMatchObject({
+      content: 'Hi <tool_call>{"arguments": {}}</tool_call>',
+      toolCalls: [],
+      invalidToolCalls: [],
+    });
+  });
+
   it('finishes with "stop" when no call completed', () => {
     expect(toOpenAIChatChunks([{ type: 'text-delta', delta: 'x' }]).at(-1)?.choices?.[0]?.finish_reason).toBe(
       'stop',
