@@ -58,8 +58,13 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
   return collector.result(parser instanceof AutoParser ? (parser.format ?? format.id) : format.id);
 }
 
-/** `options.format`: an id or alias (default `auto`), or a format definition. */
-function resolveFormat(format: unknown): FormatDefinition {
+/**
+ * `options.format`: an id or alias (default `auto`), or a format definition.
+ *
+ * @throws {UnknownFormatError} (code `unknown_format`) for an id that is not registered.
+ * @throws {ToolwireError} (code `invalid_argument`) for anything else that is not a format.
+ */
+export function resolveFormat(format: unknown): FormatDefinition {
   if (format === undefined) return getFormat('auto');
   if (typeof format === 'string') return getFormat(format);
   if (

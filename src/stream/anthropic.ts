@@ -1,6 +1,7 @@
 import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
 import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+import { checkIterable } from './check-iterable.js';
 
 /**
  * Rebuilds text, thinking and `tool_use` calls from an Anthropic Messages stream: `content_block_start`
@@ -86,6 +87,7 @@ export class AnthropicStreamAccumulator extends CallAccumulator {
 
 /** Rebuilds calls from a whole list of Anthropic stream events (see `AnthropicStreamAccumulator`). */
 export function accumulateAnthropicStream(events: Iterable<unknown>): ParseResult {
+  checkIterable(events, 'accumulateAnthropicStream');
   const accumulator = new AnthropicStreamAccumulator();
   for (const event of events) accumulator.push(event);
   return accumulator.result();

@@ -1,7 +1,9 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { AutoParser } from '../formats/auto.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
-import { getFormat, resolveModelFormat } from '../formats/registry.js';
+import { checkFormatOptions, describe } from '../formats/format-options.js';
+import { resolveFormat } from '../formats/parse-tool-calls.js';
+import { resolveModelFormat } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
 
 /**
@@ -10,7 +12,8 @@ import type { ParseEvent } from '../types/parse-event.js';
  * `inputEvents` is always on here: streaming is what the `tool-input-*` events are for.
  */
 export interface ToolCallStreamOptions extends Omit<FormatOptions, 'inputEvents'> {
-  readonly format: string | FormatDefinition;
+  /** Format id, alias or definition; default `"auto"` (from `model`, else from the markers seen). */
+  readonly format?: string | FormatDefinition;
   /** Model name; `format: "auto"` picks the format from it (else from the first markers seen). */
   readonly model?: string;
   /** Called with each event, in order, before `push` / `finish` return it. */
@@ -67,13 +70,19 @@ export interface ToolCallStream {
  * `toTransformStream` for a web `TransformStream`.
  *
  * @throws {UnknownFormatError} (code `unknown_format`) when `options.format` is not registered.
+ * @throws {InvalidToolsError} (code `invalid_tools`) for `tools` that are not tools.
+ * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `format` neither a
+ *   string nor a `FormatDefinition`, `model` not a string, `onEvent` not a function, or another option
+ *   of the wrong type.
  */
-export function createToolCallStream(options: ToolCallStreamOptions): ToolCallStream {
-  const { format: formatOption, onEvent, ...formatOptions } = options;
-  const definition = resolveModelFormat(
-    typeof formatOption === 'string' ? getFormat(formatOption) : formatOption,
-    options.model,
-  );
+export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolCallStream {
+  const { format: formatOption, onEvent, ...formatOptions } = checkFormatOptions(options);
+  if (onEvent !== undefined && typeof onEvent !== 'function')
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.onEvent must be a function, got ${describe(onEvent)}`,
+    );
+  const definition = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
   return new FormatToolCallStream(
     definition,
     definition.create({ ...formatOptions, inputEvents: true }),

@@ -3,6 +3,7 @@ import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
 import { invalidMark } from './accumulated-call.js';
 import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+import { checkIterable } from './check-iterable.js';
 
 /** One `tool_calls` entry of a streamed OpenAI Chat delta (wire names verbatim). */
 export interface OpenAIChatToolCallDelta {
@@ -148,6 +149,7 @@ export function toOpenAIChatChunks(
   events: Iterable<ParseEvent>,
   options?: OpenAIChatChunkOptions,
 ): OpenAIChatChunk[] {
+  checkIterable(events, 'toOpenAIChatChunks');
   const encoder = new OpenAIChatChunkEncoder(options);
   return [...encoder.push(events), ...encoder.finish()];
 }
@@ -238,6 +240,7 @@ function startsNewCall(call: AccumulatedCall, name: string): boolean {
 
 /** Rebuilds calls from a whole list of chunks (see `OpenAIChatChunkAccumulator`). */
 export function accumulateOpenAIChatChunks(chunks: Iterable<unknown>): ParseResult {
+  checkIterable(chunks, 'accumulateOpenAIChatChunks');
   const accumulator = new OpenAIChatChunkAccumulator();
   for (const chunk of chunks) accumulator.push(chunk);
   return accumulator.result();

@@ -1,6 +1,7 @@
 import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
 import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+import { checkIterable } from './check-iterable.js';
 
 /**
  * Rebuilds text, reasoning and function calls from an OpenAI Responses API stream:
@@ -102,6 +103,7 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
 
 /** Rebuilds calls from a whole list of Responses stream events (see `OpenAIResponsesStreamAccumulator`). */
 export function accumulateOpenAIResponsesStream(events: Iterable<unknown>): ParseResult {
+  checkIterable(events, 'accumulateOpenAIResponsesStream');
   const accumulator = new OpenAIResponsesStreamAccumulator();
   for (const event of events) accumulator.push(event);
   return accumulator.result();

@@ -18,9 +18,9 @@ export interface StreamErrorPart {
  * ```
  */
 export function toTransformStream(
-  options: ToolCallStreamOptions,
+  options?: ToolCallStreamOptions,
 ): TransformStream<string, ParseEvent | StreamErrorPart> {
-  const stream = createToolCallStream(options);
+  const stream = createToolCallStream(options ?? {});
   return new TransformStream<string, ParseEvent | StreamErrorPart>({
     transform(chunk, controller) {
       try {

@@ -101,6 +101,34 @@ describe('createToolCallStream', () => {
     }
   });
 
+  it('throws a typed invalid_argument on misuse, never a TypeError', async () => {
+    const stream = await import('../../src/stream/index.js');
+    const bad: Array<[string, () => unknown]> = [
+      ['options not an object', () => createToolCallStream('hermes' as never)],
+      ['format a number', () => createToolCallStream({ format: 5 as never })],
+      ['format an empty object', () => createToolCallStream({ format: {} as never })],
+      ['model not a string', () => createToolCallStream({ format: 'auto', model: 5 as never })],
+      ['onEvent not a function', () => createToolCallStream({ format: 'hermes', onEvent: 5 as never })],
+      ['transform stream with a bad format', () => toTransformStream({ format: 5 as never })],
+      ['toOpenAIChatChunks(null)', () => stream.toOpenAIChatChunks(null as never)],
+      ['accumulateOpenAIChatChunks(null)', () => stream.accumulateOpenAIChatChunks(null as never)],
+      ['accumulateAnthropicStream(5)', () => stream.accumulateAnthropicStream(5 as never)],
+      ['accumulateOpenAIResponsesStream("x")', () => stream.accumulateOpenAIResponsesStream('x' as never)],
+    ];
+    for (const [what, call] of bad) {
+      let thrown: unknown;
+      try {
+        call();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, what).toBeInstanceOf(ToolwireError);
+      expect((thrown as ToolwireError).code, what).toBe('invalid_argument');
+    }
+    // No options at all: format auto.
+    expect(createToolCallStream().format).toBe('auto');
+  });
+
   it('resolves auto from the model name and from markers', () => {
     expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
       'qwen3_coder',

@@ -1,0 +1,20 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { describe } from '../formats/format-options.js';
+
+/**
+ * Checks that `value` can be iterated (an array, a generator, ...) before a converter walks it.
+ *
+ * @throws {ToolwireError} (code `invalid_argument`) otherwise, naming `caller`.
+ */
+export function checkIterable(value: unknown, caller: string): void {
+  if (
+    typeof value !== 'string' &&
+    (typeof value !== 'object' ||
+      value === null ||
+      typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function')
+  ) {
+    throw new ToolwireError('invalid_argument', `${caller}() takes an iterable, got ${describe(value)}`);
+  }
+  if (typeof value === 'string')
+    throw new ToolwireError('invalid_argument', `${caller}() takes an iterable of objects, got a string`);
+}
