@@ -129,6 +129,25 @@ describe('createToolCallStream', () => {
     expect(createToolCallStream().format).toBe('auto');
   });
 
+  it('streams the same argument text when a chunk splits a surrogate pair (XML formats)', () => {
+    const texts = {
+      qwen3_coder: '<tool_call>\n<function=f>\n<parameter=s>\n😀x😀\n</parameter>\n</function>\n</tool_call>',
+      minimax_m2:
+        '<minimax:tool_call>\n<invoke name="f">\n<parameter name="s">😀x😀</parameter>\n</invoke>\n</minimax:tool_call>',
+    };
+    for (const [format, text] of Object.entries(texts)) {
+      const deltas = (chunks: string[]) =>
+        run(chunks, format)
+          .flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []))
+          .join('');
+      expect(deltas([text]), format).toBe('{"s":"😀x😀"}');
+      for (let cut = 1; cut < text.length; cut++)
+        expect(deltas([text.slice(0, cut), text.slice(cut)]), `${format} cut at ${cut}`).toBe(
+          '{"s":"😀x😀"}',
+        );
+    }
+  });
+
   it('resolves auto from the model name and from markers', () => {
     expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
       'qwen3_coder',

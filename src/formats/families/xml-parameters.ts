@@ -785,8 +785,12 @@ export class XmlParametersParser extends BaseFormatParser {
       this.leadingPending = false;
       text = withoutLeadingNewline(text);
     }
-    const kept =
+    let kept =
       text.charCodeAt(text.length - 1) === 0x0d /* \r */ ? text.slice(0, -1) : withoutTrailingNewline(text);
+    // A chunk that ends inside a surrogate pair: its high half waits for the low half, so the delta
+    // text is the same however the value was chunked (a lone half would be escaped as \udXXX).
+    const last = kept.charCodeAt(kept.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) kept = kept.slice(0, -1);
     this.heldTail = text.slice(kept.length);
     text = kept;
     if (text === '') return;
