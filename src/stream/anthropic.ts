@@ -1,6 +1,6 @@
 import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
-import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from './call-accumulator.js';
 import { checkIterable } from './check-iterable.js';
 
 /**
@@ -13,7 +13,9 @@ import { checkIterable } from './check-iterable.js';
  * `missing_name`, its text kept), a missing `content_block_stop` (the call ends at `result()`), an
  * empty input (`""` → `{}`; an `input` object given whole in `content_block_start` is used when no
  * `partial_json` follows), two JSON objects in one block (two calls of that name). Input that is not a
- * JSON object is an `InvalidToolCall` with the text as `raw`.
+ * JSON object is an `InvalidToolCall` with the text as `raw`. An `index` of digits in a string (`"0"`) is
+ * that number; a delta after its block's `content_block_stop` (and before a new start at that index)
+ * still belongs to that block.
  */
 export class AnthropicStreamAccumulator extends CallAccumulator {
   private readonly blocks = new Map<
@@ -28,10 +30,11 @@ export class AnthropicStreamAccumulator extends CallAccumulator {
 
   push(event: unknown): void {
     if (!isRecord(event)) return;
-    const index = typeof event.index === 'number' ? event.index : -1;
+    const index = integerIndex(event.index) ?? -1;
     switch (event.type) {
       case 'content_block_start': {
         const block = isRecord(event.content_block) ? event.content_block : {};
+        this.stopped.delete(index);
         if (block.type === 'tool_use' || block.type === 'server_tool_use') {
           const call = this.openCall(nonEmptyString(block.id), nonEmptyString(block.name));
           const input = block.input;
@@ -51,7 +54,8 @@ export class AnthropicStreamAccumulator extends CallAccumulator {
         if (delta.type === 'text_delta') this.addContent(delta.text);
         else if (delta.type === 'thinking_delta') this.addReasoning(delta.thinking);
         else if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') {
-          let block = this.blocks.get(index);
+          // A late delta after its block's stop still belongs to that block (a start would open a new one).
+          let block = this.blocks.get(index) ?? this.stopped.get(index);
           if (block?.kind !== 'tool') {
             block = { kind: 'tool', call: this.openCall(undefined, undefined), initial: '', streamed: false };
             this.blocks.set(index, block);
@@ -72,9 +76,16 @@ export class AnthropicStreamAccumulator extends CallAccumulator {
     }
   }
 
+  /** Tool blocks after their `content_block_stop`, by index, until a new block starts there. */
+  private readonly stopped = new Map<
+    number,
+    { kind: 'tool'; call: AccumulatedCall; initial: string; streamed: boolean }
+  >();
+
   private close(index: number): void {
     const block = this.blocks.get(index);
     this.blocks.delete(index);
+    if (block?.kind === 'tool') this.stopped.set(index, block);
     if (block?.kind === 'tool' && !block.streamed && block.initial !== '') block.call.append(block.initial);
   }
 

@@ -71,3 +71,13 @@ export const nonEmptyString = (value: unknown): string | undefined =>
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stream's block or call index: a non-negative integer, or a string of digits (`"1"`, which some
+ * servers send) as that number; anything else (`null`, `NaN`, `-1`, `0.5`) is `undefined`.
+ */
+export function integerIndex(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  if (typeof value === 'string' && /^[0-9]{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}

@@ -2,7 +2,7 @@ import type { ParseEvent } from '../types/parse-event.js';
 import type { ParseResult } from '../types/tool-call.js';
 import type { AccumulatedCall } from './accumulated-call.js';
 import { invalidMark } from './accumulated-call.js';
-import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
+import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from './call-accumulator.js';
 import { checkIterable } from './check-iterable.js';
 
 /** One `tool_calls` entry of a streamed OpenAI Chat delta (wire names verbatim). */
@@ -177,6 +177,8 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
   private readonly byIndex = new Map<number | string, AccumulatedCall>();
   private readonly byId = new Map<string, AccumulatedCall>();
   private last: AccumulatedCall | undefined;
+  /** Calls that some fragment gave an index. */
+  private readonly indexed = new WeakSet<AccumulatedCall>();
 
   constructor() {
     super('openai-chat');
@@ -203,12 +205,21 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
     const index = indexKey(fragment.index);
     const fn = isRecord(fragment.function) ? fragment.function : {};
     const name = nonEmptyString(fn.name);
-    const text = typeof fn.arguments === 'string' ? fn.arguments : '';
+    const text = argumentText(fn.arguments);
     let call: AccumulatedCall | undefined;
     if (id !== undefined) call = this.byId.get(id);
     if (call === undefined) {
-      const candidate =
-        id !== undefined ? undefined : index !== undefined ? this.byIndex.get(index) : this.last;
+      const byIndex = index !== undefined ? this.byIndex.get(index) : undefined;
+      let candidate: AccumulatedCall | undefined;
+      if (id === undefined) {
+        // A first index after fragments without one (null, then 0) continues the call they opened.
+        if (index === undefined) candidate = this.last;
+        else if (byIndex !== undefined) candidate = byIndex;
+        else if (this.last !== undefined && !this.indexed.has(this.last)) candidate = this.last;
+      } else if (byIndex && byIndex.id === undefined && byIndex.name === undefined) {
+        // Arguments that came before the call's id and name on this index: the same call.
+        candidate = byIndex;
+      }
       if (candidate && !(name !== undefined && startsNewCall(candidate, name))) call = candidate;
     }
     if (call === undefined) call = this.openCall(id, name);
@@ -216,21 +227,38 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
     if (call.id === undefined && id !== undefined && !this.byId.has(id)) call.id = id;
     call = this.appendArguments(call, text);
     if (call.id !== undefined) this.byId.set(call.id, call);
-    if (index !== undefined) this.byIndex.set(index, call);
+    if (index !== undefined) {
+      this.byIndex.set(index, call);
+      this.indexed.add(call);
+    }
     this.last = call;
   }
 }
 
 /**
- * The key a fragment's `index` routes by: a number as is; a string of digits (`"1"`, sent by some
- * servers) as that number; any other non-empty string as a key of its own (`"__proto__"` is just a
- * key: a Map holds them), so such fragments are never attached to another call; else `undefined`
- * (missing or `null`: routed by id, then to the last call).
+ * The key a fragment's `index` routes by: a non-negative integer, or a string of digits (`"1"`, sent
+ * by some servers) as that number; any other non-empty string as a key of its own (`"__proto__"` is
+ * just a key: a Map holds them), so such fragments are never attached to another call; else
+ * `undefined` (missing, `null`, `NaN`, negative or fractional: routed by id, then to the last call).
  */
 function indexKey(value: unknown): number | string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value !== 'string' || value === '') return undefined;
-  return /^[0-9]{1,15}$/.test(value) ? Number(value) : `key:${value}`;
+  const index = integerIndex(value);
+  if (index !== undefined) return index;
+  return typeof value === 'string' && value !== '' && !/^[0-9]+$/.test(value) ? `key:${value}` : undefined;
+}
+
+/**
+ * A fragment's `function.arguments` as text: a string as is; an object or other JSON value (some servers
+ * send the arguments object itself) as its JSON text, so it is never dropped; missing or `null` is `""`.
+ */
+function argumentText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
 }
 
 /** A name fragment for `call` belongs to a new call: `call` already has another name. */

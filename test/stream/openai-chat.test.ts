@@ -105,6 +105,41 @@ const rows: Row[] = [
     calls: [call('a', 'f', { x: 1 }), call('call_1', 'g', { y: 2 })],
   },
   {
+    description: 'null index first, then the first index: the same call',
+    chunks: [
+      chunk([{ index: null as unknown as number, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
+      chunk([{ index: 0, function: { arguments: '1}' } }]),
+    ],
+    calls: [call('a', 'f', { x: 1 })],
+  },
+  {
+    description: 'NaN, negative or fractional index: routed like a missing one, to the last call',
+    chunks: [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
+      chunk([{ index: Number.NaN, function: { arguments: '1,' } }]),
+      chunk([{ index: 0.5, function: { arguments: '"y":' } }]),
+      chunk([{ index: -1, function: { arguments: '2}' } }]),
+    ],
+    calls: [call('a', 'f', { x: 1, y: 2 })],
+  },
+  {
+    description: 'arguments before the id and name on the same index: one call',
+    chunks: [
+      chunk([{ index: 0, function: { arguments: '{"x":1}' } }]),
+      chunk([{ index: 0, id: 'a', function: { name: 'f' } }]),
+    ],
+    calls: [call('a', 'f', { x: 1 })],
+  },
+  {
+    description: 'arguments sent as an object (not a string) are its JSON; a number is an invalid call',
+    chunks: [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: { x: 1 } as unknown as string } }]),
+      chunk([{ index: 1, id: 'b', function: { name: 'g', arguments: 5 as unknown as string } }]),
+    ],
+    calls: [call('a', 'f', { x: 1 })],
+    invalid: [{ id: 'b', name: 'g', raw: '5', code: 'arguments_not_object' }],
+  },
+  {
     description: 'a repeated id continues its call even on another index',
     chunks: [
       chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
@@ -333,6 +368,12 @@ describe('accumulateAnthropicStream', () => {
   const stop = (index: number) => ({ type: 'content_block_stop', index });
 
   const anthropicRows: Row[] = [
+    {
+      description:
+        'an index given as a digit string is that index; a late delta after stop stays with its block',
+      chunks: [{ ...start(0, 'toolu_1', 'f'), index: '0' }, json(0, '{"x":'), stop(0), json(0, '1}')],
+      calls: [call('toolu_1', 'f', { x: 1 })],
+    },
     {
       description: 'text, then a tool_use streamed as input_json_delta',
       chunks: [
