@@ -29,10 +29,17 @@ export {
   SchemaRoot,
 } from './schema/index.js';
 export {
+  AnthropicStreamAccumulator,
   accumulateAnthropicStream,
   accumulateOpenAIChatChunks,
   accumulateOpenAIResponsesStream,
   createToolCallStream,
+  type OpenAIChatChunk,
+  OpenAIChatChunkAccumulator,
+  OpenAIChatChunkEncoder,
+  type OpenAIChatChunkOptions,
+  OpenAIResponsesStreamAccumulator,
+  type StreamErrorPart,
   type ToolCallStream,
   type ToolCallStreamOptions,
   toOpenAIChatChunks,
