@@ -24,6 +24,13 @@ import { bigArguments, output, spaced, tools } from './stream-outputs.js';
 
 disableErrorLogging();
 
+// A full GC before each measurement, so garbage one contender left (the re-parse peers leave hundreds
+// of MB) is not collected on the next one's time.
+const v8 = await import('node:v8');
+const vm = await import('node:vm');
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
 const sizes = [
   ['1 KB', 1_000],
   ['64 KB', 64_000],
@@ -125,7 +132,9 @@ for (const format of formats) {
     if (streamToolwire(format, chunks) !== 2) throw new Error(`${format} ${label}: streaming lost a call`);
     // A longer budget at 64 KB and up: a shared machine needs more rounds for a stable best-of.
     const budget = target >= 64_000 ? 1500 : 400;
+    gc();
     const wholeMs = measure(() => parseToolCalls(text, { format, tools }), budget);
+    gc();
     const streamMs = measure(() => streamToolwire(format, chunks), budget);
     if (format === 'hermes') hermesStreamMs.set(label, streamMs);
     ratios.set(`${format} ${label}`, streamMs / wholeMs);
@@ -134,6 +143,7 @@ for (const format of formats) {
     let peerRatio = '—';
     const protocol = protocols[format];
     if (protocol) {
+      gc();
       const parts = protocol.parseGeneratedText({ text, tools: aiTools });
       const calls = parts.filter((part) => part.type === 'tool-call').length;
       peerWhole = `${fmt(
@@ -289,10 +299,6 @@ console.log(
   '\nC. Peak memory while streaming in 4-character chunks (events consumed, not kept), minus the heap before: "live" is the heap after a full GC, sampled every 8192 pushes and after finish (what the stream keeps alive); "in use" is the heap sampled every 256 pushes without forcing GC (live data plus garbage not yet collected)',
 );
 {
-  const v8 = await import('node:v8');
-  const vm = await import('node:vm');
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
   const run = (format, chunks, every, collect) => {
     gc();
     const before = process.memoryUsage().heapUsed;
