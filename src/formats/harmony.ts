@@ -291,7 +291,10 @@ export class HarmonyParser extends BaseFormatParser {
 
   private keepBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
-    if (piece !== '') this.body.push(piece);
+    if (piece === '') return;
+    this.body.push(piece);
+    // The argument JSON streams as it arrives (aligned at the end: see ArgumentStreamer).
+    this.streamArgumentText(piece);
   }
 
   /** The start of a call body: JSON (scanned) or anything else (up to the end marker). */

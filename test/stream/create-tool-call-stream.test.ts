@@ -43,7 +43,7 @@ describe('createToolCallStream', () => {
     expect(deltas.at(-1)).toBe('}');
   });
 
-  it('streams the ALIGNED arguments: a coerced value comes in the last delta (kimi_k2, mistral)', () => {
+  it('streams the ALIGNED arguments: a coerced value comes in the last delta (kimi_k2, mistral, harmony)', () => {
     const tools = [
       {
         name: 'f',
@@ -58,6 +58,8 @@ describe('createToolCallStream', () => {
       kimi_k2:
         '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"note": "long text", "a": "5"}<|tool_call_end|><|tool_calls_section_end|>',
       mistral: '[TOOL_CALLS]f[ARGS]{"note": "long text", "a": "5"}',
+      harmony:
+        '<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"note": "long text", "a": "5"}<|call|>',
     };
     for (const [format, text] of Object.entries(texts)) {
       const stream = createToolCallStream({ format, tools });
