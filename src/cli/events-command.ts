@@ -1,5 +1,6 @@
 import { createToolCallStream } from '../stream/create-tool-call-stream.js';
 import type { ToolDefinition } from '../types/tool.js';
+import type { ParserFlags } from './parse-command.js';
 
 /**
  * `toolwire parse --events`: streams `chunks` through `createToolCallStream` and writes every event
@@ -7,13 +8,15 @@ import type { ToolDefinition } from '../types/tool.js';
  */
 export function runEventsCommand(
   chunks: readonly string[],
-  options: { format: string; tools?: ToolDefinition[]; model?: string },
+  options: ParserFlags & { format: string; tools?: ToolDefinition[]; model?: string },
   write: (text: string) => void,
 ): void {
+  const { format, tools, model, ...flags } = options;
   const stream = createToolCallStream({
-    format: options.format,
-    ...(options.tools ? { tools: options.tools } : {}),
-    ...(options.model ? { model: options.model } : {}),
+    ...flags,
+    format,
+    ...(tools ? { tools } : {}),
+    ...(model ? { model } : {}),
   });
   const lines: string[] = [];
   for (const chunk of chunks) for (const event of stream.push(chunk)) lines.push(JSON.stringify(event));

@@ -179,6 +179,8 @@ export function parseJsonlLine(
     const input = record.input;
     if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
     const format = record.format === undefined ? defaultFormat : getFormat(String(record.format)).id;
+    if (record.model !== undefined && typeof record.model !== 'string')
+      throw new Error('"model" must be a string');
     const model = typeof record.model === 'string' ? record.model : defaultModel;
     const tools = record.tools === undefined ? defaultTools : normalizeTools(record.tools);
     let chunks: string[];

@@ -207,7 +207,11 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
     const name = nonEmptyString(fn.name);
     const text = argumentText(fn.arguments);
     let call: AccumulatedCall | undefined;
-    if (id !== undefined) call = this.byId.get(id);
+    if (id !== undefined) {
+      call = this.byId.get(id);
+      // The same id again under another name is another call (a server reusing ids): never glued.
+      if (call && name !== undefined && startsNewCall(call, name)) call = undefined;
+    }
     if (call === undefined) {
       const byIndex = index !== undefined ? this.byIndex.get(index) : undefined;
       let candidate: AccumulatedCall | undefined;

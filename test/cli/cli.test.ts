@@ -145,6 +145,27 @@ describe('toolwire parse parser flags', () => {
     );
   });
 
+  it('the flags apply to --events too', async () => {
+    const text = file('r2.txt', 'plan</think>ok');
+    const { stdout } = await runCli([
+      'parse',
+      text,
+      '--format',
+      'hermes',
+      '--reasoning-started-in-prompt',
+      '--events',
+    ]);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { type: 'reasoning-delta', delta: 'plan' },
+      { type: 'text-delta', delta: 'ok' },
+    ]);
+  });
+
   it('--allow-unknown-tools keeps a call to a tool not offered, with its issue', async () => {
     const tools = file('t.json', JSON.stringify([{ name: 'known', parameters: { type: 'object' } }]));
     const text = file('u.txt', '<tool_call>{"name": "other", "arguments": {"a": 1}}</tool_call>');

@@ -140,6 +140,14 @@ const rows: Row[] = [
     invalid: [{ id: 'b', name: 'g', raw: '5', code: 'arguments_not_object' }],
   },
   {
+    description: 'the same id again under another name is another call (never glued onto the first)',
+    chunks: [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }]),
+      chunk([{ index: 1, id: 'a', function: { name: 'g', arguments: '{"y":2}' } }]),
+    ],
+    calls: [call('a', 'f', {}), call('a_2', 'g', { y: 2 })],
+  },
+  {
     description: 'a repeated id continues its call even on another index',
     chunks: [
       chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":' } }]),
