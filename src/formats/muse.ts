@@ -87,9 +87,10 @@ function skipSpace(text: string, from: number): number {
 /**
  * The invokes of a call message body, in order (linear in `body`). An invoke without its closing tag
  * is whole when its parameters are all closed and only the wrapper's end or the end of the body
- * follows; an invoke cut off inside a tag or a value, or holding other text, has no `parameters`.
+ * follows, unless `cutOff` (the output ended inside the message); an invoke cut off inside a tag or a
+ * value, or holding other text, has no `parameters`.
  */
-function readInvokes(body: string): Invoke[] {
+function readInvokes(body: string, cutOff: boolean): Invoke[] {
   const invokes: Invoke[] = [];
   let position = 0;
   for (;;) {
@@ -110,7 +111,8 @@ function readInvokes(body: string): Invoke[] {
         at += INVOKE_CLOSE.length;
         whole = true;
       } else if (at === body.length || body.startsWith(CALLS_CLOSE, at)) {
-        whole = true;
+        // Without its closing tag an invoke ends with the message, unless the output was cut off.
+        whole = !cutOff;
       } else if (body.startsWith(PARAMETER_OPEN, at)) {
         const tagEnd = body.indexOf('>', at);
         if (tagEnd < 0) {
@@ -238,7 +240,8 @@ export class MuseParser extends BaseFormatParser {
     if (!match) {
       const keep = cursor.final ? 0 : heldBackLength(text, cursor.position, bodyEnds);
       this.takeBody(cursor, text.length - keep, bucket);
-      if (cursor.final && this.state === 'call') this.endMessage();
+      // The output ended inside the call message (no terminator): it was cut off.
+      if (cursor.final && this.state === 'call') this.endMessage(true);
       if (cursor.final) this.state = 'header';
       return false;
     }
@@ -255,25 +258,30 @@ export class MuseParser extends BaseFormatParser {
     if (bucket === 'call' && piece !== '') this.body.push(piece);
   }
 
-  /** Ends a call message: one call per invoke (see the module comment). */
-  private endMessage(): void {
+  /**
+   * Ends a call message: one call per invoke (see the module comment). `cutOff`: the output ended
+   * before the message's terminator, so an invoke without its closing tag, or a JSON body that needed
+   * repair, was cut off at the token limit and is invalid.
+   */
+  private endMessage(cutOff = false): void {
     const body = this.body.join('');
     const recipient = this.recipient;
     this.body = [];
     this.recipient = '';
     const raw = this.closeCallRaw();
     const bodyStart = raw.indexOf(body);
-    const invokes = body === '' ? [] : readInvokes(body);
+    const invokes = body === '' ? [] : readInvokes(body, cutOff);
     if (invokes.length === 0) {
       const trimmed = body.trim();
       if (trimmed.startsWith('{')) {
         const parsed = parseLenientJson(trimmed);
-        if (parsed.ok) {
+        if (parsed.ok && !(cutOff && parsed.repairs.length > 0)) {
           this.endCall({ name: recipient, argumentsValue: parsed.value }, raw);
           return;
         }
       }
-      this.invalidCall(raw, 'invalid_tool_call', 'the call message holds no <atem:invoke>', recipient);
+      if (cutOff) this.invalidCall(raw, 'incomplete_tool_call', 'the call message is cut off', recipient);
+      else this.invalidCall(raw, 'invalid_tool_call', 'the call message holds no <atem:invoke>', recipient);
       return;
     }
     if (invokes.length === 1) {
