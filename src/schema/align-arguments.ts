@@ -2,7 +2,7 @@ import { setOwnProperty } from '../internal/set-own-property.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignText } from './align-text.js';
-import { alignValue, issue, pointer } from './align-value.js';
+import { alignValue, issue, pointer, undeclaredRequired } from './align-value.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** A tool call's arguments object aligned with the tool's parameters schema. */
@@ -82,6 +82,19 @@ export function alignParameters(
         );
       }
     }
+  }
+  for (const name of option ? undeclaredRequired(option) : []) {
+    // Required without a `properties` entry: any value will do, but one must be given.
+    if (Object.hasOwn(value, name)) continue;
+    issues.push(
+      issue(
+        pointer('', name),
+        'missing_property',
+        'a value',
+        'nothing',
+        `missing required argument "${name}"`,
+      ),
+    );
   }
   if (options?.strict) {
     for (const flag of flags) {

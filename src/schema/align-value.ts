@@ -214,6 +214,22 @@ function stringLiterals(options: readonly SchemaOption[]): readonly StringLitera
 }
 
 /** The declared properties of an object option by name (cached per option). */
+const undeclaredRequiredCache = new WeakMap<object, readonly string[]>();
+
+/**
+ * The `required` names an object option does not declare in `properties` (JSON Schema still requires
+ * them), cached per option.
+ */
+export function undeclaredRequired(option: Extract<SchemaOption, { kind: 'object' }>): readonly string[] {
+  let names = undeclaredRequiredCache.get(option);
+  if (!names) {
+    const declared = declaredProperties(option);
+    names = [...option.required].filter((name) => !declared.has(name));
+    undeclaredRequiredCache.set(option, names);
+  }
+  return names;
+}
+
 function declaredProperties(
   option: Extract<SchemaOption, { kind: 'object' }>,
 ): ReadonlyMap<string, JSONSchema> {
@@ -512,6 +528,7 @@ export class Aligner {
       }
     }
     if (option.properties.length > 0 && !named) return false;
+    for (const name of undeclaredRequired(option)) if (!Object.hasOwn(value, name)) return false;
     const { minProperties, maxProperties } = option.schema;
     if (typeof minProperties === 'number' || typeof maxProperties === 'number') {
       const count = Object.keys(value).length;
@@ -920,6 +937,19 @@ export class Aligner {
             issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`),
           );
         }
+      }
+    }
+    for (const name of undeclaredRequired(option)) {
+      // Required but not declared: whatever value is given is fine; none is still missing.
+      if (Object.hasOwn(out, name)) continue;
+      const childPath = pointer(path, name);
+      if (this.partial) {
+        sink.flag(childPath, 'missing_as_null');
+        setOwnProperty(out, name, null);
+      } else {
+        sink.add(
+          issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`),
+        );
       }
     }
     if (option.properties.length > 0 && !named) {
