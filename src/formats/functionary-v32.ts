@@ -27,7 +27,7 @@ import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {
   callStart: ['>>>'],
-  nameEnd: ['\n'],
+  nameEnd: ['\r\n', '\n'],
   startsInCall: true,
   contentRecipient: 'all',
 };

@@ -151,7 +151,14 @@ function findStop(
 /** A recipient line of `startsInCall` formats: an identifier right after the marker (bounded text). */
 const recipientPattern = /^[A-Za-z_][\w.-]*$/;
 
-const validName = (name: string): boolean => name !== '' && name.length <= maxNameLength && !/\s/.test(name);
+/**
+ * A tool name as these formats write it: non-empty, bounded, without whitespace, and without characters
+ * that belong to markup or JSON (`<`, `>`, `[`, `]`, `{`, `}`, `"`, `'`, a backslash) — a name such as
+ * `<b>f</b>` or `here</think><tool_call>` is text around a marker, not a name. Dots, colons, slashes and
+ * dashes stay (`mcp__server__tool`, `server.tool`, `a/b`).
+ */
+const validName = (name: string): boolean =>
+  name !== '' && name.length <= maxNameLength && !/[\s<>[\]{}"'\\]/.test(name);
 
 /** The incremental parser of a `NamedJsonConfig` format; see the config's comment for the grammar. */
 export class NamedJsonParser extends BaseFormatParser {
