@@ -31,10 +31,13 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
   }
   const input = readInput(options.file);
   let result: { value: unknown; flags: readonly unknown[]; issues: readonly unknown[] };
+  // An over-deep input is not aligned at all (unwrapping one-item arrays could otherwise dig through it).
+  let tooDeepInput = false;
   if (options.text) {
     result = alignText(input, schema as JSONSchema, { strict: options.strict });
   } else {
     const parsed = parseLenientJson(input);
+    tooDeepInput = parsed.ok && nestedDeeperThan(parsed.value, MAX_VALUE_DEPTH);
     result = parsed.ok
       ? alignValue(parsed.value, schema as JSONSchema, { strict: options.strict })
       : {
@@ -51,7 +54,7 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
           ],
         };
   }
-  if (nestedDeeperThan(result.value, MAX_VALUE_DEPTH)) {
+  if (tooDeepInput || nestedDeeperThan(result.value, MAX_VALUE_DEPTH)) {
     // Printing it would overflow the stack; the input text is the value as received.
     const tooDeep = {
       path: '',

@@ -600,6 +600,14 @@ export class Aligner {
   }
 
   /** Unwraps a one-item array for a scalar target (BAML `FirstMatch`, Table B row 22). */
+  /** A value nested past `MAX_VALUE_DEPTH` (arrays unwrapped one in another): kept, with `too_deep`. */
+  private tooDeep(value: unknown, path: string, sink: Sink): unknown {
+    sink.add(
+      issue(path, 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'),
+    );
+    return value;
+  }
+
   private unwrapped(value: unknown[], path: string, sink: Sink): unknown {
     sink.flag(path, 'array_to_single', value.length > 1 ? 2 : 0);
     return value[0];
@@ -613,7 +621,7 @@ export class Aligner {
       result = String(value);
     } else if (typeof value === 'object' && value !== null) {
       if (Array.isArray(value) && value.length === 1 && typeof value[0] === 'string') {
-        return this.string(this.unwrapped(value, path, sink), schema, path, sink, depth);
+        return this.string(this.unwrapped(value, path, sink), schema, path, sink, depth + 1);
       }
       sink.flag(path, 'json_to_string');
       result = JSON.stringify(value);
@@ -688,7 +696,9 @@ export class Aligner {
       sink.flag(path, parsed.kind === 'derived' ? 'number_from_text' : 'string_to_number');
       result = parsed.value;
     } else if (Array.isArray(value) && value.length > 0) {
-      return this.number(this.unwrapped(value, path, sink), kind, schema, path, sink, depth);
+      return depth >= MAX_VALUE_DEPTH
+        ? this.tooDeep(value, path, sink)
+        : this.number(this.unwrapped(value, path, sink), kind, schema, path, sink, depth + 1);
     } else {
       sink.add(issue(path, 'invalid_type', kind, typeName(value)));
       return value;
@@ -749,7 +759,9 @@ export class Aligner {
         return parsed.value;
       }
     } else if (Array.isArray(value) && value.length > 0) {
-      return this.boolean(this.unwrapped(value, path, sink), path, sink, depth);
+      return depth >= MAX_VALUE_DEPTH
+        ? this.tooDeep(value, path, sink)
+        : this.boolean(this.unwrapped(value, path, sink), path, sink, depth + 1);
     }
     sink.add(
       issue(path, 'invalid_type', 'boolean', typeof value === 'string' ? excerpt(value) : typeName(value)),
@@ -798,7 +810,9 @@ export class Aligner {
       text = String(value);
       sink.flag(path, 'number_to_string');
     } else if (Array.isArray(value) && value.length > 0) {
-      return this.stringEnum(this.unwrapped(value, path, sink), literals, path, sink, depth);
+      return depth >= MAX_VALUE_DEPTH
+        ? this.tooDeep(value, path, sink)
+        : this.stringEnum(this.unwrapped(value, path, sink), literals, path, sink, depth + 1);
     } else {
       sink.add(issue(path, 'invalid_enum', expected, typeName(value)));
       return value;
@@ -846,7 +860,7 @@ export class Aligner {
         }
       }
       if (Array.isArray(value) && value.length > 0 && isPlainObject(value[0])) {
-        return this.object(this.unwrapped(value, path, sink), option, path, sink, depth);
+        return this.object(this.unwrapped(value, path, sink), option, path, sink, depth + 1);
       }
       if ((typeof value === 'number' || typeof value === 'boolean') && option.properties.length === 1) {
         const [name, schema] = option.properties[0] as readonly [string, JSONSchema];

@@ -463,6 +463,17 @@ describe('trial findings', () => {
     expect(result.issues.map((issue: { code: string }) => issue.code)).toEqual(['too_deep']);
   });
 
+  it('align: 300 one-item arrays around a number are too deep for an integer schema too (no unwrapping through them)', async () => {
+    const input = `${'['.repeat(300)}"5"${']'.repeat(300)}`;
+    const schema = file('schema-integer.json', '{"type":"integer"}');
+    const { code, stdout } = await runCli(['align', '--schema', schema, file('align-deep-int.json', input)]);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.value).toBe(input);
+    expect(result.flags).toEqual([]);
+    expect(result.issues.map((issue: { code: string }) => issue.code)).toEqual(['too_deep']);
+  });
+
   it('parse FILE --chunks CHUNKS is a usage error (give one or the other)', async () => {
     const { code, stdout, stderr } = await runCli([
       'parse',
