@@ -37,6 +37,13 @@ describe('arguments nested deeper than MAX_ARGUMENT_DEPTH', () => {
     expectTooDeep(parseToolCalls(text, { format: 'hermes', tools: arrayTools }), text);
   });
 
+  it('a gemma4 call nested too deeply is too_deep too (its own value reader)', () => {
+    let value = '1';
+    for (let level = 0; level < 300; level++) value = `{x:${value}}`;
+    const text = `<|tool_call>call:f${value}<tool_call|>`;
+    expectTooDeep(parseToolCalls(text, { format: 'gemma4' }), text, value);
+  });
+
   it('streaming gives the same result as whole text', () => {
     const text = hermes(nested(5000));
     const chunks = text.match(/[\s\S]{1,7}/g) ?? [];

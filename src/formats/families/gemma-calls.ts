@@ -46,6 +46,7 @@ const maxHeader = 256;
 const maxLookahead = 64;
 /** Nesting deeper than this is not decoded (the call is invalid), so model text cannot overflow the stack. */
 const maxDepth = 256;
+const tooDeepMessage = 'nested too deeply';
 
 const namePattern = /^[\p{L}\p{N}_.-]+$/u;
 const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -359,7 +360,9 @@ export class GemmaCallParser extends BaseFormatParser {
     this.resetBody();
     const parsed = parseGemmaValue(bodyText, this.config.quote);
     if (!parsed.ok) {
-      this.failCall('invalid_arguments', `the arguments are not valid: ${parsed.error}`, name);
+      // Too deep is its own code, as in every format (MAX_ARGUMENT_DEPTH).
+      const code = parsed.error === tooDeepMessage ? 'too_deep' : 'invalid_arguments';
+      this.failCall(code, `the arguments are not valid: ${parsed.error}`, name);
       return;
     }
     if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
@@ -409,7 +412,7 @@ class ValueReader {
   }
 
   value(depth: number): unknown {
-    if (depth > maxDepth) throw new SyntaxError('nested too deeply');
+    if (depth > maxDepth) throw new SyntaxError(tooDeepMessage);
     this.skipWhitespace();
     const { text, quote } = this;
     if (this.position >= text.length) throw new SyntaxError('a value is missing at the end');
