@@ -108,8 +108,8 @@ export function alignParameters(
 
 /**
  * Aligns a decoded JSON arguments object with the tool's parameters schema (`alignValue`). The result
- * value is always an object: when alignment could not make one, the input object is returned with the
- * issues. Never throws.
+ * value is always an object: when alignment could not make one (a schema for an array or a string),
+ * the input object is returned as received, with the issues and without flags. Never throws.
  */
 export function alignArguments(
   argumentsObject: Record<string, unknown>,
@@ -121,5 +121,7 @@ export function alignArguments(
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     return { value: value as Record<string, unknown>, flags: result.flags, issues: result.issues };
   }
-  return { value: argumentsObject, flags: result.flags, issues: result.issues };
+  // The schema wanted something other than an object: the object is returned as received, so no
+  // coercion was applied and none is flagged.
+  return { value: argumentsObject, flags: [], issues: result.issues };
 }
