@@ -15,16 +15,16 @@
  *   between the section markers and the calls is layout.
  * - Arguments: the name is the text before `<tool_sep>`; each `<arg_key>K</arg_key>` is followed by
  *   `<arg_value>V</arg_value>` holding the raw value, typed by the tool's JSON Schema when tools are
- *   given (`anyOf`/`oneOf`, type arrays and the aliases `int`, `float`, `str`, `bool`, `dict`, `list`),
- *   else kept as a string. `<tool_call>NAME<tool_sep></tool_call>` is a call without arguments.
+ *   given (`anyOf`/`oneOf`, type arrays, the aliases `int`, `float`, `str`, `bool`, `dict`, `list` and
+ *   vLLM's prefix rules `int*`/`uint*`/`long*` → integer, `num*`/`float*` → number: the schema layer's
+ *   `canonicalTypeName`), else kept as a string. `<tool_call>NAME<tool_sep></tool_call>` is a call without arguments.
  * - Reasoning: `<think>…</think>` goes to `reasoning`.
  * - Tolerated: a missing `<tool_calls>` wrapper or `</tool_calls>`, a missing `<tool_sep>`, a missing
  *   `</arg_value>` (the value ends at the next key or `</tool_call>`), a missing `</tool_call>` before
  *   the next call or the section end. A call cut off at the end of the output, a key without a value or
  *   text other than pairs inside a call makes an InvalidToolCall; with tools given, an unknown name is
  *   an InvalidToolCall `unknown_tool`.
- * - Deliberately not done: vLLM's prefix type rules (`uint*`, `long*`, `num*` as numbers) are not
- *   applied; text after the section stays content (vLLM keeps only the text before it).
+ * - Deliberately not done: text after the section stays content (vLLM keeps only the text before it).
  *
  * Checked against: vLLM `hy_v3_tool_parser.py` and `tests/tool_parsers/test_hy_v3_tool_parser.py`;
  * see `../shared/docs/formats.md` F7.
