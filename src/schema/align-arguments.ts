@@ -71,30 +71,13 @@ export function alignParameters(
         setOwnProperty(value, name, structuredClone(propertySchema.default));
         flags.push({ path: pointer('', name), kind: 'default_filled' });
       } else if (option.required.has(name)) {
-        issues.push(
-          issue(
-            pointer('', name),
-            'missing_property',
-            'a value',
-            'nothing',
-            `missing required argument "${name}"`,
-          ),
-        );
+        issues.push(missingArgument(name));
       }
     }
   }
   for (const name of option ? undeclaredRequired(option) : []) {
     // Required without a `properties` entry: any value will do, but one must be given.
-    if (Object.hasOwn(value, name)) continue;
-    issues.push(
-      issue(
-        pointer('', name),
-        'missing_property',
-        'a value',
-        'nothing',
-        `missing required argument "${name}"`,
-      ),
-    );
+    if (!Object.hasOwn(value, name)) issues.push(missingArgument(name));
   }
   if (options?.strict) {
     for (const flag of flags) {
@@ -104,6 +87,17 @@ export function alignParameters(
     }
   }
   return { value, flags, issues };
+}
+
+/** The issue of a required argument that was not given. */
+function missingArgument(name: string): AlignIssue {
+  return issue(
+    pointer('', name),
+    'missing_property',
+    'a value',
+    'nothing',
+    `missing required argument "${name}"`,
+  );
 }
 
 /**
