@@ -388,7 +388,8 @@ export abstract class BaseFormatParser implements FormatParser {
   /**
    * Announces the open call before it ends (`tool-input-start`), once its name (and the model's id, if
    * any) is known, so streaming consumers see it early. Does nothing with no call open, when already
-   * announced, or for a name that is not among the given tools (that call ends invalid). The call then
+   * announced, or for a name that is not among the given tools (that call ends invalid, unless
+   * `allowUnknownTools`). The id is made unique in the turn (`UniqueIds`). The call then
    * ends as usual with `endCall` or `failCall`, which reuse the announced id; an announced call that
    * ends invalid gets `tool-input-end` before its `tool-call-invalid`.
    */
