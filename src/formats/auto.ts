@@ -165,6 +165,21 @@ export function detectFormatFromText(text: string): string | undefined | '?' {
   return signature.format(after) ?? '?';
 }
 
+/** How much of the output's start `detectLeadingCall` reads. */
+const headLength = 64;
+
+/**
+ * A call object at the very start of the output (after whitespace): `{"name": …` is `llama3_json`,
+ * `[{"name": …` is `xlam`. Such an output is read as that format even when a marker of another one
+ * appears later inside it (in an argument string).
+ */
+function detectLeadingCall(head: string): string | undefined {
+  const trimmed = head.trimStart();
+  if (/^\{\s*"name"\s*:/.test(trimmed)) return 'llama3_json';
+  if (/^\[\s*\{\s*"name"\s*:/.test(trimmed)) return 'xlam';
+  return undefined;
+}
+
 /** Markerless formats, tried on the whole output at `finish()` when no signature appeared. */
 function detectMarkerless(text: string): string | undefined {
   const trimmed = text.trimStart();
@@ -181,6 +196,8 @@ export class AutoParser implements FormatParser {
   private readonly chunks: string[] = [];
   /** The last few characters searched, so a marker split across chunks is still found. */
   private window = '';
+  /** The output's first `headLength` code units (see `detectLeadingCall`). */
+  private head = '';
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
   private finished = false;
   private readonly options: AutoFormatOptions;
@@ -210,8 +227,19 @@ export class AutoParser implements FormatParser {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
     if (this.inner) return this.inner.push(chunk);
-    // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
     this.chunks.push(chunk);
+    // An output that starts with a call object (`{"name": …`, `[{"name": …`) is decided by that start:
+    // a marker later inside it (`"<tool_call>"` in an argument string) is data. Bounded: only the
+    // output's first `headLength` code units are looked at.
+    if (this.head.length < headLength) {
+      this.head += chunk.slice(0, headLength - this.head.length);
+      const leading = detectLeadingCall(this.head);
+      if (leading !== undefined) {
+        const format = this.resolve(leading);
+        if (format) return this.choose(format);
+      }
+    }
+    // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
     const searched = this.window + chunk;
     this.window = searched.slice(-(maxMarkerLength + 64));
     const id = detectFormatFromText(searched);
@@ -244,6 +272,7 @@ export class AutoParser implements FormatParser {
     this.chosen = undefined;
     this.chunks.length = 0;
     this.window = '';
+    this.head = '';
     return buffered;
   }
 
