@@ -150,6 +150,32 @@ describe('createToolCallStream', () => {
     }
   });
 
+  it('XML formats: members alignment adds or removes come right in the last delta (defaults, undeclared keys, null)', () => {
+    const tools = [
+      {
+        name: 'f',
+        parameters: {
+          type: 'object',
+          properties: { a: { type: 'integer' }, s: { type: 'string' }, u: { type: 'string', default: 'c' } },
+          additionalProperties: false,
+        },
+      },
+    ];
+    const text =
+      '<tool_call>\n<function=f>\n<parameter=s>\nhi\n</parameter>\n<parameter=x>\ny\n</parameter>\n<parameter=a>\n5\n</parameter>\n</function>\n</tool_call>';
+    for (const size of [text.length, 3]) {
+      const stream = createToolCallStream({ format: 'qwen3_coder', tools });
+      const chunks = text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
+      const events = [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.finish()];
+      const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+      // s and a stream as they end; the undeclared x (dropped by alignment) never streams; u comes last.
+      expect(deltas.join(''), `chunks of ${size}`).toBe('{"s":"hi","a":5,"u":"c"}');
+      expect(events.find((event) => event.type === 'tool-call')).toMatchObject({
+        input: { s: 'hi', a: 5, u: 'c' },
+      });
+    }
+  });
+
   it('resolves auto from the model name and from markers', () => {
     expect(createToolCallStream({ format: 'auto', model: 'Qwen/Qwen3-Coder-30B' }).format).toBe(
       'qwen3_coder',

@@ -36,6 +36,22 @@ export interface ReasoningTags {
   readonly close: string;
 }
 
+/**
+ * The last delta of arguments a format streamed as members (`CallParts.streamedKeys`): every member of
+ * the aligned `input` that was not streamed as it is (a default alignment filled in, a value it
+ * coerced), then `}`. A later duplicate key wins in `JSON.parse`, so the text parses to `input`.
+ */
+function closingMembers(input: Record<string, unknown>, parts: CallParts): string {
+  const streamed = parts.streamedKeys as ReadonlySet<string>;
+  const written = parts.argumentsValue as Record<string, unknown>;
+  let text = '';
+  for (const key of Object.keys(input)) {
+    if (streamed.has(key) && Object.hasOwn(written, key) && input[key] === written[key]) continue;
+    text += `,${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+  }
+  return `${text}}`;
+}
+
 /** Markers searched together, with the first character they all share (see `sharedInitial`). */
 interface MarkerSet {
   readonly markers: readonly string[];
@@ -59,6 +75,12 @@ export interface CallParts {
    * `JSON.stringify` of the value (the same JSON, without serializing a long value again).
    */
   readonly argumentsJson?: string;
+  /**
+   * With `argumentsValue`, for a format that streamed the arguments as members it built (`{"k":v,…`
+   * without the closing `}`): the keys whose last member was streamed with its value in
+   * `argumentsValue`. `endCall` then sends the members alignment changed or added (defaults) and `}`.
+   */
+  readonly streamedKeys?: ReadonlySet<string>;
   /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
   readonly parameters?: ReadonlyArray<readonly [string, string]>;
 }
@@ -364,6 +386,8 @@ export abstract class BaseFormatParser implements FormatParser {
       if (announced && streamer) {
         // The streamed argument text becomes a JSON text of the aligned input (see ArgumentStreamer).
         this.events.push({ type: 'tool-input-delta', id, delta: streamer.end(input) });
+      } else if (announced?.streamed && parts.streamedKeys) {
+        this.events.push({ type: 'tool-input-delta', id, delta: closingMembers(input, parts) });
       } else if (!announced?.streamed) {
         const exact = parts.argumentsJson !== undefined && input === parts.argumentsValue;
         this.events.push({

@@ -243,6 +243,8 @@ export class XmlParametersParser extends BaseFormatParser {
   /** The open call was announced: each finished parameter is streamed as a JSON fragment. */
   private streaming = false;
   private streamedAny = false;
+  /** Keys whose last occurrence was streamed as a member (its typed value as written). */
+  private readonly streamedKeys = new Set<string>();
   /** The open value is streamed as raw text; `rawStreamed` code units of its final text were sent. */
   private rawStream = false;
   private rawStreamed = 0;
@@ -323,6 +325,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.typed = [];
     this.streaming = false;
     this.streamedAny = false;
+    this.streamedKeys.clear();
     this.rawStream = false;
     this.rawStreamed = 0;
     this.leadingPending = false;
@@ -726,6 +729,7 @@ export class XmlParametersParser extends BaseFormatParser {
         // The value's text was streamed as it came: send the rest and close the string.
         this.streamArguments(`${jsonStringContent(text.slice(this.rawStreamed))}"`);
         this.typed.push([key, text]);
+        this.streamedKeys.add(key);
       } else if (name !== undefined) {
         const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
         this.typed.push([key, value]);
@@ -733,12 +737,16 @@ export class XmlParametersParser extends BaseFormatParser {
           this.callProblem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;
           this.callProblemCode = 'too_deep';
         }
-        if (this.streaming && this.callProblem === undefined) {
+        if (this.streaming && this.callProblem === undefined && value !== null && this.declared(name, key)) {
           // One fragment per finished parameter; a repeated key is written again (JSON's last one wins).
           this.streamArguments(
             `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`,
           );
           this.streamedAny = true;
+          this.streamedKeys.add(key);
+        } else {
+          // Not streamed (it comes with the call's last delta); an earlier occurrence no longer counts.
+          this.streamedKeys.delete(key);
         }
       }
     }
@@ -758,6 +766,7 @@ export class XmlParametersParser extends BaseFormatParser {
     const flag =
       this.config.stringAttribute && Object.hasOwn(attributes, 'string') ? attributes.string : undefined;
     if (flag === 'false' || (flag !== 'true' && !isTextSchema(this.parameterSchema(name, key)))) return;
+    if (!this.declared(name, key)) return;
     this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:"`);
     this.streamedAny = true;
     this.rawStream = true;
@@ -816,8 +825,12 @@ export class XmlParametersParser extends BaseFormatParser {
       } else if (this.parameterCount === 0 && loose !== '') {
         this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
       } else {
-        if (this.streamedAny) this.streamArguments('}');
-        this.endCall({ name, argumentsValue: this.buildArguments() });
+        // The closing `}` comes from endCall, after the members alignment added (defaults).
+        this.endCall({
+          name,
+          argumentsValue: this.buildArguments(),
+          ...(this.streamedAny ? { streamedKeys: this.streamedKeys } : {}),
+        });
       }
     }
     this.resetCall();
@@ -835,6 +848,15 @@ export class XmlParametersParser extends BaseFormatParser {
     const value: Record<string, unknown> = {};
     for (const [key, typed] of this.typed) setOwnProperty(value, key, typed);
     return value;
+  }
+
+  /**
+   * Whether a parameter's member may stream before the call ends: without tools always (nothing aligns
+   * the arguments); with tools only when the tool's schema declares it (alignment may drop or rename
+   * an undeclared key, and a streamed member cannot be taken back).
+   */
+  private declared(name: string, key: string): boolean {
+    return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
   }
 
   /** Types one value: DSML `string` attribute first, then the tool's schema, else the raw string. */
