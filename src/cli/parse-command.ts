@@ -24,6 +24,14 @@ export interface ParseCommandOptions {
   readonly parser?: ParserFlags;
 }
 
+/** What a `--jsonl` line uses when it does not say: the command's format, tools, model and flags. */
+export interface JsonlDefaults {
+  readonly format: string;
+  readonly tools?: ToolDefinition[];
+  readonly model?: string;
+  readonly parser?: ParserFlags;
+}
+
 /** The `FormatOptions` the parse command takes as flags. */
 export interface ParserFlags {
   readonly reasoning?: 'split' | 'content' | 'inline';
@@ -114,12 +122,16 @@ async function runJsonl(
     stream = createReadStream(options.file, 'utf8');
   }
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const defaults: JsonlDefaults = {
+    format: defaultFormat,
+    ...(defaultTools ? { tools: defaultTools } : {}),
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.parser ? { parser: options.parser } : {}),
+  };
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber++;
-    write(
-      `${jsonlOutputLine(line, lineNumber, defaultFormat, defaultTools, options.model, options.parser)}\n`,
-    );
+    write(`${jsonlOutputLine(line, lineNumber, defaults)}\n`);
   }
 }
 
@@ -127,17 +139,10 @@ async function runJsonl(
  * The output line for one input line, so outputs line up with inputs by position: a blank line gives
  * an error line, and so does a result that cannot be serialised. Never throws.
  */
-export function jsonlOutputLine(
-  line: string,
-  lineNumber: number,
-  defaultFormat: string,
-  defaultTools: ToolDefinition[] | undefined,
-  defaultModel: string | undefined,
-  parser: ParserFlags = {},
-): string {
+export function jsonlOutputLine(line: string, lineNumber: number, defaults: JsonlDefaults): string {
   if (line.trim() === '')
     return JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` });
-  const result = parseJsonlLine(line, lineNumber, defaultFormat, defaultTools, defaultModel, parser);
+  const result = parseJsonlLine(line, lineNumber, defaults);
   try {
     return JSON.stringify(result);
   } catch (error) {
@@ -160,10 +165,7 @@ export function jsonlOutputLine(
 export function parseJsonlLine(
   line: string,
   lineNumber: number,
-  defaultFormat: string,
-  defaultTools: ToolDefinition[] | undefined,
-  defaultModel: string | undefined,
-  parser: ParserFlags = {},
+  defaults: JsonlDefaults,
 ): Record<string, unknown> {
   let record: Record<string, unknown>;
   try {
@@ -178,11 +180,11 @@ export function parseJsonlLine(
   try {
     const input = record.input;
     if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
-    const format = record.format === undefined ? defaultFormat : getFormat(String(record.format)).id;
+    const format = record.format === undefined ? defaults.format : getFormat(String(record.format)).id;
     if (record.model !== undefined && typeof record.model !== 'string')
       throw new Error('"model" must be a string');
-    const model = typeof record.model === 'string' ? record.model : defaultModel;
-    const tools = record.tools === undefined ? defaultTools : normalizeTools(record.tools);
+    const model = typeof record.model === 'string' ? record.model : defaults.model;
+    const tools = record.tools === undefined ? defaults.tools : normalizeTools(record.tools);
     let chunks: string[];
     if (record.chunks !== undefined) {
       if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
@@ -194,7 +196,7 @@ export function parseJsonlLine(
     } else chunks = [input as string];
     const result = parseToolCallChunks(chunks, {
       format,
-      ...parser,
+      ...defaults.parser,
       ...(tools ? { tools } : {}),
       ...(model ? { model } : {}),
     });

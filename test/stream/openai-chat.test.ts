@@ -9,6 +9,7 @@ import {
 } from '../../src/stream/index.js';
 import type { OpenAIChatToolCallDelta } from '../../src/stream/openai-chat.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
+import type { ParseResult } from '../../src/types/tool-call.js';
 
 /** A chunk with one choice whose delta carries `toolCalls` (and optionally a finish reason / content). */
 const chunk = (
@@ -225,22 +226,24 @@ const rows: Row[] = [
   },
 ];
 
+/** A rebuilt stream against a row: calls (id, name, arguments), invalid calls, content when given. */
+function expectRow(result: ParseResult, row: Row): void {
+  expect(result.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }))).toEqual(
+    row.calls,
+  );
+  expect(
+    result.invalidToolCalls.map((invalid) => ({
+      ...(invalid.id === undefined ? {} : { id: invalid.id }),
+      ...(invalid.name === undefined ? {} : { name: invalid.name }),
+      raw: invalid.raw,
+      code: invalid.issues[0]?.code,
+    })),
+  ).toEqual(row.invalid ?? []);
+  if (row.content !== undefined) expect(result.content).toBe(row.content);
+}
+
 describe('accumulateOpenAIChatChunks', () => {
-  it.each(rows)('$description', (row) => {
-    const result = accumulateOpenAIChatChunks(row.chunks);
-    expect(result.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }))).toEqual(
-      row.calls,
-    );
-    expect(
-      result.invalidToolCalls.map((invalid) => ({
-        ...(invalid.id === undefined ? {} : { id: invalid.id }),
-        ...(invalid.name === undefined ? {} : { name: invalid.name }),
-        raw: invalid.raw,
-        code: invalid.issues[0]?.code,
-      })),
-    ).toEqual(row.invalid ?? []);
-    if (row.content !== undefined) expect(result.content).toBe(row.content);
-  });
+  it.each(rows)('$description', (row) => expectRow(accumulateOpenAIChatChunks(row.chunks), row));
 
   it('records the finish reason', () => {
     const accumulator = new OpenAIChatChunkAccumulator();
@@ -441,21 +444,7 @@ describe('accumulateAnthropicStream', () => {
     },
   ];
 
-  it.each(anthropicRows)('$description', (row) => {
-    const result = accumulateAnthropicStream(row.chunks);
-    expect(result.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }))).toEqual(
-      row.calls,
-    );
-    expect(
-      result.invalidToolCalls.map((invalid) => ({
-        ...(invalid.id === undefined ? {} : { id: invalid.id }),
-        ...(invalid.name === undefined ? {} : { name: invalid.name }),
-        raw: invalid.raw,
-        code: invalid.issues[0]?.code,
-      })),
-    ).toEqual(row.invalid ?? []);
-    if (row.content !== undefined) expect(result.content).toBe(row.content);
-  });
+  it.each(anthropicRows)('$description', (row) => expectRow(accumulateAnthropicStream(row.chunks), row));
 });
 
 describe('accumulateOpenAIResponsesStream', () => {
@@ -518,19 +507,6 @@ describe('accumulateOpenAIResponsesStream', () => {
     },
   ];
 
-  it.each(responsesRows)('$description', (row) => {
-    const result = accumulateOpenAIResponsesStream(row.chunks);
-    expect(result.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args }))).toEqual(
-      row.calls,
-    );
-    expect(
-      result.invalidToolCalls.map((invalid) => ({
-        ...(invalid.id === undefined ? {} : { id: invalid.id }),
-        ...(invalid.name === undefined ? {} : { name: invalid.name }),
-        raw: invalid.raw,
-        code: invalid.issues[0]?.code,
-      })),
-    ).toEqual(row.invalid ?? []);
-    if (row.content !== undefined) expect(result.content).toBe(row.content);
-  });
+  it.each(responsesRows)('$description', (row) =>
+    expectRow(accumulateOpenAIResponsesStream(row.chunks), row));
 });

@@ -7,8 +7,7 @@
  * `JSON.stringify(input)`), and the broken guarantees with examples.
  */
 import { loadParseCorpus } from '../conformance/parse-corpus.js';
-import { type PlannedCase, planCorpus } from '../conformance/parse-corpus-summary.js';
-import { checkCaseStreaming, type FormatReport } from './stream-corpus.js';
+import { casesByFormat, reportFormat } from './stream-corpus.js';
 
 const corpus = loadParseCorpus();
 if (corpus === undefined) {
@@ -16,25 +15,10 @@ if (corpus === undefined) {
   process.exit(0);
 }
 const [only, shown = '3'] = process.argv.slice(2);
-const byFormat = new Map<string, PlannedCase[]>();
-for (const planned of planCorpus(corpus).runnable) {
-  const list = byFormat.get(planned.format.id) ?? [];
-  list.push(planned);
-  byFormat.set(planned.format.id, list);
-}
-for (const [id, cases] of byFormat) {
+for (const [id, cases] of casesByFormat(corpus)) {
   if (only !== undefined && id !== only) continue;
   const start = performance.now();
-  const report: FormatReport = {
-    cases: cases.length,
-    runs: 0,
-    violations: [],
-    stats: { calls: 0, byteEqual: 0 },
-    thrown: [],
-  };
-  cases.forEach(({ testCase, format }, position) => {
-    checkCaseStreaming(testCase, format, position, report);
-  });
+  const report = reportFormat(cases);
   const counts = new Map<string, number>();
   for (const violation of report.violations)
     counts.set(violation.guarantee, (counts.get(violation.guarantee) ?? 0) + 1);

@@ -8,8 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusDirectory, loadParseCorpus } from '../conformance/parse-corpus.js';
-import { type PlannedCase, planCorpus } from '../conformance/parse-corpus-summary.js';
-import { checkCaseStreaming, type FormatReport } from './stream-corpus.js';
+import { casesByFormat, reportFormat } from './stream-corpus.js';
 
 const corpus = loadParseCorpus();
 const knownFile = new URL('./known-violations.json', import.meta.url);
@@ -25,28 +24,14 @@ if (corpus === undefined) {
   console.log(`streaming corpus skipped: ${corpusDirectory.pathname} not found`);
   it('streaming corpus skipped (corpus folder missing)', () => {});
 } else {
-  const byFormat = new Map<string, PlannedCase[]>();
-  for (const planned of planCorpus(corpus).runnable) {
-    const list = byFormat.get(planned.format.id) ?? [];
-    list.push(planned);
-    byFormat.set(planned.format.id, list);
-  }
+  const byFormat = casesByFormat(corpus);
   const lines: string[] = [];
   afterAll(() => console.log(`streaming guarantees over the parse corpus:\n${lines.join('\n')}`));
 
   describe('streaming guarantees (parse corpus)', () => {
     for (const [formatId, cases] of byFormat) {
       it(`${formatId} (every chunking)`, () => {
-        const report: FormatReport = {
-          cases: cases.length,
-          runs: 0,
-          violations: [],
-          stats: { calls: 0, byteEqual: 0 },
-          thrown: [],
-        };
-        cases.forEach(({ testCase, format }, position) => {
-          checkCaseStreaming(testCase, format, position, report);
-        });
+        const report = reportFormat(cases);
         const broken = new Map<string, string[]>();
         for (const violation of report.violations) {
           const list = broken.get(violation.guarantee) ?? [];

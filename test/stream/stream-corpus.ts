@@ -6,6 +6,7 @@
  */
 import type { FormatDefinition } from '../../src/formats/format-definition.js';
 import { type CorpusCase, optionsFor, preparedInput, splits } from '../conformance/parse-corpus.js';
+import { type PlannedCase, planCorpus } from '../conformance/parse-corpus-summary.js';
 import {
   type ArgumentStats,
   checkRun,
@@ -30,6 +31,32 @@ export interface FormatReport {
   readonly violations: CaseViolation[];
   readonly stats: ArgumentStats;
   readonly thrown: string[];
+}
+
+/** The corpus's runnable cases grouped by format id, in corpus order. */
+export function casesByFormat(corpus: readonly CorpusCase[]): Map<string, PlannedCase[]> {
+  const byFormat = new Map<string, PlannedCase[]>();
+  for (const planned of planCorpus(corpus).runnable) {
+    const list = byFormat.get(planned.format.id) ?? [];
+    list.push(planned);
+    byFormat.set(planned.format.id, list);
+  }
+  return byFormat;
+}
+
+/** Checks every case of one format (see `checkCaseStreaming`) and returns the report. */
+export function reportFormat(cases: readonly PlannedCase[]): FormatReport {
+  const report: FormatReport = {
+    cases: cases.length,
+    runs: 0,
+    violations: [],
+    stats: { calls: 0, byteEqual: 0 },
+    thrown: [],
+  };
+  cases.forEach(({ testCase, format }, position) => {
+    checkCaseStreaming(testCase, format, position, report);
+  });
+  return report;
 }
 
 /** Checks one case; `position` is its index among its format's cases (for the 2-way sample). */
