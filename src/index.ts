@@ -7,6 +7,7 @@ export {
 export {
   type AutoFormatOptions,
   auto,
+  type ContentMode,
   EventCollector,
   type FormatDefinition,
   type FormatOptions,

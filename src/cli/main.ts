@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type ContentMode, contentModes } from '../formats/core/content-shaper.js';
 import { runAccumulateCommand } from './accumulate-command.js';
 import { runAlignCommand } from './align-command.js';
 import { runDemoCommand } from './demo-command.js';
@@ -7,11 +8,15 @@ import { runFormatsCommand } from './formats-command.js';
 import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
+const isContentMode = (value: string): value is ContentMode =>
+  (contentModes as readonly string[]).includes(value);
+
 const usage = `usage:
   toolwire parse [FILE | --chunks FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--events]
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
       parser flags: [--reasoning split|content|inline] [--reasoning-started-in-prompt]
-                    [--allow-unknown-tools] [--glm-shorthand]
+                    [--allow-unknown-tools] [--allow-invalid-arguments] [--glm-shorthand]
+                    [--content verbatim|nonblank|trim|narrative]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire formats [--json]
@@ -49,7 +54,9 @@ export async function main(
             reasoning: { type: 'string' },
             'reasoning-started-in-prompt': { type: 'boolean', default: false },
             'allow-unknown-tools': { type: 'boolean', default: false },
+            'allow-invalid-arguments': { type: 'boolean', default: false },
             'glm-shorthand': { type: 'boolean', default: false },
+            content: { type: 'string' },
           },
         });
         const reasoning = values.reasoning;
@@ -60,6 +67,9 @@ export async function main(
           reasoning !== 'inline'
         )
           throw new UsageError(`--reasoning must be split, content or inline, got ${reasoning}`);
+        const content = values.content;
+        if (content !== undefined && !isContentMode(content))
+          throw new UsageError(`--content must be verbatim, nonblank, trim or narrative, got ${content}`);
         if (positionals.length > 1)
           throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
         await runParseCommand(
@@ -75,7 +85,9 @@ export async function main(
               ...(reasoning === undefined ? {} : { reasoning }),
               ...(values['reasoning-started-in-prompt'] ? { reasoningStartedInPrompt: true } : {}),
               ...(values['allow-unknown-tools'] ? { allowUnknownTools: true } : {}),
+              ...(values['allow-invalid-arguments'] ? { allowInvalidArguments: true } : {}),
               ...(values['glm-shorthand'] ? { glmShorthand: true } : {}),
+              ...(content === undefined ? {} : { content }),
             },
           },
           io.stdout,

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ToolwireError } from '../errors/toolwire-error.js';
+import type { ContentMode } from '../formats/core/content-shaper.js';
 import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
 import { getFormat } from '../formats/registry.js';
@@ -37,7 +38,9 @@ export interface ParserFlags {
   readonly reasoning?: 'split' | 'content' | 'inline';
   readonly reasoningStartedInPrompt?: boolean;
   readonly allowUnknownTools?: boolean;
+  readonly allowInvalidArguments?: boolean;
   readonly glmShorthand?: boolean;
+  readonly content?: ContentMode;
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */

@@ -1,5 +1,6 @@
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
+import type { ContentMode } from './core/content-shaper.js';
 
 /**
  * Options shared by every format parser.
@@ -25,6 +26,21 @@ import type { ToolDefinition } from '../types/tool.js';
  * - `glmShorthand`: read the GLM line shorthand `name/key>value` (and `name/{json}`) as calls, in tag
  *   bodies that hold nothing else and on lines of prose (format `tagged`; tinyagents/OpenHuman, see
  *   `../shared/docs/openhuman.md` §1a). Default `false`: ordinary prose can look like it.
+ * - `allowInvalidArguments`: with `tools` given, a call whose arguments decode to an object that does
+ *   not fit the tool's schema (a required argument missing, a required value that cannot be coerced)
+ *   is still a call: its arguments as aligned so far (values that could not be coerced kept as the
+ *   model wrote them) and every problem, with its JSON Pointer path, in the call's `issues`. For
+ *   callers that validate or repair arguments themselves, as vLLM, SGLang and LangChain leave them
+ *   (none of them checks arguments against the schema). Arguments that are not JSON, not an object,
+ *   or nested too deep still make an `InvalidToolCall`. Default `false`.
+ * - `content`: what happens to the text outside calls and reasoning. `"verbatim"` (default): exactly
+ *   as written. `"nonblank"`: as written, but whitespace-only content is `""` (vLLM's Jamba and GLM-4.7
+ *   parsers return None there). `"trim"`: leading and trailing whitespace of the whole content removed,
+ *   `content.trim()` (vLLM's Apertus, Gemma 4, FunctionGemma and GLM-4.5 parsers, SGLang's Mistral
+ *   detector). `"narrative"`: every piece of text between two calls trimmed, empty pieces dropped, the
+ *   rest joined with `"\n"` (tinyagents/OpenHuman's narrative). Whitespace is what `String.prototype.trim`
+ *   removes. Streaming holds back only the whitespace that may still be dropped. These modes drop
+ *   whitespace (the one exception to "nothing lost"); the `markup` and raw texts are unchanged.
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
@@ -33,6 +49,8 @@ export interface FormatOptions {
   readonly inputEvents?: boolean;
   readonly glmShorthand?: boolean;
   readonly allowUnknownTools?: boolean;
+  readonly allowInvalidArguments?: boolean;
+  readonly content?: ContentMode;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
+import { contentModes } from './core/content-shaper.js';
 import { normalizeTools } from './core/tool-index.js';
 import type { FormatOptions } from './format-definition.js';
 
@@ -8,7 +9,8 @@ import type { FormatOptions } from './format-definition.js';
  * become `{ name, description?, parameters }`). Other keys are passed through untouched.
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
- *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, or a boolean option is not a boolean.
+ *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not `"verbatim"` / `"nonblank"` /
+ *   `"trim"` / `"narrative"`, or a boolean option is not a boolean.
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
  *   string `name` each.
  */
@@ -29,11 +31,19 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.reasoning must be "split", "content" or "inline", got ${describe(reasoning)}`,
     );
   }
+  const content: unknown = options.content;
+  if (content !== undefined && !(contentModes as readonly unknown[]).includes(content)) {
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.content must be "verbatim", "nonblank", "trim" or "narrative", got ${describe(content)}`,
+    );
+  }
   for (const key of [
     'reasoningStartedInPrompt',
     'inputEvents',
     'glmShorthand',
     'allowUnknownTools',
+    'allowInvalidArguments',
   ] as const) {
     const value: unknown = options[key];
     if (value !== undefined && typeof value !== 'boolean')

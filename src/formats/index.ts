@@ -8,6 +8,7 @@ export {
   type ReasoningTags,
 } from './core/base-parser.js';
 export { MAX_ARGUMENT_DEPTH } from './core/build-arguments.js';
+export type { ContentMode } from './core/content-shaper.js';
 export { normalizeTools, ToolIndex } from './core/tool-index.js';
 export type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';

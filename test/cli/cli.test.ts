@@ -185,6 +185,40 @@ describe('toolwire parse parser flags', () => {
     expect(allowed.tool_calls[0]).toMatchObject({ name: 'other', arguments: { a: 1 } });
     expect(allowed.tool_calls[0].issues[0].code).toBe('unknown_tool');
   });
+
+  it('--allow-invalid-arguments keeps a call missing a required argument, with its issue', async () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const tools = file('r.json', JSON.stringify([{ name: 'weather', parameters: schema }]));
+    const text = file('r.txt', '<tool_call>{"name": "weather", "arguments": {}}</tool_call>');
+    const strict = JSON.parse((await runCli(['parse', '--format', 'hermes', '--tools', tools, text])).stdout);
+    expect(strict.tool_calls).toEqual([]);
+    const { stdout } = await runCli([
+      'parse',
+      '--format',
+      'hermes',
+      '--tools',
+      tools,
+      '--allow-invalid-arguments',
+      text,
+    ]);
+    const allowed = JSON.parse(stdout);
+    expect(allowed.tool_calls[0]).toMatchObject({ name: 'weather', arguments: {} });
+    expect(allowed.tool_calls[0].issues.map((issue: { code: string }) => issue.code)).toEqual([
+      'missing_property',
+    ]);
+  });
+
+  it('--content trim and narrative reshape the text around calls; a bad value is a usage error', async () => {
+    const text = file('c.txt', ' a \n<tool_call>{"name": "f", "arguments": {}}</tool_call>\n b \n');
+    const content = async (mode: string) =>
+      JSON.parse((await runCli(['parse', '--format', 'hermes', '--content', mode, text])).stdout).content;
+    expect(await content('verbatim')).toBe(' a \n\n b \n');
+    expect(await content('trim')).toBe('a \n\n b');
+    expect(await content('narrative')).toBe('a\nb');
+    const bad = await runCli(['parse', '--format', 'hermes', '--content', 'strip', text]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--content must be verbatim, nonblank, trim or narrative, got strip');
+  });
 });
 
 describe('toolwire parse --jsonl', () => {

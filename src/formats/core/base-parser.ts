@@ -7,6 +7,7 @@ import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
+import { ContentShaper } from './content-shaper.js';
 import {
   findEarliestMarker,
   heldBackLength,
@@ -112,6 +113,8 @@ export abstract class BaseFormatParser implements FormatParser {
   readonly markup: string[] = [];
 
   private events: ParseEvent[] = [];
+  /** `FormatOptions.content` other than `"verbatim"`: reshapes the text deltas (see `ContentShaper`). */
+  private readonly shaper: ContentShaper | undefined;
   private pendingContent = '';
   private pendingReasoning = '';
   private tail = '';
@@ -141,6 +144,8 @@ export abstract class BaseFormatParser implements FormatParser {
     this.reasoningInline = this.options.reasoning === 'inline';
     this.reasoningTagBucket = this.reasoningInline ? 'content' : 'markup';
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
+    const content = this.options.content;
+    this.shaper = content === undefined || content === 'verbatim' ? undefined : new ContentShaper(content);
   }
 
   /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
@@ -154,7 +159,7 @@ export abstract class BaseFormatParser implements FormatParser {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
     this.run(this.tail === '' ? chunk : this.tail + chunk, false);
-    return this.takeEvents();
+    return this.takeEvents(false);
   }
 
   /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
@@ -162,7 +167,7 @@ export abstract class BaseFormatParser implements FormatParser {
     if (this.finished) throw parserFinished('finish');
     this.finished = true;
     this.run(this.tail, true);
-    return this.takeEvents();
+    return this.takeEvents(true);
   }
 
   reset(): string {
@@ -178,6 +183,7 @@ export abstract class BaseFormatParser implements FormatParser {
     this.announced = undefined;
     this.streamer = undefined;
     this.markup.length = 0;
+    this.shaper?.reset();
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
     this.onReset();
     return buffered;
@@ -369,7 +375,11 @@ export abstract class BaseFormatParser implements FormatParser {
       return;
     }
     // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
-    let result = argumentsForCall(parts, this.tools?.parameters(parts.name));
+    let result = argumentsForCall(
+      parts,
+      this.tools?.parameters(parts.name),
+      this.options.allowInvalidArguments === true,
+    );
     if (unknown && result.ok) {
       const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered`, path: '' };
       result = { ...result, issues: [issue, ...(result.issues ?? [])] };
@@ -563,10 +573,10 @@ export abstract class BaseFormatParser implements FormatParser {
     }
   }
 
-  private takeEvents(): ParseEvent[] {
+  private takeEvents(final: boolean): ParseEvent[] {
     this.flushPending();
     const events = this.events;
     this.events = [];
-    return events;
+    return this.shaper ? this.shaper.shape(events, final) : events;
   }
 }

@@ -116,7 +116,9 @@ export function argumentsFromParameters(
  * its raw text. Any other issue (an optional argument of the wrong type, a constraint deeper inside a
  * value) is attached to the still-valid call, and the value is kept as received. Arguments nested
  * deeper than `MAX_ARGUMENT_DEPTH` (measured without recursion), or a `too_deep` issue from alignment,
- * make the result not ok with code `too_deep`.
+ * make the result not ok with code `too_deep`. With `allowInvalid` (`FormatOptions.allowInvalidArguments`)
+ * the issues of alignment never stop the call: it is ok with every issue attached; only arguments that
+ * do not decode to an object, or nest too deep, are not ok.
  */
 export function argumentsForCall(
   parts: {
@@ -125,19 +127,25 @@ export function argumentsForCall(
     readonly argumentsValue?: unknown;
   },
   toolSchema: JSONSchema | undefined,
+  allowInvalid = false,
 ): ArgumentsResult {
   if (parts.parameters !== undefined) {
     if (toolSchema === undefined)
       return { ok: true, value: argumentsFromParameters(parts.parameters, () => undefined) };
     const root = SchemaRoot.cached(toolSchema);
-    return withPolicy(alignParameters(parts.parameters, root), toolSchema, undefined);
+    return withPolicy(alignParameters(parts.parameters, root), toolSchema, undefined, allowInvalid);
   }
   const decoded =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
       : argumentsFromValue(parts.argumentsValue);
   if (!decoded.ok || toolSchema === undefined) return decoded;
-  return withPolicy(alignArguments(decoded.value, SchemaRoot.cached(toolSchema)), toolSchema, decoded.value);
+  return withPolicy(
+    alignArguments(decoded.value, SchemaRoot.cached(toolSchema)),
+    toolSchema,
+    decoded.value,
+    allowInvalid,
+  );
 }
 
 function withPolicy(
@@ -148,18 +156,21 @@ function withPolicy(
   },
   toolSchema: JSONSchema,
   checked: Record<string, unknown> | undefined,
+  allowInvalid: boolean,
 ): ArgumentsResult {
   // Alignment can deepen a value (JSON text in a string becomes an object): measure what comes out,
   // unless it is the very object already measured.
   if (aligned.issues.some((issue) => issue.code === 'too_deep')) return tooDeep();
   if (aligned.value !== checked && nestedDeeperThan(aligned.value, MAX_ARGUMENT_DEPTH)) return tooDeep();
   const required = requiredArguments(toolSchema);
-  const fatal = aligned.issues.some((issue) => {
-    const path = issue.path ?? '';
-    if (path === '') return true;
-    const key = path.slice(1).split('/')[0]?.replaceAll('~1', '/').replaceAll('~0', '~') ?? '';
-    return path.indexOf('/', 1) < 0 && required.has(key);
-  });
+  const fatal =
+    !allowInvalid &&
+    aligned.issues.some((issue) => {
+      const path = issue.path ?? '';
+      if (path === '') return true;
+      const key = path.slice(1).split('/')[0]?.replaceAll('~1', '/').replaceAll('~0', '~') ?? '';
+      return path.indexOf('/', 1) < 0 && required.has(key);
+    });
   if (fatal) return { ok: false, issues: [...aligned.issues] };
   return {
     ok: true,
