@@ -44,6 +44,21 @@
  *    (`input_kind: json_value` with `parse_tool_call_value` / `parse_tool_calls_from_json_value`) is
  *    parsed as the body of a `<tool_call>` tag (the whole-response entry point, whose bare objects
  *    refuse argument-key aliases, gets the value as it is).
+ * 6d. Content conventions (README sections 5 and 7.2 say to apply them per source): cases run with the
+ *    `content` option that reproduces their parser's convention (`contentConvention`): `trim` for vLLM
+ *    Apertus, Gemma 4, FunctionGemma, legacy GLM-4.5 and SGLang Mistral; `nonblank` (whitespace-only
+ *    content is None) for vLLM GLM-4.7 and Jamba; `narrative` for tinyagents. vLLM's conventions are
+ *    those of its non-streaming path: its streaming path sends the text as it comes (vllm/jamba/6 and 8
+ *    keep the " " that vllm/jamba/2 and 4 drop; vllm/apertus/15 keeps "Sure! "), so its streaming
+ *    cases run verbatim. These modes drop whitespace only; nothing-lost is checked on a second,
+ *    verbatim run of the same text.
+ * 6e. vLLM's and SGLang's tool parsers never check arguments against the tool's schema (a call with a
+ *    required argument missing is still their call): their cases with tools run with
+ *    `allowInvalidArguments` (the call comes back with its problems in `issues`).
+ * 6f. As in 6, llama.cpp reads `generation_prompt + input`; for a forced-open thinking prompt that ends in
+ *    plain text rather than a tag: Apriel's template ends the prompt with the reasoning's first line
+ *    (`<|begin_assistant|>\nHere are my reasoning steps:\n`), which llama.cpp then returns as the start
+ *    of the reasoning; we prepend the prompt's text after its last tag (see `preparedInput`).
  * 7. Partial cases (`options.partial`: an unfinished stream, the source parsed it as a prefix) are
  *    checked against the parser's state after `push(input)` WITHOUT `finish()`: committed content and
  *    reasoning, completed calls, and calls that have been announced (`tool-input-start`) but not
@@ -61,6 +76,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ContentMode } from '../../src/formats/core/content-shaper.js';
 import type { FormatDefinition, FormatOptions } from '../../src/formats/format-definition.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
@@ -226,6 +242,8 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
     reasoning?: 'split' | 'content' | 'inline';
     glmShorthand?: boolean;
     allowUnknownTools?: boolean;
+    allowInvalidArguments?: boolean;
+    content?: ContentMode;
   } = {};
   if (testCase.tools.length > 0) result.tools = testCase.tools;
   if (options.thinking_forced_open === true) result.reasoningStartedInPrompt = true;
@@ -236,7 +254,32 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
     result.glmShorthand = true;
     if (options.registry !== undefined) result.allowUnknownTools = true;
   }
+  // Decision 6d: the source's content convention, where it is not "as written".
+  const content = contentConvention(testCase);
+  if (content !== undefined) result.content = content;
+  // Decision 6e: vLLM's and SGLang's tool parsers never check arguments against the schema.
+  if (result.tools !== undefined && (testCase.id.startsWith('vllm/') || testCase.id.startsWith('sglang/')))
+    result.allowInvalidArguments = true;
   return result;
+}
+
+/**
+ * Decision 6d: the content convention of the parser a case comes from (corpus README sections 5 and
+ * 7.2), as our `content` option: vLLM's Apertus, Gemma 4, FunctionGemma and legacy GLM-4.5 parsers and
+ * SGLang's Mistral detector strip the text (`trim`); vLLM's GLM-4.7 and Jamba parsers return None for
+ * whitespace-only content (`nonblank`); vLLM does so on its non-streaming path only. tinyagents returns
+ * the narrative of trimmed pieces joined with "\n" (`narrative`). `undefined`: content as written.
+ */
+export function contentConvention(testCase: CorpusCase): ContentMode | undefined {
+  const [source, format] = testCase.id.split('/');
+  if (source === 'tinyagents') return 'narrative';
+  if (source === 'sglang' && format === 'mistral') return 'trim';
+  // vLLM's conventions are those of its non-streaming path; its streaming path sends text as it comes.
+  if (source !== 'vllm' || (testCase.options?.mode ?? 'nonstreaming') !== 'nonstreaming') return undefined;
+  if (format === 'apertus' || format === 'gemma4' || format === 'functiongemma' || format === 'glm45')
+    return 'trim';
+  if (format === 'glm47' || format === 'jamba') return 'nonblank';
+  return undefined;
 }
 
 /**
@@ -260,14 +303,22 @@ const tagBodyReaders = new Set(['parse_tool_call_value', 'parse_tool_calls_from_
 
 /**
  * The text we feed the parser: the case's input, preceded by the generation prompt's reasoning-open tag
- * when thinking was forced open and `reasoning_format` is `none` (decision 6). `prefix` is what was
- * prepended (`""` usually).
+ * when thinking was forced open and `reasoning_format` is `none` (decision 6), or by the prompt's plain
+ * text after its last tag when thinking was forced open by a prompt ending in text (decision 6f).
+ * `prefix` is what was prepended (`""` usually).
  */
 export function preparedInput(testCase: CorpusCase): { readonly text: string; readonly prefix: string } {
   const options = testCase.options ?? {};
   if (options.thinking_forced_open === true && options.reasoning_format === 'none') {
     const tag = reasoningOpenTag(options.generation_prompt ?? '');
     if (tag !== undefined) return { text: tag + testCase.input, prefix: tag };
+  }
+  if (options.thinking_forced_open === true) {
+    // Decision 6f: a forced-open prompt that ends in plain text (Apriel's "Here are my reasoning steps:\n").
+    const prompt = options.generation_prompt ?? '';
+    const tail = prompt.slice(prompt.lastIndexOf('>') + 1);
+    if (tail.trim() !== '' && reasoningOpenTag(prompt) === undefined)
+      return { text: tail + testCase.input, prefix: tail };
   }
   if (options.input_kind === 'json_value' && tagBodyReaders.has(String(options.entrypoint))) {
     // Decision 11: the source read this value as a tag body.
@@ -1183,7 +1234,10 @@ export function evaluateCase(
   }
   if (run) {
     mismatches = checkCase(testCase, partial ? run.prefix : run.result);
-    lost = checkNothingLost(text, run.result, run.markup, format, run.events);
+    // A content convention drops whitespace (decision 6d): what is lost is checked on the verbatim run.
+    const verbatim =
+      options.content === undefined ? run : runParser(format, { ...options, content: 'verbatim' }, [text]);
+    lost = checkNothingLost(text, verbatim.result, verbatim.markup, format, verbatim.events);
   }
   const splitFailures: SplitFailure[] = [];
   let splitCount = 0;
