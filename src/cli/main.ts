@@ -16,7 +16,7 @@ const usage = `usage:
   toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
       parser flags: [--reasoning split|content|inline] [--reasoning-started-in-prompt]
                     [--allow-unknown-tools] [--allow-invalid-arguments] [--glm-shorthand]
-                    [--content verbatim|nonblank|trim|narrative]
+                    [--content verbatim|nonblank|trim|narrative|json]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire formats [--json]
@@ -69,7 +69,9 @@ export async function main(
           throw new UsageError(`--reasoning must be split, content or inline, got ${reasoning}`);
         const content = values.content;
         if (content !== undefined && !isContentMode(content))
-          throw new UsageError(`--content must be verbatim, nonblank, trim or narrative, got ${content}`);
+          throw new UsageError(
+            `--content must be verbatim, nonblank, trim, narrative or json, got ${content}`,
+          );
         if (positionals.length > 1)
           throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
         await runParseCommand(

@@ -38,9 +38,14 @@ import type { ContentMode } from './core/content-shaper.js';
  *   parsers return None there). `"trim"`: leading and trailing whitespace of the whole content removed,
  *   `content.trim()` (vLLM's Apertus, Gemma 4, FunctionGemma and GLM-4.5 parsers, SGLang's Mistral
  *   detector). `"narrative"`: every piece of text between two calls trimmed, empty pieces dropped, the
- *   rest joined with `"\n"` (tinyagents/OpenHuman's narrative). Whitespace is what `String.prototype.trim`
- *   removes. Streaming holds back only the whitespace that may still be dropped. These modes drop
- *   whitespace (the one exception to "nothing lost"); the `markup` and raw texts are unchanged.
+ *   rest joined with `"\n"` (tinyagents/OpenHuman's narrative). `"json"`: as `"trim"`, and a Markdown
+ *   code fence around the content (an opening line of three backticks with an optional language tag, a
+ *   closing line of three backticks) is dropped: for structured output (`response_format`), which models
+ *   often wrap in a fence (llama.cpp unwraps it when a JSON schema is set). Whitespace is what
+ *   `String.prototype.trim` removes. Streaming holds back only what may still be dropped (whitespace;
+ *   for `"json"` also backticks and the first line while it may be a fence opener). These modes drop
+ *   whitespace and fence lines (the one exception to "nothing lost"); `markup` and raw texts are
+ *   unchanged.
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];

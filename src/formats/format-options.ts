@@ -9,8 +9,8 @@ import type { FormatOptions } from './format-definition.js';
  * become `{ name, description?, parameters }`). Other keys are passed through untouched.
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
- *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not `"verbatim"` / `"nonblank"` /
- *   `"trim"` / `"narrative"`, or a boolean option is not a boolean.
+ *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not one of `"verbatim"`,
+ *   `"nonblank"`, `"trim"`, `"narrative"`, `"json"`, or a boolean option is not a boolean.
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
  *   string `name` each.
  */
@@ -35,7 +35,7 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
   if (content !== undefined && !(contentModes as readonly unknown[]).includes(content)) {
     throw new ToolwireError(
       'invalid_argument',
-      `options.content must be "verbatim", "nonblank", "trim" or "narrative", got ${describe(content)}`,
+      `options.content must be "verbatim", "nonblank", "trim", "narrative" or "json", got ${describe(content)}`,
     );
   }
   for (const key of [

@@ -217,7 +217,7 @@ describe('toolwire parse parser flags', () => {
     expect(await content('narrative')).toBe('a\nb');
     const bad = await runCli(['parse', '--format', 'hermes', '--content', 'strip', text]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--content must be verbatim, nonblank, trim or narrative, got strip');
+    expect(bad.stderr).toContain('--content must be verbatim, nonblank, trim, narrative or json, got strip');
   });
 });
 

@@ -47,7 +47,9 @@
  * 6d. Content conventions (README sections 5 and 7.2 say to apply them per source): cases run with the
  *    `content` option that reproduces their parser's convention (`contentConvention`): `trim` for vLLM
  *    Apertus, Gemma 4, FunctionGemma, legacy GLM-4.5 and SGLang Mistral; `nonblank` (whitespace-only
- *    content is None) for vLLM GLM-4.7 and Jamba; `narrative` for tinyagents. vLLM's conventions are
+ *    content is None) for vLLM GLM-4.7 and Jamba; `narrative` for tinyagents; `json` for llama.cpp
+ *    cases with a `json_schema` (response_format: llama.cpp reads the content as JSON, unwrapping a
+ *    Markdown fence; its comparison trims anyway). vLLM's conventions are
  *    those of its non-streaming path: its streaming path sends the text as it comes (vllm/jamba/6 and 8
  *    keep the " " that vllm/jamba/2 and 4 drop; vllm/apertus/15 keeps "Sure! "), so its streaming
  *    cases run verbatim. These modes drop whitespace only; nothing-lost is checked on a second,
@@ -268,10 +270,12 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
  * 7.2), as our `content` option: vLLM's Apertus, Gemma 4, FunctionGemma and legacy GLM-4.5 parsers and
  * SGLang's Mistral detector strip the text (`trim`); vLLM's GLM-4.7 and Jamba parsers return None for
  * whitespace-only content (`nonblank`); vLLM does so on its non-streaming path only. tinyagents returns
- * the narrative of trimmed pieces joined with "\n" (`narrative`). `undefined`: content as written.
+ * the narrative of trimmed pieces joined with "\n" (`narrative`); llama.cpp reads structured output
+ * (`json_schema`) as JSON, without the Markdown fence around it (`json`). `undefined`: as written.
  */
 export function contentConvention(testCase: CorpusCase): ContentMode | undefined {
   const [source, format] = testCase.id.split('/');
+  if (source === 'llama.cpp' && testCase.options?.json_schema !== undefined) return 'json';
   if (source === 'tinyagents') return 'narrative';
   if (source === 'sglang' && format === 'mistral') return 'trim';
   // vLLM's conventions are those of its non-streaming path; its streaming path sends text as it comes.

@@ -19,7 +19,7 @@ import {
 } from '../../conformance/parse-corpus.js';
 import { planCorpus } from '../../conformance/parse-corpus-summary.js';
 
-const modes = ['nonblank', 'trim', 'narrative'] as const;
+const modes = ['nonblank', 'trim', 'narrative', 'json'] as const;
 
 /** The verbatim text pieces between calls (a call event ends a piece), in order. */
 function pieces(events: readonly ParseEvent[]): string[] {
@@ -41,6 +41,14 @@ function reference(mode: Exclude<ContentMode, 'verbatim'>, list: readonly string
   const content = list.join('');
   if (mode === 'nonblank') return content.trim() === '' ? '' : content;
   if (mode === 'trim') return content.trim();
+  if (mode === 'json') {
+    const trimmed = content.trim();
+    const opener = /^```[A-Za-z0-9_+.-]{0,32}[ \t]*\r?\n/.exec(trimmed.slice(0, 64));
+    if (opener === null) return trimmed;
+    const body = trimmed.slice(opener[0].length).trimStart();
+    const closer = /(?:^|[^`\s])([\s`]*)$/.exec(body)?.[1] ?? '';
+    return closer.trim() === '```' ? body.slice(0, body.length - closer.length) : body;
+  }
   return list
     .map((piece) => piece.trim())
     .filter((piece) => piece !== '')
@@ -124,6 +132,41 @@ describe('content modes: cases', () => {
     const call = '<tool_call>{"name":"get_weather","arguments":{"city":"Paris"}}</tool_call>';
     const text = `a ${call} \n ${call}\nb`;
     expect(parseToolCalls(text, { format: 'hermes', content: 'narrative' }).content).toBe('a\nb');
+  });
+  const fenced: [string, string][] = [
+    ['```json\n{"a": 1}\n```', '{"a": 1}'],
+    [' \n```JSON \r\n  [1, 2]\n```\n\n', '[1, 2]'],
+    ['```\n"42"\n```', '"42"'],
+    ['```json\n{"a": "`x`"}\n```', '{"a": "`x`"}'],
+    ['```json\n{"a": 1}', '{"a": 1}'],
+    ['```json\n```', ''],
+    ['{"a": 1}\n```', '{"a": 1}\n```'],
+    ['```json {"a": 1}```', '```json {"a": 1}```'],
+    ['```json', '```json'],
+    ['``', '``'],
+    ['```json\n{"a": 1}\n``', '{"a": 1}\n``'],
+  ];
+  for (const [text, content] of fenced) {
+    it(`json: ${JSON.stringify(text)} gives ${JSON.stringify(content)}, whole and one char per chunk`, () => {
+      expect(parseToolCalls(text, { format: 'hermes', content: 'json' }).content).toBe(content);
+      const parser = getFormat('hermes').create({ content: 'json' });
+      let streamed = '';
+      for (const char of text)
+        for (const event of parser.push(char)) if (event.type === 'text-delta') streamed += event.delta;
+      for (const event of parser.finish()) if (event.type === 'text-delta') streamed += event.delta;
+      expect(streamed).toBe(content);
+    });
+  }
+  it('reset() starts a new turn: no held whitespace, pending join or fence state leaks', () => {
+    const call = '<tool_call>{"name":"f","arguments":{}}</tool_call>';
+    for (const mode of ['nonblank', 'trim', 'narrative', 'json'] as const) {
+      const parser = getFormat('hermes').create({ content: mode });
+      parser.push(`\`\`\`json\n a ${call} \n`);
+      parser.reset();
+      const events = [...parser.push(' b '), ...parser.finish()];
+      const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.delta] : [])).join('');
+      expect(text, mode).toBe(mode === 'nonblank' ? ' b ' : 'b');
+    }
   });
   it('an unknown mode is a typed error', () => {
     expect(() => parseToolCalls('x', { format: 'hermes', content: 'strip' as ContentMode })).toThrow(
