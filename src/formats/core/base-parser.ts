@@ -44,7 +44,7 @@ export interface ReasoningTags {
  */
 function closingMembers(input: Record<string, unknown>, parts: CallParts): string {
   const streamed = parts.streamedKeys as ReadonlySet<string>;
-  const written = parts.argumentsValue as Record<string, unknown>;
+  const written = (parts.streamedValues ?? parts.argumentsValue) as Record<string, unknown>;
   let text = '';
   for (const key of Object.keys(input)) {
     if (streamed.has(key) && Object.hasOwn(written, key) && input[key] === written[key]) continue;
@@ -82,6 +82,12 @@ export interface CallParts {
    * `argumentsValue`. `endCall` then sends the members alignment changed or added (defaults) and `}`.
    */
   readonly streamedKeys?: ReadonlySet<string>;
+  /**
+   * With `parameters` and `streamedKeys`: the value each streamed member was sent with (the format
+   * typed the raw text itself to stream it); `endCall` compares them with the aligned input as it
+   * compares `argumentsValue`.
+   */
+  readonly streamedValues?: Readonly<Record<string, unknown>>;
   /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
   readonly parameters?: ReadonlyArray<readonly [string, string]>;
 }
@@ -362,10 +368,15 @@ export abstract class BaseFormatParser implements FormatParser {
     return this.rawOpen ? this.raw.toString().slice(start, end) : '';
   }
 
-  /** Ends the open call (or, with no call open, emits one from `parts` with raw `rawText`). */
-  protected endCall(parts: CallParts, rawText?: string): void {
-    const announced = rawText === undefined ? this.takeAnnounced() : undefined;
-    const streamer = rawText === undefined ? this.takeStreamer() : undefined;
+  /**
+   * Ends the open call (or, with no call open, emits one from `parts` with raw `rawText`). With
+   * `rawText`, `ownsAnnounced` says the call is the one `announceCall` made known while its section
+   * was open (a section of several calls, its raw recording closed with `closeCallRaw`): it keeps
+   * that id and its streamed argument text.
+   */
+  protected endCall(parts: CallParts, rawText?: string, ownsAnnounced = rawText === undefined): void {
+    const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
+    const streamer = ownsAnnounced ? this.takeStreamer() : undefined;
     const raw = rawText ?? this.closeRaw();
     const id = announced?.id ?? this.ids.claim(parts.id ?? `call_${this.callCount}`);
     this.callCount++;
@@ -510,10 +521,17 @@ export abstract class BaseFormatParser implements FormatParser {
     return this.closeRaw();
   }
 
-  /** Emits an invalid call with an explicit raw text (no call needs to be open). */
-  protected invalidCall(raw: string, code: string, message: string, name?: string): void {
-    const id = this.ids.claim(`call_${this.callCount}`);
+  /**
+   * Emits an invalid call with an explicit raw text (no call needs to be open). `ownsAnnounced`: the
+   * call is the one `announceCall` made known (see `endCall`); it keeps that id and gets
+   * `tool-input-end`.
+   */
+  protected invalidCall(raw: string, code: string, message: string, name?: string, ownsAnnounced = false): void {
+    const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
+    if (ownsAnnounced) this.streamer = undefined;
+    const id = announced?.id ?? this.ids.claim(`call_${this.callCount}`);
     this.callCount++;
+    if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
     this.emitInvalid(id, name, raw, code, message);
   }
 

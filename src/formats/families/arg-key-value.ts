@@ -1,5 +1,8 @@
+import { setOwnProperty } from '../../internal/set-own-property.js';
 import { TextBuilder } from '../../internal/text-builder.js';
+import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
+import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
@@ -10,6 +13,7 @@ import {
   noMarkerFrom,
   sharedInitial,
 } from '../core/markers.js';
+import { isTextSchema, jsonStringContent } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -31,6 +35,11 @@ import type { FormatOptions } from '../format-definition.js';
  * - `decodeEscapedJson`: a value whose schema wants an object or array and that is written as
  *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
  * - `reasoning`: reasoning tags recognised in text mode.
+ *
+ * Streaming: the call is announced once its name is read; its arguments stream as members, each sent
+ * when its value ends (`"key":value`, typed by the schema), a value whose schema keeps its raw text (or
+ * with no tools) character by character as it arrives. With tools, only members the tool's schema
+ * declares stream early; the call's last delta sends what alignment changed or added, then `}`.
  */
 export interface ArgKeyValueConfig {
   readonly callStart: string;
@@ -172,6 +181,17 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private parameters: Array<[string, string]> = [];
   /** The first problem found in the open call; the call is reported invalid at its end. */
   private problem: string | undefined;
+  /** The call was announced under a name its arguments may stream for. */
+  private streaming = false;
+  private streamedAny = false;
+  private streamedKeys = new Set<string>();
+  /** The value each streamed member was sent with (see `CallParts.streamedValues`). */
+  private streamedValues: Record<string, unknown> = {};
+  /** The open value streams as raw text; `rawStreamed` code units of it are sent. */
+  private rawStream = false;
+  private rawStreamed = 0;
+  /** The end of the raw text so far that may not be sent yet (a line break, half a surrogate pair). */
+  private heldTail = '';
 
   private readonly textMarkers: readonly string[];
   private readonly sectionMarkers: readonly string[];
@@ -225,6 +245,13 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.layoutPieces = [];
     this.parameters = [];
     this.problem = undefined;
+    this.streaming = false;
+    this.streamedAny = false;
+    this.streamedKeys = new Set();
+    this.streamedValues = {};
+    this.rawStream = false;
+    this.rawStreamed = 0;
+    this.heldTail = '';
   }
 
   protected parse(cursor: Cursor): void {
@@ -274,7 +301,11 @@ export class ArgKeyValueParser extends BaseFormatParser {
           if (rest) this.problem ??= 'the tool name is followed by text that is not a key/value pair';
           else if (name === '') this.problem ??= 'the tool call has no valid name';
           this.name = name;
-          if (this.problem === undefined) this.announceCall(name);
+          if (this.problem === undefined) {
+            this.announceCall(name);
+            this.streaming =
+              this.tools === undefined || this.tools.has(name) || this.options.allowUnknownTools === true;
+          }
           if (match.marker === nameEnd) {
             this.take(cursor, match.index + match.marker.length, 'call');
             this.state = 'between';
@@ -300,6 +331,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           } else if (match.marker === valueOpen) {
             // `</arg_key>` missing: the key ends at the value tag.
             this.take(cursor, match.index + valueOpen.length, 'call');
+            this.startValue();
             this.state = 'value';
           } else {
             this.problem ??= `the key "${this.key}" has no value`;
@@ -316,6 +348,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           if (!match) return;
           if (match.marker === valueOpen) {
             this.take(cursor, match.index + valueOpen.length, 'call');
+            this.startValue();
             this.state = 'value';
           } else {
             this.problem ??= `the key "${this.key}" has no value`;
@@ -333,6 +366,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
           }
           this.parameters.push([this.key ?? '', value]);
+          this.endValue(this.key ?? '', value);
           this.key = undefined;
           if (match.marker === valueClose) {
             this.take(cursor, match.index + valueClose.length, 'call');
@@ -404,6 +438,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     if (piece !== '') {
       if (pieces instanceof TextBuilder) pieces.append(piece);
       else pieces.push(piece);
+      if (this.rawStream && pieces === this.valuePieces) this.streamValuePiece(piece);
     }
     if (!match && cursor.final) this.cutOff();
     return match;
@@ -434,6 +469,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     const name = this.name;
     const problem = this.problem;
     const parameters = this.parameters;
+    const streamed = this.streamedAny
+      ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
+      : undefined;
     this.clearCall();
     this.state = this.inSection ? 'section' : 'text';
     if (problem !== undefined || name === undefined || name === '') {
@@ -441,7 +479,72 @@ export class ArgKeyValueParser extends BaseFormatParser {
       return;
     }
     if (this.config.decodeEscapedJson) this.unescapeJsonValues(name, parameters);
-    this.endCall({ name, parameters });
+    this.endCall(streamed === undefined ? { name, parameters } : { name, parameters, ...streamed });
+  }
+
+  /** Whether the open call's members stream now (see the config's docstring). */
+  private streamsMembers(name: string | undefined, key: string): name is string {
+    if (!this.streaming || this.problem !== undefined || name === undefined || key === '') return false;
+    // With tools, alignment may drop or rename an undeclared key, and a streamed member stays sent.
+    return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
+  }
+
+  /** A value begins: `"key":"` now when its raw text is its typed value, the text as it arrives. */
+  private startValue(): void {
+    this.rawStream = false;
+    this.rawStreamed = 0;
+    this.heldTail = '';
+    const name = this.name;
+    const key = this.key ?? '';
+    if (!this.streamsMembers(name, key) || !isTextSchema(this.parameterSchema(name, key))) return;
+    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:"`);
+    this.streamedAny = true;
+    this.rawStream = true;
+  }
+
+  /**
+   * Sends a piece of a raw-streamed value, holding back a last line break (layout when the value's end
+   * tag is missing) or `\r`, and the high half of a surrogate pair the chunk split.
+   */
+  private streamValuePiece(piece: string): void {
+    const text = this.heldTail + piece;
+    let end = text.length;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+    else if (last === 0x0a /* \n */) end -= text.charCodeAt(end - 2) === 0x0d ? 2 : 1;
+    else if (last === 0x0d /* \r */) end--;
+    this.heldTail = text.slice(end);
+    if (end === 0) return;
+    this.streamArguments(jsonStringContent(text.slice(0, end)));
+    this.rawStreamed += end;
+  }
+
+  /** A value ended: the rest of a raw-streamed value and its closing quote, or the typed member. */
+  private endValue(key: string, value: string): void {
+    const name = this.name;
+    if (this.rawStream) {
+      this.rawStream = false;
+      this.heldTail = '';
+      this.streamArguments(`${jsonStringContent(value.slice(this.rawStreamed))}"`);
+      this.streamedKeys.add(key);
+      setOwnProperty(this.streamedValues, key, value);
+      return;
+    }
+    if (this.streamsMembers(name, key)) {
+      const typed = typeParameterText(value, this.parameterSchema(name, key));
+      if (typed !== null && !nestedDeeperThan(typed, MAX_VALUE_DEPTH)) {
+        // A repeated key is written again: JSON's last member wins, as the last value does here.
+        this.streamArguments(
+          `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(typed)}`,
+        );
+        this.streamedAny = true;
+        this.streamedKeys.add(key);
+        setOwnProperty(this.streamedValues, key, typed);
+        return;
+      }
+    }
+    // Not streamed: the member comes with the call's last delta; an earlier occurrence no longer counts.
+    this.streamedKeys.delete(key);
   }
 
   /**

@@ -6,7 +6,6 @@ import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
-import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -15,6 +14,7 @@ import {
   noMarkerFrom,
   sharedInitial,
 } from '../core/markers.js';
+import { isTextSchema, jsonStringContent } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -124,20 +124,6 @@ function withoutLeadingNewline(text: string): string {
   return first === 0x0a /* \n */ ? text.slice(1) : text;
 }
 
-/**
- * `JSON.stringify(text)` without its quotes. Most streamed pieces need no escape and are their own
- * JSON text: checked in one pass, without the two strings `JSON.stringify(text).slice(1, -1)` makes.
- */
-function jsonStringContent(text: string): string {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    // Quote, backslash, control characters and surrogates (escaped when lone) take the general path.
-    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
-      return JSON.stringify(text).slice(1, -1);
-  }
-  return text;
-}
-
 /** `text` without one trailing newline (`\r\n` or `\n`). */
 function withoutTrailingNewline(text: string): string {
   const length = text.length;
@@ -162,30 +148,6 @@ function isPrefixOfAny(text: string, position: number, markers: readonly string[
     if (rest < marker.length && marker.startsWith(text.slice(position))) return true;
   }
   return false;
-}
-
-/**
- * Does `typeParameterText` certainly return a value's raw text under `schema`? True for no schema, a
- * boolean schema and a plain `{ type: "string" }` (no alternatives, nullability, enums, consts or refs).
- */
-function isTextSchema(schema: JSONSchema | undefined): boolean {
-  if (schema === undefined || typeof schema === 'boolean') return true;
-  for (const keyword of [
-    'anyOf',
-    'oneOf',
-    'allOf',
-    '$ref',
-    'nullable',
-    'enum',
-    'const',
-    'properties',
-    'items',
-  ]) {
-    if (Object.hasOwn(schema, keyword)) return false;
-  }
-  const type = schema.type;
-  const types = Array.isArray(type) ? type : [type];
-  return types.length > 0 && types.every((entry) => entry === 'string' || entry === 'str');
 }
 
 /** `name="x" string='true' k=v` → attributes. Runs on one bounded tag header only. */

@@ -1,0 +1,42 @@
+import type { JSONSchema } from '../../types/json-schema.js';
+
+// Helpers for formats that stream argument members they build from tagged values (XML parameters,
+// GLM key/value pairs): the deltas must join to a JSON text of the call's aligned arguments.
+
+/**
+ * `JSON.stringify(text)` without its quotes. Most streamed pieces need no escape and are their own
+ * JSON text: checked in one pass, without the two strings `JSON.stringify(text).slice(1, -1)` makes.
+ */
+export function jsonStringContent(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Quote, backslash, control characters and surrogates (escaped when lone) take the general path.
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
+      return JSON.stringify(text).slice(1, -1);
+  }
+  return text;
+}
+
+/**
+ * Does `typeParameterText` certainly return a value's raw text under `schema`? True for no schema, a
+ * boolean schema and a plain `{ type: "string" }` (no alternatives, nullability, enums, consts or refs).
+ */
+export function isTextSchema(schema: JSONSchema | undefined): boolean {
+  if (schema === undefined || typeof schema === 'boolean') return true;
+  for (const keyword of [
+    'anyOf',
+    'oneOf',
+    'allOf',
+    '$ref',
+    'nullable',
+    'enum',
+    'const',
+    'properties',
+    'items',
+  ]) {
+    if (Object.hasOwn(schema, keyword)) return false;
+  }
+  const type = schema.type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((entry) => entry === 'string' || entry === 'str');
+}
