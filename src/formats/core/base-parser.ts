@@ -526,7 +526,13 @@ export abstract class BaseFormatParser implements FormatParser {
    * call is the one `announceCall` made known (see `endCall`); it keeps that id and gets
    * `tool-input-end`.
    */
-  protected invalidCall(raw: string, code: string, message: string, name?: string, ownsAnnounced = false): void {
+  protected invalidCall(
+    raw: string,
+    code: string,
+    message: string,
+    name?: string,
+    ownsAnnounced = false,
+  ): void {
     const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
     if (ownsAnnounced) this.streamer = undefined;
     const id = announced?.id ?? this.ids.claim(`call_${this.callCount}`);

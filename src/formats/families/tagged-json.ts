@@ -79,7 +79,8 @@ const isLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (c
  * One JSON body per call section, scanned incrementally: the scanner knows whether an end marker is
  * inside a JSON string (then it is data) or not (then the body is malformed and ends there). While an
  * object body streams in, its leading `"name": "…"` member announces the call (`tool-input-start`)
- * before the JSON is complete.
+ * before the JSON is complete. In an array body the first element's call is announced before the
+ * section ends, the other elements' calls with it (see `trackFirstElement`).
  */
 export class TaggedJsonParser extends BaseFormatParser {
   private state: State = 'text';
@@ -97,6 +98,21 @@ export class TaggedJsonParser extends BaseFormatParser {
   private namePrefix: string | undefined;
   /** The name `probeName` read from the open call's body, kept for an invalid call's report. */
   private bodyName: string | undefined;
+  /**
+   * The first element of an array body, read while it streams in to announce its call early (see
+   * `trackFirstElement`): `'bracket'` before the body's `[`, `'seek'` before the element, `'element'`
+   * inside it, `'off'` otherwise.
+   */
+  private first: 'off' | 'bracket' | 'seek' | 'element' = 'off';
+  /** Finds where the first element ends (and its top-level commas: see `argumentsJson`). */
+  private readonly elementScanner = new JsonScanner();
+  /** Where the first element starts in the open call's raw text, and how much of it was read. */
+  private elementStart = 0;
+  private elementSeen = 0;
+  /** `nameIsKey`: the first element's first code units while its key is looked for. */
+  private keyPrefix: string | undefined;
+  /** `nameIsKey`: where the first element's argument text starts in it, once its call is announced. */
+  private argumentsFrom = -1;
   /** The body sits in a code fence whose closing line has not been read yet. */
   private fenced = false;
   /** Only whitespace and reasoning read so far (`bareArrayAtStart`). */
@@ -458,6 +474,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyPiece = this.bodyEnd === this.bodyStart ? piece : undefined;
     this.bodyEnd = this.rawLength;
     if (this.namePrefix !== undefined) this.probeName(piece);
+    else if (this.first !== 'off') this.trackFirstElement(piece, this.bodyEnd - piece.length);
   }
 
   /** The body starts here, at the open call's raw text so far; `opener` is its first code. */
@@ -466,6 +483,8 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyEnd = this.bodyStart;
     this.bodyOpener = opener;
     this.bodyPiece = undefined;
+    // Without input events nothing would show an announcement (the call's id does not depend on it).
+    this.first = opener === 0x5b /* [ */ && this.options.inputEvents !== false ? 'bracket' : 'off';
   }
 
   private clearBody(): void {
@@ -473,6 +492,107 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyEnd = 0;
     this.bodyOpener = 0;
     this.bodyPiece = undefined;
+    this.first = 'off';
+    this.keyPrefix = undefined;
+    this.argumentsFrom = -1;
+  }
+
+  /**
+   * Reads the first element of an array body as it streams in (`piece` starts at `pieceStart` in the
+   * open call's raw text), to announce its call before the section ends:
+   * - `nameIsKey` (`[{"NAME": {args}}, …]`): as soon as the element's first key and its colon are read
+   *   (within its first `maxNamePrefix` code units); the argument text after the colon then streams.
+   * - otherwise: when the element's closing brace arrives, if the element alone is a JSON call object
+   *   without an id member; its argument text is sent then (see `firstElementDone`).
+   *
+   * Only the first element: the section may still turn out invalid as a whole (cut off, not a list of
+   * JSON values), and it is then ONE invalid call, with the id the first call would have. The announced
+   * call becomes that invalid call (`failCall`), so nothing changes in the result; a second announced
+   * call would have to end as a call of its own. The announced call otherwise ends with the section, as
+   * element 0 (`completeBody`). Work is proportional to the piece.
+   */
+  private trackFirstElement(piece: string, pieceStart: number): void {
+    let index = 0;
+    if (this.first === 'bracket') {
+      // The body's first code unit is its `[`.
+      index = 1;
+      this.first = 'seek';
+    }
+    if (this.first === 'seek') {
+      // As `elementSpans` reads the array: whitespace and commas before the first element.
+      while (index < piece.length) {
+        const code = piece.charCodeAt(index);
+        if (!isWhitespace(code) && code !== 0x2c /* , */) break;
+        index++;
+      }
+      if (index === piece.length) return;
+      if (piece.charCodeAt(index) !== 0x7b /* { */) {
+        this.first = 'off';
+        return;
+      }
+      this.first = 'element';
+      this.elementScanner.reset();
+      this.elementStart = pieceStart + index;
+      this.elementSeen = 0;
+      this.keyPrefix = this.config.nameIsKey ? '' : undefined;
+      this.argumentsFrom = -1;
+    }
+    const done = this.elementScanner.scan(piece, index, piece.length);
+    const stop = done >= 0 ? done : piece.length;
+    // The element offset of `piece[index]`.
+    const offset = this.elementSeen;
+    this.elementSeen += stop - index;
+    if (this.keyPrefix !== undefined) this.probeKey(piece, index, stop);
+    if (this.argumentsFrom >= 0) {
+      const from = Math.max(index, index + this.argumentsFrom - offset);
+      if (from < stop) this.streamArgumentText(piece.slice(from, stop));
+    }
+    if (done < 0) return;
+    this.first = 'off';
+    this.keyPrefix = undefined;
+    this.argumentsFrom = -1;
+    if (!this.config.nameIsKey) this.firstElementDone(pieceStart + done);
+  }
+
+  /**
+   * `nameIsKey`: looks for the first element's key in its first `maxNamePrefix` code units (the
+   * element's text so far is `keyPrefix` and `piece[index, stop)`) and announces the call under it.
+   */
+  private probeKey(piece: string, index: number, stop: number): void {
+    const kept = this.keyPrefix ?? '';
+    const prefix = kept + piece.slice(index, Math.min(stop, index + maxNamePrefix - kept.length));
+    const key = leadingKey(prefix);
+    if (key === undefined && prefix.length < maxNamePrefix) {
+      this.keyPrefix = prefix;
+      return;
+    }
+    this.keyPrefix = undefined;
+    if (!key || key.name === '') return;
+    this.announceCall(key.name);
+    // Streamed from after the colon; the streamer reads nothing after the argument object closes.
+    this.argumentsFrom = key.end;
+  }
+
+  /**
+   * The first element (raw text up to `end`) is complete: announces its call when the element alone
+   * reads as a call (JSON, a name, no id member: a model's id would be the call's id, and the section
+   * may still fail as one invalid call with the generated id), and sends its argument text when the
+   * element is just the name and the arguments (see `argumentsJson`). The name and id cannot be known
+   * before the element ends: a later `"id"` or second name member would change them.
+   */
+  private firstElementDone(end: number): void {
+    const text = this.rawSlice(this.elementStart, end);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const parts = this.callParts(value);
+    if (typeof parts === 'string' || parts.id !== undefined) return;
+    this.announceCall(parts.name);
+    const argumentsJson = this.argumentsJson(text, value, false, this.elementScanner.topLevelCommas);
+    if (argumentsJson !== undefined) this.streamArgumentText(argumentsJson);
   }
 
   /**
@@ -565,8 +685,9 @@ export class TaggedJsonParser extends BaseFormatParser {
         previous = span[1];
       }
       const parts = this.callParts(element);
-      if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts);
-      else this.endCall(parts, raw);
+      // The first element's call may have been announced while the section streamed in.
+      if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
+      else this.endCall(parts, raw, index === 0);
     });
     this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
   }
@@ -578,7 +699,12 @@ export class TaggedJsonParser extends BaseFormatParser {
    * counted on its way (`wholeBody`: the body came in one piece, its commas are counted here). Saves
    * serializing a long argument object again for the call's delta. `undefined` for any other body.
    */
-  private argumentsJson(bodyText: string, value: unknown, wholeBody: boolean): string | undefined {
+  private argumentsJson(
+    bodyText: string,
+    value: unknown,
+    wholeBody: boolean,
+    scanned: { readonly count: number; readonly last: number } = this.scanner.topLevelCommas,
+  ): string | undefined {
     if (this.config.nameIsKey || typeof value !== 'object' || value === null) return undefined;
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
@@ -589,7 +715,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     const argumentsValue = record[argumentKey];
     if (typeof argumentsValue !== 'object' || argumentsValue === null || Array.isArray(argumentsValue))
       return undefined;
-    let commas = this.scanner.topLevelCommas;
+    let commas = scanned;
     if (wholeBody) {
       const scanner = new JsonScanner();
       if (scanner.scan(bodyText, 0, bodyText.length) !== bodyText.length) return undefined;
@@ -732,6 +858,22 @@ function leadingName(text: string, keys: readonly string[]): string | null | und
   const value = readJsonString(text, skipWhitespace(text, position + 1));
   if (!value) return value;
   return value.value === '' ? null : value.value;
+}
+
+/**
+ * The first key of the object at the start of `text` (a bounded prefix of an array element) and where
+ * its colon ends: `undefined` when the text ends before that is known, `null` when it starts otherwise.
+ */
+function leadingKey(text: string): { name: string; end: number } | null | undefined {
+  let position = skipWhitespace(text, 0);
+  if (position >= text.length) return undefined;
+  if (text.charCodeAt(position) !== 0x7b /* { */) return null;
+  const key = readJsonString(text, skipWhitespace(text, position + 1));
+  if (!key) return key;
+  position = skipWhitespace(text, key.end);
+  if (position >= text.length) return undefined;
+  if (text.charCodeAt(position) !== 0x3a /* : */) return null;
+  return { name: key.value, end: position + 1 };
 }
 
 /** The JSON string starting at `position`: its value and end, `undefined` if cut off, `null` if none. */
