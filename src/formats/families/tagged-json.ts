@@ -27,7 +27,10 @@ import type { FormatOptions } from '../format-definition.js';
  * - `start`: markers that open a call section (the first one is canonical).
  * - `end`: markers that close it; optional in the text (a missing end marker at the end of the output,
  *   or before the next start marker, still yields the call).
- * - `nameKeys` / `argumentKeys` / `idKeys`: where a call object keeps its parts, first match wins.
+ * - `nameKeys` / `argumentKeys` / `idKeys`: where a call object keeps its parts, first match wins. In
+ *   a body that starts with its name, only an id written right after the name is the call's id: the
+ *   call is announced to streaming consumers at that point, so an id further on is not used (in every
+ *   chunking and in whole-text parsing alike).
  * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
  * - `reasoning`: reasoning tags recognised in text mode.
  * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
@@ -407,7 +410,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       !this.config.nameIsKey
     ) {
       const prefix = text.slice(cursor.position, Math.min(bodyEnd, cursor.position + maxNamePrefix));
-      this.announceName(leadingName(prefix, this.config.nameKeys ?? defaultNameKeys));
+      this.announceLeading(this.leadingCall(prefix, true));
     }
     this.takeBody(cursor, bodyEnd);
     this.take(cursor, match.index + match.marker.length, 'call');
@@ -447,11 +450,18 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.takeBody(cursor, limit);
       if (!match) {
         if (!cursor.final) return false;
-        // Cut off at the end of the output (token limit): the call is incomplete, reported whole.
+        // Cut off at the end of the output (token limit): the call is incomplete, reported whole,
+        // under the name (and id) its body starts with even if the probe was still reading.
+        const pending = this.namePrefix === undefined ? undefined : this.leadingCall(this.namePrefix, true);
         this.clearBody();
         this.namePrefix = undefined;
         this.state = 'text';
-        this.failCall('incomplete_tool_call', 'the tool call is cut off before its JSON ends', this.bodyName);
+        this.failCall(
+          'incomplete_tool_call',
+          'the tool call is cut off before its JSON ends',
+          pending ? pending.name : this.bodyName,
+          pending?.id,
+        );
         return true;
       }
       if (this.scanner.inString) {
@@ -597,7 +607,8 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /**
    * Announces the call as soon as its object body's first member, `"name": "…"` (or another name key),
-   * is complete. Only the first `maxNamePrefix` code units of the body are kept for this, so the work
+   * is complete, and the next member's key tells whether it is the call's id (then its value is read
+   * too: see `leadingCall`). Only the first `maxNamePrefix` code units of the body are kept for this, so the work
    * per call is bounded; a body that starts otherwise is announced when it ends, as usual.
    */
   private probeName(piece: string): void {
@@ -605,20 +616,26 @@ export class TaggedJsonParser extends BaseFormatParser {
     // Exactly the body's first `maxNamePrefix` code units, however it was chunked, so whether a name
     // is found does not depend on the chunking.
     const prefix = kept + piece.slice(0, maxNamePrefix - kept.length);
-    const name = leadingName(prefix, this.config.nameKeys ?? defaultNameKeys);
-    if (name === undefined && prefix.length < maxNamePrefix) {
+    const leading = this.leadingCall(prefix, prefix.length >= maxNamePrefix);
+    if (leading === undefined) {
       this.namePrefix = prefix;
       return;
     }
     this.namePrefix = undefined;
-    this.announceName(name);
+    this.announceLeading(leading);
   }
 
-  /** Announces the open call under `name`, the `leadingName` of its body's first code units, if any. */
-  private announceName(name: string | null | undefined): void {
-    if (typeof name !== 'string') return;
-    this.bodyName = name;
-    this.announceCall(name);
+  /** `leadingCall` with this format's keys. */
+  private leadingCall(prefix: string, cut: boolean): { name: string; id?: string } | null | undefined {
+    const { nameKeys = defaultNameKeys, idKeys = defaultIdKeys } = this.config;
+    return leadingCall(prefix, nameKeys, idKeys, cut);
+  }
+
+  /** Announces the open call as its body's first code units name it (see `leadingCall`), if they do. */
+  private announceLeading(leading: { name: string; id?: string } | null | undefined): void {
+    if (!leading) return;
+    this.bodyName = leading.name;
+    this.announceCall(leading.name, leading.id);
   }
 
   private failGarbage(): void {
@@ -647,13 +664,14 @@ export class TaggedJsonParser extends BaseFormatParser {
       // body's first member (the same text decides in whole-text parsing): ambiguous, so invalid.
       const leading = this.config.nameIsKey
         ? undefined
-        : leadingName(bodyText.slice(0, maxNamePrefix), this.config.nameKeys ?? defaultNameKeys);
+        : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
       if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
-      else if (typeof leading === 'string' && leading !== parts.name)
+      else if (leading && leading.name !== parts.name)
         this.failCall(
           'conflicting_names',
-          `the tool call names two tools, "${leading}" and "${parts.name}"`,
-          leading,
+          `the tool call names two tools, "${leading.name}" and "${parts.name}"`,
+          leading.name,
+          leading.id,
         );
       else {
         const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
@@ -661,7 +679,11 @@ export class TaggedJsonParser extends BaseFormatParser {
           exact && this.options.inputEvents !== false
             ? this.argumentsJson(bodyText, value, decoded !== undefined)
             : undefined;
-        this.endCall(argumentsJson === undefined ? parts : { ...parts, argumentsJson });
+        // A body that starts with its name was announced with the id right after it, if any: an id
+        // member further on is not the call's id (streaming consumers already have one).
+        const { id: _written, ...rest } = parts;
+        const call = leading ? (leading.id === undefined ? rest : { ...rest, id: leading.id }) : parts;
+        this.endCall(argumentsJson === undefined ? call : { ...call, argumentsJson });
       }
       return;
     }
@@ -841,11 +863,14 @@ const skipWhitespace = (text: string, from: number): number => {
 };
 
 /**
- * The name in `{"name": "…"` at the start of `text` (a bounded body prefix): the string when the
- * first member is a name key with a complete, non-empty string value; `undefined` when the text ends
- * before that is known; `null` when the body starts otherwise.
+ * The name in `{"name": "…"` at the start of `text` (a bounded body prefix), with the end of its value:
+ * the string when the first member is a name key with a complete string value (`null` value when it
+ * is empty); `undefined` when the text ends before that is known; `null` when the body starts otherwise.
  */
-function leadingName(text: string, keys: readonly string[]): string | null | undefined {
+function leadingNameValue(
+  text: string,
+  keys: readonly string[],
+): { value: string | null; end: number } | null | undefined {
   let position = skipWhitespace(text, 0);
   if (position >= text.length) return undefined;
   if (text.charCodeAt(position) !== 0x7b /* { */) return null;
@@ -857,7 +882,45 @@ function leadingName(text: string, keys: readonly string[]): string | null | und
   if (text.charCodeAt(position) !== 0x3a /* : */) return null;
   const value = readJsonString(text, skipWhitespace(text, position + 1));
   if (!value) return value;
-  return value.value === '' ? null : value.value;
+  return { value: value.value === '' ? null : value.value, end: value.end };
+}
+
+/**
+ * The call an object body starts with: its leading name (see `leadingNameValue`) and, when the member right
+ * after the name is an id (`idKeys`) with a string value, that id. `undefined` while `text` (the body's
+ * first code units) ends before that is known; with `cut` (no more text will be looked at) a name whose
+ * next member is not known yet comes without an id. `null`: the body does not start with a name.
+ */
+function leadingCall(
+  text: string,
+  nameKeys: readonly string[],
+  idKeys: readonly string[],
+  cut: boolean,
+): { name: string; id?: string } | null | undefined {
+  const name = leadingNameValue(text, nameKeys);
+  if (name === undefined) return cut ? null : undefined;
+  if (name === null || name.value === null) return null;
+  const call = { name: name.value };
+  const open = cut ? call : undefined;
+  let position = skipWhitespace(text, name.end);
+  if (position >= text.length) return open;
+  if (text.charCodeAt(position) !== 0x2c /* , */) return call;
+  const keyStart = skipWhitespace(text, position + 1);
+  const key = readJsonString(text, keyStart);
+  if (key === undefined) {
+    // A key that cannot become an id key is enough to know (`"argu…`).
+    const partial = text.slice(keyStart + 1);
+    return partial.includes('\\') || idKeys.some((idKey) => idKey.startsWith(partial)) ? open : call;
+  }
+  if (key === null || !idKeys.includes(key.value)) return call;
+  position = skipWhitespace(text, key.end);
+  if (position >= text.length) return open;
+  if (text.charCodeAt(position) !== 0x3a /* : */) return call;
+  position = skipWhitespace(text, position + 1);
+  if (position >= text.length) return open;
+  const id = readJsonString(text, position);
+  if (id === undefined) return open;
+  return id === null || id.value === '' ? call : { name: call.name, id: id.value };
 }
 
 /**
