@@ -17,10 +17,11 @@ describe('createToolCallStream', () => {
       'text-delta',
       'tool-input-start',
       'tool-input-delta',
+      'tool-input-delta',
       'tool-input-end',
       'tool-call',
     ]);
-    expect(events[4]).toMatchObject({ id: 'call_0', toolName: 'f', input: { a: [1, 2] } });
+    expect(events[5]).toMatchObject({ id: 'call_0', toolName: 'f', input: { a: [1, 2] } });
   });
 
   it('holds back a split marker instead of leaking it as text', () => {
@@ -78,18 +79,27 @@ describe('createToolCallStream', () => {
     }
   });
 
-  it("sends a hermes call's own argument text as its delta when alignment keeps it, else JSON.stringify", () => {
+  it("streams a hermes call's argument object through the ArgumentStreamer: the same deltas for every chunking", () => {
     const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'integer' } } } }];
-    const cases: Array<[string, string, boolean]> = [
-      ['{"name": "f", "arguments": {"a": 1,  "b": [1, 2]}}', '{"a": 1,  "b": [1, 2]}', false],
-      ['{"arguments": { "a": 1 } , "name": "f"}', '{ "a": 1 }', false],
-      ['{"name": "f", "arguments": {"a": 1}, "arguments": {"a": 2}}', '{"a":2}', false],
-      ['{"name": "f", "arguments": {"a": "2"}}', '{"a":2}', true],
-      ['{"name": "f", "arguments": {"s": "x,y"}, "id": "7"}', '{"s":"x,y"}', false],
+    // [body, joined deltas, with tools, number of deltas at 1 / 3 / all characters per chunk]
+    const cases: Array<[string, string, boolean, [number, number, number]]> = [
+      // Non-string members are held and come aligned in the last delta.
+      ['{"name": "f", "arguments": {"a": 1,  "b": [1, 2]}}', '{"a":1,"b":[1,2]}', false, [2, 2, 2]],
+      ['{"name": "f", "arguments": {"a": "2"}}', '{"a":2}', true, [2, 2, 2]],
+      // String members pass through as they arrive.
+      ['{"name": "f", "arguments": {"s": "x,y"}, "id": "7"}', '{"s":"x,y"}', false, [6, 3, 2]],
+      [
+        '{"name": "f", "id": "7", "arguments": {"s": "say \\"hi\\""}}',
+        '{"s":"say \\"hi\\""}',
+        false,
+        [11, 6, 2],
+      ],
+      // Not name first: announced at its end, the model's own argument text in one delta.
+      ['{"arguments": { "a": 1 } , "name": "f"}', '{ "a": 1 }', false, [1, 1, 1]],
     ];
-    for (const [body, expected, withTools] of cases) {
+    for (const [body, expected, withTools, counts] of cases) {
       const text = `<tool_call>\n${body}\n</tool_call>`;
-      for (const size of [text.length, 3]) {
+      [1, 3, text.length].forEach((size, index) => {
         const stream = createToolCallStream({ format: 'hermes', ...(withTools ? { tools } : {}) });
         const events = [
           ...(text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? []).flatMap((chunk) =>
@@ -98,8 +108,32 @@ describe('createToolCallStream', () => {
           ...stream.finish(),
         ];
         const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
-        expect(deltas, `${body} in chunks of ${size}`).toEqual([expected]);
-      }
+        expect(deltas.join(''), `${body} in chunks of ${size}`).toBe(expected);
+        expect(deltas.length, `${body} in chunks of ${size}`).toBe(counts[index]);
+      });
+    }
+  });
+
+  it('a hermes body that gives its arguments twice is an invalid call (the first may have streamed)', () => {
+    const text = '<tool_call>\n{"name": "f", "arguments": {"a": 1}, "arguments": {"a": 2}}\n</tool_call>';
+    const aliases = '<tool_call>\n{"name": "f", "parameters": {"a": 1}, "arguments": {"a": 2}}\n</tool_call>';
+    expect(run([aliases]).at(-1)).toMatchObject({
+      type: 'tool-call-invalid',
+      error: 'the tool call gives its arguments 2 times ("arguments", "parameters")',
+    });
+    for (const chunks of [[text], text.split('')]) {
+      const events = run(chunks);
+      expect(events.map((event) => event.type)).toEqual([
+        'tool-input-start',
+        'tool-input-delta',
+        'tool-input-end',
+        'tool-call-invalid',
+      ]);
+      expect(events[3]).toMatchObject({
+        id: 'call_0',
+        toolName: 'f',
+        error: 'the tool call gives its arguments 2 times ("arguments", "arguments")',
+      });
     }
   });
 
@@ -190,7 +224,7 @@ describe('createToolCallStream', () => {
     const stream = createToolCallStream({ format: 'hermes', onEvent: (event) => seen.push(event.type) });
     stream.push(hermes);
     stream.finish();
-    expect(seen).toHaveLength(5);
+    expect(seen).toHaveLength(6);
   });
 
   it('throws parser_finished on push after finish, and reset starts a new turn', () => {

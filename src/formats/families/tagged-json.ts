@@ -9,6 +9,7 @@ import {
   sharedInitial,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
+import { memberSpans } from './agent-tagged-calls.js';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -30,7 +31,11 @@ import type { FormatOptions } from '../format-definition.js';
  * - `nameKeys` / `argumentKeys` / `idKeys`: where a call object keeps its parts, first match wins. In
  *   a body that starts with its name, only an id written right after the name is the call's id: the
  *   call is announced to streaming consumers at that point, so an id further on is not used (in every
- *   chunking and in whole-text parsing alike).
+ *   chunking and in whole-text parsing alike). When the member after the name (and id) is the
+ *   arguments object, its text streams as it arrives (through an `ArgumentStreamer`: string members
+ *   pass through, the rest comes aligned in the call's last delta). An object body that gives its
+ *   arguments more than once (an argument key twice, or two of them) is an `InvalidToolCall` with code
+ *   `conflicting_arguments`: which one counts would be a guess, and the first may have streamed.
  * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
  * - `reasoning`: reasoning tags recognised in text mode.
  * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
@@ -101,6 +106,8 @@ export class TaggedJsonParser extends BaseFormatParser {
   private namePrefix: string | undefined;
   /** The name `probeName` read from the open call's body, kept for an invalid call's report. */
   private bodyName: string | undefined;
+  /** The open body's arguments object streams (`tool-input-delta`) as it arrives; see `probeName`. */
+  private argumentsStreaming = false;
   /**
    * The first element of an array body, read while it streams in to announce its call early (see
    * `trackFirstElement`): `'bracket'` before the body's `[`, `'seek'` before the element, `'element'`
@@ -404,15 +411,26 @@ export class TaggedJsonParser extends BaseFormatParser {
     // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
     // whether the body arrived in one piece. Without input events (whole-text parsing) nothing would
     // show it, and the call is complete here, so that work is skipped.
+    const bodyStart = cursor.position;
+    let argumentsAt: number | undefined;
     if (
       this.options.inputEvents !== false &&
-      text.charCodeAt(cursor.position) === 0x7b /* { */ &&
+      text.charCodeAt(bodyStart) === 0x7b /* { */ &&
       !this.config.nameIsKey
     ) {
-      const prefix = text.slice(cursor.position, Math.min(bodyEnd, cursor.position + maxNamePrefix));
-      this.announceLeading(this.leadingCall(prefix, true));
+      const leading = this.leadingCall(
+        text.slice(bodyStart, Math.min(bodyEnd, bodyStart + maxNamePrefix)),
+        true,
+      );
+      this.announceLeading(leading);
+      argumentsAt = leading?.argumentsAt;
     }
     this.takeBody(cursor, bodyEnd);
+    if (argumentsAt !== undefined) {
+      // The argument text goes through the same streamer as in pieces, so the deltas are the same.
+      this.argumentsStreaming = true;
+      this.streamArgumentText(text.slice(bodyStart + argumentsAt, bodyEnd));
+    }
     this.take(cursor, match.index + match.marker.length, 'call');
     this.completeBody(value);
     return true;
@@ -484,6 +502,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyPiece = this.bodyEnd === this.bodyStart ? piece : undefined;
     this.bodyEnd = this.rawLength;
     if (this.namePrefix !== undefined) this.probeName(piece);
+    else if (this.argumentsStreaming) this.streamArgumentText(piece);
     else if (this.first !== 'off') this.trackFirstElement(piece, this.bodyEnd - piece.length);
   }
 
@@ -498,6 +517,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   private clearBody(): void {
+    this.argumentsStreaming = false;
     this.bodyStart = 0;
     this.bodyEnd = 0;
     this.bodyOpener = 0;
@@ -616,23 +636,62 @@ export class TaggedJsonParser extends BaseFormatParser {
     // Exactly the body's first `maxNamePrefix` code units, however it was chunked, so whether a name
     // is found does not depend on the chunking.
     const prefix = kept + piece.slice(0, maxNamePrefix - kept.length);
-    const leading = this.leadingCall(prefix, prefix.length >= maxNamePrefix);
+    const cut = prefix.length >= maxNamePrefix;
+    const leading = this.leadingCall(prefix, cut);
     if (leading === undefined) {
+      // Where the arguments start is not known yet; the name and id may be (`"argu…`): announce now
+      // (announcing again later does nothing).
+      this.announceLeading(this.leadingCall(prefix, cut, false));
       this.namePrefix = prefix;
       return;
     }
     this.namePrefix = undefined;
     this.announceLeading(leading);
+    if (leading?.argumentsAt !== undefined && this.options.inputEvents !== false) {
+      // The arguments object streams from its `{` on: what of it is here now, then each body piece.
+      this.argumentsStreaming = true;
+      const text = kept + piece;
+      if (leading.argumentsAt < text.length) this.streamArgumentText(text.slice(leading.argumentsAt));
+    }
+  }
+
+  /**
+   * The argument keys (`argumentKeys`) of the object body when it holds more than one argument member
+   * (a key twice, or two of the keys): JSON's last member, or the first key in `argumentKeys`, would
+   * win, but the first one in the text may already have streamed, so such a call is ambiguous. `value`
+   * is the decoded body: only a key it has can be there twice, so one search for that key's quoted
+   * text (and one for `\\u`, which could spell a key otherwise) usually settles it; the members are
+   * read only when the key is found twice or escapes are there.
+   */
+  private argumentMembers(bodyText: string, value: Record<string, unknown>): string[] | undefined {
+    const present = (this.config.argumentKeys ?? defaultArgumentKeys).filter((key) =>
+      Object.hasOwn(value, key),
+    );
+    if (present.length > 1) return present;
+    const key = present[0];
+    if (key === undefined) return undefined;
+    const quoted = `"${key}"`;
+    const first = bodyText.indexOf(quoted);
+    if (first >= 0 && bodyText.indexOf(quoted, first + quoted.length) < 0 && !bodyText.includes('\\u'))
+      return undefined;
+    const found = memberSpans(bodyText, 0, bodyText.length)
+      .map((member) => member.key)
+      .filter((each) => each === key);
+    return found.length > 1 ? found : undefined;
   }
 
   /** `leadingCall` with this format's keys. */
-  private leadingCall(prefix: string, cut: boolean): { name: string; id?: string } | null | undefined {
-    const { nameKeys = defaultNameKeys, idKeys = defaultIdKeys } = this.config;
-    return leadingCall(prefix, nameKeys, idKeys, cut);
+  private leadingCall(prefix: string, cut: boolean, findArguments = true): LeadingCall | null | undefined {
+    const {
+      nameKeys = defaultNameKeys,
+      idKeys = defaultIdKeys,
+      argumentKeys = defaultArgumentKeys,
+    } = this.config;
+    return leadingCall(prefix, nameKeys, idKeys, findArguments ? argumentKeys : [], cut);
   }
 
   /** Announces the open call as its body's first code units name it (see `leadingCall`), if they do. */
-  private announceLeading(leading: { name: string; id?: string } | null | undefined): void {
+  private announceLeading(leading: LeadingCall | null | undefined): void {
     if (!leading) return;
     this.bodyName = leading.name;
     this.announceCall(leading.name, leading.id);
@@ -648,6 +707,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   /** Decodes the collected body and emits its call(s). */
   private completeBody(decoded?: unknown): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
+    const streamed = this.argumentsStreaming;
     this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
@@ -665,7 +725,18 @@ export class TaggedJsonParser extends BaseFormatParser {
       const leading = this.config.nameIsKey
         ? undefined
         : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
+      const members =
+        typeof parts === 'string'
+          ? undefined
+          : this.argumentMembers(bodyText, value as Record<string, unknown>);
       if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
+      else if (members !== undefined)
+        this.failCall(
+          'conflicting_arguments',
+          `the tool call gives its arguments ${members.length} times (${members.map((key) => `"${key}"`).join(', ')})`,
+          leading ? leading.name : parts.name,
+          leading ? leading.id : parts.id,
+        );
       else if (leading && leading.name !== parts.name)
         this.failCall(
           'conflicting_names',
@@ -676,7 +747,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       else {
         const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
         const argumentsJson =
-          exact && this.options.inputEvents !== false
+          exact && this.options.inputEvents !== false && !streamed
             ? this.argumentsJson(bodyText, value, decoded !== undefined)
             : undefined;
         // A body that starts with its name was announced with the id right after it, if any: an id
@@ -862,6 +933,14 @@ const skipWhitespace = (text: string, from: number): number => {
   return position;
 };
 
+/** What `leadingCall` reads from a body's start. */
+interface LeadingCall {
+  readonly name: string;
+  readonly id?: string;
+  /** Where the arguments object starts in the body (its `{`), when it comes right after name and id. */
+  readonly argumentsAt?: number;
+}
+
 /**
  * The name in `{"name": "…"` at the start of `text` (a bounded body prefix), with the end of its value:
  * the string when the first member is a name key with a complete string value (`null` value when it
@@ -886,41 +965,60 @@ function leadingNameValue(
 }
 
 /**
- * The call an object body starts with: its leading name (see `leadingNameValue`) and, when the member right
- * after the name is an id (`idKeys`) with a string value, that id. `undefined` while `text` (the body's
- * first code units) ends before that is known; with `cut` (no more text will be looked at) a name whose
- * next member is not known yet comes without an id. `null`: the body does not start with a name.
+ * The call an object body starts with: its leading name (see `leadingNameValue`), the id when the
+ * member right after the name is an id (`idKeys`) with a string value, and `argumentsAt`, where the
+ * value of the next member starts when that member is an argument key with an object value (the `{`),
+ * so its text can stream. `undefined` while `text` (the body's first code units) ends before that is
+ * known; with `cut` (no more text will be looked at) the answer is what is known by then. `null`: the
+ * body does not start with a name.
  */
 function leadingCall(
   text: string,
   nameKeys: readonly string[],
   idKeys: readonly string[],
+  argumentKeys: readonly string[],
   cut: boolean,
-): { name: string; id?: string } | null | undefined {
+): LeadingCall | null | undefined {
   const name = leadingNameValue(text, nameKeys);
   if (name === undefined) return cut ? null : undefined;
   if (name === null || name.value === null) return null;
-  const call = { name: name.value };
-  const open = cut ? call : undefined;
+  let id: string | undefined;
+  const result = (argumentsAt?: number): LeadingCall => ({
+    name: name.value as string,
+    ...(id === undefined ? {} : { id }),
+    ...(argumentsAt === undefined ? {} : { argumentsAt }),
+  });
+  const more = (): LeadingCall | undefined => (cut ? result() : undefined);
   let position = skipWhitespace(text, name.end);
-  if (position >= text.length) return open;
-  if (text.charCodeAt(position) !== 0x2c /* , */) return call;
-  const keyStart = skipWhitespace(text, position + 1);
-  const key = readJsonString(text, keyStart);
-  if (key === undefined) {
-    // A key that cannot become an id key is enough to know (`"argu…`).
-    const partial = text.slice(keyStart + 1);
-    return partial.includes('\\') || idKeys.some((idKey) => idKey.startsWith(partial)) ? open : call;
+  // At most two members after the name: an id, then the arguments.
+  for (let member = 0; member < 2; member++) {
+    if (position >= text.length) return more();
+    if (text.charCodeAt(position) !== 0x2c /* , */) return result();
+    const keyStart = skipWhitespace(text, position + 1);
+    const wanted = member === 0 ? [...argumentKeys, ...idKeys] : argumentKeys;
+    const key = readJsonString(text, keyStart);
+    if (key === undefined) {
+      // A key that cannot become a wanted one is enough to know (`"argu…` is not an id key).
+      const partial = text.slice(keyStart + 1);
+      return partial.includes('\\') || wanted.some((each) => each.startsWith(partial)) ? more() : result();
+    }
+    if (key === null || !wanted.includes(key.value)) return result();
+    position = skipWhitespace(text, key.end);
+    if (position >= text.length) return more();
+    if (text.charCodeAt(position) !== 0x3a /* : */) return result();
+    position = skipWhitespace(text, position + 1);
+    if (position >= text.length) return more();
+    if (member === 0 && idKeys.includes(key.value)) {
+      const value = readJsonString(text, position);
+      if (value === undefined) return more();
+      if (value === null) return result();
+      if (value.value !== '') id = value.value;
+      position = skipWhitespace(text, value.end);
+      continue;
+    }
+    return text.charCodeAt(position) === 0x7b /* { */ ? result(position) : result();
   }
-  if (key === null || !idKeys.includes(key.value)) return call;
-  position = skipWhitespace(text, key.end);
-  if (position >= text.length) return open;
-  if (text.charCodeAt(position) !== 0x3a /* : */) return call;
-  position = skipWhitespace(text, position + 1);
-  if (position >= text.length) return open;
-  const id = readJsonString(text, position);
-  if (id === undefined) return open;
-  return id === null || id.value === '' ? call : { name: call.name, id: id.value };
+  return result();
 }
 
 /**
