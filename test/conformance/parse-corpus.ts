@@ -47,7 +47,8 @@
  * 6d. Content conventions (README sections 5 and 7.2 say to apply them per source): cases run with the
  *    `content` option that reproduces their parser's convention (`contentConvention`): `trim` for vLLM
  *    Apertus, Gemma 4, FunctionGemma, legacy GLM-4.5 and SGLang Mistral; `nonblank` (whitespace-only
- *    content is None) for vLLM GLM-4.7 and Jamba; `narrative` for tinyagents; `json` for llama.cpp
+ *    content is None) for vLLM GLM-4.7, Jamba and the Qwen3 XML / Coder parsers (these also when
+ *    streaming: vllm/qwen3_coder/13, 22); `narrative` for tinyagents; `json` for llama.cpp
  *    cases with a `json_schema` (response_format: llama.cpp reads the content as JSON, unwrapping a
  *    Markdown fence; its comparison trims anyway). vLLM's conventions are
  *    those of its non-streaming path: its streaming path sends the text as it comes (vllm/jamba/6 and 8
@@ -268,8 +269,9 @@ export function optionsFor(testCase: CorpusCase): FormatOptions {
 /**
  * Decision 6d: the content convention of the parser a case comes from (corpus README sections 5 and
  * 7.2), as our `content` option: vLLM's Apertus, Gemma 4, FunctionGemma and legacy GLM-4.5 parsers and
- * SGLang's Mistral detector strip the text (`trim`); vLLM's GLM-4.7 and Jamba parsers return None for
- * whitespace-only content (`nonblank`); vLLM does so on its non-streaming path only. tinyagents returns
+ * SGLang's Mistral detector strip the text (`trim`); vLLM's GLM-4.7, Jamba and Qwen3 parsers return
+ * None for whitespace-only content (`nonblank`); vLLM does so on its non-streaming path only, except
+ * for Qwen3. tinyagents returns
  * the narrative of trimmed pieces joined with "\n" (`narrative`); llama.cpp reads structured output
  * (`json_schema`) as JSON, without the Markdown fence around it (`json`). `undefined`: as written.
  */
@@ -278,8 +280,11 @@ export function contentConvention(testCase: CorpusCase): ContentMode | undefined
   if (source === 'llama.cpp' && testCase.options?.json_schema !== undefined) return 'json';
   if (source === 'tinyagents') return 'narrative';
   if (source === 'sglang' && format === 'mistral') return 'trim';
-  // vLLM's conventions are those of its non-streaming path; its streaming path sends text as it comes.
-  if (source !== 'vllm' || (testCase.options?.mode ?? 'nonstreaming') !== 'nonstreaming') return undefined;
+  if (source !== 'vllm') return undefined;
+  // vLLM's Qwen3 XML / Coder parsers return None for whitespace-only content, streaming or not.
+  if (format === 'qwen3_coder') return 'nonblank';
+  // vLLM's other conventions are those of its non-streaming path; its streaming path sends text as it comes.
+  if ((testCase.options?.mode ?? 'nonstreaming') !== 'nonstreaming') return undefined;
   if (format === 'apertus' || format === 'gemma4' || format === 'functiongemma' || format === 'glm45')
     return 'trim';
   if (format === 'glm47' || format === 'jamba') return 'nonblank';

@@ -68,9 +68,10 @@ import type { FormatOptions } from '../format-definition.js';
  *   streamed as it arrives (`{"k":"` then escaped text, a possible layout `\n` held back); any other value
  *   is sent as one fragment when it ends (`,"k":v`); `}` ends the call. The deltas concatenate to JSON
  *   text of the final arguments (a repeated key is written again; JSON's last value wins).
- * - Whitespace right after structure (start of output, `</think>`, a section end) and before a call is
- *   layout (markup): two call blocks separated by `\n` add nothing to content. Whitespace next to text is
- *   content.
+ * - Text outside sections, whitespace included, is content as written: two call blocks separated by
+ *   `\n` add `\n` to content, as in every other format (`FormatOptions.content: 'nonblank'` or `'trim'`
+ *   drop such whitespace, as vLLM's Qwen3 parsers do). Whitespace inside a written section, between its
+ *   markers and calls, is layout (markup).
  */
 export interface XmlParametersConfig {
   readonly sectionStart: readonly string[];
@@ -189,7 +190,6 @@ export class XmlParametersParser extends BaseFormatParser {
   /** The open section was not written (a bare call opened it). */
   private implicitSection = false;
   /** Text mode right after structure: leading whitespace before a call is layout (markup). */
-  private atStructure = true;
   /** Whitespace read in a section, routed once the next thing is known (markup before a tag, else text). */
   private pending: string[] = [];
   private header: string[] = [];
@@ -272,7 +272,6 @@ export class XmlParametersParser extends BaseFormatParser {
   protected override onReset(): void {
     this.state = 'text';
     this.implicitSection = false;
-    this.atStructure = true;
     this.pending = [];
     this.resetCall();
   }
@@ -344,33 +343,11 @@ export class XmlParametersParser extends BaseFormatParser {
       if (match.marker === tags.close) {
         this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
         this.inReasoning = false;
-        // Layout after a reasoning block that was dropped as structure; with the block kept in
-        // content (`reasoning: 'inline'`), what follows it is content too.
-        this.atStructure = this.reasoningTagBucket === 'markup';
         return true;
       }
       this.inReasoning = false;
       this.openSection(cursor, match.marker);
       return true;
-    }
-    if (this.atStructure) {
-      // Whitespace between structure (start of output, `</think>`, a section) and the next call is layout.
-      const text = cursor.text;
-      const position = skipWhitespace(text, cursor.position);
-      this.hold(cursor, position);
-      if (position === text.length) {
-        if (cursor.final) this.routePending('content');
-        return false;
-      }
-      const opener = markerAt(text, position, this.openers);
-      if (opener !== undefined) {
-        this.routePending('markup');
-        this.openSection(cursor, opener);
-        return true;
-      }
-      if (!cursor.final && isPrefixOfAny(text, position, this.openers)) return false;
-      this.routePending('content');
-      this.atStructure = false;
     }
     const searched = this.textSearched;
     const match = findEarliestMarker(cursor.text, cursor.position, searched);
@@ -378,7 +355,7 @@ export class XmlParametersParser extends BaseFormatParser {
       this.takeAllBut(cursor, searched, 'content');
       return false;
     }
-    if (this.take(cursor, match.index, 'content') !== '') this.atStructure = false;
+    this.take(cursor, match.index, 'content');
     if (tags && match.marker === tags.open) {
       this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
       this.inReasoning = true;
@@ -413,7 +390,7 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     const marker = markerAt(text, position, this.sectionMarkers);
     if (marker === this.config.callStart) {
-      this.routePending('markup');
+      this.routePending(this.implicitSection ? 'content' : 'markup');
       this.beginCall();
       this.take(cursor, position + marker.length, 'call');
       this.resetCall();
@@ -425,7 +402,6 @@ export class XmlParametersParser extends BaseFormatParser {
       this.take(cursor, position + marker.length, 'markup');
       if (this.config.sectionEnd.includes(marker)) {
         this.state = 'text';
-        this.atStructure = true;
       } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
       return true;
     }
@@ -434,7 +410,6 @@ export class XmlParametersParser extends BaseFormatParser {
       // Text after a bare call: back to ordinary content.
       this.routePending('content');
       this.state = 'text';
-      this.atStructure = false;
       return true;
     }
     // Text inside a written section that is not a call tag: an invalid call (or a JSON call).
