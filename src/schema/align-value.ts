@@ -795,7 +795,28 @@ export class Aligner {
     return value;
   }
 
+  /**
+   * A string enum value: the matching entry, with the flags of what made it match; when nothing
+   * matches, the value as received with the issue only (no flag for a conversion that was tried).
+   */
   stringEnum(
+    value: unknown,
+    literals: readonly StringLiteral[],
+    path: string,
+    sink: Sink,
+    depth: number,
+  ): unknown {
+    const attempt = new Sink();
+    const result = this.matchStringEnum(value, literals, path, attempt, depth);
+    if (attempt.issues.length === 0) {
+      sink.merge(attempt);
+      return result;
+    }
+    for (const entry of attempt.issues) sink.add(entry);
+    return value;
+  }
+
+  private matchStringEnum(
     value: unknown,
     literals: readonly StringLiteral[],
     path: string,
@@ -812,7 +833,7 @@ export class Aligner {
     } else if (Array.isArray(value) && value.length > 0) {
       return depth >= MAX_VALUE_DEPTH
         ? this.tooDeep(value, path, sink)
-        : this.stringEnum(this.unwrapped(value, path, sink), literals, path, sink, depth + 1);
+        : this.matchStringEnum(this.unwrapped(value, path, sink), literals, path, sink, depth + 1);
     } else {
       sink.add(issue(path, 'invalid_enum', expected, typeName(value)));
       return value;
