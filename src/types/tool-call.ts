@@ -1,7 +1,9 @@
 /**
  * One problem found in a tool call or in its arguments.
  *
- * `path` is a JSON Pointer (RFC 6901) into the arguments object (`""` is the whole object);
+ * `path` is a JSON Pointer (RFC 6901) into the arguments object (`""` is the whole object), present on
+ * issues about the arguments; issues about the call itself (`unknown_tool`, `incomplete_tool_call`,
+ * `invalid_tool_call`, `conflicting_names`, ...) have none;
  * `code` is a snake_case literal such as `'invalid_json'`, `'incomplete_tool_call'`, `'unknown_tool'`.
  */
 export interface ToolCallIssue {

@@ -85,6 +85,17 @@ export class ArgumentStreamer {
 
   /** The delta text for the next piece of the model's argument text (`''` when nothing to send yet). */
   push(piece: string): string {
+    if (this.state === inVerbatim && this.escapePending === '') {
+      // The common streamed piece: all of it inside a passed-through string, nothing to escape.
+      let index = 0;
+      const length = piece.length;
+      while (index < length) {
+        const code = piece.charCodeAt(index);
+        if (code === 0x22 || code === 0x5c || code < 0x20) break;
+        index++;
+      }
+      if (index === length) return piece;
+    }
     let out = '';
     const length = piece.length;
     let index = 0;

@@ -392,7 +392,7 @@ export abstract class BaseFormatParser implements FormatParser {
       this.options.allowInvalidArguments === true,
     );
     if (unknown && result.ok) {
-      const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered`, path: '' };
+      const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
       result = { ...result, issues: [issue, ...(result.issues ?? [])] };
     }
     if (!result.ok) {
