@@ -96,7 +96,7 @@ function missingArgument(name: string): AlignIssue {
     'missing_property',
     'a value',
     'nothing',
-    `missing required argument "${name}"`,
+    `missing required property "${name}"`,
   );
 }
 
