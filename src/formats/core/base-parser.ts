@@ -190,6 +190,7 @@ export abstract class BaseFormatParser implements FormatParser {
     this.streamer = undefined;
     this.markup.length = 0;
     this.shaper?.reset();
+    this.strayClose = false;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
     this.onReset();
     return buffered;
@@ -283,9 +284,12 @@ export abstract class BaseFormatParser implements FormatParser {
           continue;
         }
         this.inReasoning = false;
+        // A call ended the block (`callsInReasoning`): its close tag may still come, as structure.
+        this.strayClose = true;
         return match;
       }
-      const search = this.textSearch(tags, markers);
+      const search =
+        tags && this.strayClose ? this.strayCloseSearch(tags, markers) : this.textSearch(tags, markers);
       if (noMarkerFrom(cursor.text, cursor.position, search.initial)) {
         this.take(cursor, cursor.text.length, 'content');
         return undefined;
@@ -300,11 +304,36 @@ export abstract class BaseFormatParser implements FormatParser {
       if (tags && match.marker === tags.open) {
         this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
         this.inReasoning = true;
+        this.strayClose = false;
+        continue;
+      }
+      if (tags && this.strayClose && match.marker === tags.close) {
+        this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
+        this.strayClose = false;
         continue;
       }
       return match;
     }
   }
+
+  /**
+   * A reasoning block that a call ended (`callsInReasoning`) may still be closed after the call: its
+   * close tag, the first one in text, is structure like the open tag, not content.
+   */
+  protected strayClose = false;
+
+  /** `textSearch` plus the reasoning close tag (see `strayClose`). */
+  private strayCloseSearch(tags: ReasoningTags, markers: readonly string[]): MarkerSet {
+    let search = this.strayCloseCache.get(markers);
+    if (search === undefined) {
+      const searched = [tags.open, tags.close, ...markers];
+      search = { markers: searched, initial: sharedInitial(searched) };
+      this.strayCloseCache.set(markers, search);
+    }
+    return search;
+  }
+
+  private readonly strayCloseCache = new Map<readonly string[], MarkerSet>();
 
   /**
    * The markers searched in text mode: with reasoning tags, the open tag and `markers`; with the first

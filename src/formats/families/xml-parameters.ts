@@ -229,6 +229,8 @@ export class XmlParametersParser extends BaseFormatParser {
   private readonly reasoningSearched: readonly string[];
   /** Searched in text: the reasoning open tag (if any) and `openers`. */
   private readonly textSearched: readonly string[];
+  /** `textSearched` and the reasoning close tag, after a call ended a reasoning block. */
+  private readonly textSearchedStray: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly bodyMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
@@ -250,6 +252,7 @@ export class XmlParametersParser extends BaseFormatParser {
     const tags = this.reasoningTags;
     this.reasoningSearched = tags ? [tags.close, ...this.reasoningOpeners] : [];
     this.textSearched = tags ? [tags.open, ...this.openers] : this.openers;
+    this.textSearchedStray = tags ? [tags.close, ...this.textSearched] : this.textSearched;
     this.sectionMarkers = [callStart, ...sectionEnd, ...separators, ...sectionStart];
     this.bodyMarkers = [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart];
     this.valueFollowers = [parameterStart, callEnd, ...sectionEnd, callStart, ...separators];
@@ -346,10 +349,12 @@ export class XmlParametersParser extends BaseFormatParser {
         return true;
       }
       this.inReasoning = false;
+      // A call ended the block: its close tag may still come, as structure (see `strayClose`).
+      this.strayClose = true;
       this.openSection(cursor, match.marker);
       return true;
     }
-    const searched = this.textSearched;
+    const searched = tags && this.strayClose ? this.textSearchedStray : this.textSearched;
     const match = findEarliestMarker(cursor.text, cursor.position, searched);
     if (!match) {
       this.takeAllBut(cursor, searched, 'content');
@@ -359,6 +364,12 @@ export class XmlParametersParser extends BaseFormatParser {
     if (tags && match.marker === tags.open) {
       this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
       this.inReasoning = true;
+      this.strayClose = false;
+      return true;
+    }
+    if (tags && match.marker === tags.close) {
+      this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
+      this.strayClose = false;
       return true;
     }
     this.openSection(cursor, match.marker);
