@@ -67,3 +67,25 @@ describe('tagged-json call announcement', () => {
     expect(first).toEqual([]);
   });
 });
+
+describe('tagged-json announcement does not depend on the chunking', () => {
+  const inputs = [
+    // Cut off inside the key after the id (an escape at the key's start): found by a fuzzer.
+    '<tool_call>{"name":"f","id":"c1","\\u',
+    '<tool_call>{"name":"f","id":"c1","x\\u0041": 1, "arguments": {"a": "b"}}</tool_call>',
+    '<tool_call>{"name":"f","\\u0061rguments": {"a": "b"}}</tool_call>',
+  ];
+  for (const input of inputs) {
+    it(JSON.stringify(input), () => {
+      const kinds = (chunks: readonly string[]) =>
+        run('hermes', chunks)
+          .flat()
+          .filter((event) => event.type !== 'tool-input-delta' && event.type !== 'text-delta')
+          .map((event) => `${event.type}:${'id' in event ? event.id : ''}`);
+      const whole = kinds([input]);
+      for (let cut = 1; cut < input.length; cut++)
+        expect(kinds([input.slice(0, cut), input.slice(cut)]), `split at ${cut}`).toEqual(whole);
+      expect(kinds(input.split('')), 'one code unit per chunk').toEqual(whole);
+    });
+  }
+});

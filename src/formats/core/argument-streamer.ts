@@ -103,6 +103,14 @@ export class ArgumentStreamer {
       switch (this.state) {
         case inVerbatim: {
           if (this.escapePending !== '') {
+            if (this.escapePending.length > 1 && !isHex(piece.charCodeAt(index))) {
+              // A `\u` escape cut short (`"\u12"`): the lenient decoder keeps its letters and drops
+              // the backslash; the character that broke it is read as usual (it may end the string).
+              out += this.escapePending.slice(1);
+              this.escapePending = '';
+              this.memberDirty = true;
+              break;
+            }
             out += this.escape(piece.charAt(index));
             index++;
             break;
@@ -296,14 +304,7 @@ export class ArgumentStreamer {
       this.memberDirty = true;
       return controlSafe(char);
     }
-    const code = char.charCodeAt(0);
-    const hex =
-      (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-    if (!hex) {
-      this.escapePending = '';
-      this.memberDirty = true;
-      return `${pending.slice(1)}${controlSafe(char)}`;
-    }
+    // A hex digit of a `\u` escape (`push` handles a character that is not one).
     if (pending.length < 6) {
       this.escapePending = pending;
       return '';
@@ -335,4 +336,9 @@ function controlSafe(char: string): string {
   if (code === 0x22) return '\\"';
   if (code === 0x5c) return '\\\\';
   return code < 0x20 ? controlEscape(code) : char;
+}
+
+/** A hexadecimal digit's code unit. */
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }

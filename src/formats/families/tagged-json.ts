@@ -996,11 +996,16 @@ function leadingCall(
     if (text.charCodeAt(position) !== 0x2c /* , */) return result();
     const keyStart = skipWhitespace(text, position + 1);
     const wanted = member === 0 ? [...argumentKeys, ...idKeys] : argumentKeys;
+    // No key is wanted any more (the announcement alone): the comma decides.
+    if (wanted.length === 0) return result();
     const key = readJsonString(text, keyStart);
     if (key === undefined) {
-      // A key that cannot become a wanted one is enough to know (`"argu…` is not an id key).
+      // A key that cannot become a wanted one is enough to know (`"argu…` is not an id key). Only its
+      // literal start counts: from an escape on, any key is possible, however the text is chunked.
       const partial = text.slice(keyStart + 1);
-      return partial.includes('\\') || wanted.some((each) => each.startsWith(partial)) ? more() : result();
+      const escape = partial.indexOf('\\');
+      const literal = escape < 0 ? partial : partial.slice(0, escape);
+      return wanted.some((each) => each.startsWith(literal)) ? more() : result();
     }
     if (key === null || !wanted.includes(key.value)) return result();
     position = skipWhitespace(text, key.end);
