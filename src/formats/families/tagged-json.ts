@@ -1003,8 +1003,8 @@ function leadingCall(
       // A key that cannot become a wanted one is enough to know (`"argu…` is not an id key). Only its
       // literal start counts: from an escape on, any key is possible, however the text is chunked.
       const partial = text.slice(keyStart + 1);
-      const escape = partial.indexOf('\\');
-      const literal = escape < 0 ? partial : partial.slice(0, escape);
+      const backslash = partial.indexOf('\\');
+      const literal = backslash < 0 ? partial : partial.slice(0, backslash);
       return wanted.some((each) => each.startsWith(literal)) ? more() : result();
     }
     if (key === null || !wanted.includes(key.value)) return result();
