@@ -909,7 +909,9 @@ export class LenientJsonParser {
               : verdict === codeCloseBracket
                 ? openBrackets
                 : openBraces;
-          verdict = open === 0 ? stringEndYes : stringEndNo;
+          // A bracket the string opened keeps it going past this quote (`"f() { return "a" }"`),
+          // unless no quote follows at all: then this one must end it (`{"a": "x{"},}`).
+          verdict = open === 0 || !this.quoteFollows(position) ? stringEndYes : stringEndNo;
         }
         if (verdict === stringEndYes) {
           this.stringValue = value + text.slice(segmentStart, position);
@@ -1090,6 +1092,26 @@ export class LenientJsonParser {
     if (newline && isIdentifierStart(code) && this.isUnquotedKeyAt(position)) return stringEndYes;
     return stringEndNo;
   }
+
+  /**
+   * Whether a quote character of any kind comes after `position`. Searched once per document: the
+   * position of the last quote is remembered, so each call is constant time.
+   */
+  private quoteFollows(position: number): boolean {
+    if (this.lastQuote === undefined) {
+      let last = -1;
+      for (let index = this.length - 1; index >= 0; index--) {
+        if (isQuote(this.text.charCodeAt(index))) {
+          last = index;
+          break;
+        }
+      }
+      this.lastQuote = last;
+    }
+    return this.lastQuote > position;
+  }
+
+  private lastQuote: number | undefined;
 
   /** Whether an identifier followed by a colon starts at `position`. */
   private isUnquotedKeyAt(position: number): boolean {
