@@ -1,8 +1,6 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { TextBuilder } from '../../internal/text-builder.js';
-import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
-import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
@@ -36,8 +34,9 @@ import type { FormatOptions } from '../format-definition.js';
  *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
  * - `reasoning`: reasoning tags recognised in text mode.
  *
- * Streaming: the call is announced once its name is read; its arguments stream as members, each sent
- * when its value ends (`"key":value`, typed by the schema), a value whose schema keeps its raw text (or
+ * Streaming: the call is announced once its name is read; its arguments stream as members, a number,
+ * boolean or string sent when its value ends (`"key":value`, typed by the schema; objects and arrays
+ * wait for the last delta), a value whose schema keeps its raw text (or
  * with no tools) character by character as it arrives. With tools, only members the tool's schema
  * declares stream early; the call's last delta sends what alignment changed or added, then `}`.
  */
@@ -534,7 +533,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
     if (this.streamsMembers(name, key)) {
       const typed = typeParameterText(value, this.parameterSchema(name, key));
-      if (typed !== null && !nestedDeeperThan(typed, MAX_VALUE_DEPTH)) {
+      // Objects and arrays come with the last delta: alignment builds them again (a new object, which
+      // `endCall` could not tell from a changed one), so sending them now would send them twice.
+      if (typed !== null && typeof typed !== 'object') {
         // A repeated key is written again: JSON's last member wins, as the last value does here.
         this.streamArguments(
           `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(typed)}`,
