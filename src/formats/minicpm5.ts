@@ -6,7 +6,7 @@
  * <think>I'll run it.</think><function name="python"><param name="code"><![CDATA[print("<b>hi</b>")]]></param></function>
  * ```
  *
- * - Parallel calls: consecutive `<function …>` tags (whitespace between them is layout).
+ * - Parallel calls: consecutive `<function …>` tags (whitespace between them is content, as everywhere).
  * - Arguments: raw text per `<param name=…>`; `<![CDATA[…]]>` is literal (a `</param>` inside it is data)
  *   and its markers are removed; typed by the tool's JSON Schema when tools are given, else strings. A
  *   `</param>` followed by text is part of the value.

@@ -806,6 +806,7 @@ export class Aligner {
     sink: Sink,
     depth: number,
   ): unknown {
+    for (const literal of literals) if (literal.value === value) return literal.value;
     const attempt = new Sink();
     const result = this.matchStringEnum(value, literals, path, attempt, depth);
     if (attempt.issues.length === 0) {

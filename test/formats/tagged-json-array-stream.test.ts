@@ -156,18 +156,28 @@ describe('array sections: an announced first call ends as the section does', () 
     const input = '<tool_calls>[{"name": "f", "arguments": {"a": 1}}, {"name": "g", "argu';
     const result = checkEveryChunking('jamba', input);
     expect(result.toolCalls).toEqual([]);
-    expect(result.invalidToolCalls).toMatchObject([{ id: 'call_0', raw: input }]);
-    expect(result.invalidToolCalls[0]?.name).toBeUndefined();
+    expect(result.invalidToolCalls).toEqual([
+      {
+        id: 'call_0',
+        raw: input,
+        error: 'the tool call is cut off before its JSON ends',
+        issues: [{ code: 'incomplete_tool_call', message: 'the tool call is cut off before its JSON ends' }],
+      },
+    ]);
     const types = timeline('jamba', input).map(({ event }) => event.type);
     expect(types).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call-invalid']);
   });
 
   it('apertus: a cut-off section and a first element with two keys', () => {
     const cut = '<|tools_prefix|>[{"f": {"a": "x"}}, {"g": {"b"';
-    expect(checkEveryChunking('apertus', cut).invalidToolCalls).toMatchObject([{ id: 'call_0', raw: cut }]);
+    expect(checkEveryChunking('apertus', cut).invalidToolCalls).toMatchObject([
+      { id: 'call_0', raw: cut, issues: [{ code: 'incomplete_tool_call' }] },
+    ]);
     const twoKeys = '<|tools_prefix|>[{"f": {"a": "x"}, "g": {}}, {"h": {}}]<|tools_suffix|>';
     const result = checkEveryChunking('apertus', twoKeys);
-    expect(result.invalidToolCalls).toMatchObject([{ id: 'call_0', raw: '{"f": {"a": "x"}, "g": {}}' }]);
+    expect(result.invalidToolCalls).toMatchObject([
+      { id: 'call_0', raw: '{"f": {"a": "x"}, "g": {}}', issues: [{ code: 'missing_name' }] },
+    ]);
     expect(result.toolCalls).toMatchObject([{ id: 'call_1', name: 'h' }]);
   });
 

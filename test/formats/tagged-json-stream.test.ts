@@ -69,13 +69,22 @@ describe('tagged-json call announcement', () => {
 });
 
 describe('tagged-json announcement does not depend on the chunking', () => {
-  const inputs = [
+  const inputs: Array<[string, string[]]> = [
     // Cut off inside the key after the id (an escape at the key's start): found by a fuzzer.
-    '<tool_call>{"name":"f","id":"c1","\\u',
-    '<tool_call>{"name":"f","id":"c1","x\\u0041": 1, "arguments": {"a": "b"}}</tool_call>',
-    '<tool_call>{"name":"f","\\u0061rguments": {"a": "b"}}</tool_call>',
+    [
+      '<tool_call>{"name":"f","id":"c1","\\u',
+      ['tool-input-start:c1', 'tool-input-end:c1', 'tool-call-invalid:c1'],
+    ],
+    [
+      '<tool_call>{"name":"f","id":"c1","x\\u0041": 1, "arguments": {"a": "b"}}</tool_call>',
+      ['tool-input-start:c1', 'tool-input-end:c1', 'tool-call:c1'],
+    ],
+    [
+      '<tool_call>{"name":"f","\\u0061rguments": {"a": "b"}}</tool_call>',
+      ['tool-input-start:call_0', 'tool-input-end:call_0', 'tool-call:call_0'],
+    ],
   ];
-  for (const input of inputs) {
+  for (const [input, expected] of inputs) {
     it(JSON.stringify(input), () => {
       const kinds = (chunks: readonly string[]) =>
         run('hermes', chunks)
@@ -83,6 +92,7 @@ describe('tagged-json announcement does not depend on the chunking', () => {
           .filter((event) => event.type !== 'tool-input-delta' && event.type !== 'text-delta')
           .map((event) => `${event.type}:${'id' in event ? event.id : ''}`);
       const whole = kinds([input]);
+      expect(whole).toEqual(expected);
       for (let cut = 1; cut < input.length; cut++)
         expect(kinds([input.slice(0, cut), input.slice(cut)]), `split at ${cut}`).toEqual(whole);
       expect(kinds(input.split('')), 'one code unit per chunk').toEqual(whole);

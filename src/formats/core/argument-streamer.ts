@@ -85,20 +85,20 @@ export class ArgumentStreamer {
 
   /** The delta text for the next piece of the model's argument text (`''` when nothing to send yet). */
   push(piece: string): string {
+    let out = '';
+    const length = piece.length;
+    let index = 0;
     if (this.state === inVerbatim && this.escapePending === '') {
-      // The common streamed piece: all of it inside a passed-through string, nothing to escape.
-      let index = 0;
-      const length = piece.length;
+      // The common streamed piece: inside a passed-through string, nothing to escape. Plain text up to
+      // the first character that needs a look is passed on as it is; the loop below goes on from there.
       while (index < length) {
         const code = piece.charCodeAt(index);
         if (code === 0x22 || code === 0x5c || code < 0x20) break;
         index++;
       }
       if (index === length) return piece;
+      out = piece.slice(0, index);
     }
-    let out = '';
-    const length = piece.length;
-    let index = 0;
     while (index < length) {
       switch (this.state) {
         case inVerbatim: {

@@ -77,9 +77,10 @@ export interface CallParts {
    */
   readonly argumentsJson?: string;
   /**
-   * With `argumentsValue`, for a format that streamed the arguments as members it built (`{"k":v,…`
-   * without the closing `}`): the keys whose last member was streamed with its value in
-   * `argumentsValue`. `endCall` then sends the members alignment changed or added (defaults) and `}`.
+   * For a format that streamed the arguments as members it built (`{"k":v,…` without the closing `}`),
+   * with `argumentsValue` or with `parameters` and `streamedValues`: the keys whose last member was
+   * streamed with its value in `argumentsValue` (`streamedValues`). `endCall` then sends the members
+   * alignment changed or added (defaults) and `}`.
    */
   readonly streamedKeys?: ReadonlySet<string>;
   /**
@@ -320,7 +321,7 @@ export abstract class BaseFormatParser implements FormatParser {
    * A reasoning block that a call ended (`callsInReasoning`) may still be closed after the call: its
    * close tag, the first one in text, is structure like the open tag, not content.
    */
-  protected strayClose = false;
+  private strayClose = false;
 
   /** `textSearch` plus the reasoning close tag (see `strayClose`). */
   private strayCloseSearch(tags: ReasoningTags, markers: readonly string[]): MarkerSet {

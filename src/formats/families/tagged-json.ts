@@ -752,8 +752,11 @@ export class TaggedJsonParser extends BaseFormatParser {
             : undefined;
         // A body that starts with its name was announced with the id right after it, if any: an id
         // member further on is not the call's id (streaming consumers already have one).
-        const { id: _written, ...rest } = parts;
-        const call = leading ? (leading.id === undefined ? rest : { ...rest, id: leading.id }) : parts;
+        let call = parts;
+        if (leading && parts.id !== leading.id) {
+          const { id: _written, ...rest } = parts;
+          call = leading.id === undefined ? rest : { ...rest, id: leading.id };
+        }
         this.endCall(argumentsJson === undefined ? call : { ...call, argumentsJson });
       }
       return;

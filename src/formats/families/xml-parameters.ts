@@ -189,8 +189,10 @@ export class XmlParametersParser extends BaseFormatParser {
   private state: State = 'text';
   /** The open section was not written (a bare call opened it). */
   private implicitSection = false;
-  /** Text mode right after structure: leading whitespace before a call is layout (markup). */
-  /** Whitespace read in a section, routed once the next thing is known (markup before a tag, else text). */
+  /**
+   * Whitespace read in a section, routed once the next thing is known: markup before a tag in a written
+   * section, content between bare calls, the call's raw text before loose text.
+   */
   private pending: string[] = [];
   private header: string[] = [];
   private headerLength = 0;
@@ -224,13 +226,8 @@ export class XmlParametersParser extends BaseFormatParser {
   private closing: string[] = [];
 
   private readonly openers: readonly string[];
+  /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
   private readonly reasoningOpeners: readonly string[];
-  /** Searched inside reasoning: its close tag and `reasoningOpeners` (built once, not per push). */
-  private readonly reasoningSearched: readonly string[];
-  /** Searched in text: the reasoning open tag (if any) and `openers`. */
-  private readonly textSearched: readonly string[];
-  /** `textSearched` and the reasoning close tag, after a call ended a reasoning block. */
-  private readonly textSearchedStray: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly bodyMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
@@ -249,10 +246,6 @@ export class XmlParametersParser extends BaseFormatParser {
     const separators = config.separators ?? [];
     this.openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
     this.reasoningOpeners = config.callsInReasoning ? sectionStart : [];
-    const tags = this.reasoningTags;
-    this.reasoningSearched = tags ? [tags.close, ...this.reasoningOpeners] : [];
-    this.textSearched = tags ? [tags.open, ...this.openers] : this.openers;
-    this.textSearchedStray = tags ? [tags.close, ...this.textSearched] : this.textSearched;
     this.sectionMarkers = [callStart, ...sectionEnd, ...separators, ...sectionStart];
     this.bodyMarkers = [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart];
     this.valueFollowers = [parameterStart, callEnd, ...sectionEnd, callStart, ...separators];
@@ -334,44 +327,8 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Content and reasoning up to a section start (or a bare call start). */
   private stepText(cursor: Cursor): boolean {
-    const tags = this.reasoningTags;
-    if (tags && this.inReasoning) {
-      const searched = this.reasoningSearched;
-      const match = findEarliestMarker(cursor.text, cursor.position, searched);
-      if (!match) {
-        this.takeAllBut(cursor, searched, 'reasoning');
-        return false;
-      }
-      this.take(cursor, match.index, 'reasoning');
-      if (match.marker === tags.close) {
-        this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
-        this.inReasoning = false;
-        return true;
-      }
-      this.inReasoning = false;
-      // A call ended the block: its close tag may still come, as structure (see `strayClose`).
-      this.strayClose = true;
-      this.openSection(cursor, match.marker);
-      return true;
-    }
-    const searched = tags && this.strayClose ? this.textSearchedStray : this.textSearched;
-    const match = findEarliestMarker(cursor.text, cursor.position, searched);
-    if (!match) {
-      this.takeAllBut(cursor, searched, 'content');
-      return false;
-    }
-    this.take(cursor, match.index, 'content');
-    if (tags && match.marker === tags.open) {
-      this.take(cursor, match.index + tags.open.length, this.reasoningTagBucket);
-      this.inReasoning = true;
-      this.strayClose = false;
-      return true;
-    }
-    if (tags && match.marker === tags.close) {
-      this.take(cursor, match.index + tags.close.length, this.reasoningTagBucket);
-      this.strayClose = false;
-      return true;
-    }
+    const match = this.scanText(cursor, this.openers, this.reasoningOpeners);
+    if (!match) return false;
     this.openSection(cursor, match.marker);
     return true;
   }
