@@ -1,6 +1,8 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
+import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import { isTextSchema } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -149,7 +151,21 @@ export class PythonCallScanner {
    * literal value (`'value'`: a dict such as `{"name": …}`, which also makes this a validating reader
    * of JSON objects; dict keys must be scalars).
    */
+  /**
+   * Keyword arguments of the current top-level call completed since the parser last took them
+   * (`takeMembers`), in order: what a streaming parser sends before the call ends.
+   */
+  private members: Array<readonly [string, unknown]> = [];
+
+  /** The keyword arguments completed since the last call (see `members`); empties the list. */
+  takeMembers(): ReadonlyArray<readonly [string, unknown]> {
+    const members = this.members;
+    if (members.length > 0) this.members = [];
+    return members;
+  }
+
   reset(mode: 'list' | 'section' | 'value'): void {
+    this.members = [];
     this.mode = mode;
     this.done = false;
     this.result = undefined;
@@ -610,7 +626,10 @@ export class PythonCallScanner {
       case 'call':
         if (frame.phase !== 'value') return 'unexpected value';
         if (frame.positionalValue) frame.positional.push(value);
-        else setOwnProperty(frame.args, frame.key, value);
+        else {
+          setOwnProperty(frame.args, frame.key, value);
+          this.members.push([frame.key, value]);
+        }
         frame.phase = 'after';
         return undefined;
       case 'dict':
@@ -852,6 +871,10 @@ export class PythonicCallsParser extends BaseFormatParser {
   private broken: BrokenPart | undefined;
   /** Code and message of the syntax error that sent a section to 'skip'. */
   private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
+  /** The open section call was announced under this name, and its keyword arguments may stream. */
+  private streaming: string | undefined;
+  /** Keys whose last member was streamed (see `CallParts.streamedKeys`). */
+  private streamedKeys = new Set<string>();
 
   constructor(
     private readonly config: PythonicCallsConfig,
@@ -864,6 +887,7 @@ export class PythonicCallsParser extends BaseFormatParser {
 
   protected override onReset(): void {
     this.state = 'text';
+    this.endStreaming();
     this.pieces = [];
     this.pending = [];
     this.opened = false;
@@ -939,6 +963,8 @@ export class PythonicCallsParser extends BaseFormatParser {
     const text = cursor.text;
     for (;;) {
       const stop = this.scanner.scan(text, cursor.position, text.length);
+      // A bare list's calls are known only when it closes: nothing streams, the members are dropped.
+      this.scanner.takeMembers();
       switch (stop.kind) {
         case 'open':
           this.opened = true;
@@ -1145,6 +1171,7 @@ export class PythonicCallsParser extends BaseFormatParser {
           ? text.length
           : text.length - heldBackLength(text, from, this.endMarkers);
       const stop = this.scanner.scan(text, cursor.position, limit);
+      this.streamMembers();
       switch (stop.kind) {
         case 'start':
           this.take(cursor, stop.index, 'markup');
@@ -1153,11 +1180,24 @@ export class PythonicCallsParser extends BaseFormatParser {
         case 'open':
           this.take(cursor, stop.index, 'call');
           this.announceCall(stop.name);
+          // Without input events (whole-text parsing) nothing would read the deltas.
+          this.streaming =
+            this.options.inputEvents !== false &&
+            (this.tools === undefined || this.tools.has(stop.name) || this.options.allowUnknownTools === true)
+              ? stop.name
+              : undefined;
           continue;
         case 'call': {
           this.take(cursor, stop.index, 'call');
           const resolved = this.resolveArguments(stop.name, stop.args, stop.positional);
-          if (resolved.ok) this.endCall({ name: stop.name, argumentsValue: resolved.value });
+          const streamedKeys = this.streamedKeys.size > 0 ? this.streamedKeys : undefined;
+          this.endStreaming();
+          if (resolved.ok)
+            this.endCall({
+              name: stop.name,
+              argumentsValue: resolved.value,
+              ...(streamedKeys ? { streamedKeys } : {}),
+            });
           else this.failCall(resolved.code, resolved.message, stop.name);
           continue;
         }
@@ -1196,8 +1236,46 @@ export class PythonicCallsParser extends BaseFormatParser {
     }
   }
 
+  /**
+   * Sends the keyword arguments the scanner completed (`takeMembers`) as members of the announced call's
+   * argument JSON (`{"k":v` then `,"k2":v2`): strings, booleans and finite numbers that the tool's
+   * property schema takes as they are (any without tools: see `keepsAsIs`). Objects and arrays, values
+   * alignment would change, and what it adds, come with the call's last delta (`endCall`). The members
+   * are the same however the text was chunked.
+   */
+  private streamMembers(): void {
+    const members = this.scanner.takeMembers();
+    const name = this.streaming;
+    if (name === undefined) return;
+    for (const [key, value] of members) {
+      const primitive =
+        typeof value === 'string' ||
+        typeof value === 'boolean' ||
+        (typeof value === 'number' && Number.isFinite(value));
+      if (!primitive || (this.tools !== undefined && !keepsAsIs(value, this.parameterSchema(name, key)))) {
+        // Not streamed: it comes with the last delta; an earlier occurrence no longer counts.
+        this.streamedKeys.delete(key);
+        continue;
+      }
+      this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      this.streamedAny = true;
+      this.streamedKeys.add(key);
+    }
+  }
+
+  /** Forgets the open call's streaming state. */
+  private endStreaming(): void {
+    this.streaming = undefined;
+    this.streamedAny = false;
+    this.streamedKeys = new Set();
+  }
+
+  /** A member was streamed for the open call (the next one needs a comma). */
+  private streamedAny = false;
+
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
+    this.endStreaming();
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
     }
@@ -1207,6 +1285,7 @@ export class PythonicCallsParser extends BaseFormatParser {
 
   /** After a syntax error: the rest of the section, up to its end marker, is one invalid call. */
   private skipToEnd(cursor: Cursor): boolean {
+    this.endStreaming();
     const text = cursor.text;
     const match = this.endSearch.find(text, cursor.position);
     if (!match) {
@@ -1226,4 +1305,20 @@ export class PythonicCallsParser extends BaseFormatParser {
 function nameOf(raw: string): string | undefined {
   const match = /^\s*([\p{L}_][\p{L}\p{N}_.]{0,200})\(/u.exec(raw.slice(0, 256));
   return match?.[1];
+}
+
+/**
+ * Whether alignment certainly keeps a string, boolean or finite number as it is under a property's
+ * schema: a plain string schema for a string (`isTextSchema`), `boolean` for a boolean, `number` (or
+ * `integer` for an integer) for a number, with no alternatives, enums or references. `undefined`: the
+ * tool does not declare the key (alignment may drop or rename it).
+ */
+function keepsAsIs(value: string | boolean | number, schema: JSONSchema | undefined): boolean {
+  if (schema === undefined) return false;
+  if (typeof value === 'string') return isTextSchema(schema);
+  if (typeof schema !== 'object' || schema === null) return schema === true;
+  for (const keyword of ['anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'nullable'])
+    if (Object.hasOwn(schema, keyword)) return false;
+  if (typeof value === 'boolean') return schema.type === 'boolean';
+  return schema.type === 'number' || (schema.type === 'integer' && Number.isInteger(value));
 }

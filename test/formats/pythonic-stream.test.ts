@@ -1,0 +1,71 @@
+/**
+ * Python-call formats (lfm2, olmo3, llama4_pythonic in a section) stream keyword arguments as members:
+ * each string, boolean or number when its value ends; objects, arrays, positional arguments and what
+ * alignment changes come with the call's last delta.
+ */
+import { describe, expect, it } from 'vitest';
+import { getFormat } from '../../src/formats/registry.js';
+import type { ParseEvent } from '../../src/types/parse-event.js';
+
+const tools = [
+  {
+    name: 'order',
+    parameters: {
+      type: 'object',
+      properties: {
+        item: { type: 'string' },
+        count: { type: 'integer' },
+        express: { type: 'boolean' },
+        address: { type: 'object' },
+        note: { type: 'string', default: 'none' },
+      },
+    },
+  },
+];
+
+/** Streams one code unit per chunk; each event with the offset of the chunk that emitted it. */
+function stream(format: string, text: string, options = {}): Array<[number, ParseEvent]> {
+  const parser = getFormat(format).create({ tools, ...options });
+  const out: Array<[number, ParseEvent]> = [];
+  [...text].forEach((char, index) => {
+    for (const event of parser.push(char)) out.push([index, event]);
+  });
+  for (const event of parser.finish()) out.push([text.length, event]);
+  return out;
+}
+
+const deltas = (events: Array<[number, ParseEvent]>) =>
+  events.flatMap(([at, event]) => (event.type === 'tool-input-delta' ? [[at, event.delta] as const] : []));
+
+describe('pythonic streaming', () => {
+  it('lfm2: members as their values end; objects, coerced values and defaults in the last delta', () => {
+    const text =
+      '<|tool_call_start|>[order(item="tea", count="2", address={"city": "Oslo"}, express=True)]<|tool_call_end|>';
+    const events = stream('lfm2', text);
+    // count="2" is a string where the schema wants an integer: alignment changes it, so it waits.
+    expect(deltas(events)).toEqual([
+      [text.indexOf('", count'), '{"item":"tea"'],
+      [text.indexOf(')]'), ',"express":true'],
+      [text.indexOf(')]'), ',"count":2,"address":{"city":"Oslo"},"note":"none"}'],
+    ]);
+    const call = events.find(([, event]) => event.type === 'tool-call')?.[1];
+    expect(call).toMatchObject({
+      input: { item: 'tea', count: 2, address: { city: 'Oslo' }, express: true, note: 'none' },
+    });
+  });
+
+  it('the members are the same in whole-text streaming (one chunk)', () => {
+    const text = '<function_calls>order(item="tea", express=False)</function_calls>';
+    const parser = getFormat('olmo3').create({ tools });
+    const sent = [...parser.push(text), ...parser.finish()].flatMap((event) =>
+      event.type === 'tool-input-delta' ? [event.delta] : [],
+    );
+    expect(sent).toEqual(['{"item":"tea"', ',"express":false', ',"note":"none"}']);
+  });
+
+  it('a bare list in prose (pythonic) is known only when it closes: one delta', () => {
+    const text = 'Sure: [order(item="tea")] done';
+    const sent = deltas(stream('pythonic', text)).map(([, delta]) => delta);
+    expect(sent).toEqual(['{"item":"tea","note":"none"}']);
+  });
+});
