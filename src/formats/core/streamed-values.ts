@@ -40,3 +40,19 @@ export function isTextSchema(schema: JSONSchema | undefined): boolean {
   const types = Array.isArray(type) ? type : [type];
   return types.length > 0 && types.every((entry) => entry === 'string' || entry === 'str');
 }
+
+/**
+ * Whether alignment certainly keeps a string, boolean or finite number as it is under a property's
+ * schema: a plain string schema for a string (`isTextSchema`), `boolean` for a boolean, `number` (or
+ * `integer` for an integer) for a number, with no alternatives, enums or references. `undefined`: the
+ * tool does not declare the key (alignment may drop or rename it).
+ */
+export function keepsAsIs(value: string | boolean | number, schema: JSONSchema | undefined): boolean {
+  if (schema === undefined) return false;
+  if (typeof value === 'string') return isTextSchema(schema);
+  if (typeof schema !== 'object' || schema === null) return schema === true;
+  for (const keyword of ['anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'nullable'])
+    if (Object.hasOwn(schema, keyword)) return false;
+  if (typeof value === 'boolean') return schema.type === 'boolean';
+  return schema.type === 'number' || (schema.type === 'integer' && Number.isInteger(value));
+}

@@ -2,6 +2,7 @@ import { setOwnProperty } from '../../internal/set-own-property.js';
 import { isWhitespace } from '../../internal/whitespace.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
+import { keepsAsIs } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -55,14 +56,22 @@ const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  * The incremental parser of the family. Text mode searches for the start marker; a call's header is
  * read up to `{`, then the body is scanned character by character (tracking nesting and quoted
  * strings) into pieces until its closing brace, and decoded once whole by `parseGemmaValue`.
- * Streaming: a call is announced (`tool-input-start`) as soon as its name is read; its arguments are
- * sent in one `tool-input-delta` when it ends.
+ * Streaming: a call is announced (`tool-input-start`) as soon as its name is read; each top-level member
+ * but the last is sent (`"key":value`) when the comma after it arrives, if its value is a string, boolean
+ * or number the tool's schema keeps as it is (any without tools); the rest, and what alignment changes
+ * or adds, come with the call's last delta.
  */
 export class GemmaCallParser extends BaseFormatParser {
   private state: State = 'text';
   private header = '';
   private name = '';
   private body: string[] = [];
+  /** The body's pieces since the last top-level comma (the current member, with its `{` or `,`). */
+  private member: string[] = [];
+  /** The call was announced under a name its members may stream for (see the class comment). */
+  private streaming = false;
+  private streamedAny = false;
+  private streamedKeys = new Set<string>();
   private depth = 0;
   private inString = false;
   /** Inside a JSON-quoted (`"…"`) key or value, and whether a backslash escape is pending. */
@@ -189,6 +198,10 @@ export class GemmaCallParser extends BaseFormatParser {
       this.name = name;
       this.announceCall(name);
       this.resetBody();
+      // Without input events (whole-text parsing) nothing would read the deltas.
+      this.streaming =
+        this.options.inputEvents !== false &&
+        (this.tools === undefined || this.tools.has(name) || this.options.allowUnknownTools === true);
       this.state = 'body';
       return true;
     }
@@ -244,6 +257,10 @@ export class GemmaCallParser extends BaseFormatParser {
         this.inJsonString = true;
       } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
         this.depth++;
+      } else if (code === 0x2c /* , */ && this.depth === 1) {
+        // A top-level member ended.
+        this.takeBody(cursor, position);
+        this.streamMember();
       } else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
         this.depth--;
         if (this.depth <= 0) {
@@ -340,10 +357,44 @@ export class GemmaCallParser extends BaseFormatParser {
 
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
-    if (piece !== '') this.body.push(piece);
+    if (piece === '') return;
+    this.body.push(piece);
+    if (this.streaming) this.member.push(piece);
+  }
+
+  /**
+   * Sends the member that a top-level comma ended (`{` or `,` then `key:VALUE`), decoded alone, as
+   * `"key":value` when it streams (see the class comment); otherwise it comes with the last delta.
+   */
+  private streamMember(): void {
+    if (!this.streaming) return;
+    const text = this.member.join('');
+    this.member = [];
+    const parsed = parseGemmaValue(`{${text.slice(1)}}`, this.config.quote);
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return;
+    const entries = Object.entries(parsed.value);
+    const entry = entries.length === 1 ? entries[0] : undefined;
+    if (entry === undefined) return;
+    const [key, value] = entry;
+    const primitive =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    if (!primitive || (this.tools !== undefined && !keepsAsIs(value, this.parameterSchema(this.name, key)))) {
+      // Not streamed: it comes with the last delta; an earlier occurrence no longer counts.
+      this.streamedKeys.delete(key);
+      return;
+    }
+    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
+    this.streamedAny = true;
+    this.streamedKeys.add(key);
   }
 
   private resetBody(): void {
+    this.member = [];
+    this.streaming = false;
+    this.streamedAny = false;
+    this.streamedKeys = new Set();
     this.body = [];
     this.depth = 0;
     this.inString = false;
@@ -357,6 +408,7 @@ export class GemmaCallParser extends BaseFormatParser {
   private endBody(): void {
     const bodyText = this.body.join('');
     const name = this.name;
+    const streamedKeys = this.streamedKeys.size > 0 ? this.streamedKeys : undefined;
     this.resetBody();
     const parsed = parseGemmaValue(bodyText, this.config.quote);
     if (!parsed.ok) {
@@ -369,7 +421,11 @@ export class GemmaCallParser extends BaseFormatParser {
       this.failCall('arguments_not_object', 'tool-call arguments must be an object', name);
       return;
     }
-    this.endCall({ name, argumentsValue: parsed.value });
+    this.endCall(
+      streamedKeys === undefined
+        ? { name, argumentsValue: parsed.value }
+        : { name, argumentsValue: parsed.value, streamedKeys },
+    );
   }
 }
 

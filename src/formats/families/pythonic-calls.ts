@@ -1,8 +1,7 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
-import type { JSONSchema } from '../../types/json-schema.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
-import { isTextSchema } from '../core/streamed-values.js';
+import { keepsAsIs } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -1305,20 +1304,4 @@ export class PythonicCallsParser extends BaseFormatParser {
 function nameOf(raw: string): string | undefined {
   const match = /^\s*([\p{L}_][\p{L}\p{N}_.]{0,200})\(/u.exec(raw.slice(0, 256));
   return match?.[1];
-}
-
-/**
- * Whether alignment certainly keeps a string, boolean or finite number as it is under a property's
- * schema: a plain string schema for a string (`isTextSchema`), `boolean` for a boolean, `number` (or
- * `integer` for an integer) for a number, with no alternatives, enums or references. `undefined`: the
- * tool does not declare the key (alignment may drop or rename it).
- */
-function keepsAsIs(value: string | boolean | number, schema: JSONSchema | undefined): boolean {
-  if (schema === undefined) return false;
-  if (typeof value === 'string') return isTextSchema(schema);
-  if (typeof schema !== 'object' || schema === null) return schema === true;
-  for (const keyword of ['anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'nullable'])
-    if (Object.hasOwn(schema, keyword)) return false;
-  if (typeof value === 'boolean') return schema.type === 'boolean';
-  return schema.type === 'number' || (schema.type === 'integer' && Number.isInteger(value));
 }

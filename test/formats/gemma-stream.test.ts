@@ -1,0 +1,55 @@
+/**
+ * Gemma call syntax (gemma4, functiongemma) streams each top-level member but the last when the comma
+ * after it arrives; objects, coerced values and the last member come with the call's last delta.
+ */
+import { describe, expect, it } from 'vitest';
+import { getFormat } from '../../src/formats/registry.js';
+import type { ParseEvent } from '../../src/types/parse-event.js';
+
+const tools = [
+  {
+    name: 'order',
+    parameters: {
+      type: 'object',
+      properties: {
+        item: { type: 'string' },
+        count: { type: 'integer' },
+        address: { type: 'object' },
+        express: { type: 'boolean' },
+      },
+    },
+  },
+];
+
+function deltas(format: string, text: string): Array<readonly [number, string]> {
+  const parser = getFormat(format).create({ tools });
+  const out: Array<readonly [number, string]> = [];
+  const add = (at: number, events: ParseEvent[]) => {
+    for (const event of events) if (event.type === 'tool-input-delta') out.push([at, event.delta]);
+  };
+  for (let index = 0; index < text.length; index++) add(index, parser.push(text.charAt(index)));
+  add(text.length, parser.finish());
+  return out;
+}
+
+describe('gemma streaming', () => {
+  it('gemma4: members as the comma after them arrives; a string count and an object wait for the end', () => {
+    const q = '<|"|>';
+    const text = `<|tool_call>call:order{item:${q}tea, hot${q},count:${q}2${q},address:{city:${q}Oslo${q}},express:true}<tool_call|>`;
+    // The call ends with its end marker's last character.
+    expect(deltas('gemma4', text)).toEqual([
+      [text.indexOf(',count'), '{"item":"tea, hot"'],
+      [text.length - 1, ',"count":2,"address":{"city":"Oslo"},"express":true}'],
+    ]);
+  });
+
+  it('functiongemma: the same with its <escape> quotes', () => {
+    const text =
+      '<start_function_call>call:order{item:<escape>tea<escape>,express:false,count:3}<end_function_call>';
+    expect(deltas('functiongemma', text)).toEqual([
+      [text.indexOf(',express'), '{"item":"tea"'],
+      [text.indexOf(',count'), ',"express":false'],
+      [text.length - 1, ',"count":3}'],
+    ]);
+  });
+});
