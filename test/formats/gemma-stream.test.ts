@@ -53,3 +53,27 @@ describe('gemma streaming', () => {
     ]);
   });
 });
+
+describe('gemma streaming: repeated keys (found by a fuzzer)', () => {
+  const q = '<|"|>';
+  const cases: Array<[string, string, string]> = [
+    // The last member repeats a streamed key: its value is sent again at the end.
+    [
+      'functiongemma',
+      '<start_function_call>call:get_weather{city:<escape>Paris<escape>,city:<escape>London<escape>}<end_function_call>',
+      '{"city":"Paris","city":"London"}',
+    ],
+    // The later copy cannot stream (an array): the last delta still closes the object.
+    ['gemma4', `<|tool_call>call:f{a:${q}x${q},a:[1],b:true}<tool_call|>`, '{"a":"x","a":[1],"b":true}'],
+  ];
+  for (const [format, text, joined] of cases) {
+    it(`${format}: ${text}`, () => {
+      const parser = getFormat(format).create();
+      const events = [...parser.push(text), ...parser.finish()];
+      const sent = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+      expect(sent.join('')).toBe(joined);
+      const call = events.find((event) => event.type === 'tool-call');
+      expect(call?.type === 'tool-call' ? call.input : undefined).toEqual(JSON.parse(joined));
+    });
+  }
+});

@@ -69,3 +69,21 @@ describe('pythonic streaming', () => {
     expect(sent).toEqual(['{"item":"tea","note":"none"}']);
   });
 });
+
+describe('pythonic streaming: repeated keyword arguments (found by a fuzzer)', () => {
+  const cases: Array<[string, string, string]> = [
+    // The later copy cannot stream: the last delta still closes the object, and its value wins.
+    ['olmo3', "<function_calls>f(arr='',arr=())</function_calls>", '{"arr":"","arr":[]}'],
+    ['lfm2', '<|tool_call_start|>[f(a="x", a=[1])]<|tool_call_end|>', '{"a":"x","a":[1]}'],
+  ];
+  for (const [format, text, joined] of cases) {
+    it(`${format}: ${text}`, () => {
+      const parser = getFormat(format).create();
+      const events = [...parser.push(text), ...parser.finish()];
+      const sent = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+      expect(sent.join('')).toBe(joined);
+      const call = events.find((event) => event.type === 'tool-call');
+      expect(call?.type === 'tool-call' ? call.input : undefined).toEqual(JSON.parse(joined));
+    });
+  }
+});

@@ -84,9 +84,9 @@ export interface CallParts {
    */
   readonly streamedKeys?: ReadonlySet<string>;
   /**
-   * With `parameters` and `streamedKeys`: the value each streamed member was sent with (the format
-   * typed the raw text itself to stream it); `endCall` compares them with the aligned input as it
-   * compares `argumentsValue`.
+   * With `streamedKeys`: the value each streamed member was sent with, when that may differ from
+   * `argumentsValue` (the format typed raw `parameters` itself, or a later copy of a key did not
+   * stream); `endCall` compares these with the aligned input instead of `argumentsValue`.
    */
   readonly streamedValues?: Readonly<Record<string, unknown>>;
   /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */

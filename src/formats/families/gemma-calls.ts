@@ -72,6 +72,8 @@ export class GemmaCallParser extends BaseFormatParser {
   private streaming = false;
   private streamedAny = false;
   private streamedKeys = new Set<string>();
+  /** The value each streamed member was sent with: the last member may repeat its key (see `CallParts`). */
+  private streamedValues: Record<string, unknown> = {};
   private depth = 0;
   private inString = false;
   /** Inside a JSON-quoted (`"…"`) key or value, and whether a backslash escape is pending. */
@@ -388,6 +390,7 @@ export class GemmaCallParser extends BaseFormatParser {
     this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
     this.streamedAny = true;
     this.streamedKeys.add(key);
+    setOwnProperty(this.streamedValues, key, value);
   }
 
   private resetBody(): void {
@@ -395,6 +398,7 @@ export class GemmaCallParser extends BaseFormatParser {
     this.streaming = false;
     this.streamedAny = false;
     this.streamedKeys = new Set();
+    this.streamedValues = {};
     this.body = [];
     this.depth = 0;
     this.inString = false;
@@ -408,7 +412,10 @@ export class GemmaCallParser extends BaseFormatParser {
   private endBody(): void {
     const bodyText = this.body.join('');
     const name = this.name;
-    const streamedKeys = this.streamedKeys.size > 0 ? this.streamedKeys : undefined;
+    // Once a member streamed, the last delta must close the object: `streamedKeys` says so, maybe empty.
+    const streamed = this.streamedAny
+      ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
+      : undefined;
     this.resetBody();
     const parsed = parseGemmaValue(bodyText, this.config.quote);
     if (!parsed.ok) {
@@ -421,11 +428,7 @@ export class GemmaCallParser extends BaseFormatParser {
       this.failCall('arguments_not_object', 'tool-call arguments must be an object', name);
       return;
     }
-    this.endCall(
-      streamedKeys === undefined
-        ? { name, argumentsValue: parsed.value }
-        : { name, argumentsValue: parsed.value, streamedKeys },
-    );
+    this.endCall({ name, argumentsValue: parsed.value, ...streamed });
   }
 }
 

@@ -872,8 +872,9 @@ export class PythonicCallsParser extends BaseFormatParser {
   private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
   /** The open section call was announced under this name, and its keyword arguments may stream. */
   private streaming: string | undefined;
-  /** Keys whose last member was streamed (see `CallParts.streamedKeys`). */
+  /** Keys whose last member was streamed, and the values they were sent with (see `CallParts`). */
   private streamedKeys = new Set<string>();
+  private streamedValues: Record<string, unknown> = {};
 
   constructor(
     private readonly config: PythonicCallsConfig,
@@ -1189,14 +1190,13 @@ export class PythonicCallsParser extends BaseFormatParser {
         case 'call': {
           this.take(cursor, stop.index, 'call');
           const resolved = this.resolveArguments(stop.name, stop.args, stop.positional);
-          const streamedKeys = this.streamedKeys.size > 0 ? this.streamedKeys : undefined;
+          // Once a member streamed, the last delta must close the object (even when a later copy of
+          // every streamed key took it back): `streamedKeys` says so, possibly empty.
+          const streamed = this.streamedAny
+            ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
+            : undefined;
           this.endStreaming();
-          if (resolved.ok)
-            this.endCall({
-              name: stop.name,
-              argumentsValue: resolved.value,
-              ...(streamedKeys ? { streamedKeys } : {}),
-            });
+          if (resolved.ok) this.endCall({ name: stop.name, argumentsValue: resolved.value, ...streamed });
           else this.failCall(resolved.code, resolved.message, stop.name);
           continue;
         }
@@ -1259,6 +1259,7 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
       this.streamedAny = true;
       this.streamedKeys.add(key);
+      setOwnProperty(this.streamedValues, key, value);
     }
   }
 
@@ -1267,6 +1268,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     this.streaming = undefined;
     this.streamedAny = false;
     this.streamedKeys = new Set();
+    this.streamedValues = {};
   }
 
   /** A member was streamed for the open call (the next one needs a comma). */
