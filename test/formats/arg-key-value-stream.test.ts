@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getFormat } from '../../src/formats/registry.js';
-import type { ParseEvent } from '../../src/types/parse-event.js';
+import { deltaTimeline, timeline } from './stream-timeline.js';
 
 const tools = [
   {
@@ -21,19 +21,8 @@ const tools = [
   },
 ];
 
-/** Streams `text` one character per chunk; returns each event with the offset of the chunk that emitted it. */
-function stream(formatId: string, text: string, options = {}): Array<[number, ParseEvent]> {
-  const parser = getFormat(formatId).create({ tools, ...options });
-  const out: Array<[number, ParseEvent]> = [];
-  [...text].forEach((char, index) => {
-    for (const event of parser.push(char)) out.push([index, event]);
-  });
-  for (const event of parser.finish()) out.push([text.length, event]);
-  return out;
-}
-
-const deltas = (events: Array<[number, ParseEvent]>) =>
-  events.flatMap(([, event]) => (event.type === 'tool-input-delta' ? [event.delta] : []));
+const stream = (format: string, text: string) => timeline(format, text, { tools });
+const deltas = (events: ReturnType<typeof timeline>) => deltaTimeline(events).map(([, delta]) => delta);
 
 describe('arg-key-value streaming', () => {
   it('glm47: the string value streams as it arrives, the integer when it ends, the default last', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getFormat } from '../../src/formats/registry.js';
-import type { ParseEvent } from '../../src/types/parse-event.js';
+import { deltaTimeline, timeline } from './stream-timeline.js';
 
 const tools = [
   {
@@ -21,16 +21,7 @@ const tools = [
   },
 ];
 
-function deltas(format: string, text: string): Array<readonly [number, string]> {
-  const parser = getFormat(format).create({ tools });
-  const out: Array<readonly [number, string]> = [];
-  const add = (at: number, events: ParseEvent[]) => {
-    for (const event of events) if (event.type === 'tool-input-delta') out.push([at, event.delta]);
-  };
-  for (let index = 0; index < text.length; index++) add(index, parser.push(text.charAt(index)));
-  add(text.length, parser.finish());
-  return out;
-}
+const deltas = (format: string, text: string) => deltaTimeline(timeline(format, text, { tools }));
 
 describe('gemma streaming', () => {
   it('gemma4: members as the comma after them arrives; a string count and an object wait for the end', () => {

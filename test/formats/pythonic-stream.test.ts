@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getFormat } from '../../src/formats/registry.js';
-import type { ParseEvent } from '../../src/types/parse-event.js';
+import { deltaTimeline, timeline } from './stream-timeline.js';
 
 const tools = [
   {
@@ -23,19 +23,8 @@ const tools = [
   },
 ];
 
-/** Streams one code unit per chunk; each event with the offset of the chunk that emitted it. */
-function stream(format: string, text: string, options = {}): Array<[number, ParseEvent]> {
-  const parser = getFormat(format).create({ tools, ...options });
-  const out: Array<[number, ParseEvent]> = [];
-  [...text].forEach((char, index) => {
-    for (const event of parser.push(char)) out.push([index, event]);
-  });
-  for (const event of parser.finish()) out.push([text.length, event]);
-  return out;
-}
-
-const deltas = (events: Array<[number, ParseEvent]>) =>
-  events.flatMap(([at, event]) => (event.type === 'tool-input-delta' ? [[at, event.delta] as const] : []));
+const stream = (format: string, text: string) => timeline(format, text, { tools });
+const deltas = deltaTimeline;
 
 describe('pythonic streaming', () => {
   it('lfm2: members as their values end; objects, coerced values and defaults in the last delta', () => {

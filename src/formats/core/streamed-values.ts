@@ -1,3 +1,4 @@
+import { setOwnProperty } from '../../internal/set-own-property.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 
 // Helpers for formats that stream argument members they build from tagged values (XML parameters,
@@ -55,4 +56,54 @@ export function keepsAsIs(value: string | boolean | number, schema: JSONSchema |
     if (Object.hasOwn(schema, keyword)) return false;
   if (typeof value === 'boolean') return schema.type === 'boolean';
   return schema.type === 'number' || (schema.type === 'integer' && Number.isInteger(value));
+}
+
+/**
+ * The members a format streamed for its open call as `"key":value` fragments of the argument JSON
+ * (Python-call and Gemma formats), so that the call's last delta can complete them (`CallParts.
+ * streamedKeys` / `streamedValues`). Create one per call, or `clear()` between calls.
+ */
+export class StreamedMembers {
+  private any = false;
+  private keys = new Set<string>();
+  private values: Record<string, unknown> = {};
+
+  /**
+   * The delta for member `key` = `value` when it may stream now: a string, boolean or finite number
+   * that alignment keeps as it is under `schema` (`keepsAsIs`), or any such value when `withTools` is
+   * false. `undefined` otherwise: the member then comes with the call's last delta, and an earlier
+   * streamed copy of the key no longer counts.
+   */
+  delta(key: string, value: unknown, schema: JSONSchema | undefined, withTools: boolean): string | undefined {
+    const primitive =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    if (!primitive || (withTools && !keepsAsIs(value, schema))) {
+      this.keys.delete(key);
+      return undefined;
+    }
+    const delta = `${this.any ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    this.any = true;
+    this.keys.add(key);
+    setOwnProperty(this.values, key, value);
+    return delta;
+  }
+
+  /**
+   * What `endCall` needs once a member streamed (the keys may be empty: later copies took them all
+   * back, and the last delta must still close the object), else `undefined`.
+   */
+  parts():
+    | { streamedKeys: ReadonlySet<string>; streamedValues: Readonly<Record<string, unknown>> }
+    | undefined {
+    return this.any ? { streamedKeys: this.keys, streamedValues: this.values } : undefined;
+  }
+
+  /** Forgets the call (what `parts()` returned before stays as it was). */
+  clear(): void {
+    this.any = false;
+    this.keys = new Set();
+    this.values = {};
+  }
 }

@@ -2,7 +2,7 @@ import { setOwnProperty } from '../../internal/set-own-property.js';
 import { isWhitespace } from '../../internal/whitespace.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
-import { keepsAsIs } from '../core/streamed-values.js';
+import { StreamedMembers } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -70,10 +70,8 @@ export class GemmaCallParser extends BaseFormatParser {
   private member: string[] = [];
   /** The call was announced under a name its members may stream for (see the class comment). */
   private streaming = false;
-  private streamedAny = false;
-  private streamedKeys = new Set<string>();
-  /** The value each streamed member was sent with: the last member may repeat its key (see `CallParts`). */
-  private streamedValues: Record<string, unknown> = {};
+  /** The members streamed for the open call. */
+  private readonly streamed = new StreamedMembers();
   private depth = 0;
   private inString = false;
   /** Inside a JSON-quoted (`"…"`) key or value, and whether a backslash escape is pending. */
@@ -378,27 +376,20 @@ export class GemmaCallParser extends BaseFormatParser {
     const entry = entries.length === 1 ? entries[0] : undefined;
     if (entry === undefined) return;
     const [key, value] = entry;
-    const primitive =
-      typeof value === 'string' ||
-      typeof value === 'boolean' ||
-      (typeof value === 'number' && Number.isFinite(value));
-    if (!primitive || (this.tools !== undefined && !keepsAsIs(value, this.parameterSchema(this.name, key)))) {
-      // Not streamed: it comes with the last delta; an earlier occurrence no longer counts.
-      this.streamedKeys.delete(key);
-      return;
-    }
-    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
-    this.streamedAny = true;
-    this.streamedKeys.add(key);
-    setOwnProperty(this.streamedValues, key, value);
+    const withTools = this.tools !== undefined;
+    const delta = this.streamed.delta(
+      key,
+      value,
+      withTools ? this.parameterSchema(this.name, key) : undefined,
+      withTools,
+    );
+    if (delta !== undefined) this.streamArguments(delta);
   }
 
   private resetBody(): void {
     this.member = [];
     this.streaming = false;
-    this.streamedAny = false;
-    this.streamedKeys = new Set();
-    this.streamedValues = {};
+    this.streamed.clear();
     this.body = [];
     this.depth = 0;
     this.inString = false;
@@ -413,9 +404,7 @@ export class GemmaCallParser extends BaseFormatParser {
     const bodyText = this.body.join('');
     const name = this.name;
     // Once a member streamed, the last delta must close the object: `streamedKeys` says so, maybe empty.
-    const streamed = this.streamedAny
-      ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
-      : undefined;
+    const streamed = this.streamed.parts();
     this.resetBody();
     const parsed = parseGemmaValue(bodyText, this.config.quote);
     if (!parsed.ok) {

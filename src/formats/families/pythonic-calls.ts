@@ -1,7 +1,7 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
-import { keepsAsIs } from '../core/streamed-values.js';
+import { StreamedMembers } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -872,9 +872,8 @@ export class PythonicCallsParser extends BaseFormatParser {
   private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
   /** The open section call was announced under this name, and its keyword arguments may stream. */
   private streaming: string | undefined;
-  /** Keys whose last member was streamed, and the values they were sent with (see `CallParts`). */
-  private streamedKeys = new Set<string>();
-  private streamedValues: Record<string, unknown> = {};
+  /** The members streamed for the open call. */
+  private readonly streamed = new StreamedMembers();
 
   constructor(
     private readonly config: PythonicCallsConfig,
@@ -1192,9 +1191,7 @@ export class PythonicCallsParser extends BaseFormatParser {
           const resolved = this.resolveArguments(stop.name, stop.args, stop.positional);
           // Once a member streamed, the last delta must close the object (even when a later copy of
           // every streamed key took it back): `streamedKeys` says so, possibly empty.
-          const streamed = this.streamedAny
-            ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
-            : undefined;
+          const streamed = this.streamed.parts();
           this.endStreaming();
           if (resolved.ok) this.endCall({ name: stop.name, argumentsValue: resolved.value, ...streamed });
           else this.failCall(resolved.code, resolved.message, stop.name);
@@ -1246,33 +1243,23 @@ export class PythonicCallsParser extends BaseFormatParser {
     const members = this.scanner.takeMembers();
     const name = this.streaming;
     if (name === undefined) return;
+    const withTools = this.tools !== undefined;
     for (const [key, value] of members) {
-      const primitive =
-        typeof value === 'string' ||
-        typeof value === 'boolean' ||
-        (typeof value === 'number' && Number.isFinite(value));
-      if (!primitive || (this.tools !== undefined && !keepsAsIs(value, this.parameterSchema(name, key)))) {
-        // Not streamed: it comes with the last delta; an earlier occurrence no longer counts.
-        this.streamedKeys.delete(key);
-        continue;
-      }
-      this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`);
-      this.streamedAny = true;
-      this.streamedKeys.add(key);
-      setOwnProperty(this.streamedValues, key, value);
+      const delta = this.streamed.delta(
+        key,
+        value,
+        withTools ? this.parameterSchema(name, key) : undefined,
+        withTools,
+      );
+      if (delta !== undefined) this.streamArguments(delta);
     }
   }
 
   /** Forgets the open call's streaming state. */
   private endStreaming(): void {
     this.streaming = undefined;
-    this.streamedAny = false;
-    this.streamedKeys = new Set();
-    this.streamedValues = {};
+    this.streamed.clear();
   }
-
-  /** A member was streamed for the open call (the next one needs a comma). */
-  private streamedAny = false;
 
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
