@@ -478,6 +478,15 @@ export abstract class BaseFormatParser implements FormatParser {
   }
 
   /**
+   * Whether the open call was announced and its argument deltas are read (input events on): what a
+   * format checks before building deltas itself. False without input events (whole-text parsing) and
+   * for a call `announceCall` did not announce (a tool not offered, without `allowUnknownTools`).
+   */
+  protected get streamsAnnounced(): boolean {
+    return this.announced !== undefined && this.inputEvents;
+  }
+
+  /**
    * Streams a piece of the announced call's argument JSON text (`tool-input-delta`). A format that
    * streams must send the whole argument text this way; `endCall` then sends no summary delta.
    */

@@ -302,10 +302,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           this.name = name;
           if (this.problem === undefined) {
             this.announceCall(name);
-            // Without input events (whole-text parsing) nothing would read the deltas.
-            this.streaming =
-              this.options.inputEvents !== false &&
-              (this.tools === undefined || this.tools.has(name) || this.options.allowUnknownTools === true);
+            this.streaming = this.streamsAnnounced;
           }
           if (match.marker === nameEnd) {
             this.take(cursor, match.index + match.marker.length, 'call');

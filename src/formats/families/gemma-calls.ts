@@ -198,10 +198,7 @@ export class GemmaCallParser extends BaseFormatParser {
       this.name = name;
       this.announceCall(name);
       this.resetBody();
-      // Without input events (whole-text parsing) nothing would read the deltas.
-      this.streaming =
-        this.options.inputEvents !== false &&
-        (this.tools === undefined || this.tools.has(name) || this.options.allowUnknownTools === true);
+      this.streaming = this.streamsAnnounced;
       this.state = 'body';
       return true;
     }

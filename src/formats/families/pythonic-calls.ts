@@ -146,11 +146,6 @@ export class PythonCallScanner {
   private offset = 0;
 
   /**
-   * Starts a new unit: a bare list (the first character scanned must be `[`), a section body, or one
-   * literal value (`'value'`: a dict such as `{"name": …}`, which also makes this a validating reader
-   * of JSON objects; dict keys must be scalars).
-   */
-  /**
    * Keyword arguments of the current top-level call completed since the parser last took them
    * (`takeMembers`), in order: what a streaming parser sends before the call ends.
    */
@@ -163,6 +158,11 @@ export class PythonCallScanner {
     return members;
   }
 
+  /**
+   * Starts a new unit: a bare list (the first character scanned must be `[`), a section body, or one
+   * literal value (`'value'`: a dict such as `{"name": …}`, which also makes this a validating reader
+   * of JSON objects; dict keys must be scalars).
+   */
   reset(mode: 'list' | 'section' | 'value'): void {
     this.members = [];
     this.mode = mode;
@@ -1179,12 +1179,7 @@ export class PythonicCallsParser extends BaseFormatParser {
         case 'open':
           this.take(cursor, stop.index, 'call');
           this.announceCall(stop.name);
-          // Without input events (whole-text parsing) nothing would read the deltas.
-          this.streaming =
-            this.options.inputEvents !== false &&
-            (this.tools === undefined || this.tools.has(stop.name) || this.options.allowUnknownTools === true)
-              ? stop.name
-              : undefined;
+          this.streaming = this.streamsAnnounced ? stop.name : undefined;
           continue;
         case 'call': {
           this.take(cursor, stop.index, 'call');

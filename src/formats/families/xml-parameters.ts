@@ -472,12 +472,7 @@ export class XmlParametersParser extends BaseFormatParser {
       // The name is known: streaming consumers see the call start now (`tool-input-start`).
       if (this.callName !== undefined && this.callProblem === undefined) {
         this.announceCall(this.callName);
-        // Without input events (whole-text parsing) nothing would read the deltas.
-        this.streaming =
-          this.options.inputEvents !== false &&
-          (this.tools === undefined ||
-            this.tools.has(this.callName) ||
-            this.options.allowUnknownTools === true);
+        this.streaming = this.streamsAnnounced;
       }
       this.state = 'call-body';
       return true;
