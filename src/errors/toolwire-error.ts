@@ -12,13 +12,22 @@ const marker = Symbol.for('toolwire.error');
  * - `parser_finished`: `push()` or `finish()` on a parser whose `finish()` already ran; `reset()` it
  *   (or create a new one) for the next turn.
  * - `format_detection_failed`: no format could be chosen where one is required.
+ * - `history_invalid`: `repairHistory(..., { strict: true })` found a history the target provider rejects
+ *   (the error lists the violations).
+ * - `unsupported`: a schema, tool or message the target cannot express, with `onUnsupported: 'throw'`
+ *   (schema transforms) or `strict: true` (grammars).
+ * - `invalid_request`: a provider request or response body that cannot be read (not an object, a required
+ *   field missing or of the wrong type).
  */
 export type ToolwireErrorCode =
   | 'unknown_format'
   | 'invalid_tools'
   | 'invalid_argument'
   | 'parser_finished'
-  | 'format_detection_failed';
+  | 'format_detection_failed'
+  | 'history_invalid'
+  | 'unsupported'
+  | 'invalid_request';
 
 /**
  * Base class of every error toolwire throws. `code` is a snake_case literal; use
