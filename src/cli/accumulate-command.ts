@@ -1,4 +1,4 @@
-import { OpenAIChatChunkAccumulator } from '../stream/openai-chat.js';
+import { OpenAIChatChunkAccumulator } from '../providers/openai-chat/openai-chat-chunks.js';
 import { toParseResultJson } from './parse-result-json.js';
 import { readInput } from './read-input.js';
 import { UsageError } from './usage-error.js';

@@ -1,4 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
+import { describe } from '../internal/describe-value.js';
 import { contentModes } from './core/content-shaper.js';
 import { normalizeTools } from './core/tool-index.js';
 import type { FormatOptions } from './format-definition.js';
@@ -67,9 +68,4 @@ export function parserFinished(method: 'push' | 'finish'): ToolwireError {
   );
 }
 
-/** `null`, `array` or the `typeof` of a value, for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
+export { describe };

@@ -3,13 +3,14 @@
  * `toTransformStream` (web TransformStream) turn model text deltas into ordered AI SDK-style events;
  * `toOpenAIChatChunks` / `OpenAIChatChunkEncoder` write those events as OpenAI `chat.completion.chunk`s;
  * the accumulators rebuild calls from OpenAI Chat, Anthropic Messages and OpenAI Responses streams.
+ *
+ * The OpenAI and Anthropic pieces live with their providers (`src/providers/<provider>/`, which never
+ * import the parsers); this entry re-exports them so `toolwire/stream` keeps offering one streaming API.
  */
-export { AnthropicStreamAccumulator, accumulateAnthropicStream } from './anthropic.js';
 export {
-  createToolCallStream,
-  type ToolCallStream,
-  type ToolCallStreamOptions,
-} from './create-tool-call-stream.js';
+  AnthropicStreamAccumulator,
+  accumulateAnthropicStream,
+} from '../providers/anthropic/anthropic-stream-accumulator.js';
 export {
   accumulateOpenAIChatChunks,
   type OpenAIChatChunk,
@@ -18,6 +19,14 @@ export {
   type OpenAIChatChunkOptions,
   type OpenAIChatToolCallDelta,
   toOpenAIChatChunks,
-} from './openai-chat.js';
-export { accumulateOpenAIResponsesStream, OpenAIResponsesStreamAccumulator } from './openai-responses.js';
+} from '../providers/openai-chat/openai-chat-chunks.js';
+export {
+  accumulateOpenAIResponsesStream,
+  OpenAIResponsesStreamAccumulator,
+} from '../providers/openai-responses/openai-responses-stream-accumulator.js';
+export {
+  createToolCallStream,
+  type ToolCallStream,
+  type ToolCallStreamOptions,
+} from './create-tool-call-stream.js';
 export { type StreamErrorPart, toTransformStream } from './to-transform-stream.js';

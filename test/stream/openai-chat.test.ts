@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OpenAIChatToolCallDelta } from '../../src/providers/openai-chat/openai-chat-chunks.js';
 import {
   accumulateAnthropicStream,
   accumulateOpenAIChatChunks,
@@ -7,7 +8,6 @@ import {
   OpenAIChatChunkAccumulator,
   toOpenAIChatChunks,
 } from '../../src/stream/index.js';
-import type { OpenAIChatToolCallDelta } from '../../src/stream/openai-chat.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ParseResult } from '../../src/types/tool-call.js';
 

@@ -1,7 +1,7 @@
-import type { ParseResult } from '../types/tool-call.js';
-import type { AccumulatedCall } from './accumulated-call.js';
-import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from './call-accumulator.js';
-import { checkIterable } from './check-iterable.js';
+import { checkIterable } from '../../internal/check-iterable.js';
+import type { ParseResult } from '../../types/tool-call.js';
+import type { AccumulatedCall } from '../shared/accumulated-call.js';
+import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
 /**
  * Rebuilds text, thinking and `tool_use` calls from an Anthropic Messages stream: `content_block_start`

@@ -1,5 +1,5 @@
-import { UniqueIds } from '../internal/unique-ids.js';
-import type { InvalidToolCall, ParseResult, ToolCall } from '../types/tool-call.js';
+import { UniqueIds } from '../../internal/unique-ids.js';
+import type { InvalidToolCall, ParseResult, ToolCall } from '../../types/tool-call.js';
 import { AccumulatedCall, isInvalidCall } from './accumulated-call.js';
 
 /**

@@ -1,6 +1,6 @@
-import { argumentsFromValue } from '../formats/core/build-arguments.js';
-import { isWhitespace } from '../internal/whitespace.js';
-import type { InvalidToolCall, ToolCall } from '../types/tool-call.js';
+import { isWhitespace } from '../../internal/whitespace.js';
+import { argumentsFromValue } from '../../schema/decode-arguments.js';
+import type { InvalidToolCall, ToolCall } from '../../types/tool-call.js';
 
 /**
  * One call being rebuilt from a provider stream: id and name as they arrived, argument fragments in

@@ -1,9 +1,9 @@
-import type { ParseEvent } from '../types/parse-event.js';
-import type { ParseResult } from '../types/tool-call.js';
-import type { AccumulatedCall } from './accumulated-call.js';
-import { invalidMark } from './accumulated-call.js';
-import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from './call-accumulator.js';
-import { checkIterable } from './check-iterable.js';
+import { checkIterable } from '../../internal/check-iterable.js';
+import type { ParseEvent } from '../../types/parse-event.js';
+import type { ParseResult } from '../../types/tool-call.js';
+import type { AccumulatedCall } from '../shared/accumulated-call.js';
+import { invalidMark } from '../shared/accumulated-call.js';
+import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
 /** One `tool_calls` entry of a streamed OpenAI Chat delta (wire names verbatim). */
 export interface OpenAIChatToolCallDelta {

@@ -1,7 +1,7 @@
-import type { ParseResult } from '../types/tool-call.js';
-import type { AccumulatedCall } from './accumulated-call.js';
-import { CallAccumulator, isRecord, nonEmptyString } from './call-accumulator.js';
-import { checkIterable } from './check-iterable.js';
+import { checkIterable } from '../../internal/check-iterable.js';
+import type { ParseResult } from '../../types/tool-call.js';
+import type { AccumulatedCall } from '../shared/accumulated-call.js';
+import { CallAccumulator, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
 /**
  * Rebuilds text, reasoning and function calls from an OpenAI Responses API stream:

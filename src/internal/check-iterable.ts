@@ -1,5 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
-import { describe } from '../formats/format-options.js';
+import { describe } from './describe-value.js';
 
 /**
  * Checks that `value` can be iterated as a list of events or chunks (an array, a generator, ...) before
