@@ -1,0 +1,1 @@
+export { type FromParseResultOptions, fromParseResult } from './from-parse-result.js';

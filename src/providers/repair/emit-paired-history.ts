@@ -1,0 +1,319 @@
+import type {
+  AssistantMessage,
+  AssistantPart,
+  Message,
+  TextPart,
+  ToolMessage,
+  ToolResultPart,
+} from '../../types/message.js';
+import type { ProviderId } from '../provider-converter.js';
+import type { HistoryChange } from './history-change.js';
+import { type CallRecord, type HistoryIndex, partKey, type ResultRecord } from './index-tool-calls.js';
+import { objectInput, replayInput } from './replay-input.js';
+import { resultText } from './result-text.js';
+
+/** A message of the repaired history and the index of the input message it comes from. */
+export interface SourcedMessage {
+  readonly message: Message;
+  readonly source: number;
+}
+
+/** What `repairHistory` does with a call without a result and with a result without a call. */
+export interface RepairHistoryPolicy {
+  /**
+   * A call without a result (H1; an invalid call, H10):
+   * - `'result'`: Default. An `error-text` result is put right after the call's turn (deer-flow, litellm).
+   * - `'drop'`: the call is removed (openai-agents-js `dropOrphanToolCalls`).
+   */
+  readonly dangling?: 'result' | 'drop';
+  /**
+   * A result without a call (H2):
+   * - `'drop'`: Default. Removed (deer-flow PR#4080, litellm).
+   * - `'text'`: kept as a user message saying which tool returned what, so the model keeps the information.
+   */
+  readonly orphan?: 'drop' | 'text';
+}
+
+/** The text of the error result a call without a result gets (H1). */
+export const INTERRUPTED_RESULT_TEXT =
+  'No result was recorded for this call: it was interrupted or never executed.';
+
+/** The text of the error result an invalid call gets (H10), with the parser's error. */
+export function invalidCallResultText(error: string): string {
+  return `The call was not executed: its arguments could not be read (${error}).`;
+}
+
+interface EmitContext {
+  readonly messages: readonly Message[];
+  readonly index: HistoryIndex;
+  readonly target: ProviderId;
+  readonly dangling: 'result' | 'drop';
+  readonly orphan: 'drop' | 'text';
+  readonly changes: HistoryChange[];
+  readonly out: SourcedMessage[];
+}
+
+/**
+ * Writes the history with every call answered once, right after its turn: the assistant message (invalid
+ * calls replayed, inputs made objects, dropped calls removed), then its results (those already in the tool
+ * messages right after it, in their order; then, in call order, results moved from elsewhere and error
+ * results for calls without one), then orphan results kept as text. Messages that need no change are the
+ * input's own objects.
+ */
+export function emitPairedHistory(
+  messages: readonly Message[],
+  index: HistoryIndex,
+  target: ProviderId,
+  policy: RepairHistoryPolicy,
+  changes: HistoryChange[],
+): SourcedMessage[] {
+  const context: EmitContext = {
+    messages,
+    index,
+    target,
+    dangling: policy.dangling ?? 'result',
+    orphan: policy.orphan ?? 'drop',
+    changes,
+    out: [],
+  };
+  messages.forEach((message, position) => {
+    if (message.role === 'assistant') emitTurn(context, message, position);
+    else if (message.role === 'tool') {
+      if ((index.owner[position] ?? -1) < 0) emitStrayToolMessage(context, message, position);
+    } else context.out.push({ message, source: position });
+  });
+  return context.out;
+}
+
+function isDropped(context: EmitContext, call: CallRecord): boolean {
+  return call.skip || (context.dangling === 'drop' && call.result === undefined && !call.providerExecuted);
+}
+
+function emitTurn(context: EmitContext, message: AssistantMessage, position: number): void {
+  if (typeof message.content === 'string') {
+    context.out.push({ message, source: position });
+    return;
+  }
+  const calls = context.index.callsOfMessage.get(position) ?? [];
+  const parts = rewriteAssistantParts(context, message.content, position);
+  if (parts !== message.content) {
+    if (parts.length > 0) context.out.push({ message: { ...message, content: parts }, source: position });
+  } else context.out.push({ message, source: position });
+  emitResults(context, calls, position);
+}
+
+function rewriteAssistantParts(
+  context: EmitContext,
+  content: readonly AssistantPart[],
+  position: number,
+): readonly AssistantPart[] {
+  const parts: AssistantPart[] = [];
+  let changed = false;
+  // Responses reasoning items need the item they precede (H11): remember where each group starts.
+  let reasoningAt = -1;
+  let groupDropped = false;
+  let groupKept = false;
+  const closeGroup = (): void => {
+    if (reasoningAt >= 0 && groupDropped && !groupKept) {
+      parts.splice(reasoningAt, 1);
+      context.changes.push({
+        rule: 'H11',
+        index: position,
+        action: 'drop-part',
+        detail: 'reasoning item removed with the calls it preceded',
+      });
+    }
+    reasoningAt = -1;
+    groupDropped = false;
+    groupKept = false;
+  };
+  content.forEach((part, partIndex) => {
+    if (part.type === 'reasoning' && context.target === 'openai-responses' && part.providerOptions?.openai?.itemId) {
+      closeGroup();
+      reasoningAt = parts.length;
+      parts.push(part);
+      return;
+    }
+    const call = context.index.calls.get(partKey(position, partIndex));
+    if (call !== undefined && isDropped(context, call)) {
+      changed = true;
+      groupDropped = true;
+      if (!call.skip) {
+        context.changes.push({
+          rule: call.invalid ? 'H10' : 'H1',
+          index: position,
+          action: 'drop-call',
+          detail: `call ${call.id} (${call.name}) has no result; removed (policy dangling: 'drop')`,
+          ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
+        });
+      }
+      return;
+    }
+    groupKept = true;
+    const rewritten = call === undefined ? part : rewriteCall(context, call, part, position);
+    if (rewritten !== part) changed = true;
+    parts.push(rewritten);
+  });
+  closeGroup();
+  return changed || parts.length !== content.length ? parts : content;
+}
+
+function rewriteCall(context: EmitContext, call: CallRecord, part: AssistantPart, position: number): AssistantPart {
+  const named = call.inputId === undefined ? {} : { toolCallId: call.inputId };
+  if (part.type === 'tool-call-invalid') {
+    const { input, repaired } = replayInput(part);
+    context.changes.push({
+      rule: 'H10',
+      index: position,
+      action: 'replay-invalid-call',
+      detail: `invalid call ${call.id} (${call.name}) replayed as a call with ${repaired ? 'its repaired arguments' : '{} input'}`,
+      ...named,
+    });
+    return {
+      type: 'tool-call',
+      toolCallId: call.id,
+      toolName: call.name,
+      input,
+      ...(part.providerOptions === undefined ? {} : { providerOptions: part.providerOptions }),
+    };
+  }
+  if (part.type !== 'tool-call') return part;
+  const fixed = objectInput(part.input);
+  if (fixed.changed) {
+    context.changes.push({
+      rule: 'H9',
+      index: position,
+      action: 'replace-input',
+      detail: `input of call ${call.id} was ${fixed.reason}`,
+      ...named,
+    });
+  }
+  if (!fixed.changed && call.id === part.toolCallId) return part;
+  return { ...part, toolCallId: call.id, input: fixed.input };
+}
+
+/** The results of one turn, right after it (H1, H3, H4, H10, H14). */
+function emitResults(context: EmitContext, calls: readonly CallRecord[], position: number): void {
+  const { messages, index, out } = context;
+  const orphans: ResultRecord[] = [];
+  let last: ToolMessage | undefined;
+  let lastSource = position;
+  for (let runIndex = position + 1; index.owner[runIndex] === position; runIndex++) {
+    const message = messages[runIndex] as ToolMessage;
+    const kept: ToolMessage['content'][number][] = [];
+    let changed = false;
+    message.content.forEach((part, partIndex) => {
+      const record = index.results.get(partKey(runIndex, partIndex));
+      if (record === undefined) {
+        kept.push(part);
+        return;
+      }
+      if (record.fate === 'paired' && record.call?.message === position) {
+        const rewritten = rewriteResult(context, record);
+        if (rewritten !== part) changed = true;
+        kept.push(rewritten);
+        return;
+      }
+      changed = true;
+      if (record.fate === 'orphan') orphans.push(record);
+    });
+    if (kept.length === 0) continue;
+    last = changed ? { ...message, content: kept } : message;
+    lastSource = runIndex;
+    out.push({ message: last, source: runIndex });
+  }
+  const extra: ToolResultPart[] = [];
+  for (const call of calls) {
+    if (isDropped(context, call)) continue;
+    const result = call.result;
+    if (result !== undefined) {
+      if (index.owner[result.message] === position) continue;
+      extra.push(rewriteResult(context, result));
+      const sameUserTurn =
+        result.message > position &&
+        index.previousTurn[result.message] === position &&
+        (context.target === 'anthropic' || context.target === 'bedrock');
+      context.changes.push({
+        rule: sameUserTurn ? 'H4' : 'H3',
+        index: result.message,
+        action: 'move-result',
+        detail: sameUserTurn
+          ? `result of call ${call.id} moved before the user content of its turn (results first)`
+          : `result of call ${call.id} moved right after its call (message ${position})`,
+        ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
+      });
+    } else if (!call.providerExecuted) {
+      const text = call.invalid ? invalidCallResultText(call.invalid.error) : INTERRUPTED_RESULT_TEXT;
+      extra.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'error-text', value: text } });
+      context.changes.push({
+        rule: call.invalid ? 'H10' : 'H1',
+        index: position,
+        action: 'insert-result',
+        detail: `call ${call.id} (${call.name}) had no result; an error result was added`,
+        ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
+      });
+    }
+  }
+  if (extra.length > 0) {
+    if (last !== undefined && out[out.length - 1]?.message === last) {
+      out[out.length - 1] = { message: { ...last, content: [...last.content, ...extra] }, source: lastSource };
+    } else out.push({ message: { role: 'tool', content: extra }, source: position });
+  }
+  emitOrphans(context, orphans, lastSource);
+}
+
+function rewriteResult(context: EmitContext, record: ResultRecord): ToolResultPart {
+  const call = record.call as CallRecord;
+  const part = record.value;
+  const recoverName = context.target === 'gemini' && part.toolName !== call.name;
+  if (recoverName) {
+    context.changes.push({
+      rule: 'H14',
+      index: record.message,
+      action: 'set-tool-name',
+      detail: `result named ${JSON.stringify(part.toolName)} given its call's name ${JSON.stringify(call.name)}`,
+      ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
+    });
+  }
+  if (!recoverName && part.toolCallId === call.id) return part;
+  return { ...part, toolCallId: call.id, toolName: call.name };
+}
+
+/** A tool message that follows no assistant turn: its results go to their calls; orphans stay here. */
+function emitStrayToolMessage(context: EmitContext, message: ToolMessage, position: number): void {
+  const orphans: ResultRecord[] = [];
+  const kept: ToolMessage['content'][number][] = [];
+  message.content.forEach((part, partIndex) => {
+    const record = context.index.results.get(partKey(position, partIndex));
+    if (record === undefined) kept.push(part);
+    else if (record.fate === 'orphan') orphans.push(record);
+  });
+  if (kept.length > 0) context.out.push({ message: { ...message, content: kept }, source: position });
+  emitOrphans(context, orphans, position);
+}
+
+function emitOrphans(context: EmitContext, orphans: readonly ResultRecord[], source: number): void {
+  if (orphans.length === 0) return;
+  const texts: TextPart[] = [];
+  for (const orphan of orphans) {
+    const id = orphan.value.toolCallId;
+    const named = typeof id === 'string' && id !== '' ? { toolCallId: id } : {};
+    if (context.orphan === 'text') {
+      texts.push({
+        type: 'text',
+        text: `Result of tool ${JSON.stringify(orphan.value.toolName)} (call ${JSON.stringify(id)}), whose call is not in the history:\n${resultText(orphan.value.output)}`,
+      });
+    }
+    context.changes.push({
+      rule: 'H2',
+      index: orphan.message,
+      action: context.orphan === 'text' ? 'result-to-text' : 'drop-result',
+      detail:
+        context.orphan === 'text'
+          ? 'result without a call kept as user text'
+          : 'result without a call removed',
+      ...named,
+    });
+  }
+  if (texts.length > 0) context.out.push({ message: { role: 'user', content: texts }, source });
+}
