@@ -128,7 +128,11 @@ function rewriteAssistantParts(
     groupKept = false;
   };
   content.forEach((part, partIndex) => {
-    if (part.type === 'reasoning' && context.target === 'openai-responses' && part.providerOptions?.openai?.itemId) {
+    if (
+      part.type === 'reasoning' &&
+      context.target === 'openai-responses' &&
+      part.providerOptions?.openai?.itemId
+    ) {
       closeGroup();
       reasoningAt = parts.length;
       parts.push(part);
@@ -158,7 +162,12 @@ function rewriteAssistantParts(
   return changed || parts.length !== content.length ? parts : content;
 }
 
-function rewriteCall(context: EmitContext, call: CallRecord, part: AssistantPart, position: number): AssistantPart {
+function rewriteCall(
+  context: EmitContext,
+  call: CallRecord,
+  part: AssistantPart,
+  position: number,
+): AssistantPart {
   const named = call.inputId === undefined ? {} : { toolCallId: call.inputId };
   if (part.type === 'tool-call-invalid') {
     const { input, repaired } = replayInput(part);
@@ -244,7 +253,12 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
       });
     } else if (!call.providerExecuted) {
       const text = call.invalid ? invalidCallResultText(call.invalid.error) : INTERRUPTED_RESULT_TEXT;
-      extra.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'error-text', value: text } });
+      extra.push({
+        type: 'tool-result',
+        toolCallId: call.id,
+        toolName: call.name,
+        output: { type: 'error-text', value: text },
+      });
       context.changes.push({
         rule: call.invalid ? 'H10' : 'H1',
         index: position,
@@ -256,7 +270,10 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
   }
   if (extra.length > 0) {
     if (last !== undefined && out[out.length - 1]?.message === last) {
-      out[out.length - 1] = { message: { ...last, content: [...last.content, ...extra] }, source: lastSource };
+      out[out.length - 1] = {
+        message: { ...last, content: [...last.content, ...extra] },
+        source: lastSource,
+      };
     } else out.push({ message: { role: 'tool', content: extra }, source: position });
   }
   emitOrphans(context, orphans, lastSource);

@@ -36,14 +36,18 @@ type AnyPart = { readonly type: string; readonly providerOptions?: ProviderOptio
  * 3. Mistral: an assistant message between a tool message and a user message (H5);
  * 4. Bedrock: trailing whitespace of a final assistant text trimmed (H12: a prefill may not end in it).
  */
-export function finishForTarget(history: readonly SourcedMessage[], context: FinishContext): { messages: Message[] } & FinishMaps {
+export function finishForTarget(
+  history: readonly SourcedMessage[],
+  context: FinishContext,
+): { messages: Message[] } & FinishMaps {
   const maps = wireMaps(history, context);
   const parted: SourcedMessage[] = [];
   for (const entry of history) {
     const message = finishParts(entry, context, maps);
     if (message !== undefined) parted.push({ message, source: entry.source });
   }
-  const merged = context.target === 'anthropic' || context.target === 'bedrock' ? mergeRoles(parted, context) : parted;
+  const merged =
+    context.target === 'anthropic' || context.target === 'bedrock' ? mergeRoles(parted, context) : parted;
   const bridged = context.target === 'mistral' ? bridgeToolToUser(merged, context) : merged;
   const messages = bridged.map((entry) => entry.message);
   if (context.target === 'bedrock') trimFinalText(messages, bridged, context);
@@ -55,11 +59,16 @@ interface WireMaps extends FinishMaps {
   readonly names: ((name: string) => string) | undefined;
 }
 
-function forEachToolPart(history: readonly SourcedMessage[], visit: (id: string, name: string, source: number) => void): void {
+function forEachToolPart(
+  history: readonly SourcedMessage[],
+  visit: (id: string, name: string, source: number) => void,
+): void {
   for (const { message, source } of history) {
-    if ((message.role !== 'assistant' && message.role !== 'tool') || typeof message.content === 'string') continue;
+    if ((message.role !== 'assistant' && message.role !== 'tool') || typeof message.content === 'string')
+      continue;
     for (const part of message.content) {
-      if (part.type === 'tool-call' || part.type === 'tool-result') visit(part.toolCallId, part.toolName, source);
+      if (part.type === 'tool-call' || part.type === 'tool-result')
+        visit(part.toolCallId, part.toolName, source);
     }
   }
 }
@@ -80,17 +89,15 @@ function wireMaps(history: readonly SourcedMessage[], context: FinishContext): W
   const reported = new Set<string>();
   const claimName = (name: string, source: number | undefined): string => {
     const wire = (nameWire as WireNames).claim(name);
-    if (wire !== name && !reported.has(`name:${name}`)) {
-      reported.add(`name:${name}`);
-      setOwnProperty(nameMap, wire, name);
-      if (source !== undefined) {
-        context.changes.push({
-          rule: 'H8',
-          index: source,
-          action: 'rename-tool',
-          detail: `tool name ${JSON.stringify(name)} is not allowed by ${context.target}; renamed ${JSON.stringify(wire)}`,
-        });
-      }
+    if (wire !== name) setOwnProperty(nameMap, wire, name);
+    if (wire !== name && source !== undefined && !reported.has(name)) {
+      reported.add(name);
+      context.changes.push({
+        rule: 'H8',
+        index: source,
+        action: 'rename-tool',
+        detail: `tool name ${JSON.stringify(name)} is not allowed by the target; renamed ${JSON.stringify(wire)}`,
+      });
     }
     return wire;
   };
@@ -110,7 +117,7 @@ function wireMaps(history: readonly SourcedMessage[], context: FinishContext): W
         rule: 'H7',
         index: source,
         action: 'rename-id',
-        detail: `id ${id} is not allowed by ${context.target}; rewritten ${wire} in the call and its results`,
+        detail: `id ${id} is not allowed by the target; rewritten ${wire} in the call and its results`,
         ...(inputId === undefined ? {} : { toolCallId: inputId }),
       });
     }
@@ -127,14 +134,19 @@ function wireMaps(history: readonly SourcedMessage[], context: FinishContext): W
 function signedFor(part: AnyPart, target: ProviderId): boolean {
   const own = part.providerOptions?.[metadataKeyOf(target) ?? ''];
   if (own === undefined) return false;
-  if (target === 'openai-responses') return own.itemId !== undefined || own.reasoningEncryptedContent !== undefined;
+  if (target === 'openai-responses')
+    return own.itemId !== undefined || own.reasoningEncryptedContent !== undefined;
   return own.signature !== undefined || own.redactedData !== undefined;
 }
 
 /** Targets that take reasoning back only as their own signed blocks or items (H11). */
 const signedReasoningOnly: ReadonlySet<ProviderId> = new Set(['anthropic', 'bedrock', 'openai-responses']);
 
-function strippedOptions(options: ProviderOptions | undefined, keep: string | undefined, removed: Set<string>): ProviderOptions | undefined {
+function strippedOptions(
+  options: ProviderOptions | undefined,
+  keep: string | undefined,
+  removed: Set<string>,
+): ProviderOptions | undefined {
   if (options === undefined) return undefined;
   let result: ProviderOptions | undefined;
   for (const key of Object.keys(options)) {
@@ -159,7 +171,12 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
   const removed = new Set<string>();
   const messageOptions = strippedOptions(message.providerOptions, keep, removed);
   const dropMessage = (): undefined => {
-    changes.push({ rule: 'H12', index: source, action: 'drop-message', detail: `${message.role} message without content removed` });
+    changes.push({
+      rule: 'H12',
+      index: source,
+      action: 'drop-message',
+      detail: `${message.role} message without content removed`,
+    });
     return undefined;
   };
   let content: Message['content'] = message.content;
@@ -180,7 +197,8 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
           rule: 'H11',
           index: source,
           action: 'drop-part',
-          detail: `reasoning without a ${target} signature removed (${target} takes back only its own signed reasoning)`,
+          detail:
+            "reasoning without the target's own signature removed (the target takes back only its own signed reasoning)",
         });
         continue;
       }
@@ -189,7 +207,8 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
         const tool = next as AnyPart & { toolCallId: string; toolName: string };
         const id = maps.ids ? maps.ids(tool.toolCallId) : tool.toolCallId;
         const name = maps.names ? maps.names(tool.toolName) : tool.toolName;
-        if (id !== tool.toolCallId || name !== tool.toolName) next = { ...tool, toolCallId: id, toolName: name } as AnyPart;
+        if (id !== tool.toolCallId || name !== tool.toolName)
+          next = { ...tool, toolCallId: id, toolName: name } as AnyPart;
       }
       if (next !== part) changed = true;
       parts.push(next);
@@ -202,7 +221,7 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
       rule: 'H11',
       index: source,
       action: 'strip-metadata',
-      detail: `providerOptions of ${[...removed].join(', ')} removed (not sent to ${target})`,
+      detail: `providerOptions of ${[...removed].join(', ')} removed (another provider's metadata)`,
     });
   }
   if (content === message.content && messageOptions === message.providerOptions) return message;
@@ -210,7 +229,9 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
 }
 
 function asParts(message: Message): readonly AnyPart[] {
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content } as TextPart] : (message.content as readonly AnyPart[]);
+  return typeof message.content === 'string'
+    ? [{ type: 'text', text: message.content } as TextPart]
+    : (message.content as readonly AnyPart[]);
 }
 
 function mergeRoles(history: readonly SourcedMessage[], context: FinishContext): SourcedMessage[] {
@@ -218,21 +239,29 @@ function mergeRoles(history: readonly SourcedMessage[], context: FinishContext):
   for (const entry of history) {
     const previous = out[out.length - 1];
     const role = entry.message.role;
-    if (previous === undefined || previous.message.role !== role || (role !== 'user' && role !== 'assistant')) {
+    if (
+      previous === undefined ||
+      previous.message.role !== role ||
+      (role !== 'user' && role !== 'assistant')
+    ) {
       out.push(entry);
       continue;
     }
     const content = [...asParts(previous.message), ...asParts(entry.message)];
     const providerOptions = previous.message.providerOptions ?? entry.message.providerOptions;
     out[out.length - 1] = {
-      message: { role, content, ...(providerOptions === undefined ? {} : { providerOptions }) } as unknown as Message,
+      message: {
+        role,
+        content,
+        ...(providerOptions === undefined ? {} : { providerOptions }),
+      } as unknown as Message,
       source: previous.source,
     };
     context.changes.push({
       rule: 'H12',
       index: entry.source,
       action: 'merge-messages',
-      detail: `${role} message merged into the ${role} message before it (${context.target} needs alternating roles)`,
+      detail: `${role} message merged into the ${role} message before it (roles must alternate)`,
     });
   }
   return out;
@@ -256,7 +285,11 @@ function bridgeToolToUser(history: readonly SourcedMessage[], context: FinishCon
   return out;
 }
 
-function trimFinalText(messages: Message[], history: readonly SourcedMessage[], context: FinishContext): void {
+function trimFinalText(
+  messages: Message[],
+  history: readonly SourcedMessage[],
+  context: FinishContext,
+): void {
   const last = messages[messages.length - 1];
   if (last?.role !== 'assistant') return;
   const source = history[history.length - 1]?.source ?? 0;

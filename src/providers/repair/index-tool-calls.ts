@@ -107,7 +107,12 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
       } else {
         id = ids.claim(inputId ?? `toolwire_${index}_${partIndex}`);
         if (inputId === undefined) {
-          changes.push({ rule: 'H7', index, action: 'assign-id', detail: `call without an id given id ${id}` });
+          changes.push({
+            rule: 'H7',
+            index,
+            action: 'assign-id',
+            detail: `call without an id given id ${id}`,
+          });
         } else if (id !== inputId) {
           changes.push({
             rule: 'H6',
@@ -161,7 +166,13 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
         call = candidates[cursor];
       }
       const fate: ResultRecord['fate'] =
-        call === undefined ? 'orphan' : call.skip ? 'skipped' : call.result !== undefined ? 'duplicate' : 'paired';
+        call === undefined
+          ? 'orphan'
+          : call.skip
+            ? 'skipped'
+            : call.result !== undefined
+              ? 'duplicate'
+              : 'paired';
       const record: ResultRecord = { message: index, part: partIndex, value: part, fate, call };
       if (fate === 'paired' && call !== undefined) call.result = record;
       results.set(partKey(index, partIndex), record);
@@ -169,7 +180,13 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
       if (fate === 'orphan') {
         // Reported by the emitter, which knows whether the result was dropped or kept as text.
       } else if (fate === 'skipped') {
-        changes.push({ rule: 'H10', index, action: 'drop-result', detail: 'result of a skipped invalid call removed', ...named });
+        changes.push({
+          rule: 'H10',
+          index,
+          action: 'drop-result',
+          detail: 'result of a skipped invalid call removed',
+          ...named,
+        });
       } else if (fate === 'duplicate') {
         changes.push({
           rule: 'H6',

@@ -7,6 +7,7 @@ import { emitPairedHistory, type RepairHistoryPolicy } from './emit-paired-histo
 import { finishForTarget } from './finish-for-target.js';
 import type { HistoryChange } from './history-change.js';
 import { indexToolCalls } from './index-tool-calls.js';
+import { PROVIDER_IDS } from './target-rules.js';
 
 /** Options for {@link repairHistory}. */
 export interface RepairHistoryOptions {
@@ -45,15 +46,7 @@ export interface RepairHistoryResult {
   readonly nameMap: Record<string, string>;
 }
 
-const targets: ReadonlySet<string> = new Set<ProviderId>([
-  'openai-chat',
-  'openai-responses',
-  'anthropic',
-  'gemini',
-  'bedrock',
-  'mistral',
-  'ollama',
-]);
+const targets: ReadonlySet<string> = new Set<string>(PROVIDER_IDS);
 
 /**
  * Makes a canonical history one that `target` accepts, in one deterministic pass (linear in the number of
@@ -109,7 +102,10 @@ const targets: ReadonlySet<string> = new Set<ProviderId>([
  *   `target` is not a provider id, or a policy value is not one of those listed.
  * @throws {HistoryInvalidError} code `history_invalid` with `strict: true`, listing every violation.
  */
-export function repairHistory(messages: readonly Message[], options: RepairHistoryOptions): RepairHistoryResult {
+export function repairHistory(
+  messages: readonly Message[],
+  options: RepairHistoryOptions,
+): RepairHistoryResult {
   checkOptions(messages, options);
   const changes: HistoryChange[] = [];
   const index = indexToolCalls(messages, changes);
@@ -132,16 +128,28 @@ export function repairHistory(messages: readonly Message[], options: RepairHisto
 
 function checkOptions(messages: readonly Message[], options: RepairHistoryOptions): void {
   if (!Array.isArray(messages)) {
-    throw new ToolwireError('invalid_argument', `messages must be an array of messages, got ${describe(messages)}`);
+    throw new ToolwireError(
+      'invalid_argument',
+      `messages must be an array of messages, got ${describe(messages)}`,
+    );
   }
   messages.forEach((message: unknown, position) => {
     const role = (message as { role?: unknown } | null)?.role;
     if (typeof message !== 'object' || message === null || typeof role !== 'string') {
-      throw new ToolwireError('invalid_argument', `messages[${position}] must be a message object with a role`);
+      throw new ToolwireError(
+        'invalid_argument',
+        `messages[${position}] must be a message object with a role`,
+      );
     }
     const content = (message as { content?: unknown }).content;
-    if ((role === 'tool' && !Array.isArray(content)) || (role !== 'tool' && typeof content !== 'string' && !Array.isArray(content))) {
-      throw new ToolwireError('invalid_argument', `messages[${position}].content must be ${role === 'tool' ? 'an array' : 'a string or an array'}`);
+    if (
+      (role === 'tool' && !Array.isArray(content)) ||
+      (role !== 'tool' && typeof content !== 'string' && !Array.isArray(content))
+    ) {
+      throw new ToolwireError(
+        'invalid_argument',
+        `messages[${position}].content must be ${role === 'tool' ? 'an array' : 'a string or an array'}`,
+      );
     }
   });
   if (typeof options !== 'object' || options === null || !targets.has(options.target)) {
@@ -155,7 +163,10 @@ function checkOptions(messages: readonly Message[], options: RepairHistoryOption
   if (orphan !== undefined && orphan !== 'drop' && orphan !== 'text') {
     throw new ToolwireError('invalid_argument', "policy.orphan must be 'drop' or 'text'");
   }
-  if (options.tools !== undefined && (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool?.name !== 'string'))) {
+  if (
+    options.tools !== undefined &&
+    (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool?.name !== 'string'))
+  ) {
     throw new ToolwireError('invalid_argument', 'tools must be an array of tools with a string name each');
   }
 }

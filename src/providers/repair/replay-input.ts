@@ -11,7 +11,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * (vercel/ai `to-response-messages.ts`, deer-flow PR#4193). Text in a format's own markers is not
  * arguments and gives `{}`.
  */
-export function replayInput(part: InvalidToolCallPart): { input: Record<string, unknown>; repaired: boolean } {
+export function replayInput(part: InvalidToolCallPart): {
+  input: Record<string, unknown>;
+  repaired: boolean;
+} {
   const raw = typeof part.raw === 'string' ? part.raw.trim() : '';
   if (!raw.startsWith('{')) return { input: {}, repaired: false };
   const decoded = argumentsFromText(raw);
@@ -29,8 +32,10 @@ export function replayInput(part: InvalidToolCallPart): { input: Record<string, 
  */
 export function objectInput(input: unknown): { input: unknown; changed: boolean; reason: string } {
   if (isObject(input)) return { input, changed: false, reason: '' };
-  const decoded = typeof input === 'string' && input.trim().startsWith('{') ? argumentsFromValue(input) : undefined;
-  if (decoded?.ok) return { input: decoded.value, changed: true, reason: 'a JSON text of an object; decoded' };
-  const kind = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+  const decoded =
+    typeof input === 'string' && input.trim().startsWith('{') ? argumentsFromValue(input) : undefined;
+  if (decoded?.ok)
+    return { input: decoded.value, changed: true, reason: 'a JSON text of an object; decoded' };
+  const kind = input === null ? 'null' : Array.isArray(input) ? 'an array' : `a ${typeof input}`;
   return { input: {}, changed: true, reason: `${kind}, not a JSON object; replaced by {}` };
 }

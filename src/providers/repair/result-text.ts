@@ -13,7 +13,11 @@ export function resultText(output: ToolResultOutput): string {
       return output.reason === undefined ? 'execution denied' : `execution denied: ${output.reason}`;
     case 'content':
       return output.value
-        .map((item) => (item.type === 'text' ? item.text : `[${item.type}${'mediaType' in item ? ` ${item.mediaType}` : ''}]`))
+        .map((item) =>
+          item.type === 'text'
+            ? item.text
+            : `[${item.type}${'mediaType' in item ? ` ${item.mediaType}` : ''}]`,
+        )
         .join('\n');
     default: {
       const unknown: never = output;

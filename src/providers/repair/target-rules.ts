@@ -1,6 +1,17 @@
 import type { ProviderId } from '../provider-converter.js';
 import type { WireRule } from './wire-names.js';
 
+/** Every target `repairHistory` knows, in the order of `ProviderId`. */
+export const PROVIDER_IDS: readonly ProviderId[] = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'bedrock',
+  'mistral',
+  'ollama',
+];
+
 /** The `providerOptions` keys of the providers toolwire knows (see `src/types/message.ts`). */
 export const PROVIDER_METADATA_KEYS: readonly string[] = ['anthropic', 'openai', 'google', 'bedrock'];
 

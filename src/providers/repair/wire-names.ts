@@ -43,7 +43,8 @@ export class WireNames {
     const { hashOnly, maxLength } = this.rule;
     const base = hashOnly === undefined ? this.rule.sanitize(text) : '';
     let wire = hashOnly === undefined ? base : hashBase62(text, hashOnly);
-    if (wire.length > maxLength) wire = `${base.slice(0, maxLength - hashLength - 1)}_${hashBase62(text, hashLength)}`;
+    if (wire.length > maxLength)
+      wire = `${base.slice(0, maxLength - hashLength - 1)}_${hashBase62(text, hashLength)}`;
     for (let salt = 1; this.taken.has(wire) || !this.rule.accepts(wire); salt++) {
       wire =
         hashOnly === undefined
