@@ -154,7 +154,12 @@ function rewriteAssistantParts(
       return;
     }
     groupKept = true;
-    const rewritten = call === undefined ? part : rewriteCall(context, call, part, position);
+    const rewritten =
+      call !== undefined
+        ? rewriteCall(context, call, part, position)
+        : part.type === 'tool-result'
+          ? providerResult(context, part, position)
+          : part;
     if (rewritten !== part) changed = true;
     parts.push(rewritten);
   });
@@ -199,6 +204,16 @@ function rewriteCall(
   }
   if (!fixed.changed && call.id === part.toolCallId) return part;
   return { ...part, toolCallId: call.id, input: fixed.input };
+}
+
+/**
+ * A provider-executed result inside the assistant turn (Anthropic server tools) follows its call's id
+ * when the call was renamed (H6), so the two stay paired.
+ */
+function providerResult(context: EmitContext, part: ToolResultPart, position: number): ToolResultPart {
+  const calls = context.index.callsOfMessage.get(position) ?? [];
+  const call = calls.find((candidate) => candidate.inputId === part.toolCallId && !candidate.skip);
+  return call === undefined || call.id === part.toolCallId ? part : { ...part, toolCallId: call.id };
 }
 
 /** The results of one turn, right after it (H1, H3, H4, H10, H14). */

@@ -203,6 +203,11 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
         continue;
       }
       let next = withOptions(part, strippedOptions(part.providerOptions, keep, removed));
+      if (next.type === 'tool-result') {
+        const output = (next as AnyPart & { output: AnyPart }).output;
+        const strippedOutput = withOptions(output, strippedOptions(output.providerOptions, keep, removed));
+        if (strippedOutput !== output) next = { ...next, output: strippedOutput } as AnyPart;
+      }
       if (next.type === 'tool-call' || next.type === 'tool-result') {
         const tool = next as AnyPart & { toolCallId: string; toolName: string };
         const id = maps.ids ? maps.ids(tool.toolCallId) : tool.toolCallId;

@@ -93,6 +93,18 @@ describe('repairHistory (table: repair-cases.json)', () => {
     expect(error.violations).toEqual(testCase.expected.changes);
   });
 
+  it.each(table)('$testCase.rule $testCase.name ($target, repaired again: no change)', ({
+    testCase,
+    target,
+  }) => {
+    const again = repairHistory(testCase.expected.messages, {
+      target,
+      ...(testCase.policy ? { policy: testCase.policy } : {}),
+    });
+    expect(again.changes).toEqual([]);
+    expect(again.messages).toEqual(testCase.expected.messages);
+  });
+
   it('covers every rule H1-H14 for every provider it applies to', () => {
     const missing: string[] = [];
     for (const [rule, targets] of Object.entries(appliesTo)) {
@@ -282,5 +294,89 @@ describe('repairHistory misuse', () => {
       'history is not valid for openai-chat (2 violations): H1 at message 1: call a (f) had no result; an error result was added; H1 at message 2: call b (f) had no result; an error result was added',
     );
     expect(repairHistory(messages, { target: 'openai-chat' }).changes).toEqual(expected);
+  });
+});
+
+describe('repairHistory README example', () => {
+  it('gives the messages, changes and id map the README shows', () => {
+    const history: Message[] = [
+      { role: 'user', content: 'Weather in Oslo and Rome?' },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+            toolName: 'get_weather',
+            input: { city: 'Oslo' },
+          },
+          {
+            type: 'tool-call-invalid',
+            toolCallId: 'tooluse_Bq1x0h8fT2aY6c3W9dL4pE',
+            toolName: 'get_weather',
+            raw: '{"city": "Rome"',
+            error: 'arguments are not valid JSON',
+          },
+        ],
+      },
+      { role: 'user', content: 'Hurry up.' },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+            toolName: 'get_weather',
+            output: { type: 'text', value: 'sunny' },
+          },
+        ],
+      },
+    ];
+    const { messages, changes, idMap } = repairHistory(history, { target: 'mistral' });
+    expect(messages).toEqual([
+      history[0],
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'Opw8SA9m3', toolName: 'get_weather', input: { city: 'Oslo' } },
+          { type: 'tool-call', toolCallId: 'QK5Bm1xgL', toolName: 'get_weather', input: { city: 'Rome' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'Opw8SA9m3',
+            toolName: 'get_weather',
+            output: { type: 'text', value: 'sunny' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'QK5Bm1xgL',
+            toolName: 'get_weather',
+            output: {
+              type: 'error-text',
+              value:
+                'The call was not executed: its arguments could not be read (arguments are not valid JSON).',
+            },
+          },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'Tool results received.' }] },
+      history[2],
+    ]);
+    expect(changes.map((change) => `${change.rule} ${change.action}`)).toEqual([
+      'H10 replay-invalid-call',
+      'H10 insert-result',
+      'H7 rename-id',
+      'H7 rename-id',
+      'H5 insert-message',
+      'H3 move-result',
+    ]);
+    expect(idMap).toEqual({
+      Opw8SA9m3: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+      QK5Bm1xgL: 'tooluse_Bq1x0h8fT2aY6c3W9dL4pE',
+    });
   });
 });
