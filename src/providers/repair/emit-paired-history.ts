@@ -202,8 +202,8 @@ function rewriteCall(
       ...named,
     });
   }
-  if (!fixed.changed && call.id === part.toolCallId) return part;
-  return { ...part, toolCallId: call.id, input: fixed.input };
+  if (!fixed.changed && call.id === part.toolCallId && call.name === part.toolName) return part;
+  return { ...part, toolCallId: call.id, toolName: call.name, input: fixed.input };
 }
 
 /**
@@ -222,6 +222,7 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
   const orphans: ResultRecord[] = [];
   let last: ToolMessage | undefined;
   let lastSource = position;
+  const firstOut = out.length;
   for (let runIndex = position + 1; index.owner[runIndex] === position; runIndex++) {
     const message = messages[runIndex] as ToolMessage;
     const kept: ToolMessage['content'][number][] = [];
@@ -291,19 +292,65 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
       };
     } else out.push({ message: { role: 'tool', content: extra }, source: position });
   }
+  if (context.target === 'gemini') putInCallOrder(context, calls, firstOut, position);
   emitOrphans(context, orphans, lastSource);
+}
+
+/**
+ * Gemini pairs function responses by position when ids are absent (Vertex never gets them), so one turn's
+ * results go in the order of its calls, in one tool message (providers.md §4d).
+ */
+function putInCallOrder(
+  context: EmitContext,
+  calls: readonly CallRecord[],
+  firstOut: number,
+  position: number,
+): void {
+  const order = new Map(calls.map((call, callIndex) => [call.id, callIndex]));
+  const emitted = context.out.slice(firstOut);
+  const parts = emitted.flatMap((entry) => (entry.message as ToolMessage).content);
+  const rank = (part: ToolMessage['content'][number]): number =>
+    part.type === 'tool-result' ? (order.get(part.toolCallId) ?? calls.length) : calls.length;
+  if (
+    parts.every(
+      (part, partIndex) => partIndex === 0 || rank(parts[partIndex - 1] as typeof part) <= rank(part),
+    )
+  )
+    return;
+  const sorted = parts
+    .map((part, partIndex) => ({ part, partIndex }))
+    .sort((a, b) => rank(a.part) - rank(b.part) || a.partIndex - b.partIndex)
+    .map(({ part }) => part);
+  const first = emitted[0] as SourcedMessage;
+  context.out.splice(firstOut, emitted.length, {
+    message: { ...(first.message as ToolMessage), content: sorted },
+    source: first.source,
+  });
+  context.changes.push({
+    rule: 'H3',
+    index: first.source,
+    action: 'move-result',
+    detail: `results of message ${position} put in the order of its calls (Gemini pairs by position without ids)`,
+  });
 }
 
 function rewriteResult(context: EmitContext, record: ResultRecord): ToolResultPart {
   const call = record.call as CallRecord;
   const part = record.value;
-  const recoverName = context.target === 'gemini' && part.toolName !== call.name;
+  // A missing name is bad data whatever the target; Gemini needs the call's own name (H14).
+  const recoverName =
+    typeof part.toolName !== 'string' ||
+    part.toolName === '' ||
+    (context.target === 'gemini' && part.toolName !== call.name);
   if (recoverName) {
     context.changes.push({
       rule: 'H14',
       index: record.message,
       action: 'set-tool-name',
-      detail: `result named ${JSON.stringify(part.toolName)} given its call's name ${JSON.stringify(call.name)}`,
+      detail:
+        typeof part.toolName === 'string' && part.toolName !== ''
+          ? `result named ${JSON.stringify(part.toolName)} given its call's name ${JSON.stringify(call.name)}`
+          : `result without a tool name given its call's name ${JSON.stringify(call.name)}`,
       ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
     });
   }
@@ -320,7 +367,8 @@ function emitStrayToolMessage(context: EmitContext, message: ToolMessage, positi
     if (record === undefined) kept.push(part);
     else if (record.fate === 'orphan') orphans.push(record);
   });
-  if (kept.length > 0) context.out.push({ message: { ...message, content: kept }, source: position });
+  if (kept.length === message.content.length) context.out.push({ message, source: position });
+  else if (kept.length > 0) context.out.push({ message: { ...message, content: kept }, source: position });
   emitOrphans(context, orphans, position);
 }
 

@@ -1,6 +1,7 @@
 import { UniqueIds } from '../../internal/unique-ids.js';
 import type { InvalidToolCallPart, Message, ToolResultPart } from '../../types/message.js';
 import type { HistoryChange } from './history-change.js';
+import { UNKNOWN_TOOL_NAME } from './target-rules.js';
 
 /** One call of the history (a `tool-call` or `tool-call-invalid` part of an assistant message). */
 export interface CallRecord {
@@ -92,8 +93,19 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'tool-call' && part.type !== 'tool-call-invalid') return;
       const inputId = nonEmpty(part.toolCallId);
-      const name = typeof part.toolName === 'string' ? part.toolName : '';
       const invalid = part.type === 'tool-call-invalid' ? part : undefined;
+      // A call the model made without a name still ran (or failed) and may have a result: it keeps its
+      // place under a placeholder name (deer-flow PR#4008); an invalid one without a name is skipped.
+      const name = nonEmpty(part.toolName) ?? (invalid ? '' : UNKNOWN_TOOL_NAME);
+      if (!invalid && name !== part.toolName) {
+        changes.push({
+          rule: 'H8',
+          index,
+          action: 'rename-tool',
+          detail: `call without a tool name named ${UNKNOWN_TOOL_NAME}`,
+          ...(nonEmpty(part.toolCallId) === undefined ? {} : { toolCallId: part.toolCallId }),
+        });
+      }
       const skip = invalid !== undefined && (inputId === undefined || name === '');
       let id = '';
       if (skip) {

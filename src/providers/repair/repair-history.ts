@@ -151,6 +151,17 @@ function checkOptions(messages: readonly Message[], options: RepairHistoryOption
         `messages[${position}].content must be ${role === 'tool' ? 'an array' : 'a string or an array'}`,
       );
     }
+    if (Array.isArray(content)) {
+      const bad = content.findIndex(
+        (part: unknown) => typeof (part as { type?: unknown } | null)?.type !== 'string',
+      );
+      if (bad >= 0) {
+        throw new ToolwireError(
+          'invalid_argument',
+          `messages[${position}].content[${bad}] must be a part object with a type`,
+        );
+      }
+    }
   });
   if (typeof options !== 'object' || options === null || !targets.has(options.target)) {
     throw new ToolwireError('invalid_argument', `target must be one of ${[...targets].join(', ')}`);
