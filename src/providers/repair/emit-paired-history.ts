@@ -90,15 +90,15 @@ function isDropped(context: EmitContext, call: CallRecord): boolean {
 }
 
 function emitTurn(context: EmitContext, message: AssistantMessage, position: number): void {
-  if (typeof message.content === 'string') {
-    context.out.push({ message, source: position });
-    return;
-  }
   const calls = context.index.callsOfMessage.get(position) ?? [];
-  const parts = rewriteAssistantParts(context, message.content, position);
+  const parts =
+    typeof message.content === 'string'
+      ? message.content
+      : rewriteAssistantParts(context, message.content, position);
   if (parts !== message.content) {
     if (parts.length > 0) context.out.push({ message: { ...message, content: parts }, source: position });
   } else context.out.push({ message, source: position });
+  // Also for a turn without calls: the tool messages after it hold results of other turns or orphans.
   emitResults(context, calls, position);
 }
 
