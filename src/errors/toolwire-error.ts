@@ -13,7 +13,7 @@ const marker = Symbol.for('toolwire.error');
  *   (or create a new one) for the next turn.
  * - `format_detection_failed`: no format could be chosen where one is required.
  * - `history_invalid`: `repairHistory(..., { strict: true })` found a history the target provider rejects
- *   (the error lists the violations).
+ *   (`HistoryInvalidError`, whose `violations` list every rule broken).
  * - `unsupported`: a schema, tool or message the target cannot express, with `onUnsupported: 'throw'`
  *   (schema transforms) or `strict: true` (grammars).
  * - `invalid_request`: a provider request or response body that cannot be read (not an object, a required

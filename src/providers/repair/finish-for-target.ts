@@ -202,6 +202,17 @@ function finishParts(entry: SourcedMessage, context: FinishContext, maps: WireMa
         });
         continue;
       }
+      if (part.type === 'reasoning' && (part as TextPart).text.trim() === '' && !signedFor(part, target)) {
+        // Another provider's encrypted or redacted reasoning has no text: nothing is left to send.
+        changed = true;
+        changes.push({
+          rule: 'H12',
+          index: source,
+          action: 'drop-part',
+          detail: 'empty reasoning part removed',
+        });
+        continue;
+      }
       let next = withOptions(part, strippedOptions(part.providerOptions, keep, removed));
       if (next.type === 'tool-result') {
         const output = (next as AnyPart & { output: AnyPart }).output;

@@ -110,6 +110,19 @@ function violations(messages: readonly Message[], target: ProviderId): string[] 
     }
     for (const part of parts as readonly (AssistantPart | ToolResultPart)[]) {
       if (part.type === 'text' && part.text.trim() === '') found.push(`H12 empty text ${index}`);
+      const ownKey =
+        target === 'openai-chat' || target === 'openai-responses'
+          ? 'openai'
+          : target === 'gemini'
+            ? 'google'
+            : target;
+      if (
+        part.type === 'reasoning' &&
+        part.text.trim() === '' &&
+        part.providerOptions?.[ownKey] === undefined
+      ) {
+        found.push(`H12 empty reasoning ${index}`);
+      }
       if (part.type === 'tool-call-invalid') found.push(`H10 invalid call left ${index}`);
       if (part.type === 'tool-call' || part.type === 'tool-result') {
         if (idRule && !idRule.accepts(part.toolCallId)) found.push(`H7 id ${part.toolCallId}`);
