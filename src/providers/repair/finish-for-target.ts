@@ -107,20 +107,19 @@ function wireMaps(history: readonly SourcedMessage[], context: FinishContext): W
     if (!claimed.has(id)) claimed.set(id, source);
     if (nameWire) claimName(name, source);
   });
-  if (idWire) {
-    for (const [id, source] of claimed) {
-      const wire = idWire.claim(id);
-      if (wire === id) continue;
-      const inputId = context.inputIds.has(id) ? context.inputIds.get(id) : id;
-      if (inputId !== undefined) setOwnProperty(idMap, wire, inputId);
-      context.changes.push({
-        rule: 'H7',
-        index: source,
-        action: 'rename-id',
-        detail: `id ${id} is not allowed by the target; rewritten ${wire} in the call and its results`,
-        ...(inputId === undefined ? {} : { toolCallId: inputId }),
-      });
-    }
+  for (const [id, source] of claimed) {
+    const wire = idWire ? idWire.claim(id) : id;
+    const inputId = context.inputIds.has(id) ? context.inputIds.get(id) : id;
+    // Renamed here (H7) or by the pairing pass (H6: a repeated id suffixed): either way, read back.
+    if (inputId !== undefined && wire !== inputId) setOwnProperty(idMap, wire, inputId);
+    if (wire === id) continue;
+    context.changes.push({
+      rule: 'H7',
+      index: source,
+      action: 'rename-id',
+      detail: `id ${id} is not allowed by the target; rewritten ${wire} in the call and its results`,
+      ...(inputId === undefined ? {} : { toolCallId: inputId }),
+    });
   }
   return {
     idMap,

@@ -35,8 +35,9 @@ export interface RepairHistoryResult {
   /** Every change, ordered by `index` (then in the order made). Empty when the history was valid. */
   readonly changes: HistoryChange[];
   /**
-   * Wire id → input id, for every id the target made the repair rewrite (H6, H7); one-to-one, so
-   * inverting it is safe. Synthetic ids (calls that had none) are not in it.
+   * Wire id → input id, for every id the repair rewrote (H6 a repeated id suffixed, H7 the target's id
+   * rule). Wire ids are unique; two of them read back to one input id when the input repeated it. Synthetic
+   * ids (calls that had none) are not in it.
    */
   readonly idMap: Record<string, string>;
   /**
