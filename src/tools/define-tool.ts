@@ -76,7 +76,8 @@ export interface JSONSchemaToolDefinition<S extends JSONSchemaObject, Output>
  * @throws {ToolwireError} code `invalid_tools` when `name` is not a non-empty string, `description` not a
  *   string, `execute` or `toModelOutput` not a function, `parameters` neither a JSON Schema object nor a
  *   Standard Schema, or a Standard Schema has no JSON Schema (none exported, no `jsonSchema` given) or its
- *   export throws (zod: a type JSON Schema cannot express, such as `z.date()`).
+ *   export throws (zod: a type JSON Schema cannot express, such as `z.date()`), or reading the schema
+ *   throws (a getter).
  */
 export function defineTool<S extends StandardTypedV1, Output>(
   definition: StandardToolDefinition<S, Output>,
@@ -103,10 +104,19 @@ export function defineTool(definition: unknown): Tool {
   const schema = standard ? standardJsonSchema(name, standard, jsonSchema) : parameters;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
     throw invalid(`tool "${name}": parameters must be a JSON Schema object, got ${describe(schema)}`);
+  let normalized: JSONSchemaObject;
+  try {
+    normalized = normalizeParameters(schema as JSONSchemaObject);
+  } catch (error) {
+    throw invalid(
+      `tool "${name}": parameters cannot be read: ${(error as Error)?.message ?? String(error)}`,
+      error,
+    );
+  }
   const tool: Tool = {
     name,
     ...(description === undefined ? {} : { description }),
-    parameters: normalizeParameters(schema as JSONSchemaObject),
+    parameters: normalized,
     ...(standard ? { standardSchema: standard } : {}),
     execute: execute as Tool['execute'],
     ...(toModelOutput === undefined ? {} : { toModelOutput: toModelOutput as Tool['toModelOutput'] }),

@@ -309,9 +309,12 @@ async function readStream(
 /** The calls of a message toolwire should answer (a call the provider ran itself is not). */
 function toolCalls(message: AssistantMessage): (ToolCallPart | InvalidToolCallPart)[] {
   if (typeof message.content === 'string' || !Array.isArray(message.content)) return [];
+  // Lenient: a part that is not an object is not a call (model data never throws).
   return message.content.filter(
     (part): part is ToolCallPart | InvalidToolCallPart =>
-      (part.type === 'tool-call' && part.providerExecuted !== true) || part.type === 'tool-call-invalid',
+      typeof part === 'object' &&
+      part !== null &&
+      ((part.type === 'tool-call' && part.providerExecuted !== true) || part.type === 'tool-call-invalid'),
   );
 }
 

@@ -153,6 +153,18 @@ describe('defineTool with JSON Schema', () => {
         },
         'tool "x": the v schema exports no JSON Schema (~standard.jsonSchema); pass jsonSchema',
       ],
+      [
+        {
+          name: 'x',
+          parameters: {
+            get properties(): never {
+              throw new Error('getter exploded');
+            },
+          },
+          execute: () => 0,
+        },
+        'tool "x": parameters cannot be read: getter exploded',
+      ],
     ];
     for (const [definition, message] of cases) {
       let thrown: unknown;
