@@ -2,7 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import type { FormatDefinition, FormatOptions } from '../formats/format-definition.js';
 import { parseToolCalls } from '../formats/parse-tool-calls.js';
 import { describe } from '../internal/describe-value.js';
-import type { Usage } from '../providers/provider-converter.js';
+import type { ToolChoice, Usage } from '../providers/provider-converter.js';
 import { createToolCallStream } from '../stream/create-tool-call-stream.js';
 import type { AssistantMessage, Message } from '../types/message.js';
 import type { ParseEvent } from '../types/parse-event.js';
@@ -15,6 +15,8 @@ export interface AgentModelOptions {
   readonly abortSignal?: AbortSignal;
   /** The step being generated, from 1. */
   readonly step: number;
+  /** `runAgent`'s `toolChoice`, when given: which tools the model may call (the model applies it). */
+  readonly toolChoice?: ToolChoice;
 }
 
 /** One reply with its token counts. */

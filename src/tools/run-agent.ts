@@ -1,7 +1,7 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { EventCollector } from '../formats/collect-events.js';
 import { describe } from '../internal/describe-value.js';
-import type { Usage } from '../providers/provider-converter.js';
+import type { ToolChoice, Usage } from '../providers/provider-converter.js';
 import type {
   AssistantMessage,
   InvalidToolCallPart,
@@ -70,6 +70,8 @@ export interface RunAgentOptions {
   readonly signal?: AbortSignal;
   /** Most tool calls of one step running at once (a positive integer or `Infinity`, the default). */
   readonly concurrency?: number;
+  /** Passed to every `generate` call (the AI SDK's tool choice); a named tool must be in `tools`. */
+  readonly toolChoice?: ToolChoice;
 }
 
 /** One step: the model's message, the calls it made, their results (in call order), its usage. */
@@ -114,7 +116,8 @@ const PARSE_EVENT_TYPES: ReadonlySet<string> = new Set([
  * BAML left (the last turn's events were lost when a run failed or was cancelled). A listener that throws
  * ends the run with its error, and gets no further event.
  *
- * @throws {ToolwireError} code `invalid_argument` for options of the wrong type, or a model that returns
+ * @throws {ToolwireError} code `invalid_argument` for options of the wrong type, a `toolChoice` naming a
+ *   tool that is not in `tools`, or a model that returns
  *   something other than an assistant message, `{ message }` or an async iterable of parse events;
  *   `invalid_tools` for tools that are not tools.
  */
@@ -123,6 +126,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const maxSteps = options.maxSteps ?? 10;
   const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
   const toolset = toToolset(options.tools);
+  const toolChoice = options.toolChoice;
+  if (toolChoice?.type === 'tool' && toolset.get(toolChoice.toolName) === undefined)
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.toolChoice names "${toolChoice.toolName}", which is not one of the tools (${toolset.names.join(', ')})`,
+    );
   const history: Message[] = [...options.messages];
   const responseMessages: Message[] = [];
   const steps: AgentStep[] = [];
@@ -147,7 +156,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       if (signal?.aborted) throw ABORTED;
       emit({ type: 'step-start', step });
       inStep = true;
-      const turn = await generateTurn(model, history, toolset.definitions(), step, signal, emit);
+      const turn = await generateTurn(
+        model,
+        history,
+        toolset.definitions(),
+        { step, signal, toolChoice },
+        emit,
+      );
       if (turn.usage) total = addUsage(total, turn.usage);
       emit({ type: 'assistant-message', step, message: turn.message });
       history.push(turn.message);
@@ -234,13 +249,17 @@ async function generateTurn(
   model: AgentModel,
   history: readonly Message[],
   tools: readonly ToolDefinition[],
-  step: number,
-  signal: AbortSignal | undefined,
+  context: { step: number; signal: AbortSignal | undefined; toolChoice: ToolChoice | undefined },
   emit: (event: AgentEvent) => void,
 ): Promise<Turn> {
+  const { step, signal, toolChoice } = context;
   const output = await untilAborted(
     Promise.resolve().then(() =>
-      model.generate([...history], tools, { step, ...(signal ? { abortSignal: signal } : {}) }),
+      model.generate([...history], tools, {
+        step,
+        ...(signal ? { abortSignal: signal } : {}),
+        ...(toolChoice ? { toolChoice } : {}),
+      }),
     ),
     signal,
   );

@@ -72,6 +72,38 @@ describe('BAML pitfall: class, enum and list arguments reach the handler typed',
   });
 });
 
+describe('BAML pitfall: a class argument arrives as the class, not as a map', () => {
+  class Address {
+    constructor(
+      readonly city: string,
+      readonly zip: number,
+    ) {}
+  }
+  it('a zod transform builds the instance from the aligned object', async () => {
+    const received: unknown[] = [];
+    const ship = defineTool({
+      name: 'ship',
+      parameters: z.object({
+        to: z
+          .object({ city: z.string(), zip: z.number().int() })
+          .transform(({ city, zip }) => new Address(city, zip)),
+      }),
+      execute: ({ to }) => {
+        received.push(to);
+        return to.city;
+      },
+    });
+    const outcome = await dispatch([ship], {
+      id: 'c',
+      name: 'ship',
+      arguments: { to: '{"city": "Oslo", "zip": "150"}' },
+    });
+    expect(received).toEqual([new Address('Oslo', 150)]);
+    expect(received[0]).toBeInstanceOf(Address);
+    expect(outcome.result.output).toEqual({ type: 'text', value: 'Oslo' });
+  });
+});
+
 describe('BAML pitfall: an argument that already has its type is passed through untouched', () => {
   it('an integer in a number slot stays that number, no flag, no text round trip (JSON Schema tool)', async () => {
     const { inputs, record } = recorder();

@@ -47,5 +47,5 @@ describe('README tools section', () => {
       'assistant',
     ]);
     expect(code).toContain("// run.finishReason → 'stop'");
-  });
+  }, 60_000);
 });

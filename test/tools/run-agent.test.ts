@@ -473,6 +473,18 @@ describe('runAgent: parallel calls', () => {
     }
   });
 
+  it('passes toolChoice and the step to every generate call', async () => {
+    const seen: unknown[] = [];
+    const model: AgentModel = {
+      generate: (_messages, _tools, options) => {
+        seen.push(options);
+        return { role: 'assistant', content: 'ok' };
+      },
+    };
+    await runAgent({ model, tools, messages: prompt, toolChoice: { type: 'tool', toolName: 'add' } });
+    expect(seen).toEqual([{ step: 1, toolChoice: { type: 'tool', toolName: 'add' } }]);
+  });
+
   it('rejects options of the wrong type with invalid_argument', async () => {
     const model: AgentModel = { generate: () => ({ role: 'assistant', content: '' }) };
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -484,6 +496,10 @@ describe('runAgent: parallel calls', () => {
         'options.concurrency must be a positive integer or Infinity, got 1.5',
       ],
       [{ model, tools, messages: [], onEvent: 'x' }, 'options.onEvent must be a function, got string'],
+      [
+        { model, tools, messages: [], toolChoice: { type: 'tool', toolName: 'nope' } },
+        'options.toolChoice names "nope", which is not one of the tools (echo, add)',
+      ],
     ];
     for (const [options, message] of cases) {
       await expect(runAgent(options as never)).rejects.toMatchObject({ code: 'invalid_argument', message });
