@@ -2,6 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import { describe } from '../internal/describe-value.js';
 import type { AlignFlag, AlignIssue } from '../schema/align-result.js';
 import { alignValue, pointer } from '../schema/align-value.js';
+import { argumentsFromValue } from '../schema/decode-arguments.js';
 import { SchemaRoot } from '../schema/schema-root.js';
 import type {
   InvalidToolCallPart,
@@ -81,7 +82,8 @@ export interface DispatchResult {
  *
  * 1. A call that could not be parsed (`InvalidToolCall`, `tool-call-invalid`) is `invalid_call`, with the
  *    parse error and its issues; a name no tool has is `unknown_tool`, with the names offered.
- * 2. The arguments are aligned with the tool's JSON Schema (`alignValue`, one `SchemaRoot` per tool, cached):
+ * 2. The arguments must be an object (`null` is `{}`, JSON text of an object is decoded, anything else is
+ *    `invalid_call`); they are aligned with the tool's JSON Schema (`alignValue`, one `SchemaRoot` per tool, cached):
  *    arguments that already fit pass through untouched (the same value: an integer in a number slot stays
  *    that number, an object stays that object, no flag), others are coerced (class / list arguments sent as
  *    JSON text are decoded, enum strings matched, numbers read); `const` and `enum` membership is the one
@@ -124,21 +126,23 @@ export async function dispatch(
   if (signal?.aborted) return fail(aborted(tool.name, signal.reason));
   const prepared = prepare(tool);
   if (prepared.problem !== undefined) return fail(prepared.problem);
-  let input: unknown = read.input;
-  if (input === undefined || input === null) input = {};
-  if (typeof input !== 'object' || Array.isArray(input))
+  // The arguments object: null is `{}`, JSON text of an object is decoded (some providers send text).
+  const decoded = argumentsFromValue(read.input);
+  if (!decoded.ok) {
+    const first = decoded.issues[0];
     return fail(
-      invalidCall(tool.name, `the arguments are ${describe(input)}, not a JSON object`, [
-        { code: 'invalid_arguments', message: 'arguments must be a JSON object', path: '' },
-      ]),
+      invalidCall(tool.name, first?.message ?? 'the arguments are not a JSON object', decoded.issues),
     );
+  }
+  const input = decoded.value;
   let aligned: ReturnType<typeof alignValue>;
   try {
     aligned = alignValue(input, prepared.root);
   } catch (cause) {
     return fail(unsupportedSchema(tool.name, `alignment failed: ${errorMessage(cause)}`, cause));
   }
-  if (aligned.issues.length > 0) return fail(invalidArguments(tool.name, aligned.issues.map(fromAlignIssue)));
+  if (aligned.issues.length > 0)
+    return fail(invalidArguments(tool.name, aligned.issues.map(fromAlignIssue)), { flags: aligned.flags });
   const flags = aligned.flags;
   let value = aligned.value;
   const validate = standardValidate(tool.standardSchema);
@@ -168,6 +172,8 @@ export async function dispatch(
     if (settled === ABORTED) return fail(aborted(tool.name, signal?.reason), { input: value, flags });
     output = settled;
   } catch (cause) {
+    // A handler that rejects because the signal aborted was aborted, not broken.
+    if (signal?.aborted) return fail(aborted(tool.name, signal.reason), { input: value, flags });
     return fail(failed(tool.name, 'it threw', cause), { input: value, flags });
   }
   let modelOutput: ToolResultOutput;

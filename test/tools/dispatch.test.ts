@@ -289,8 +289,17 @@ describe('every failure is an error result telling the model what to fix', () =>
     expect(notObject.result.output).toEqual({
       type: 'error-text',
       value:
-        'The call to "search" could not be read: the arguments are an array, not a JSON object.\n- (the arguments object): arguments must be a JSON object\nWrite the call again, complete, with its arguments as one JSON object.',
+        'The call to "search" could not be read: tool-call arguments must be a JSON object.\n- (the arguments object): expected object, received array\nWrite the call again, complete, with its arguments as one JSON object.',
     });
+    // a provider part whose input is the arguments' JSON text is read as the object it spells
+    const asText = await dispatch(tools, {
+      type: 'tool-call',
+      toolCallId: 'c',
+      toolName: 'search',
+      input: '{"q": "news"}',
+    });
+    expect(asText.result.output).toEqual({ type: 'json', value: ['news'] });
+    expect(asText.input).toEqual({ q: 'news' });
   });
 
   it('argument issues: each with its JSON Pointer path, expected and received', async () => {
