@@ -18,6 +18,7 @@ import {
   roundHalfAwayFromZero,
 } from './coerce-text.js';
 import { decodeLenient } from './decode-lenient.js';
+import { matchesLiteral } from './matches-literal.js';
 import { type SchemaObject, type SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** Values nested deeper than this are kept as received, with a `too_deep` issue. */
@@ -176,24 +177,6 @@ function excerpt(value: unknown): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, index) => deepEqual(item, other[index]));
-  }
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
 }
 
 const declaredCache = new WeakMap<object, ReadonlyMap<string, JSONSchema>>();
@@ -449,7 +432,7 @@ export class Aligner {
       case 'never':
         return false;
       case 'literal':
-        return typeof option.value === 'string' ? value === option.value : deepEqual(value, option.value);
+        return matchesLiteral(value, option.value);
       case 'string':
         return (
           typeof value === 'string' && (option.constrained !== true || this.stringFits(value, option.schema))
@@ -781,13 +764,13 @@ export class Aligner {
   }
 
   literal(value: unknown, literal: unknown, path: string, sink: Sink, depth: number): unknown {
-    if (deepEqual(value, literal)) return literal;
+    if (matchesLiteral(value, literal)) return literal;
     const attempt = new Sink();
     let coerced: unknown = value;
     if (typeof literal === 'number') coerced = this.number(value, 'number', {}, path, attempt, depth);
     else if (typeof literal === 'boolean') coerced = this.boolean(value, path, attempt, depth);
     else if (literal === null) coerced = this.null(value, path, attempt, depth);
-    if (attempt.issues.length === 0 && deepEqual(coerced, literal)) {
+    if (attempt.issues.length === 0 && matchesLiteral(coerced, literal)) {
       sink.merge(attempt);
       return literal;
     }
@@ -806,7 +789,7 @@ export class Aligner {
     sink: Sink,
     depth: number,
   ): unknown {
-    for (const literal of literals) if (literal.value === value) return literal.value;
+    for (const literal of literals) if (matchesLiteral(value, literal.value)) return literal.value;
     const attempt = new Sink();
     const result = this.matchStringEnum(value, literals, path, attempt, depth);
     if (attempt.issues.length === 0) {
@@ -824,7 +807,7 @@ export class Aligner {
     sink: Sink,
     depth: number,
   ): unknown {
-    for (const literal of literals) if (literal.value === value) return literal.value;
+    for (const literal of literals) if (matchesLiteral(value, literal.value)) return literal.value;
     const expected = literals.map((literal) => excerpt(literal.value)).join(' | ');
     let text: string;
     if (typeof value === 'string') text = value;
@@ -839,7 +822,7 @@ export class Aligner {
       sink.add(issue(path, 'invalid_enum', expected, typeName(value)));
       return value;
     }
-    for (const literal of literals) if (literal.value === text) return literal.value;
+    for (const literal of literals) if (matchesLiteral(text, literal.value)) return literal.value;
     const match = matchEnumText(text, enumChoices(literals));
     if (match === undefined) {
       sink.add(issue(path, 'invalid_enum', expected, excerpt(value)));
@@ -1069,7 +1052,7 @@ export class Aligner {
     }
     if (uniqueItems === true) {
       for (let i = 1; i < out.length; i++) {
-        if (out.slice(0, i).some((earlier) => deepEqual(earlier, out[i]))) {
+        if (out.slice(0, i).some((earlier) => matchesLiteral(earlier, out[i]))) {
           sink.add(issue(pointer(path, i), 'not_unique', 'unique items', 'a repeated item'));
           break;
         }

@@ -20,6 +20,7 @@ export { type AlignTextOptions, alignText } from './align-text.js';
 export { type AlignValueOptions, alignValue, MAX_VALUE_DEPTH } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
 export { type DecodedValue, decodeLenient } from './decode-lenient.js';
+export { matchesLiteral } from './matches-literal.js';
 export {
   canonicalTypeName,
   MAX_SCHEMA_DEPTH,

@@ -1,0 +1,388 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { EventCollector } from '../formats/collect-events.js';
+import { describe } from '../internal/describe-value.js';
+import type { ToolChoice, Usage } from '../providers/provider-converter.js';
+import type {
+  AssistantMessage,
+  InvalidToolCallPart,
+  Message,
+  ToolCallPart,
+  ToolResultPart,
+} from '../types/message.js';
+import type { ParseEvent } from '../types/parse-event.js';
+import type { ToolDefinition } from '../types/tool.js';
+import {
+  type AgentModel,
+  type AgentModelOutput,
+  type AgentModelResponse,
+  type AgentStreamPart,
+  isAsyncIterable,
+} from './agent-model.js';
+import { type DispatchError, type DispatchResult, dispatch } from './dispatch.js';
+import { parseResultMessage } from './parse-result-message.js';
+import { type Tools, type Toolset, toToolset } from './toolset.js';
+import { ABORTED, untilAborted } from './until-aborted.js';
+
+/** Why a step ended: it made calls (another step follows unless `maxSteps`), it made none, or it failed. */
+export type StepEndReason = 'tool-calls' | 'stop' | 'error' | 'aborted';
+
+/**
+ * The events of a run, in the order they happen; each carries its `step` (from 1). Per step:
+ * `step-start`; while a streaming model writes, each of its `parse-event`s (and `usage` as it comes);
+ * `usage` (a whole reply's token counts, before its message); `assistant-message`; one `tool-call` per call
+ * (invalid calls included), in the message's order; one `tool-result` per call, in the calls' order
+ * (whatever order they finished in); `step-end`. A run that ends normally ends with `finish`.
+ */
+export type AgentEvent =
+  | { readonly type: 'step-start'; readonly step: number }
+  | { readonly type: 'parse-event'; readonly step: number; readonly event: ParseEvent }
+  | { readonly type: 'usage'; readonly step: number; readonly usage: Usage }
+  | { readonly type: 'assistant-message'; readonly step: number; readonly message: AssistantMessage }
+  | { readonly type: 'tool-call'; readonly step: number; readonly call: ToolCallPart | InvalidToolCallPart }
+  | {
+      readonly type: 'tool-result';
+      readonly step: number;
+      readonly result: ToolResultPart;
+      readonly isError: boolean;
+      readonly error?: DispatchError;
+    }
+  | { readonly type: 'step-end'; readonly step: number; readonly reason: StepEndReason }
+  | {
+      readonly type: 'finish';
+      readonly step: number;
+      readonly finishReason: AgentFinishReason;
+      readonly usage: Usage;
+    };
+
+/** Why a run ended normally: a reply without calls (`stop`), or `maxSteps` steps that all made calls. */
+export type AgentFinishReason = 'stop' | 'max-steps';
+
+/** Options of `runAgent`. */
+export interface RunAgentOptions {
+  readonly model: AgentModel;
+  readonly tools: Tools;
+  /** The history to start from (system prompt, user turn, ...); not modified. */
+  readonly messages: readonly Message[];
+  /** Gets every event of the run, once each, in order, synchronously as it happens. */
+  readonly onEvent?: (event: AgentEvent) => void;
+  /** Most model calls in the run (a positive integer). Default 10. */
+  readonly maxSteps?: number;
+  readonly signal?: AbortSignal;
+  /** Most tool calls of one step running at once (a positive integer or `Infinity`, the default). */
+  readonly concurrency?: number;
+  /** Passed to every `generate` call (the AI SDK's tool choice); a named tool must be in `tools`. */
+  readonly toolChoice?: ToolChoice;
+}
+
+/** One step: the model's message, the calls it made, their results (in call order), its usage. */
+export interface AgentStep {
+  readonly step: number;
+  readonly message: AssistantMessage;
+  readonly calls: readonly (ToolCallPart | InvalidToolCallPart)[];
+  readonly results: readonly DispatchResult[];
+  readonly usage?: Usage;
+}
+
+/** What a run gives: the whole history, the messages it added, its steps, why it ended, total usage. */
+export interface AgentRunResult {
+  readonly messages: readonly Message[];
+  readonly responseMessages: readonly Message[];
+  readonly steps: readonly AgentStep[];
+  readonly finishReason: AgentFinishReason;
+  readonly usage: Usage;
+}
+
+const PARSE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'text-delta',
+  'reasoning-delta',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-end',
+  'tool-call',
+  'tool-call-invalid',
+]);
+
+/**
+ * Runs an agent: asks `model` for a turn, dispatches its tool calls (`dispatch`: concurrently, at most
+ * `concurrency` at once, results kept in call order), appends the assistant message and a `tool` message
+ * with the results, and repeats until a turn makes no calls or `maxSteps` turns were made.
+ *
+ * Every event reaches `onEvent` exactly once, in order, as it happens (nothing is journaled for later),
+ * on every exit: a normal end (`finish`), `maxSteps` (`finish` with `max-steps`), an error thrown by the
+ * model or its stream (`step-end` with `error`, then the same error is rethrown), and an abort through
+ * `signal` (`step-end` with `aborted`, then an `AbortError` is thrown: the signal's reason when it is one,
+ * else a `DOMException` named `AbortError` whose `cause` is the reason). Tool results that completed
+ * before an abort are delivered in call order; calls cut off by it have no result event. Closes the gap
+ * BAML left (the last turn's events were lost when a run failed or was cancelled). A listener that throws
+ * ends the run with its error, and gets no further event.
+ *
+ * @throws {ToolwireError} code `invalid_argument` for options of the wrong type, a `toolChoice` naming a
+ *   tool that is not in `tools`, or a model that returns
+ *   something other than an assistant message, `{ message }` or an async iterable of parse events;
+ *   `invalid_tools` for tools that are not tools.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
+  const { model, onEvent, signal } = checkOptions(options);
+  const maxSteps = options.maxSteps ?? 10;
+  const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+  const toolset = toToolset(options.tools);
+  const toolChoice = options.toolChoice;
+  if (toolChoice?.type === 'tool' && toolset.get(toolChoice.toolName) === undefined)
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.toolChoice names "${toolChoice.toolName}", which is not one of the tools (${toolset.names.join(', ')})`,
+    );
+  const history: Message[] = [...options.messages];
+  const responseMessages: Message[] = [];
+  const steps: AgentStep[] = [];
+  let total: Usage = {};
+  let closed = false;
+  let listenerFailed = false;
+  const emit = (event: AgentEvent): void => {
+    if (closed || onEvent === undefined) return;
+    try {
+      onEvent(event);
+    } catch (error) {
+      listenerFailed = true;
+      closed = true;
+      throw error;
+    }
+  };
+  let step = 0;
+  let inStep = false;
+  try {
+    let finishReason: AgentFinishReason = 'max-steps';
+    for (step = 1; step <= maxSteps; step++) {
+      if (signal?.aborted) throw ABORTED;
+      emit({ type: 'step-start', step });
+      inStep = true;
+      const turn = await generateTurn(
+        model,
+        history,
+        toolset.definitions(),
+        { step, signal, toolChoice },
+        emit,
+      );
+      if (turn.usage) total = addUsage(total, turn.usage);
+      emit({ type: 'assistant-message', step, message: turn.message });
+      history.push(turn.message);
+      responseMessages.push(turn.message);
+      const calls = toolCalls(turn.message);
+      for (const call of calls) emit({ type: 'tool-call', step, call });
+      const results = await runCalls(toolset, calls, concurrency, signal, (result) =>
+        emit({
+          type: 'tool-result',
+          step,
+          result: result.result,
+          isError: result.isError,
+          ...(result.error ? { error: result.error } : {}),
+        }),
+      );
+      if (signal?.aborted) throw ABORTED;
+      steps.push({
+        step,
+        message: turn.message,
+        calls,
+        results,
+        ...(turn.usage ? { usage: turn.usage } : {}),
+      });
+      if (calls.length > 0) {
+        const toolMessage: Message = { role: 'tool', content: results.map((entry) => entry.result) };
+        history.push(toolMessage);
+        responseMessages.push(toolMessage);
+      }
+      emit({ type: 'step-end', step, reason: calls.length > 0 ? 'tool-calls' : 'stop' });
+      inStep = false;
+      if (calls.length === 0) {
+        finishReason = 'stop';
+        break;
+      }
+    }
+    const last = Math.min(step, maxSteps);
+    emit({ type: 'finish', step: last, finishReason, usage: total });
+    closed = true;
+    return { messages: history, responseMessages, steps, finishReason, usage: total };
+  } catch (error) {
+    if (listenerFailed) throw error;
+    const abortedRun = error === ABORTED || signal?.aborted === true;
+    try {
+      if (inStep) emit({ type: 'step-end', step, reason: abortedRun ? 'aborted' : 'error' });
+    } finally {
+      closed = true;
+    }
+    throw abortedRun ? abortError(signal) : error;
+  }
+}
+
+function checkOptions(options: RunAgentOptions): RunAgentOptions {
+  const fail = (message: string) => new ToolwireError('invalid_argument', message);
+  if (typeof options !== 'object' || options === null)
+    throw fail(`runAgent() takes { model, tools, messages }, got ${describe(options)}`);
+  const { model, messages, onEvent, maxSteps, signal, concurrency } = options;
+  if (typeof model !== 'object' || model === null || typeof model.generate !== 'function')
+    throw fail(`options.model must have a generate() method, got ${describe(model)}`);
+  if (!Array.isArray(messages)) throw fail(`options.messages must be an array, got ${describe(messages)}`);
+  if (onEvent !== undefined && typeof onEvent !== 'function')
+    throw fail(`options.onEvent must be a function, got ${describe(onEvent)}`);
+  if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0))
+    throw fail(`options.maxSteps must be a positive integer, got ${String(maxSteps)}`);
+  if (
+    concurrency !== undefined &&
+    !((Number.isSafeInteger(concurrency) && concurrency > 0) || concurrency === Number.POSITIVE_INFINITY)
+  )
+    throw fail(`options.concurrency must be a positive integer or Infinity, got ${String(concurrency)}`);
+  if (
+    signal !== undefined &&
+    (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean')
+  )
+    throw fail(`options.signal must be an AbortSignal, got ${describe(signal)}`);
+  return options;
+}
+
+interface Turn {
+  readonly message: AssistantMessage;
+  readonly usage?: Usage;
+}
+
+/** One model turn, whole or streamed (each streamed part is emitted as it arrives). */
+async function generateTurn(
+  model: AgentModel,
+  history: readonly Message[],
+  tools: readonly ToolDefinition[],
+  context: { step: number; signal: AbortSignal | undefined; toolChoice: ToolChoice | undefined },
+  emit: (event: AgentEvent) => void,
+): Promise<Turn> {
+  const { step, signal, toolChoice } = context;
+  const output = await untilAborted(
+    Promise.resolve().then(() =>
+      model.generate([...history], tools, {
+        step,
+        ...(signal ? { abortSignal: signal } : {}),
+        ...(toolChoice ? { toolChoice } : {}),
+      }),
+    ),
+    signal,
+  );
+  if (output === ABORTED || signal?.aborted) throw ABORTED;
+  if (isAsyncIterable(output)) return readStream(output, step, signal, emit);
+  const turn = readResponse(output);
+  if (turn.usage) emit({ type: 'usage', step, usage: turn.usage });
+  return turn;
+}
+
+function readResponse(output: AgentModelOutput): Turn {
+  if (typeof output === 'object' && output !== null) {
+    if ((output as AssistantMessage).role === 'assistant') return { message: output as AssistantMessage };
+    const response = output as AgentModelResponse;
+    if (typeof response.message === 'object' && response.message?.role === 'assistant')
+      return response.usage
+        ? { message: response.message, usage: response.usage }
+        : { message: response.message };
+  }
+  throw new ToolwireError(
+    'invalid_argument',
+    `model.generate() must return an assistant message, { message, usage? } or an async iterable of parse events, got ${describe(output)}`,
+  );
+}
+
+async function readStream(
+  stream: AsyncIterable<AgentStreamPart>,
+  step: number,
+  signal: AbortSignal | undefined,
+  emit: (event: AgentEvent) => void,
+): Promise<Turn> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const collector = new EventCollector();
+  let usage: Usage | undefined;
+  let done = false;
+  try {
+    for (;;) {
+      const next = await untilAborted(iterator.next(), signal);
+      if (next === ABORTED || signal?.aborted) throw ABORTED;
+      if (next.done) {
+        done = true;
+        break;
+      }
+      const part = next.value;
+      if (part?.type === 'usage') {
+        usage = addUsage(usage ?? {}, part.usage);
+        emit({ type: 'usage', step, usage: part.usage });
+      } else if (PARSE_EVENT_TYPES.has(part?.type)) {
+        collector.add([part]);
+        emit({ type: 'parse-event', step, event: part });
+      } else {
+        throw new ToolwireError(
+          'invalid_argument',
+          `a model stream must yield parse events or { type: 'usage' }, got ${describe(part)} ${JSON.stringify((part as { type?: unknown })?.type)}`,
+        );
+      }
+    }
+  } finally {
+    // Stop a stream left early (error, abort): its producer may hold a connection.
+    if (!done) iterator.return?.()?.catch?.(() => {});
+  }
+  const message = parseResultMessage(collector.result('stream'));
+  return usage ? { message, usage } : { message };
+}
+
+/** The calls of a message toolwire should answer (a call the provider ran itself is not). */
+function toolCalls(message: AssistantMessage): (ToolCallPart | InvalidToolCallPart)[] {
+  if (typeof message.content === 'string' || !Array.isArray(message.content)) return [];
+  // Lenient: a part that is not an object is not a call (model data never throws).
+  return message.content.filter(
+    (part): part is ToolCallPart | InvalidToolCallPart =>
+      typeof part === 'object' &&
+      part !== null &&
+      ((part.type === 'tool-call' && part.providerExecuted !== true) || part.type === 'tool-call-invalid'),
+  );
+}
+
+/** Dispatches `calls`, at most `limit` at once; `deliver` sees the results in call order as they complete. */
+async function runCalls(
+  toolset: Toolset,
+  calls: readonly (ToolCallPart | InvalidToolCallPart)[],
+  limit: number,
+  signal: AbortSignal | undefined,
+  deliver: (result: DispatchResult) => void,
+): Promise<DispatchResult[]> {
+  const results: DispatchResult[] = new Array(calls.length);
+  const settled: boolean[] = new Array(calls.length).fill(false);
+  let next = 0;
+  let released = 0;
+  const release = () => {
+    while (released < calls.length && settled[released]) {
+      // A result that came from the abort itself is not delivered: the call was cut off.
+      if (!signal?.aborted) deliver(results[released] as DispatchResult);
+      released++;
+    }
+  };
+  const worker = async () => {
+    while (next < calls.length) {
+      const index = next++;
+      results[index] = await dispatch(toolset, calls[index] as ToolCallPart, signal ? { signal } : undefined);
+      settled[index] = true;
+      release();
+    }
+  };
+  const workers = Math.min(limit, calls.length);
+  await Promise.all(Array.from({ length: workers }, worker));
+  return results;
+}
+
+function addUsage(total: Usage, usage: Usage): Usage {
+  const sum = (a: number | undefined, b: number | undefined) =>
+    a === undefined ? b : b === undefined ? a : a + b;
+  const inputTokens = sum(total.inputTokens, usage.inputTokens);
+  const outputTokens = sum(total.outputTokens, usage.outputTokens);
+  return {
+    ...(inputTokens === undefined ? {} : { inputTokens }),
+    ...(outputTokens === undefined ? {} : { outputTokens }),
+  };
+}
+
+/** The error an aborted run throws: the signal's reason when it is an `AbortError`, else a new one. */
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The agent run was aborted', { name: 'AbortError', cause: reason });
+}
