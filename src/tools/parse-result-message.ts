@@ -1,30 +1,20 @@
-import type { AssistantMessage, AssistantPart } from '../types/message.js';
+import { fromParseResult } from '../providers/canonical/from-parse-result.js';
+import type { AssistantMessage } from '../types/message.js';
 import type { ParseResult } from '../types/tool-call.js';
 
 /**
- * The assistant message of a parsed turn: a `reasoning` part (when there is reasoning), a `text` part
- * (when there is content), then one `tool-call` part per call and one `tool-call-invalid` part per
- * invalid call, in parse order; an invalid call without an id gets `invalid_N` (N its index among the
- * invalid calls), so its error result can be paired with it.
- *
- * Private to `tools/` until `providers/canonical/from-parse-result.ts` lands (the lead swaps this for it).
+ * The assistant message of a parsed turn (`fromParseResult`: reasoning, text, calls, invalid calls), with
+ * an id for every invalid call that had none, `invalid_N` (N its index among the invalid calls), so the
+ * error result the agent sends for it can be paired with it.
  */
 export function parseResultMessage(result: ParseResult): AssistantMessage {
-  const content: AssistantPart[] = [];
-  if (result.reasoning !== '') content.push({ type: 'reasoning', text: result.reasoning });
-  if (result.content !== '') content.push({ type: 'text', text: result.content });
-  for (const call of result.toolCalls) {
-    content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments });
-  }
-  result.invalidToolCalls.forEach((call, index) => {
-    content.push({
-      type: 'tool-call-invalid',
-      toolCallId: call.id ?? `invalid_${index}`,
-      ...(call.name === undefined ? {} : { toolName: call.name }),
-      raw: call.raw,
-      error: call.error,
-      issues: call.issues,
-    });
+  const message = fromParseResult(result);
+  if (typeof message.content === 'string') return message;
+  let invalid = 0;
+  const content = message.content.map((part) => {
+    if (part.type !== 'tool-call-invalid') return part;
+    const index = invalid++;
+    return part.toolCallId === undefined ? { ...part, toolCallId: `invalid_${index}` } : part;
   });
-  return { role: 'assistant', content };
+  return { ...message, content };
 }
