@@ -1,7 +1,8 @@
 import type { CanonicalResponse, Converted } from '../provider-converter.js';
 import { ConversionContext, type ConverterOptions } from '../shared/conversion-context.js';
+import { convertResponseContent } from '../shared/convert-messages-to-turns.js';
 import type { AnthropicResponse } from './anthropic-api.js';
-import { convertToAnthropicAssistantBlocks } from './convert-to-anthropic-messages.js';
+import { anthropicWriter } from './convert-to-anthropic-messages.js';
 import { mapToAnthropicStopReason } from './map-anthropic-finish-reason.js';
 
 /**
@@ -16,14 +17,12 @@ export function convertToAnthropicResponse(
   options: ConverterOptions = {},
 ): Converted<AnthropicResponse> {
   const context = new ConversionContext(options.onUnsupported);
-  const message = response.message.content;
-  let content: AnthropicResponse['content'];
-  if (typeof message === 'string') content = message === '' ? [] : [{ type: 'text', text: message }];
-  else {
-    const { blocks, results } = convertToAnthropicAssistantBlocks(message, context);
-    if (results.length > 0) context.unsupported('tool-result', 'a response holds no tool results; dropped');
-    content = blocks;
-  }
+  const content = convertResponseContent(
+    response.message.content,
+    anthropicWriter,
+    context,
+  ) as AnthropicResponse['content'];
+
   const value: AnthropicResponse = {
     id: response.id ?? '',
     type: 'message',

@@ -7,6 +7,7 @@ import { convertFromAnthropicResponse } from './convert-from-anthropic-response.
 import { convertToAnthropicRequest } from './convert-to-anthropic-request.js';
 import { convertToAnthropicResponse } from './convert-to-anthropic-response.js';
 
+export type { ConverterOptions } from '../shared/conversion-context.js';
 export type * from './anthropic-api.js';
 export { readAnthropicStreamEvent } from './anthropic-stream-accumulator.js';
 export { createAnthropicStreamReader } from './anthropic-stream-reader.js';

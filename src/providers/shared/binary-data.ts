@@ -27,6 +27,16 @@ export function dataSource(data: string | Uint8Array | URL): DataSource {
   return { kind: 'base64', data };
 }
 
+/**
+ * A part's media type: the one it names (lowercased), else the one of its `data:` URL, else for base64
+ * data the image type its first bytes show (also for the wildcard `image/*`); `undefined` when unknown.
+ */
+export function mediaTypeOf(given: string | undefined, source: DataSource): string | undefined {
+  const named = given?.toLowerCase() ?? (source.kind === 'base64' ? source.mediaType : undefined);
+  if (named !== undefined && named !== 'image/*') return named;
+  return source.kind === 'base64' ? (sniffImageMediaType(source.data) ?? named) : named;
+}
+
 /** The image media type named by the first bytes of base64 data (PNG, JPEG, GIF, WebP), if any. */
 export function sniffImageMediaType(base64: string): string | undefined {
   if (base64.startsWith('iVBORw0KGgo')) return 'image/png';
