@@ -5,6 +5,7 @@ import { anthropic, createAnthropicConverter } from '../../../src/providers/anth
 import type { CanonicalRequest, CanonicalResponse } from '../../../src/providers/provider-converter.js';
 import type { Message } from '../../../src/types/message.js';
 import type { ToolDefinition } from '../../../src/types/tool.js';
+import { toolMessage } from '../canonical-builders.js';
 
 interface Fixture {
   readonly description: string;
@@ -202,24 +203,14 @@ const roundTrips: Array<{
       messages: [
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't', toolName: 'f', input: {} }] },
         { role: 'user', content: [{ type: 'text', text: 'and then?' }] },
-        {
-          role: 'tool',
-          content: [
-            { type: 'tool-result', toolCallId: 't', toolName: 'f', output: { type: 'text', value: 'r' } },
-          ],
-        },
+        toolMessage(['t', { type: 'text', value: 'r' }]),
       ],
     },
     back: {
       ...base,
       messages: [
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't', toolName: 'f', input: {} }] },
-        {
-          role: 'tool',
-          content: [
-            { type: 'tool-result', toolCallId: 't', toolName: 'f', output: { type: 'text', value: 'r' } },
-          ],
-        },
+        toolMessage(['t', { type: 'text', value: 'r' }]),
         { role: 'user', content: [{ type: 'text', text: 'and then?' }] },
       ],
     },
@@ -423,12 +414,7 @@ describe('anthropic toRequest', () => {
         { role: 'user', content: 'one' },
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't1', toolName: 'f', input: {} }] },
         { role: 'user', content: 'two' },
-        {
-          role: 'tool',
-          content: [
-            { type: 'tool-result', toolCallId: 't1', toolName: 'f', output: { type: 'text', value: 'r' } },
-          ],
-        },
+        toolMessage(['t1', { type: 'text', value: 'r' }]),
         {
           role: 'user',
           content: [
