@@ -65,19 +65,22 @@ export function readAnthropicStreamEvent(blocks: BlockStreamReader, event: unkno
  * still belongs to that block while the block's input is incomplete or empty (after a complete input it
  * starts another call of that name; see `BlockStreamReader`).
  */
-export class AnthropicStreamAccumulator extends BlockStreamReader {
-  constructor() {
-    super('anthropic', false);
-  }
+export class AnthropicStreamAccumulator {
+  private readonly blocks = new BlockStreamReader('anthropic', false);
 
   push(event: unknown): void {
-    readAnthropicStreamEvent(this, event);
+    readAnthropicStreamEvent(this.blocks, event);
+  }
+
+  /** The last `stop_reason` seen, if any. */
+  get finishReason(): string | undefined {
+    return this.blocks.finishReason;
   }
 
   /** Text (`content`), thinking (`reasoning`) and the rebuilt calls (format `"anthropic"`). */
-  override result(): ParseResult {
-    this.end();
-    return super.result();
+  result(): ParseResult {
+    this.blocks.end();
+    return this.blocks.result();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ProviderStreamReader } from '../provider-converter.js';
-import { BlockStreamReader } from '../shared/block-stream-reader.js';
+import { createBlockStreamReader } from '../shared/block-stream-reader.js';
 import { readAnthropicStreamEvent } from './anthropic-stream-accumulator.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
@@ -14,18 +14,5 @@ import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
  * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming
  */
 export function createAnthropicStreamReader(): ProviderStreamReader {
-  const blocks = new BlockStreamReader('anthropic', true);
-  return {
-    push(event: unknown) {
-      readAnthropicStreamEvent(blocks, event);
-      return blocks.take();
-    },
-    finish() {
-      blocks.end();
-      return blocks.take();
-    },
-    get finishReason() {
-      return blocks.finishReason === undefined ? undefined : mapAnthropicFinishReason(blocks.finishReason);
-    },
-  };
+  return createBlockStreamReader('anthropic', readAnthropicStreamEvent, mapAnthropicFinishReason);
 }

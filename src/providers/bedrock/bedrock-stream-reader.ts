@@ -1,5 +1,5 @@
 import type { ProviderStreamReader } from '../provider-converter.js';
-import { BlockStreamReader } from '../shared/block-stream-reader.js';
+import { type BlockStreamReader, createBlockStreamReader } from '../shared/block-stream-reader.js';
 import { integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 import { mapBedrockFinishReason } from './map-bedrock-finish-reason.js';
 
@@ -46,18 +46,5 @@ export function readBedrockStreamEvent(blocks: BlockStreamReader, event: unknown
  * block, late fragments after the stop, digit-string indexes.
  */
 export function createBedrockStreamReader(): ProviderStreamReader {
-  const blocks = new BlockStreamReader('bedrock', true);
-  return {
-    push(event: unknown) {
-      readBedrockStreamEvent(blocks, event);
-      return blocks.take();
-    },
-    finish() {
-      blocks.end();
-      return blocks.take();
-    },
-    get finishReason() {
-      return blocks.finishReason === undefined ? undefined : mapBedrockFinishReason(blocks.finishReason);
-    },
-  };
+  return createBlockStreamReader('bedrock', readBedrockStreamEvent, mapBedrockFinishReason);
 }

@@ -185,7 +185,7 @@ export function convertToBedrockMedia(
   if (documentFormat !== undefined) {
     return {
       format: documentFormat,
-      name: part.type === 'file' ? (part.filename ?? 'document') : 'document',
+      name: bedrockDocumentName(part, context),
       source,
     };
   }
@@ -194,4 +194,17 @@ export function convertToBedrockMedia(
     `media type ${mediaType || '(unknown)'} is not a Bedrock image or document; not sent`,
   );
   return undefined;
+}
+
+/**
+ * A document's `name`: the part's `filename`, else `"document"`. Converse allows only letters, digits,
+ * single spaces, hyphens, parentheses and square brackets (API_runtime_DocumentBlock), so any other
+ * character (the `.` of `report.pdf`) becomes `-`, with a `compatibility` warning.
+ */
+function bedrockDocumentName(part: ImagePart | FilePart, context: ConversionContext): string {
+  const given =
+    part.type === 'file' && part.filename !== undefined && part.filename !== '' ? part.filename : 'document';
+  const name = given.replace(/[^A-Za-z0-9 ()[\]-]/g, '-').replace(/ {2,}/g, ' ');
+  if (name !== given) context.compatibility('document name', `"${given}" is sent as "${name}"`);
+  return name;
 }

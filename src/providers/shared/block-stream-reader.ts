@@ -1,5 +1,6 @@
 import { UniqueIds } from '../../internal/unique-ids.js';
 import type { ParseEvent } from '../../types/parse-event.js';
+import type { FinishReason, ProviderStreamReader } from '../provider-converter.js';
 import { type AccumulatedCall, isInvalidCall } from './accumulated-call.js';
 import { CallAccumulator } from './call-accumulator.js';
 
@@ -197,4 +198,30 @@ export class BlockStreamReader extends CallAccumulator {
   private send(event: ParseEvent): void {
     if (this.emit) this.events.push(event);
   }
+}
+
+/**
+ * A `ProviderStreamReader` over `BlockStreamReader`: `read` feeds one provider event to the blocks (as
+ * `readAnthropicStreamEvent` / `readBedrockStreamEvent` do), `mapFinishReason` reads the provider's stop
+ * reason. Each `push` returns the events that event produced; `finish` ends every open call.
+ */
+export function createBlockStreamReader(
+  format: string,
+  read: (blocks: BlockStreamReader, event: unknown) => void,
+  mapFinishReason: (raw: string) => FinishReason,
+): ProviderStreamReader {
+  const blocks = new BlockStreamReader(format, true);
+  return {
+    push(event: unknown) {
+      read(blocks, event);
+      return blocks.take();
+    },
+    finish() {
+      blocks.end();
+      return blocks.take();
+    },
+    get finishReason() {
+      return blocks.finishReason === undefined ? undefined : mapFinishReason(blocks.finishReason);
+    },
+  };
 }

@@ -373,6 +373,7 @@ describe('bedrock toRequest', () => {
             { type: 'image', image: new Uint8Array([0xff, 0xd8, 0xff]), mediaType: 'image/jpeg' },
             { type: 'image', image: new URL('s3://bucket/chart.png'), mediaType: 'image/png' },
             { type: 'file', data: 'aGk=', mediaType: 'text/csv', filename: 'data' },
+            { type: 'file', data: 'JVBERi0=', mediaType: 'application/pdf', filename: 'Q3  report.pdf' },
             { type: 'image', image: 'https://example.com/a.png', mediaType: 'image/png' },
           ],
         },
@@ -385,10 +386,16 @@ describe('bedrock toRequest', () => {
           { image: { format: 'jpeg', source: { bytes: '/9j/' } } },
           { image: { format: 'png', source: { s3Location: { uri: 's3://bucket/chart.png' } } } },
           { document: { format: 'csv', name: 'data', source: { bytes: 'aGk=' } } },
+          { document: { format: 'pdf', name: 'Q3 report-pdf', source: { bytes: 'JVBERi0=' } } },
         ],
       },
     ]);
     expect(written.warnings).toEqual([
+      {
+        type: 'compatibility',
+        feature: 'document name',
+        details: '"Q3  report.pdf" is sent as "Q3 report-pdf"',
+      },
       {
         type: 'unsupported',
         feature: 'file',
