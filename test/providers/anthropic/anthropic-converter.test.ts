@@ -355,6 +355,70 @@ describe('anthropic canonical round trip', () => {
   });
 });
 
+/** Canonical response → Anthropic → canonical: the identity, except for the losses each row names. */
+const responseRoundTrips: Array<{
+  description: string;
+  response: CanonicalResponse;
+  back?: CanonicalResponse;
+  loss?: string;
+}> = [
+  {
+    description: 'parts, reasons, usage, id and model',
+    response: {
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'r', providerOptions: { anthropic: { signature: 's' } } },
+          { type: 'text', text: 'x' },
+          { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'f', input: { a: [1] } },
+        ],
+      },
+      finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+      usage: { inputTokens: 1, outputTokens: 2 },
+      id: 'msg_1',
+      model: 'claude',
+    },
+  },
+  {
+    description: 'a string message, no usage, no id, no raw reason',
+    response: { message: { role: 'assistant', content: 'hi' }, finishReason: { unified: 'stop' } },
+    back: {
+      message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      usage: { inputTokens: 0, outputTokens: 0 },
+      id: '',
+      model: '',
+    },
+    loss: 'content is always blocks; usage, id and model are required (0 and ""); the raw reason is written',
+  },
+  {
+    description: 'an error finish',
+    response: {
+      message: { role: 'assistant', content: [] },
+      finishReason: { unified: 'error', raw: 'overloaded' },
+      id: 'm',
+      model: 'c',
+      usage: { inputTokens: 0, outputTokens: 0 },
+    },
+    back: {
+      message: { role: 'assistant', content: [] },
+      finishReason: { unified: 'stop', raw: 'end_turn' },
+      id: 'm',
+      model: 'c',
+      usage: { inputTokens: 0, outputTokens: 0 },
+    },
+    loss: 'stop_reason has no error value: end_turn',
+  },
+];
+
+describe('anthropic canonical response round trip', () => {
+  it.each(responseRoundTrips)('$description', (row) => {
+    expect(anthropic.fromResponse(anthropic.toResponse(row.response).value).value).toEqual(
+      row.back ?? row.response,
+    );
+  });
+});
+
 describe('anthropic toRequest', () => {
   it('writes a tool-call-invalid with id and name as a tool_use with {} input, and skips one without', () => {
     const result = anthropic.toRequest({

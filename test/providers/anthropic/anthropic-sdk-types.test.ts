@@ -174,4 +174,23 @@ describe('anthropic SDK types', () => {
       model: 'claude-sonnet-4-5',
     });
   });
+
+  it('reads SDK-typed stream events', () => {
+    const events: Anthropic.RawMessageStreamEvent[] = [
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {}, caller: { type: 'direct' } },
+      },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"a":1}' } },
+      { type: 'content_block_stop', index: 0 },
+    ];
+    const reader = anthropic.createStreamReader();
+    expect([...events.flatMap((event) => reader.push(event)), ...reader.finish()]).toEqual([
+      { type: 'tool-input-start', id: 'toolu_1', toolName: 'f' },
+      { type: 'tool-input-delta', id: 'toolu_1', delta: '{"a":1}' },
+      { type: 'tool-input-end', id: 'toolu_1' },
+      { type: 'tool-call', id: 'toolu_1', toolName: 'f', input: { a: 1 }, raw: '{"a":1}' },
+    ]);
+  });
 });

@@ -260,6 +260,53 @@ describe('bedrock canonical round trip', () => {
   });
 });
 
+/** Canonical response → Bedrock → canonical: the identity, except for the losses each row names. */
+const responseRoundTrips: Array<{
+  description: string;
+  response: CanonicalResponse;
+  back?: CanonicalResponse;
+  loss?: string;
+}> = [
+  {
+    description: 'parts, reason and usage',
+    response: {
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: '', providerOptions: { bedrock: { redactedData: 'AAEC' } } },
+          { type: 'text', text: 'x' },
+          { type: 'tool-call', toolCallId: 'tooluse_1', toolName: 'f', input: { a: 1 } },
+        ],
+      },
+      finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+      usage: { inputTokens: 1, outputTokens: 2 },
+    },
+  },
+  {
+    description: 'id, model and a string message',
+    response: {
+      message: { role: 'assistant', content: 'hi' },
+      finishReason: { unified: 'length' },
+      id: 'x',
+      model: 'm',
+    },
+    back: {
+      message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+      finishReason: { unified: 'length', raw: 'max_tokens' },
+      usage: { inputTokens: 0, outputTokens: 0 },
+    },
+    loss: 'Converse responses carry no id or model; content is always blocks; usage is required (0)',
+  },
+];
+
+describe('bedrock canonical response round trip', () => {
+  it.each(responseRoundTrips)('$description', (row) => {
+    expect(bedrock.fromResponse(bedrock.toResponse(row.response).value).value).toEqual(
+      row.back ?? row.response,
+    );
+  });
+});
+
 describe('bedrock toolConfig with tool blocks in the history (H8)', () => {
   const history: CanonicalRequest = {
     ...base,
