@@ -28,17 +28,21 @@ const imageMediaTypes: ReadonlySet<string> = new Set(['image/jpeg', 'image/png',
  * results first in each user turn; a string message stays a string. Reasoning parts go out as
  * `thinking` (with `anthropic.signature`) or `redacted_thinking` (with `anthropic.redactedData`); one
  * without either is dropped with an `unsupported` warning (the API rejects unsigned thinking). Images
- * and files: see `convertToAnthropicMediaBlock`.
+ * and files: see `convertToAnthropicMediaBlock`. `hasToolBlocks`: whether a `tool_use` / `tool_result` was written.
  * @see https://docs.anthropic.com/en/api/messages
  */
 export function convertToAnthropicMessages(
   messages: readonly Message[],
   context: ConversionContext,
-): { system?: string | AnthropicTextBlock[]; messages: AnthropicMessageParam[] } {
-  const { system, turns } = convertMessagesToTurns(messages, anthropicWriter, context, true);
+): { system?: string | AnthropicTextBlock[]; messages: AnthropicMessageParam[]; hasToolBlocks: boolean } {
+  const { system, turns, hasToolBlocks } = convertMessagesToTurns(messages, anthropicWriter, context, true);
   const converted = turns as AnthropicMessageParam[];
-  if (system.length === 0) return { messages: converted };
-  return { system: system.length === 1 ? system[0]! : system.map(textBlock), messages: converted };
+  if (system.length === 0) return { messages: converted, hasToolBlocks };
+  return {
+    system: system.length === 1 ? system[0]! : system.map(textBlock),
+    messages: converted,
+    hasToolBlocks,
+  };
 }
 
 /** How Anthropic writes each block (see `TurnWriter`). */

@@ -14,7 +14,9 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
  * A canonical request → an Anthropic Messages request body (non-streaming; add `stream: true` to
  * stream). Keys in a fixed order (`model`, `max_tokens`, `system`, `messages`, `tools`, `tool_choice`,
  * `temperature`), tools in declaration order, schemas as given: the same request gives the same bytes.
- * A missing `model` is written as `""` and a missing `maxOutputTokens` as 4096, each with a warning.
+ * A missing `model` is written as `""` and a missing `maxOutputTokens` as 4096, each with a warning; a
+ * history with tool blocks but no tools gets a warning too (Anthropic rejects it; only the caller knows
+ * the tools).
  * @throws {ToolwireError} code `unsupported` with `onUnsupported: 'throw'` (see `ConverterOptions`).
  */
 export function convertToAnthropicRequest(
@@ -29,8 +31,14 @@ export function convertToAnthropicRequest(
       `no maxOutputTokens given: "max_tokens" is ${ANTHROPIC_DEFAULT_MAX_TOKENS}`,
     );
   }
-  const { system, messages } = convertToAnthropicMessages(request.messages, context);
+  const { system, messages, hasToolBlocks } = convertToAnthropicMessages(request.messages, context);
   const tools = convertToAnthropicTools(request, context);
+  if (hasToolBlocks && tools.tools === undefined) {
+    // Anthropic rejects such a request (litellm #5747 / #5388; providers.md §3(g)); the tools are the caller's.
+    context.other(
+      'the history holds tool_use / tool_result blocks but no tools are sent; Anthropic rejects that',
+    );
+  }
   const value: AnthropicRequest = {
     model: request.model ?? '',
     max_tokens: request.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,

@@ -419,10 +419,29 @@ describe('anthropic canonical response round trip', () => {
   });
 });
 
+const withTool = { ...base, tools: [tool('f')] } as const;
+
 describe('anthropic toRequest', () => {
-  it('writes a tool-call-invalid with id and name as a tool_use with {} input, and skips one without', () => {
+  it('warns when the history holds tool blocks but the request sends no tools', () => {
     const result = anthropic.toRequest({
       ...base,
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't', toolName: 'f', input: {} }] },
+      ],
+    });
+    expect(result.value.tools).toBeUndefined();
+    expect(result.warnings).toEqual([
+      {
+        type: 'other',
+        message:
+          'the history holds tool_use / tool_result blocks but no tools are sent; Anthropic rejects that',
+      },
+    ]);
+  });
+
+  it('writes a tool-call-invalid with id and name as a tool_use with {} input, and skips one without', () => {
+    const result = anthropic.toRequest({
+      ...withTool,
       messages: [
         {
           role: 'assistant',
@@ -473,7 +492,7 @@ describe('anthropic toRequest', () => {
 
   it('merges a tool message with the user text around it, results first, so turns alternate', () => {
     const result = anthropic.toRequest({
-      ...base,
+      ...withTool,
       messages: [
         { role: 'user', content: 'one' },
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't1', toolName: 'f', input: {} }] },
@@ -514,7 +533,7 @@ describe('anthropic toRequest', () => {
 
   it('sends a non-object call input as {} and says so', () => {
     const result = anthropic.toRequest({
-      ...base,
+      ...withTool,
       messages: [
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't', toolName: 'f', input: '[1]' }] },
       ],
