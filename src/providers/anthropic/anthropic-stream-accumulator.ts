@@ -1,13 +1,60 @@
 import { checkIterable } from '../../internal/check-iterable.js';
 import type { ParseResult } from '../../types/tool-call.js';
-import type { AccumulatedCall } from '../shared/accumulated-call.js';
-import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
+import { BlockStreamReader } from '../shared/block-stream-reader.js';
+import { integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
 /**
- * Rebuilds text, thinking and `tool_use` calls from an Anthropic Messages stream: `content_block_start`
- * (`tool_use` / `server_tool_use` with `id` and `name`), `content_block_delta` (`text_delta`,
- * `thinking_delta`, `input_json_delta` with `partial_json`), `content_block_stop`; other events are
- * ignored. Blocks are keyed by `index`; an index reused after its `content_block_stop` is a new block.
+ * Feeds one Anthropic Messages stream event to `blocks`: `content_block_start` (`tool_use` /
+ * `server_tool_use` with `id`, `name` and maybe a whole `input`; `text` and `thinking` with their first
+ * text), `content_block_delta` (`text_delta`, `thinking_delta`, `input_json_delta` with `partial_json`),
+ * `content_block_stop`, `message_delta` (its `stop_reason`; the content is over) and `message_stop`.
+ * Other events and deltas (`ping`, `signature_delta`, `citations_delta`) are ignored. An `index` of digits
+ * in a string (`"0"`) is that number.
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/streaming
+ */
+export function readAnthropicStreamEvent(blocks: BlockStreamReader, event: unknown): void {
+  if (!isRecord(event)) return;
+  const index = integerIndex(event.index) ?? -1;
+  switch (event.type) {
+    case 'content_block_start': {
+      const block = isRecord(event.content_block) ? event.content_block : {};
+      if (block.type === 'tool_use' || block.type === 'server_tool_use') {
+        blocks.startTool(index, nonEmptyString(block.id), nonEmptyString(block.name), block.input);
+      } else {
+        blocks.startBlock(index);
+        if (block.type === 'thinking') blocks.reasoningDelta(block.thinking);
+        else blocks.textDelta(block.text);
+      }
+      break;
+    }
+    case 'content_block_delta': {
+      const delta = isRecord(event.delta) ? event.delta : {};
+      if (delta.type === 'text_delta') blocks.textDelta(delta.text);
+      else if (delta.type === 'thinking_delta') blocks.reasoningDelta(delta.thinking);
+      else if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') {
+        blocks.inputDelta(index, delta.partial_json);
+      }
+      break;
+    }
+    case 'content_block_stop':
+      blocks.stop(index);
+      break;
+    case 'message_delta': {
+      const delta = isRecord(event.delta) ? event.delta : {};
+      if (typeof delta.stop_reason === 'string') blocks.finishReason = delta.stop_reason;
+      blocks.messageEnd();
+      break;
+    }
+    case 'message_stop':
+      blocks.messageEnd();
+      break;
+  }
+}
+
+/**
+ * Rebuilds text, thinking and `tool_use` calls from an Anthropic Messages stream (the events
+ * `readAnthropicStreamEvent` reads). Blocks are keyed by `index`; an index reused after its
+ * `content_block_stop` is a new block.
  *
  * Tolerant of: `partial_json` for an index that never started (a call without a name: invalid,
  * `missing_name`, its text kept), a missing `content_block_stop` (the call ends at `result()`), an
@@ -15,84 +62,25 @@ import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from '../shar
  * `partial_json` follows), two JSON objects in one block (two calls of that name). Input that is not a
  * JSON object is an `InvalidToolCall` with the text as `raw`. An `index` of digits in a string (`"0"`) is
  * that number; a delta after its block's `content_block_stop` (and before a new start at that index)
- * still belongs to that block.
+ * still belongs to that block while the block's input is incomplete or empty (after a complete input it
+ * starts another call of that name; see `BlockStreamReader`).
  */
-export class AnthropicStreamAccumulator extends CallAccumulator {
-  private readonly blocks = new Map<
-    number,
-    | { kind: 'text' | 'thinking' }
-    | { kind: 'tool'; call: AccumulatedCall; initial: string; streamed: boolean }
-  >();
-
-  constructor() {
-    super('anthropic');
-  }
+export class AnthropicStreamAccumulator {
+  private readonly blocks = new BlockStreamReader('anthropic', false);
 
   push(event: unknown): void {
-    if (!isRecord(event)) return;
-    const index = integerIndex(event.index) ?? -1;
-    switch (event.type) {
-      case 'content_block_start': {
-        const block = isRecord(event.content_block) ? event.content_block : {};
-        this.stopped.delete(index);
-        if (block.type === 'tool_use' || block.type === 'server_tool_use') {
-          const call = this.openCall(nonEmptyString(block.id), nonEmptyString(block.name));
-          const input = block.input;
-          const initial = isRecord(input) && Object.keys(input).length > 0 ? JSON.stringify(input) : '';
-          this.blocks.set(index, { kind: 'tool', call, initial, streamed: false });
-        } else if (block.type === 'thinking') {
-          this.addReasoning(block.thinking);
-          this.blocks.set(index, { kind: 'thinking' });
-        } else {
-          this.addContent(block.text);
-          this.blocks.set(index, { kind: 'text' });
-        }
-        break;
-      }
-      case 'content_block_delta': {
-        const delta = isRecord(event.delta) ? event.delta : {};
-        if (delta.type === 'text_delta') this.addContent(delta.text);
-        else if (delta.type === 'thinking_delta') this.addReasoning(delta.thinking);
-        else if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') {
-          // A late delta after its block's stop still belongs to that block (a start would open a new one).
-          let block = this.blocks.get(index) ?? this.stopped.get(index);
-          if (block?.kind !== 'tool') {
-            block = { kind: 'tool', call: this.openCall(undefined, undefined), initial: '', streamed: false };
-            this.blocks.set(index, block);
-          }
-          block.streamed = true;
-          block.call = this.appendArguments(block.call, delta.partial_json);
-        }
-        break;
-      }
-      case 'content_block_stop':
-        this.close(index);
-        break;
-      case 'message_delta': {
-        const delta = isRecord(event.delta) ? event.delta : {};
-        if (typeof delta.stop_reason === 'string') this.finishReason = delta.stop_reason;
-        break;
-      }
-    }
+    readAnthropicStreamEvent(this.blocks, event);
   }
 
-  /** Tool blocks after their `content_block_stop`, by index, until a new block starts there. */
-  private readonly stopped = new Map<
-    number,
-    { kind: 'tool'; call: AccumulatedCall; initial: string; streamed: boolean }
-  >();
-
-  private close(index: number): void {
-    const block = this.blocks.get(index);
-    this.blocks.delete(index);
-    if (block?.kind === 'tool') this.stopped.set(index, block);
-    if (block?.kind === 'tool' && !block.streamed && block.initial !== '') block.call.append(block.initial);
+  /** The last `stop_reason` seen, if any. */
+  get finishReason(): string | undefined {
+    return this.blocks.finishReason;
   }
 
   /** Text (`content`), thinking (`reasoning`) and the rebuilt calls (format `"anthropic"`). */
-  override result(): ParseResult {
-    for (const index of [...this.blocks.keys()]) this.close(index);
-    return super.result();
+  result(): ParseResult {
+    this.blocks.end();
+    return this.blocks.result();
   }
 }
 

@@ -33,15 +33,23 @@ export abstract class CallAccumulator {
   /**
    * Appends argument text to `call`; a second JSON object after its complete one opens a new call with
    * the same name (and no id), which is returned so the caller can route later fragments to it.
+   * `onPiece(call, piece)` is told which part of `text` went to which call, in order.
    */
-  protected appendArguments(call: AccumulatedCall, text: string): AccumulatedCall {
+  protected appendArguments(
+    call: AccumulatedCall,
+    text: string,
+    onPiece?: (call: AccumulatedCall, piece: string) => void,
+  ): AccumulatedCall {
     let current = call;
-    let rest = current.append(text);
-    while (rest !== '') {
+    let rest = text;
+    for (;;) {
+      const next = current.append(rest);
+      // `onPiece` sees each call's share of `text` in order, after the call that takes it is open.
+      onPiece?.(current, rest.slice(0, rest.length - next.length));
+      if (next === '') return current;
       current = this.openCall(undefined, current.name);
-      rest = current.append(rest);
+      rest = next;
     }
-    return current;
   }
 
   /** Content, reasoning, the rebuilt calls and the calls that could not be rebuilt, in stream order. */

@@ -1,0 +1,209 @@
+import type {
+  AssistantPart,
+  FilePart,
+  ImagePart,
+  Message,
+  TextPart,
+  ToolResultContentPart,
+  ToolResultOutput,
+  ToolResultPart,
+} from '../../types/message.js';
+import { base64FromText } from '../shared/binary-data.js';
+import { isRecord } from '../shared/call-accumulator.js';
+import type { ConversionContext } from '../shared/conversion-context.js';
+import { toolCallPartFromInput } from '../shared/tool-call-part.js';
+
+/**
+ * Anthropic `system` and `messages` (as received: unknown fields ignored, `null`s tolerated) →
+ * canonical messages. `system` (a string or text blocks) → one `system` message per text; a user turn's
+ * `tool_result` blocks → a `tool` message before the rest of that turn (names recovered from the
+ * `tool_use` blocks read before); `thinking` → a reasoning part with `anthropic.signature`,
+ * `redacted_thinking` → a reasoning part `''` with `anthropic.redactedData`; a `tool_use` whose `input`
+ * is not an object → a `tool-call-invalid` part (never dropped). Blocks of other types (server tools,
+ * search results, ...) are skipped with an `other` warning.
+ */
+export function convertFromAnthropicMessages(
+  system: unknown,
+  messages: readonly unknown[],
+  context: ConversionContext,
+): Message[] {
+  const result: Message[] = [];
+  if (typeof system === 'string') {
+    if (system !== '') result.push({ role: 'system', content: system });
+  } else if (Array.isArray(system)) {
+    for (const block of system) {
+      if (isRecord(block) && typeof block.text === 'string')
+        result.push({ role: 'system', content: block.text });
+      else context.other('a system block without text is skipped');
+    }
+  }
+  const names = new Map<string, string>();
+  messages.forEach((message, index) => {
+    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
+      context.other(`message ${index} is neither a user nor an assistant message; skipped`);
+      return;
+    }
+    const content = message.content;
+    if (typeof content === 'string') {
+      result.push({ role: message.role, content });
+      return;
+    }
+    const blocks = Array.isArray(content) ? content : [];
+    if (message.role === 'assistant') {
+      result.push({
+        role: 'assistant',
+        content: convertFromAnthropicAssistantBlocks(blocks, names, context),
+      });
+      return;
+    }
+    const results: ToolResultPart[] = [];
+    const parts: Array<TextPart | ImagePart | FilePart> = [];
+    for (const block of blocks) {
+      if (isRecord(block) && block.type === 'tool_result') {
+        const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
+        results.push({
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: names.get(id) ?? '',
+          output: convertFromAnthropicToolResultContent(block.content, block.is_error === true, context),
+        });
+      } else {
+        const part = convertFromAnthropicUserBlock(block, context);
+        if (part !== undefined) parts.push(part);
+      }
+    }
+    if (results.length > 0) result.push({ role: 'tool', content: results });
+    if (parts.length > 0 || results.length === 0) result.push({ role: 'user', content: parts });
+  });
+  return result;
+}
+
+/**
+ * Anthropic assistant blocks (a request's assistant turn or a response's `content`) → assistant parts,
+ * in order. `names` collects `tool_use` id → name for the results that follow.
+ */
+export function convertFromAnthropicAssistantBlocks(
+  blocks: readonly unknown[],
+  names: Map<string, string>,
+  context: ConversionContext,
+): AssistantPart[] {
+  const parts: AssistantPart[] = [];
+  for (const block of blocks) {
+    if (!isRecord(block)) continue;
+    switch (block.type) {
+      case 'text':
+        if (typeof block.text === 'string') parts.push({ type: 'text', text: block.text });
+        break;
+      case 'thinking':
+        parts.push({
+          type: 'reasoning',
+          text: typeof block.thinking === 'string' ? block.thinking : '',
+          ...(typeof block.signature === 'string'
+            ? { providerOptions: { anthropic: { signature: block.signature } } }
+            : {}),
+        });
+        break;
+      case 'redacted_thinking':
+        parts.push({
+          type: 'reasoning',
+          text: '',
+          providerOptions: { anthropic: { redactedData: typeof block.data === 'string' ? block.data : '' } },
+        });
+        break;
+      case 'tool_use': {
+        const part = toolCallPartFromInput(block.id, block.name, block.input, 'tool_use');
+        if (part.toolCallId !== undefined && part.toolName !== undefined)
+          names.set(part.toolCallId, part.toolName);
+        parts.push(part);
+        break;
+      }
+      default:
+        context.other(`an assistant block of type ${JSON.stringify(block.type)} is skipped`);
+    }
+  }
+  return parts;
+}
+
+function convertFromAnthropicUserBlock(
+  block: unknown,
+  context: ConversionContext,
+): TextPart | ImagePart | FilePart | undefined {
+  if (isRecord(block)) {
+    if (block.type === 'text' && typeof block.text === 'string') return { type: 'text', text: block.text };
+    const media = mediaFromAnthropicSource(block);
+    if (media !== undefined) {
+      if (block.type === 'image' && media.kind === 'url') return { type: 'image', image: media.data };
+      if (block.type === 'image') return { type: 'image', image: media.data, mediaType: media.mediaType };
+      return {
+        type: 'file',
+        data: media.data,
+        mediaType: media.mediaType,
+        ...(typeof block.title === 'string' ? { filename: block.title } : {}),
+      };
+    }
+  }
+  context.other(`a user block of type ${JSON.stringify(isRecord(block) ? block.type : block)} is skipped`);
+  return undefined;
+}
+
+/** The data of an `image` / `document` block: base64 text (plain text is encoded) or a URL. */
+function mediaFromAnthropicSource(
+  block: Record<string, unknown>,
+): { kind: 'base64' | 'url'; data: string; mediaType: string } | undefined {
+  if (block.type !== 'image' && block.type !== 'document') return undefined;
+  const source = isRecord(block.source) ? block.source : {};
+  const fallback = block.type === 'image' ? 'image/*' : 'application/pdf';
+  const mediaType = typeof source.media_type === 'string' ? source.media_type : fallback;
+  if (typeof source.data === 'string') {
+    const data = source.type === 'text' ? base64FromText(source.data) : source.data;
+    return { kind: 'base64', data, mediaType };
+  }
+  if (source.type === 'url' && typeof source.url === 'string') {
+    return { kind: 'url', data: source.url, mediaType: fallback };
+  }
+  return undefined;
+}
+
+/**
+ * A `tool_result`'s `content` → output: a string → `text` (`error-text` with `is_error`); blocks →
+ * `content` items (text, image data or URL, documents); blocks with `is_error` → `error-text` of their
+ * texts (the error flag has no place on `content`; other blocks are then dropped with a warning).
+ */
+export function convertFromAnthropicToolResultContent(
+  content: unknown,
+  isError: boolean,
+  context: ConversionContext,
+): ToolResultOutput {
+  if (!Array.isArray(content)) {
+    const value = typeof content === 'string' ? content : '';
+    return isError ? { type: 'error-text', value } : { type: 'text', value };
+  }
+  const items: ToolResultContentPart[] = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') {
+      items.push({ type: 'text', text: block.text });
+      continue;
+    }
+    const media = mediaFromAnthropicSource(block);
+    if (media === undefined)
+      context.other(`a tool_result block of type ${JSON.stringify(block.type)} is skipped`);
+    else if (block.type === 'image') {
+      items.push(
+        media.kind === 'url'
+          ? { type: 'image-url', url: media.data }
+          : { type: 'image-data', data: media.data, mediaType: media.mediaType },
+      );
+    } else {
+      items.push(
+        media.kind === 'url'
+          ? { type: 'file-url', url: media.data }
+          : { type: 'file-data', data: media.data, mediaType: media.mediaType },
+      );
+    }
+  }
+  if (!isError) return { type: 'content', value: items };
+  const texts = items.flatMap((item) => (item.type === 'text' ? [item.text] : []));
+  if (texts.length < items.length) context.other('an error tool_result keeps only its text blocks');
+  return { type: 'error-text', value: texts.join('\n') };
+}
