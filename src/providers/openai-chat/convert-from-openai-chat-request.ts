@@ -1,0 +1,71 @@
+import { ToolwireError } from '../../errors/toolwire-error.js';
+import type { ToolDefinition } from '../../types/tool.js';
+import type { Warning } from '../../types/warning.js';
+import type { CanonicalRequest } from '../provider-converter.js';
+import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
+import {
+  readFunctionTool,
+  readNumber,
+  readToolChoice,
+  requireRecord,
+} from '../shared/read-request-fields.js';
+import { convertFromOpenAIChatMessages } from './convert-from-openai-chat-messages.js';
+
+/**
+ * A Chat Completions request body → canonical request: `model`, `messages`
+ * (`convertFromOpenAIChatMessages`), function `tools` in their order (`strict` is not canonical: a
+ * converter option decides it on the way out), `tool_choice`, `parallel_tool_calls`,
+ * `max_completion_tokens` (or the older `max_tokens`), `temperature`. Other fields (`stream`,
+ * `response_format`, ...) are not canonical and are ignored; custom tools are reported and skipped.
+ *
+ * @throws {ToolwireError} code `invalid_request` when the body is not an object or `messages` is not an array.
+ */
+export function convertFromOpenAIChatRequest(body: unknown): {
+  value: CanonicalRequest;
+  warnings: Warning[];
+} {
+  const record = requireRecord(body, 'an OpenAI Chat request');
+  const warnings: Warning[] = [];
+  if (!Array.isArray(record.messages)) {
+    throw new ToolwireError('invalid_request', 'an OpenAI Chat request needs a "messages" array');
+  }
+  return { value: readRequest(record, warnings), warnings };
+}
+
+function readRequest(record: Record<string, unknown>, warnings: Warning[]): CanonicalRequest {
+  const model = nonEmptyString(record.model);
+  const tools = readTools(record.tools, warnings);
+  const toolChoice = readToolChoice(record.tool_choice, warnings);
+  const maxOutputTokens = readNumber(record, 'max_completion_tokens', 'max_tokens');
+  const temperature = readNumber(record, 'temperature');
+  return {
+    ...(model === undefined ? {} : { model }),
+    messages: convertFromOpenAIChatMessages(record.messages as unknown[], warnings),
+    ...(tools === undefined ? {} : { tools }),
+    ...(toolChoice === undefined ? {} : { toolChoice }),
+    ...(typeof record.parallel_tool_calls === 'boolean'
+      ? { parallelToolCalls: record.parallel_tool_calls }
+      : {}),
+    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
+}
+
+function readTools(value: unknown, warnings: Warning[]): ToolDefinition[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const tools: ToolDefinition[] = [];
+  value.forEach((entry, index) => {
+    const tool =
+      isRecord(entry) && entry.type === 'function' && isRecord(entry.function)
+        ? readFunctionTool(entry.function)
+        : undefined;
+    if (tool) tools.push(tool);
+    else
+      warnings.push({
+        type: 'unsupported',
+        feature: 'tool',
+        details: `tools[${index}] is not a named function tool; skipped`,
+      });
+  });
+  return tools;
+}

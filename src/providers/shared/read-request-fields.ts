@@ -1,0 +1,60 @@
+import { ToolwireError } from '../../errors/toolwire-error.js';
+import type { JSONSchema } from '../../types/json-schema.js';
+import type { ToolDefinition } from '../../types/tool.js';
+import type { Warning } from '../../types/warning.js';
+import type { ToolChoice } from '../provider-converter.js';
+import { isRecord, nonEmptyString } from './call-accumulator.js';
+
+/** The body as a record, or `ToolwireError` code `invalid_request` (a body that is not an object at all). */
+export function requireRecord(body: unknown, what: string): Record<string, unknown> {
+  if (!isRecord(body)) {
+    throw new ToolwireError(
+      'invalid_request',
+      `${what} must be a JSON object, got ${body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body}`,
+    );
+  }
+  return body;
+}
+
+/**
+ * One function tool as a canonical definition: `{name, description?, parameters?}` (OpenAI's
+ * `function` object, or a Responses tool, which is flat). Missing `parameters` is a tool without
+ * arguments: `{type: "object", properties: {}}`. `undefined` when there is no name.
+ */
+export function readFunctionTool(fn: Record<string, unknown>): ToolDefinition | undefined {
+  const name = nonEmptyString(fn.name);
+  if (name === undefined) return undefined;
+  const description = typeof fn.description === 'string' ? fn.description : undefined;
+  const parameters: JSONSchema =
+    isRecord(fn.parameters) || typeof fn.parameters === 'boolean'
+      ? (fn.parameters as JSONSchema)
+      : { type: 'object', properties: {} };
+  return { name, ...(description === undefined ? {} : { description }), parameters };
+}
+
+/** A `tool_choice`: a mode string, or a named function given as `name` (Responses) or `function.name` (Chat). */
+export function readToolChoice(value: unknown, warnings: Warning[]): ToolChoice | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value === 'auto' || value === 'none' || value === 'required') return { type: value };
+  if (isRecord(value) && value.type === 'function') {
+    const name =
+      nonEmptyString(value.name) ??
+      (isRecord(value.function) ? nonEmptyString(value.function.name) : undefined);
+    if (name !== undefined) return { type: 'tool', toolName: name };
+  }
+  warnings.push({
+    type: 'unsupported',
+    feature: 'tool_choice',
+    details: `${JSON.stringify(value)} not read`,
+  });
+  return undefined;
+}
+
+/** The numeric request options both OpenAI APIs share, under the names given. */
+export function readNumber(body: Record<string, unknown>, ...keys: string[]): number | undefined {
+  for (const key of keys) {
+    const value = body[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+  }
+  return undefined;
+}
