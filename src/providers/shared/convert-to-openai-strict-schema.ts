@@ -79,7 +79,8 @@ type Schema = Record<string, unknown>;
  *   `properties` gets `properties: {}` (strict mode has no free-form objects: reported when nested);
  * - a property that was not required and does not already accept `null` becomes
  *   `{ anyOf: [schema, { type: "null" }] }`, so the model sends `null` for "absent";
- * - `oneOf` becomes `anyOf` (a `compatibility` warning: exclusivity is not enforced);
+ * - `oneOf` becomes `anyOf` (a `compatibility` warning: exclusivity is not enforced); an `allOf` of
+ *   one branch is merged into its schema (also `compatibility`);
  * - a `$ref` with sibling keywords is replaced by its target merged under the siblings (resolved
  *   through `SchemaRoot`; strict mode rejects such siblings);
  * - any other keyword outside the supported list (`allOf`, `not`, `if`/`then`/`else`,
@@ -143,6 +144,15 @@ class StrictWalker {
     const source = node as Schema;
     if (typeof source.$ref === 'string' && Object.keys(source).length > 1) {
       return this.inlineRef(source, pointer, depth);
+    }
+    const all = source.allOf;
+    if (Array.isArray(all) && all.length === 1 && typeof all[0] === 'object' && all[0] !== null) {
+      this.warnings.push({
+        type: 'compatibility',
+        feature: 'keyword allOf',
+        details: `${this.where(`${pointer}/allOf`)}: its one branch was merged into the schema`,
+      });
+      return this.walk(merge(all[0] as Schema, source, 'allOf'), pointer, depth + 1);
     }
     const isObject =
       source.type === 'object' ||
@@ -270,10 +280,7 @@ class StrictWalker {
       );
       return { $ref: source.$ref };
     }
-    const merged: Schema = {};
-    for (const [key, value] of Object.entries(target)) setOwnProperty(merged, key, value);
-    for (const [key, value] of Object.entries(source)) if (key !== '$ref') setOwnProperty(merged, key, value);
-    return this.walk(merged, pointer, depth + 1);
+    return this.walk(merge(target as Schema, source, '$ref'), pointer, depth + 1);
   }
 
   private where(pointer: string): string {
@@ -288,6 +295,14 @@ class StrictWalker {
     }
     this.warnings.push({ type: 'unsupported', feature, details: text });
   }
+}
+
+/** `base`'s keywords, then `over`'s (all but `skip`) over them. */
+function merge(base: Schema, over: Schema, skip: string): Schema {
+  const merged: Schema = {};
+  for (const [key, value] of Object.entries(base)) setOwnProperty(merged, key, value);
+  for (const [key, value] of Object.entries(over)) if (key !== skip) setOwnProperty(merged, key, value);
+  return merged;
 }
 
 function propertyNames(source: Schema): string[] {
