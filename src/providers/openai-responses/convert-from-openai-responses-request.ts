@@ -75,5 +75,6 @@ function readTools(value: unknown, warnings: Warning[]): ToolDefinition[] | unde
       });
     }
   });
-  return tools;
+  // No function tools (none given, or only built-in ones): no `tools`, as `toRequest` writes it.
+  return tools.length > 0 ? tools : undefined;
 }
