@@ -8,8 +8,9 @@ import type {
 } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
-import { parseDataUrl } from '../shared/data-url.js';
+import { fileFromData, parseDataUrl } from '../shared/data-url.js';
 import { decodeToolCall } from '../shared/decode-tool-call.js';
+import { unreadablePart } from '../shared/read-request-fields.js';
 
 /**
  * Chat Completions `messages` → canonical messages, leniently (unknown fields ignored, `null`s
@@ -93,20 +94,12 @@ function userContent(content: unknown, warnings: Warning[]): string | (TextPart 
         });
       }
     } else if (part.type === 'file' && isRecord(part.file) && typeof part.file.file_data === 'string') {
-      const decoded = parseDataUrl(part.file.file_data);
-      const filename = nonEmptyString(part.file.filename);
       parts.push({
         type: 'file',
-        data: decoded?.data ?? part.file.file_data,
-        mediaType: decoded?.mediaType ?? 'application/pdf',
-        ...(filename === undefined ? {} : { filename }),
+        ...fileFromData(part.file.file_data, nonEmptyString(part.file.filename), 'application/pdf'),
       });
     } else {
-      warnings.push({
-        type: 'unsupported',
-        feature: `user content part ${JSON.stringify(part.type)}`,
-        details: 'not read (file_id references and unknown part types have no canonical form)',
-      });
+      warnings.push(unreadablePart(part.type));
     }
   }
   return parts;

@@ -1,5 +1,4 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
-import type { ToolDefinition } from '../../types/tool.js';
 import type { Warning } from '../../types/warning.js';
 import type { CanonicalRequest } from '../provider-converter.js';
 import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
@@ -7,6 +6,7 @@ import {
   readFunctionTool,
   readNumber,
   readToolChoice,
+  readTools,
   requireRecord,
 } from '../shared/read-request-fields.js';
 import { convertFromOpenAIChatMessages } from './convert-from-openai-chat-messages.js';
@@ -34,7 +34,12 @@ export function convertFromOpenAIChatRequest(body: unknown): {
 
 function readRequest(record: Record<string, unknown>, warnings: Warning[]): CanonicalRequest {
   const model = nonEmptyString(record.model);
-  const tools = readTools(record.tools, warnings);
+  const tools = readTools(
+    record.tools,
+    (entry) =>
+      entry.type === 'function' && isRecord(entry.function) ? readFunctionTool(entry.function) : undefined,
+    warnings,
+  );
   const toolChoice = readToolChoice(record.tool_choice, warnings);
   const maxOutputTokens = readNumber(record, 'max_completion_tokens', 'max_tokens');
   const temperature = readNumber(record, 'temperature');
@@ -49,24 +54,4 @@ function readRequest(record: Record<string, unknown>, warnings: Warning[]): Cano
     ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
     ...(temperature === undefined ? {} : { temperature }),
   };
-}
-
-function readTools(value: unknown, warnings: Warning[]): ToolDefinition[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const tools: ToolDefinition[] = [];
-  value.forEach((entry, index) => {
-    const tool =
-      isRecord(entry) && entry.type === 'function' && isRecord(entry.function)
-        ? readFunctionTool(entry.function)
-        : undefined;
-    if (tool) tools.push(tool);
-    else
-      warnings.push({
-        type: 'unsupported',
-        feature: 'tool',
-        details: `tools[${index}] is not a named function tool; skipped`,
-      });
-  });
-  // No function tools (none given, or only built-in ones): no `tools`, as `toRequest` writes it.
-  return tools.length > 0 ? tools : undefined;
 }

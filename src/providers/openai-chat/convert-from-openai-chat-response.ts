@@ -1,8 +1,8 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { Warning } from '../../types/warning.js';
-import type { CanonicalResponse, Usage } from '../provider-converter.js';
+import type { CanonicalResponse } from '../provider-converter.js';
 import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
-import { requireRecord } from '../shared/read-request-fields.js';
+import { readResponseMeta, requireRecord } from '../shared/read-request-fields.js';
 import { assistantParts } from './convert-from-openai-chat-messages.js';
 import { mapOpenAIChatFinishReason } from './map-openai-chat-finish-reason.js';
 
@@ -37,25 +37,12 @@ export function convertFromOpenAIChatResponse(body: unknown): {
     });
     parts.push({ type: 'text', text: refusal });
   }
-  const usage = readUsage(record.usage);
-  const id = nonEmptyString(record.id);
-  const model = nonEmptyString(record.model);
   return {
     value: {
       message: { role: 'assistant', content: parts },
       finishReason: mapOpenAIChatFinishReason(choice.finish_reason),
-      ...(usage === undefined ? {} : { usage }),
-      ...(id === undefined ? {} : { id }),
-      ...(model === undefined ? {} : { model }),
+      ...readResponseMeta(record, 'prompt_tokens', 'completion_tokens'),
     },
     warnings,
   };
-}
-
-function readUsage(value: unknown): Usage | undefined {
-  if (!isRecord(value)) return undefined;
-  const usage: { inputTokens?: number; outputTokens?: number } = {};
-  if (typeof value.prompt_tokens === 'number') usage.inputTokens = value.prompt_tokens;
-  if (typeof value.completion_tokens === 'number') usage.outputTokens = value.completion_tokens;
-  return usage.inputTokens === undefined && usage.outputTokens === undefined ? undefined : usage;
 }

@@ -10,6 +10,7 @@ import type {
 import type { Warning } from '../../types/warning.js';
 import { toBase64, toDataUrl } from '../shared/data-url.js';
 import { safeStringify } from '../shared/decode-tool-call.js';
+import { invalidCallLeftOut, invalidCallSent } from '../shared/invalid-call-warnings.js';
 import { contentTextItems, toolOutputText } from '../shared/tool-output-text.js';
 import type {
   OpenAIChatAssistantMessage,
@@ -136,22 +137,14 @@ function convertAssistant(message: AssistantMessage, warnings: Warning[]): OpenA
         break;
       case 'tool-call-invalid':
         if (part.toolCallId !== undefined && part.toolName !== undefined) {
-          warnings.push({
-            type: 'compatibility',
-            feature: 'invalid tool call',
-            details: `call ${part.toolCallId}: sent with "{}" arguments (its text is not a JSON object: ${part.error})`,
-          });
+          warnings.push(invalidCallSent(part.toolCallId, part.error));
           calls.push({
             id: part.toolCallId,
             type: 'function',
             function: { name: part.toolName, arguments: '{}' },
           });
         } else {
-          warnings.push({
-            type: 'unsupported',
-            feature: 'invalid tool call without id or name',
-            details: `left out (${PROVIDER} cannot pair a call without both; repairHistory skips it with its result)`,
-          });
+          warnings.push(invalidCallLeftOut(PROVIDER));
         }
         break;
       case 'reasoning':

@@ -1,10 +1,6 @@
 import type { Warning } from '../../types/warning.js';
-import type {
-  CanonicalRequest,
-  CanonicalResponse,
-  Converted,
-  ProviderConverter,
-} from '../provider-converter.js';
+import type { CanonicalRequest, Converted, ProviderConverter } from '../provider-converter.js';
+import { makeConverter, toolFieldsOf } from '../shared/make-converter.js';
 import type { OpenAIToolOptions } from '../shared/openai-tool-parameters.js';
 import { convertFromOpenAIChatRequest } from './convert-from-openai-chat-request.js';
 import { convertFromOpenAIChatResponse } from './convert-from-openai-chat-response.js';
@@ -48,9 +44,7 @@ export function convertToOpenAIChatRequest(
   const messages = convertToOpenAIChatMessages(request.messages, warnings);
   const tools = convertToOpenAIChatTools({
     ...options,
-    ...(request.tools === undefined ? {} : { tools: request.tools }),
-    ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
-    ...(request.parallelToolCalls === undefined ? {} : { parallelToolCalls: request.parallelToolCalls }),
+    ...toolFieldsOf(request),
     warnings,
   });
   const value: OpenAIChatRequest = {
@@ -70,17 +64,13 @@ export function convertToOpenAIChatRequest(
 export function createOpenAIChatConverter(
   options: OpenAIToolOptions = {},
 ): ProviderConverter<OpenAIChatRequest, OpenAIChatResponse> {
-  return {
-    id: 'openai-chat',
-    toRequest: (request: CanonicalRequest) => convertToOpenAIChatRequest(request, options),
-    fromRequest: (body: unknown) => convertFromOpenAIChatRequest(body),
-    toResponse: (response: CanonicalResponse) => {
-      const warnings: Warning[] = [];
-      return { value: convertToOpenAIChatResponse(response, warnings), warnings };
-    },
-    fromResponse: (body: unknown) => convertFromOpenAIChatResponse(body),
+  return makeConverter('openai-chat', options, {
+    toRequest: convertToOpenAIChatRequest,
+    fromRequest: convertFromOpenAIChatRequest,
+    toResponse: convertToOpenAIChatResponse,
+    fromResponse: convertFromOpenAIChatResponse,
     createStreamReader: () => new OpenAIChatStreamReader(),
-  };
+  });
 }
 
 /** OpenAI Chat Completions, both ways (`POST /v1/chat/completions`), default options. */

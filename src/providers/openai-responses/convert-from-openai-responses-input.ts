@@ -11,8 +11,9 @@ import type {
 import type { Warning } from '../../types/warning.js';
 import { imagePart, resultName, textOf } from '../openai-chat/convert-from-openai-chat-messages.js';
 import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
-import { parseDataUrl } from '../shared/data-url.js';
+import { fileFromData, parseDataUrl } from '../shared/data-url.js';
 import { decodeToolCall } from '../shared/decode-tool-call.js';
+import { unreadablePart } from '../shared/read-request-fields.js';
 
 /**
  * Responses `instructions` and `input` → canonical messages, leniently (unknown fields ignored, `null`s
@@ -218,11 +219,7 @@ function userContent(content: unknown, warnings: Warning[]): string | (TextPart 
     ) {
       parts.push(filePart(part));
     } else {
-      warnings.push({
-        type: 'unsupported',
-        feature: `user content part ${JSON.stringify(part.type)}`,
-        details: 'not read (file_id references and unknown part types have no canonical form)',
-      });
+      warnings.push(unreadablePart(part.type));
     }
   }
   return parts;
@@ -232,13 +229,7 @@ function filePart(part: Record<string, unknown>): FilePart {
   const filename = nonEmptyString(part.filename);
   const named = filename === undefined ? {} : { filename };
   if (typeof part.file_data === 'string') {
-    const decoded = parseDataUrl(part.file_data);
-    return {
-      type: 'file',
-      data: decoded?.data ?? part.file_data,
-      mediaType: decoded?.mediaType ?? 'application/pdf',
-      ...named,
-    };
+    return { type: 'file', ...fileFromData(part.file_data, filename, 'application/pdf') };
   }
   const url = part.file_url as string;
   let data: string | URL = url;
@@ -266,13 +257,9 @@ function resultOutput(output: unknown): ToolResultOutput {
       );
     } else if (item.type === 'input_file') {
       if (typeof item.file_data === 'string') {
-        const decoded = parseDataUrl(item.file_data);
-        const filename = nonEmptyString(item.filename);
         value.push({
           type: 'file-data',
-          data: decoded?.data ?? item.file_data,
-          mediaType: decoded?.mediaType ?? 'application/pdf',
-          ...(filename === undefined ? {} : { filename }),
+          ...fileFromData(item.file_data, nonEmptyString(item.filename), 'application/pdf'),
         });
       } else if (typeof item.file_url === 'string') value.push({ type: 'file-url', url: item.file_url });
     }

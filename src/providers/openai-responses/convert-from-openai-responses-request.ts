@@ -1,12 +1,12 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
-import type { ToolDefinition } from '../../types/tool.js';
 import type { Warning } from '../../types/warning.js';
 import type { CanonicalRequest } from '../provider-converter.js';
-import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
+import { nonEmptyString } from '../shared/call-accumulator.js';
 import {
   readFunctionTool,
   readNumber,
   readToolChoice,
+  readTools,
   requireRecord,
 } from '../shared/read-request-fields.js';
 import { convertFromOpenAIResponsesInput } from './convert-from-openai-responses-input.js';
@@ -43,7 +43,11 @@ export function convertFromOpenAIResponsesRequest(body: unknown): {
     }
   }
   const model = nonEmptyString(record.model);
-  const tools = readTools(record.tools, warnings);
+  const tools = readTools(
+    record.tools,
+    (entry) => (entry.type === 'function' ? readFunctionTool(entry) : undefined),
+    warnings,
+  );
   const toolChoice = readToolChoice(record.tool_choice, warnings);
   const maxOutputTokens = readNumber(record, 'max_output_tokens');
   const temperature = readNumber(record, 'temperature');
@@ -59,22 +63,4 @@ export function convertFromOpenAIResponsesRequest(body: unknown): {
     ...(temperature === undefined ? {} : { temperature }),
   };
   return { value, warnings };
-}
-
-function readTools(value: unknown, warnings: Warning[]): ToolDefinition[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const tools: ToolDefinition[] = [];
-  value.forEach((entry, index) => {
-    const tool = isRecord(entry) && entry.type === 'function' ? readFunctionTool(entry) : undefined;
-    if (tool) tools.push(tool);
-    else {
-      warnings.push({
-        type: 'unsupported',
-        feature: 'tool',
-        details: `tools[${index}] (${isRecord(entry) ? JSON.stringify(entry.type) : 'not an object'}) is not a named function tool; skipped`,
-      });
-    }
-  });
-  // No function tools (none given, or only built-in ones): no `tools`, as `toRequest` writes it.
-  return tools.length > 0 ? tools : undefined;
 }

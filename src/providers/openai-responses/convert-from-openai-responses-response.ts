@@ -1,8 +1,8 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { Warning } from '../../types/warning.js';
-import type { CanonicalResponse, Usage } from '../provider-converter.js';
-import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
-import { requireRecord } from '../shared/read-request-fields.js';
+import type { CanonicalResponse } from '../provider-converter.js';
+import { isRecord } from '../shared/call-accumulator.js';
+import { readResponseMeta, requireRecord } from '../shared/read-request-fields.js';
 import { convertFromOpenAIResponsesOutput } from './convert-from-openai-responses-input.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 
@@ -26,9 +26,6 @@ export function convertFromOpenAIResponsesResponse(body: unknown): {
   const warnings: Warning[] = [];
   const parts = convertFromOpenAIResponsesOutput(record.output, warnings);
   const details = isRecord(record.incomplete_details) ? record.incomplete_details : {};
-  const usage = readUsage(record.usage);
-  const id = nonEmptyString(record.id);
-  const model = nonEmptyString(record.model);
   return {
     value: {
       message: { role: 'assistant', content: parts },
@@ -37,18 +34,8 @@ export function convertFromOpenAIResponsesResponse(body: unknown): {
         incompleteReason: details.reason,
         hasFunctionCall: parts.some((part) => part.type === 'tool-call' || part.type === 'tool-call-invalid'),
       }),
-      ...(usage === undefined ? {} : { usage }),
-      ...(id === undefined ? {} : { id }),
-      ...(model === undefined ? {} : { model }),
+      ...readResponseMeta(record, 'input_tokens', 'output_tokens'),
     },
     warnings,
   };
-}
-
-function readUsage(value: unknown): Usage | undefined {
-  if (!isRecord(value)) return undefined;
-  const usage: { inputTokens?: number; outputTokens?: number } = {};
-  if (typeof value.input_tokens === 'number') usage.inputTokens = value.input_tokens;
-  if (typeof value.output_tokens === 'number') usage.outputTokens = value.output_tokens;
-  return usage.inputTokens === undefined && usage.outputTokens === undefined ? undefined : usage;
 }

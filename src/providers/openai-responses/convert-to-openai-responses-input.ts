@@ -10,6 +10,7 @@ import type {
 import type { Warning } from '../../types/warning.js';
 import { argumentsText } from '../openai-chat/convert-to-openai-chat-messages.js';
 import { toDataUrl } from '../shared/data-url.js';
+import { invalidCallLeftOut, invalidCallSent } from '../shared/invalid-call-warnings.js';
 import { toolOutputText } from '../shared/tool-output-text.js';
 import type {
   OpenAIResponsesFunctionCall,
@@ -256,11 +257,7 @@ export function convertToOpenAIResponsesItems(
       case 'tool-call-invalid':
         if (part.toolCallId !== undefined && part.toolName !== undefined) {
           if (mode === 'input') {
-            warnings.push({
-              type: 'compatibility',
-              feature: 'invalid tool call',
-              details: `call ${part.toolCallId}: sent with "{}" arguments (its text is not a JSON object: ${part.error})`,
-            });
+            warnings.push(invalidCallSent(part.toolCallId, part.error));
           }
           items.push(
             functionCall(itemId, part.toolCallId, part.toolName, mode === 'input' ? '{}' : part.raw, mode),
@@ -274,11 +271,7 @@ export function convertToOpenAIResponsesItems(
             content: [{ type: 'output_text', text: part.raw, annotations: [] }],
           });
         } else {
-          warnings.push({
-            type: 'unsupported',
-            feature: 'invalid tool call without id or name',
-            details: `left out (${PROVIDER} cannot pair a call without both; repairHistory skips it with its result)`,
-          });
+          warnings.push(invalidCallLeftOut(PROVIDER));
         }
         break;
       default:

@@ -1,10 +1,6 @@
 import type { Warning } from '../../types/warning.js';
-import type {
-  CanonicalRequest,
-  CanonicalResponse,
-  Converted,
-  ProviderConverter,
-} from '../provider-converter.js';
+import type { CanonicalRequest, Converted, ProviderConverter } from '../provider-converter.js';
+import { makeConverter, toolFieldsOf } from '../shared/make-converter.js';
 import type { OpenAIToolOptions } from '../shared/openai-tool-parameters.js';
 import { convertFromOpenAIResponsesRequest } from './convert-from-openai-responses-request.js';
 import { convertFromOpenAIResponsesResponse } from './convert-from-openai-responses-response.js';
@@ -54,9 +50,7 @@ export function convertToOpenAIResponsesRequest(
   const { instructions, input } = convertToOpenAIResponsesInput(request.messages, warnings);
   const tools = convertToOpenAIResponsesTools({
     ...options,
-    ...(request.tools === undefined ? {} : { tools: request.tools }),
-    ...(request.toolChoice === undefined ? {} : { toolChoice: request.toolChoice }),
-    ...(request.parallelToolCalls === undefined ? {} : { parallelToolCalls: request.parallelToolCalls }),
+    ...toolFieldsOf(request),
     warnings,
   });
   const value: OpenAIResponsesRequest = {
@@ -77,17 +71,13 @@ export function convertToOpenAIResponsesRequest(
 export function createOpenAIResponsesConverter(
   options: OpenAIToolOptions = {},
 ): ProviderConverter<OpenAIResponsesRequest, OpenAIResponsesResponse> {
-  return {
-    id: 'openai-responses',
-    toRequest: (request: CanonicalRequest) => convertToOpenAIResponsesRequest(request, options),
-    fromRequest: (body: unknown) => convertFromOpenAIResponsesRequest(body),
-    toResponse: (response: CanonicalResponse) => {
-      const warnings: Warning[] = [];
-      return { value: convertToOpenAIResponsesResponse(response, warnings), warnings };
-    },
-    fromResponse: (body: unknown) => convertFromOpenAIResponsesResponse(body),
+  return makeConverter('openai-responses', options, {
+    toRequest: convertToOpenAIResponsesRequest,
+    fromRequest: convertFromOpenAIResponsesRequest,
+    toResponse: convertToOpenAIResponsesResponse,
+    fromResponse: convertFromOpenAIResponsesResponse,
     createStreamReader: () => new OpenAIResponsesStreamReader(),
-  };
+  });
 }
 
 /** OpenAI Responses, both ways (`POST /v1/responses`), default options. */

@@ -27,3 +27,20 @@ export function parseDataUrl(url: string): { readonly mediaType: string; readonl
   if (!match) return undefined;
   return { mediaType: match[1] || 'application/octet-stream', data: url.slice(match[0].length) };
 }
+
+/**
+ * A file's `file_data` (a `data:` URL, or bare base64 text) as canonical file fields: the data and its
+ * media type (`fallbackType` when the text is not a `data:` URL), plus `filename` when given.
+ */
+export function fileFromData(
+  fileData: string,
+  filename: string | undefined,
+  fallbackType: string,
+): { data: string; mediaType: string; filename?: string } {
+  const decoded = parseDataUrl(fileData);
+  return {
+    data: decoded?.data ?? fileData,
+    mediaType: decoded?.mediaType ?? fallbackType,
+    ...(filename === undefined ? {} : { filename }),
+  };
+}

@@ -2,7 +2,7 @@ import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolDefinition } from '../../types/tool.js';
 import type { Warning } from '../../types/warning.js';
-import type { ToolChoice } from '../provider-converter.js';
+import type { ToolChoice, Usage } from '../provider-converter.js';
 import { isRecord, nonEmptyString } from './call-accumulator.js';
 
 /** The body as a record, or `ToolwireError` code `invalid_request` (a body that is not an object at all). */
@@ -57,4 +57,60 @@ export function readNumber(body: Record<string, unknown>, ...keys: string[]): nu
     if (typeof value === 'number' && Number.isFinite(value)) return value;
   }
   return undefined;
+}
+
+/**
+ * A request's function tools in their order, each read by `read` (`undefined`: not a named function
+ * tool, reported and skipped). `undefined` when there is no tool list or no function tool in it (as
+ * `toRequest` writes it: no `tools` field).
+ */
+export function readTools(
+  value: unknown,
+  read: (entry: Record<string, unknown>) => ToolDefinition | undefined,
+  warnings: Warning[],
+): ToolDefinition[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const tools: ToolDefinition[] = [];
+  value.forEach((entry, index) => {
+    const tool = isRecord(entry) ? read(entry) : undefined;
+    if (tool) tools.push(tool);
+    else {
+      warnings.push({
+        type: 'unsupported',
+        feature: 'tool',
+        details: `tools[${index}] (${isRecord(entry) ? JSON.stringify(entry.type) : 'not an object'}) is not a named function tool; skipped`,
+      });
+    }
+  });
+  return tools.length > 0 ? tools : undefined;
+}
+
+/** A response's `id`, `model` and token counts (under the provider's two usage keys), each when present. */
+export function readResponseMeta(
+  record: Record<string, unknown>,
+  inputKey: string,
+  outputKey: string,
+): { usage?: Usage; id?: string; model?: string } {
+  const meta: { usage?: Usage; id?: string; model?: string } = {};
+  const usage = isRecord(record.usage) ? record.usage : undefined;
+  if (usage !== undefined) {
+    const counts: { inputTokens?: number; outputTokens?: number } = {};
+    if (typeof usage[inputKey] === 'number') counts.inputTokens = usage[inputKey];
+    if (typeof usage[outputKey] === 'number') counts.outputTokens = usage[outputKey];
+    if (counts.inputTokens !== undefined || counts.outputTokens !== undefined) meta.usage = counts;
+  }
+  const id = nonEmptyString(record.id);
+  if (id !== undefined) meta.id = id;
+  const model = nonEmptyString(record.model);
+  if (model !== undefined) meta.model = model;
+  return meta;
+}
+
+/** The warning for a content part a reader has no canonical form for. */
+export function unreadablePart(type: unknown): Warning {
+  return {
+    type: 'unsupported',
+    feature: `user content part ${JSON.stringify(type)}`,
+    details: 'not read (file_id references and unknown part types have no canonical form)',
+  };
 }
