@@ -294,15 +294,15 @@ describe('lenient readers', () => {
       warnings: [
         {
           type: 'unsupported',
-          feature: 'tool',
-          details: 'tools[0] ("web_search") is not a named function tool; skipped',
-        },
-        {
-          type: 'unsupported',
           feature: 'input item type "item_reference"',
           details: 'input[0] skipped (item references and built-in tool items have no canonical form)',
         },
         { type: 'other', message: 'tool call call_3: arguments were not valid JSON and were repaired' },
+        {
+          type: 'unsupported',
+          feature: 'tool',
+          details: 'tools[0] ("web_search") is not a named function tool; skipped',
+        },
       ],
     });
   });

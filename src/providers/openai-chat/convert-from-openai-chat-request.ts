@@ -1,14 +1,8 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { Warning } from '../../types/warning.js';
 import type { CanonicalRequest } from '../provider-converter.js';
-import { isRecord, nonEmptyString } from '../shared/call-accumulator.js';
-import {
-  readFunctionTool,
-  readNumber,
-  readToolChoice,
-  readTools,
-  requireRecord,
-} from '../shared/read-request-fields.js';
+import { isRecord } from '../shared/call-accumulator.js';
+import { readFunctionTool, readOpenAIRequest, requireRecord } from '../shared/read-request-fields.js';
 import { convertFromOpenAIChatMessages } from './convert-from-openai-chat-messages.js';
 
 /**
@@ -33,25 +27,13 @@ export function convertFromOpenAIChatRequest(body: unknown): {
 }
 
 function readRequest(record: Record<string, unknown>, warnings: Warning[]): CanonicalRequest {
-  const model = nonEmptyString(record.model);
-  const tools = readTools(
-    record.tools,
+  const messages = convertFromOpenAIChatMessages(record.messages as unknown[], warnings);
+  return readOpenAIRequest(
+    record,
+    messages,
     (entry) =>
       entry.type === 'function' && isRecord(entry.function) ? readFunctionTool(entry.function) : undefined,
+    ['max_completion_tokens', 'max_tokens'],
     warnings,
   );
-  const toolChoice = readToolChoice(record.tool_choice, warnings);
-  const maxOutputTokens = readNumber(record, 'max_completion_tokens', 'max_tokens');
-  const temperature = readNumber(record, 'temperature');
-  return {
-    ...(model === undefined ? {} : { model }),
-    messages: convertFromOpenAIChatMessages(record.messages as unknown[], warnings),
-    ...(tools === undefined ? {} : { tools }),
-    ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...(typeof record.parallel_tool_calls === 'boolean'
-      ? { parallelToolCalls: record.parallel_tool_calls }
-      : {}),
-    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
-    ...(temperature === undefined ? {} : { temperature }),
-  };
 }

@@ -1,14 +1,7 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { Warning } from '../../types/warning.js';
 import type { CanonicalRequest } from '../provider-converter.js';
-import { nonEmptyString } from '../shared/call-accumulator.js';
-import {
-  readFunctionTool,
-  readNumber,
-  readToolChoice,
-  readTools,
-  requireRecord,
-} from '../shared/read-request-fields.js';
+import { readFunctionTool, readOpenAIRequest, requireRecord } from '../shared/read-request-fields.js';
 import { convertFromOpenAIResponsesInput } from './convert-from-openai-responses-input.js';
 
 /**
@@ -42,25 +35,13 @@ export function convertFromOpenAIResponsesRequest(body: unknown): {
       });
     }
   }
-  const model = nonEmptyString(record.model);
-  const tools = readTools(
-    record.tools,
+  const messages = convertFromOpenAIResponsesInput(record.input, record.instructions, warnings);
+  const value = readOpenAIRequest(
+    record,
+    messages,
     (entry) => (entry.type === 'function' ? readFunctionTool(entry) : undefined),
+    ['max_output_tokens'],
     warnings,
   );
-  const toolChoice = readToolChoice(record.tool_choice, warnings);
-  const maxOutputTokens = readNumber(record, 'max_output_tokens');
-  const temperature = readNumber(record, 'temperature');
-  const value: CanonicalRequest = {
-    ...(model === undefined ? {} : { model }),
-    messages: convertFromOpenAIResponsesInput(record.input, record.instructions, warnings),
-    ...(tools === undefined ? {} : { tools }),
-    ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...(typeof record.parallel_tool_calls === 'boolean'
-      ? { parallelToolCalls: record.parallel_tool_calls }
-      : {}),
-    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
-    ...(temperature === undefined ? {} : { temperature }),
-  };
   return { value, warnings };
 }

@@ -2,7 +2,7 @@ import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolDefinition } from '../../types/tool.js';
 import type { Warning } from '../../types/warning.js';
-import type { ToolChoice, Usage } from '../provider-converter.js';
+import type { CanonicalRequest, ToolChoice, Usage } from '../provider-converter.js';
 import { isRecord, nonEmptyString } from './call-accumulator.js';
 
 /** The body as a record, or `ToolwireError` code `invalid_request` (a body that is not an object at all). */
@@ -112,5 +112,35 @@ export function unreadablePart(type: unknown): Warning {
     type: 'unsupported',
     feature: `user content part ${JSON.stringify(type)}`,
     details: 'not read (file_id references and unknown part types have no canonical form)',
+  };
+}
+
+/**
+ * The canonical request of an OpenAI-style body: `model`, the given messages, the function tools
+ * (each entry read by `readTool`), `tool_choice`, `parallel_tool_calls`, the output-token limit (the
+ * first of `maxTokenKeys` present) and `temperature`, each only when present.
+ */
+export function readOpenAIRequest(
+  record: Record<string, unknown>,
+  messages: CanonicalRequest['messages'],
+  readTool: (entry: Record<string, unknown>) => ToolDefinition | undefined,
+  maxTokenKeys: readonly string[],
+  warnings: Warning[],
+): CanonicalRequest {
+  const model = nonEmptyString(record.model);
+  const tools = readTools(record.tools, readTool, warnings);
+  const toolChoice = readToolChoice(record.tool_choice, warnings);
+  const maxOutputTokens = readNumber(record, ...maxTokenKeys);
+  const temperature = readNumber(record, 'temperature');
+  return {
+    ...(model === undefined ? {} : { model }),
+    messages,
+    ...(tools === undefined ? {} : { tools }),
+    ...(toolChoice === undefined ? {} : { toolChoice }),
+    ...(typeof record.parallel_tool_calls === 'boolean'
+      ? { parallelToolCalls: record.parallel_tool_calls }
+      : {}),
+    ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+    ...(temperature === undefined ? {} : { temperature }),
   };
 }
