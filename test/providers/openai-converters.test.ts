@@ -316,3 +316,89 @@ describe('lenient readers', () => {
     expect(() => converter.fromResponse({})).toThrow(expect.objectContaining({ code: 'invalid_request' }));
   });
 });
+
+describe('response writers', () => {
+  const message = {
+    role: 'assistant' as const,
+    content: [
+      {
+        type: 'tool-call-invalid' as const,
+        toolCallId: 'call_bad',
+        toolName: 'f',
+        raw: '{"a":',
+        error: 'cut off',
+      },
+      { type: 'tool-call-invalid' as const, raw: '<tool_call>{"name"', error: 'no name' },
+    ],
+  };
+
+  it('Chat sends an invalid call as the model wrote it (raw arguments), one without id as text; error has no Chat reason', () => {
+    expect(openaiChat.toResponse({ message, finishReason: { unified: 'error' } })).toEqual({
+      value: {
+        id: 'chatcmpl-toolwire',
+        object: 'chat.completion',
+        created: 0,
+        model: '',
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: '<tool_call>{"name"',
+              refusal: null,
+              tool_calls: [{ id: 'call_bad', type: 'function', function: { name: 'f', arguments: '{"a":' } }],
+            },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
+      },
+      warnings: [
+        {
+          type: 'compatibility',
+          feature: 'finish reason',
+          details: 'error has no Chat finish_reason; sent as "stop"',
+        },
+      ],
+    });
+  });
+
+  it('Responses does the same with output items and generated item ids; error is status failed', () => {
+    expect(openaiResponses.toResponse({ message, finishReason: { unified: 'error' } })).toEqual({
+      value: {
+        id: 'resp_toolwire',
+        object: 'response',
+        created_at: 0,
+        status: 'failed',
+        incomplete_details: null,
+        error: null,
+        model: '',
+        output: [
+          { type: 'function_call', call_id: 'call_bad', name: 'f', arguments: '{"a":', status: 'completed' },
+          {
+            type: 'message',
+            id: 'msg_toolwire_1',
+            status: 'completed',
+            role: 'assistant',
+            content: [{ type: 'output_text', text: '<tool_call>{"name"', annotations: [] }],
+          },
+        ],
+      },
+      warnings: [],
+    });
+  });
+
+  it('reads an http image URL as a URL and writes it back as given', () => {
+    const body = {
+      model: 'm',
+      messages: [
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] },
+      ],
+    };
+    const read = openaiChat.fromRequest(body);
+    const part = read.value.messages[0]?.content[0] as { image: unknown };
+    expect(part.image).toBeInstanceOf(URL);
+    expect(String(part.image)).toBe('https://example.com/a.png');
+    expect(openaiChat.toRequest(read.value).value).toEqual(body);
+  });
+});
