@@ -10,6 +10,13 @@ import { convertToOpenAIChatTools } from './convert-to-openai-chat-tools.js';
 import type { OpenAIChatRequest, OpenAIChatResponse } from './openai-chat-api.js';
 import { OpenAIChatStreamReader } from './openai-chat-stream-reader.js';
 
+// The strict-schema transform and tool options serve both OpenAI APIs; exported once, here.
+export {
+  convertToOpenAIStrictSchema,
+  type OnUnsupported,
+  type OpenAIStrictSchemaOptions,
+} from '../shared/convert-to-openai-strict-schema.js';
+export type { OpenAIToolOptions } from '../shared/openai-tool-parameters.js';
 export { convertFromOpenAIChatMessages } from './convert-from-openai-chat-messages.js';
 export { convertFromOpenAIChatRequest } from './convert-from-openai-chat-request.js';
 export { convertFromOpenAIChatResponse } from './convert-from-openai-chat-response.js';
