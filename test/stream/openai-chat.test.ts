@@ -505,6 +505,20 @@ describe('accumulateOpenAIResponsesStream', () => {
       calls: [call('c1', 'now', {})],
       invalid: [{ id: 'c2', name: 'g', raw: '{oops', code: 'invalid_json' }],
     },
+    {
+      description: 'output_item.done closes the item: a later delta naming it is a call of its own (invalid, kept)',
+      chunks: [
+        added(0, 'fc', 'c', 'f'),
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: { type: 'function_call', id: 'fc', call_id: 'c', name: 'f', arguments: '{"a":1}' },
+        },
+        delta(0, 'fc', '{"late":true}'),
+      ],
+      calls: [call('c', 'f', { a: 1 })],
+      invalid: [{ id: 'fc', raw: '{"late":true}', code: 'missing_name' }],
+    },
   ];
 
   it.each(responsesRows)('$description', (row) =>

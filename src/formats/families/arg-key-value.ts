@@ -1,6 +1,7 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
+import { isStrictJson } from '../../json/is-strict-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
@@ -96,16 +97,6 @@ function nameFrom(text: string, spaces: boolean): { name: string; rest: boolean 
   }
   const name = trimmed.slice(0, end).trimEnd();
   return { name: /[<>{}"]/.test(name) ? '' : name, rest };
-}
-
-/** Whether `text` is valid (strict) JSON. */
-function isStrictJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

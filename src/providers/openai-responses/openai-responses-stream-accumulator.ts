@@ -16,12 +16,16 @@ import { CallAccumulator, isRecord, nonEmptyString } from '../shared/call-accumu
  * without a name (invalid, `missing_name`, its text kept). When the full `arguments` of a `.done`
  * event (or of the done item) differ from the concatenated deltas, the full text wins. `""` is `{}`;
  * text that is not a JSON object is an `InvalidToolCall`; two JSON objects in one item are two calls.
+ * `response.output_item.done` closes the item's calls: a fragment that still names it afterwards is a
+ * call of its own (without a name: invalid, its text kept), never glued onto a call already reported.
  */
 export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
   private readonly byItem = new Map<string, AccumulatedCall>();
   private readonly byOutput = new Map<number, AccumulatedCall>();
   /** The first call of each item (the one a final `arguments` text replaces). */
   private readonly first = new Map<AccumulatedCall, AccumulatedCall>();
+  /** Every call of an item (more than one when the deltas held several JSON objects), by its first call. */
+  private readonly family = new Map<AccumulatedCall, AccumulatedCall[]>();
 
   constructor() {
     super('openai-responses');
@@ -39,12 +43,14 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
         let call = this.find(itemId, outputIndex);
         if (!call) {
           call = this.openCall(nonEmptyString(item.call_id) ?? itemId, nonEmptyString(item.name));
-          this.first.set(call, call);
+          this.adopt(call, call);
           this.route(call, itemId, outputIndex);
         }
         call.name ??= nonEmptyString(item.name);
         if (call.id === undefined || call.id === itemId) call.id = nonEmptyString(item.call_id) ?? call.id;
+        this.touch(call);
         if (typeof item.arguments === 'string' && item.arguments !== '') this.complete(call, item.arguments);
+        if (event.type === 'response.output_item.done') this.close(call, itemId, outputIndex);
         break;
       }
       case 'response.function_call_arguments.delta': {
@@ -53,10 +59,10 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
         let call = this.find(itemId, outputIndex);
         if (!call) {
           call = this.openCall(itemId, undefined);
-          this.first.set(call, call);
+          this.adopt(call, call);
         }
         const next = this.appendArguments(call, event.delta);
-        if (next !== call) this.first.set(next, this.first.get(call) ?? call);
+        if (next !== call) this.adopt(next, this.first.get(call) ?? call);
         this.route(next, itemId, outputIndex);
         break;
       }
@@ -81,6 +87,26 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
     }
   }
 
+  private adopt(call: AccumulatedCall, first: AccumulatedCall): void {
+    this.first.set(call, first);
+    const members = this.family.get(first);
+    if (members) members.push(call);
+    else this.family.set(first, [call]);
+  }
+
+  /** The item is done: its calls are complete, and later fragments naming it start a call of their own. */
+  private close(call: AccumulatedCall, itemId: string | undefined, outputIndex: number | undefined): void {
+    const first = this.first.get(call) ?? call;
+    const members = this.family.get(first) ?? [call];
+    for (const member of members) this.markDone(member);
+    if (itemId !== undefined && members.includes(this.byItem.get(itemId) as AccumulatedCall)) {
+      this.byItem.delete(itemId);
+    }
+    if (outputIndex !== undefined && members.includes(this.byOutput.get(outputIndex) as AccumulatedCall)) {
+      this.byOutput.delete(outputIndex);
+    }
+  }
+
   private find(itemId: string | undefined, outputIndex: number | undefined): AccumulatedCall | undefined {
     return (
       (itemId !== undefined ? this.byItem.get(itemId) : undefined) ??
@@ -97,7 +123,10 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
   private complete(call: AccumulatedCall, text: string): void {
     const first = this.first.get(call) ?? call;
     if (first !== call) return; // split into several calls by the deltas: keep them
-    if (call.argumentsText !== text) call.replaceArguments(text);
+    if (call.argumentsText !== text) {
+      call.replaceArguments(text);
+      this.touch(call);
+    }
   }
 }
 

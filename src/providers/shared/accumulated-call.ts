@@ -10,6 +10,10 @@ import type { InvalidToolCall, ToolCall } from '../../types/tool-call.js';
 export class AccumulatedCall {
   id: string | undefined;
   name: string | undefined;
+  /** Zero-based position among the stream's calls (its fallback id is `call_${position}`). */
+  position = 0;
+  /** Counts `replaceArguments` calls, so a reader that streamed the old text can tell it changed. */
+  revision = 0;
   private readonly pieces: string[] = [];
   private depth = 0;
   private inString = false;
@@ -77,8 +81,19 @@ export class AccumulatedCall {
     return this.pieces.join('');
   }
 
+  /** How many fragments `argumentsText` is made of (see `textFrom`). */
+  get pieceCount(): number {
+    return this.pieces.length;
+  }
+
+  /** The text of the fragments from `piece` on: what arrived since a reader last counted `pieceCount`. */
+  textFrom(piece: number): string {
+    return piece === 0 ? this.pieces.join('') : this.pieces.slice(piece).join('');
+  }
+
   /** Replaces the argument text (a provider's final `arguments` that disagrees with its deltas). */
   replaceArguments(text: string): void {
+    this.revision++;
     this.pieces.length = 0;
     this.phase = 0;
     this.depth = 0;

@@ -11,6 +11,12 @@ export abstract class CallAccumulator {
   protected readonly calls: AccumulatedCall[] = [];
   private readonly content: string[] = [];
   private readonly reasoning: string[] = [];
+  private contentTaken = 0;
+  private reasoningTaken = 0;
+  /** Calls opened or changed since the last `takeTouched`, in the order they were first touched. */
+  private readonly touched = new Set<AccumulatedCall>();
+  /** Calls the provider said are complete (a Responses `output_item.done`) since the last `takeDone`. */
+  private done: AccumulatedCall[] = [];
   /** The last `finish_reason` / `stop_reason` / status seen, if any. */
   finishReason: string | undefined;
 
@@ -26,8 +32,48 @@ export abstract class CallAccumulator {
 
   protected openCall(id: string | undefined, name: string | undefined): AccumulatedCall {
     const call = new AccumulatedCall(id, name);
+    call.position = this.calls.length;
     this.calls.push(call);
+    this.touched.add(call);
     return call;
+  }
+
+  /** Records that `call` changed (name, id or arguments), for `takeTouched`. */
+  protected touch(call: AccumulatedCall): void {
+    this.touched.add(call);
+  }
+
+  /** Records that the provider closed `call`, for `takeDone`. */
+  protected markDone(call: AccumulatedCall): void {
+    this.done.push(call);
+  }
+
+  /** Every call opened so far, in stream order. */
+  get allCalls(): readonly AccumulatedCall[] {
+    return this.calls;
+  }
+
+  /** The reasoning and content text that arrived since the last call (for incremental readers). */
+  takeText(): { readonly reasoning: string; readonly content: string } {
+    const reasoning = this.reasoning.slice(this.reasoningTaken).join('');
+    const content = this.content.slice(this.contentTaken).join('');
+    this.reasoningTaken = this.reasoning.length;
+    this.contentTaken = this.content.length;
+    return { reasoning, content };
+  }
+
+  /** The calls opened or changed since the last call, in the order they were first touched. */
+  takeTouched(): AccumulatedCall[] {
+    const calls = [...this.touched];
+    this.touched.clear();
+    return calls;
+  }
+
+  /** The calls the provider closed since the last call. */
+  takeDone(): AccumulatedCall[] {
+    const calls = this.done;
+    this.done = [];
+    return calls;
   }
 
   /**
@@ -41,6 +87,7 @@ export abstract class CallAccumulator {
     onPiece?: (call: AccumulatedCall, piece: string) => void,
   ): AccumulatedCall {
     let current = call;
+    this.touched.add(current);
     let rest = text;
     for (;;) {
       const next = current.append(rest);
