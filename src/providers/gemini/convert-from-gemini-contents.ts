@@ -11,15 +11,9 @@ import type {
 } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { isRecord } from '../shared/call-accumulator.js';
+import { PendingCalls } from '../shared/pending-calls.js';
 import { readToolCall } from '../shared/read-tool-call.js';
 import { withGoogleMetadata } from './gemini-metadata.js';
-
-/** A call of the model turn before, that a `functionResponse` without id may answer. */
-interface PendingCall {
-  readonly id: string;
-  readonly name: string;
-  answered: boolean;
-}
 
 /**
  * Reads Gemini `contents` into canonical messages, leniently (unknown part kinds are reported and left
@@ -38,13 +32,13 @@ interface PendingCall {
  */
 export function convertFromGeminiContents(contents: readonly unknown[], warnings: Warning[]): Message[] {
   const messages: Message[] = [];
-  let pending: PendingCall[] = [];
+  const pending = new PendingCalls();
   contents.forEach((content, contentIndex) => {
     if (!isRecord(content)) return;
     const parts = Array.isArray(content.parts) ? content.parts : [];
     if (content.role === 'model') {
       const read = readModelParts(parts, (k) => `call_${contentIndex}_${k}`, warnings);
-      pending = read.calls;
+      pending.reset(read.calls);
       messages.push({ role: 'assistant', content: read.parts });
       return;
     }
@@ -71,11 +65,8 @@ export function convertFromGeminiContents(contents: readonly unknown[], warnings
         let callName = name;
         if (id === undefined) {
           synthetic = true;
-          const call =
-            pending.find((candidate) => !candidate.answered && candidate.name === name) ??
-            (name === '' ? pending.find((candidate) => !candidate.answered) : undefined);
+          const call = pending.take(name);
           if (call) {
-            call.answered = true;
             id = call.id;
             callName = call.name;
             pairedByOrder = true;
@@ -110,7 +101,7 @@ export function convertFromGeminiContents(contents: readonly unknown[], warnings
         details: `gemini contents[${contentIndex}]: responses without id were paired with the calls of the turn before by name and order`,
       });
     }
-    pending = [];
+    pending.reset();
   });
   return messages;
 }
@@ -120,9 +111,9 @@ export function readModelParts(
   parts: readonly unknown[],
   syntheticId: (callIndex: number) => string,
   warnings: Warning[],
-): { parts: AssistantPart[]; calls: PendingCall[] } {
+): { parts: AssistantPart[]; calls: Array<{ id: string; name: string }> } {
   const out: AssistantPart[] = [];
-  const calls: PendingCall[] = [];
+  const calls: Array<{ id: string; name: string }> = [];
   for (const part of parts) {
     if (!isRecord(part)) continue;
     const signature = signatureOf(part);
@@ -135,7 +126,7 @@ export function readModelParts(
         ...signature,
         ...(given === undefined ? { syntheticId: true } : {}),
       });
-      calls.push({ id, name, answered: false });
+      calls.push({ id, name });
       if (name === '') {
         const raw = JSON.stringify(call.args ?? {}) ?? '';
         const message = 'the functionCall has no name';
