@@ -7,6 +7,7 @@ import type { Warning } from '../../types/warning.js';
 import type { CanonicalRequest, Converted, ToolChoice } from '../provider-converter.js';
 import { isRecord } from '../shared/call-accumulator.js';
 import { convertFromGeminiContents } from './convert-from-gemini-contents.js';
+import { GEMINI_COUNT_KEYWORDS } from './convert-to-gemini-schema.js';
 
 /**
  * Reads a Gemini `generateContent` body into a canonical request: `systemInstruction` text parts →
@@ -83,7 +84,10 @@ function readTools(value: unknown, warnings: Warning[]): ToolDefinition[] {
   return tools;
 }
 
-/** The OpenAPI schema with `STRING`-style type names (the proto enum spelling) as JSON Schema's `string`. */
+/**
+ * The OpenAPI schema as JSON Schema: `STRING`-style type names (the proto enum spelling) lowered, and
+ * int64 counts written as strings (`"5"`) read as numbers.
+ */
 function lowerTypes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(lowerTypes);
   if (!isRecord(value)) return value;
@@ -91,7 +95,9 @@ function lowerTypes(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     const child = value[key];
     if (key === 'type' && typeof child === 'string') setOwnProperty(out, key, child.toLowerCase());
-    else if (key === 'properties' && isRecord(child)) {
+    else if (GEMINI_COUNT_KEYWORDS.has(key) && typeof child === 'string' && /^[0-9]{1,15}$/.test(child)) {
+      setOwnProperty(out, key, Number(child));
+    } else if (key === 'properties' && isRecord(child)) {
       const properties: Record<string, unknown> = {};
       for (const name of Object.keys(child)) setOwnProperty(properties, name, lowerTypes(child[name]));
       setOwnProperty(out, key, properties);

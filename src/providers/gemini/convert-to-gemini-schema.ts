@@ -29,17 +29,21 @@ const COPIED = new Set([
   'nullable',
   'required',
   'propertyOrdering',
+  'pattern',
+  'minimum',
+  'maximum',
+  'default',
+  'example',
+]);
+
+/** Counts that are int64 in the proto, written as strings as proto JSON spells them (`5` → `"5"`). */
+export const GEMINI_COUNT_KEYWORDS: ReadonlySet<string> = new Set([
   'minItems',
   'maxItems',
   'minProperties',
   'maxProperties',
   'minLength',
   'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'default',
-  'example',
 ]);
 
 /** Dropped without a note: `$defs` are inlined where referenced; the rest are annotations for tools. */
@@ -118,12 +122,14 @@ class GeminiSchemaWriter {
     feature: string,
     pointer: string,
     details: string,
+    action?: string,
   ): void {
     const where = `${this.toolName === undefined ? '' : `tool ${this.toolName}, `}at ${pointer === '' ? '/' : pointer}`;
     if (this.throws) {
       throw new ToolwireError('unsupported', `Gemini schema: ${feature} (${where}): ${details}`);
     }
-    this.warnings.push({ type, feature, details: `gemini ${where}: ${details}` });
+    const done = action === undefined ? '' : `; ${action}`;
+    this.warnings.push({ type, feature, details: `gemini ${where}: ${details}${done}` });
   }
 
   node(schema: JSONSchema | undefined, pointer: string): GeminiSchema {
@@ -133,7 +139,8 @@ class GeminiSchemaWriter {
         'unsupported',
         'schema',
         pointer,
-        `${JSON.stringify(schema)} has no Gemini form; any value is allowed`,
+        `${JSON.stringify(schema)} has no Gemini form`,
+        'any value is allowed',
       );
       return {};
     }
@@ -142,13 +149,17 @@ class GeminiSchemaWriter {
     const notes: string[] = [];
     const note = (keyword: string, value: unknown, why: string): void => {
       notes.push(`${keyword}: ${JSON.stringify(value)}`);
-      this.loss('compatibility', `schema keyword ${keyword}`, pointer, `${why}; moved into the description`);
+      this.loss('compatibility', `schema keyword ${keyword}`, pointer, why, 'moved into the description');
     };
     for (const keyword of Object.keys(schema)) {
       const value = schema[keyword];
       if (DROPPED.has(keyword) || keyword.startsWith('x-')) continue;
       if (COPIED.has(keyword)) {
         setOwnProperty(out, keyword, value);
+        continue;
+      }
+      if (GEMINI_COUNT_KEYWORDS.has(keyword)) {
+        setOwnProperty(out, keyword, typeof value === 'number' ? String(value) : value);
         continue;
       }
       switch (keyword) {
@@ -208,7 +219,8 @@ class GeminiSchemaWriter {
         'unsupported',
         'recursive $ref',
         pointer,
-        `${ref} refers to itself and cannot be inlined; any value is allowed there`,
+        `${ref} refers to itself and cannot be inlined`,
+        'any value is allowed there',
       );
       return this.node(
         { ...siblings, description: joinText(siblings.description, `(recursive: ${ref})`) },
@@ -222,7 +234,8 @@ class GeminiSchemaWriter {
           'unsupported',
           '$ref',
           pointer,
-          `${ref} does not resolve to a local schema; any value is allowed there`,
+          `${ref} does not resolve to a local schema`,
+          'any value is allowed there',
         );
       }
       return this.node(siblings, pointer);
@@ -244,9 +257,10 @@ class GeminiSchemaWriter {
   ): void {
     const names = Array.isArray(value) ? value : [value];
     const types: string[] = [];
+    let nullable = false;
     for (const name of names) {
       const lower = typeof name === 'string' ? name.toLowerCase() : undefined;
-      if (lower === 'null') out.nullable = true;
+      if (lower === 'null') nullable = true;
       else if (lower !== undefined && TYPES.has(lower)) types.push(lower);
       else note('type', name, 'not a Gemini type');
     }
@@ -255,19 +269,22 @@ class GeminiSchemaWriter {
       out.anyOf = types.map((type) => ({ type }));
       this.loss('compatibility', 'type array', pointer, `${JSON.stringify(types)} is written as anyOf`);
     }
+    if (nullable) out.nullable = true;
   }
 
   private enumeration(values: readonly unknown[], out: Output, pointer: string, keyword: string): void {
     const strings: string[] = [];
     let converted = false;
+    let nullable = false;
     for (const value of values) {
-      if (value === null) out.nullable = true;
+      if (value === null) nullable = true;
       else if (value === '') {
         this.loss(
           'unsupported',
           `${keyword} value ""`,
           pointer,
-          'Gemini rejects an empty enum string; it was left out',
+          'Gemini rejects an empty enum string',
+          'it was left out',
         );
       } else if (typeof value === 'string') strings.push(value);
       else {
@@ -285,6 +302,7 @@ class GeminiSchemaWriter {
       out.type = 'string';
       out.format = 'enum';
     } else if (out.type === undefined && strings.length > 0) out.type = 'string';
+    if (nullable) out.nullable = true;
     if (strings.length > 0) out.enum = strings;
   }
 
@@ -305,15 +323,14 @@ class GeminiSchemaWriter {
     pointer: string,
   ): void {
     const kept: GeminiSchema[] = [];
+    let nullable = false;
     branches.forEach((branch, index) => {
-      if (isNullSchema(branch)) out.nullable = true;
+      if (isNullSchema(branch)) nullable = true;
       else kept.push(this.node(branch as JSONSchema, `${pointer}/${keyword}/${index}`));
     });
-    if (kept.length === 1) {
-      fillFrom(out, kept[0] as Output);
-      return;
-    }
-    if (kept.length === 0) return;
+    if (kept.length === 1) fillFrom(out, kept[0] as Output);
+    if (nullable) out.nullable = true;
+    if (kept.length <= 1) return;
     if (keyword === 'oneOf') {
       this.loss(
         'compatibility',

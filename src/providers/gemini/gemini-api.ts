@@ -58,7 +58,10 @@ export interface GeminiContent {
   parts: GeminiPart[];
 }
 
-/** The OpenAPI 3.0 subset Gemini's `parameters` accept (providers.md §4b). */
+/**
+ * The OpenAPI 3.0 subset Gemini's `parameters` accept (providers.md §4b). The `min*` / `max*` counts are
+ * int64 fields, which proto JSON spells as strings (`"5"`; the SDK types them so).
+ */
 export interface GeminiSchema {
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
   format?: string;
@@ -67,15 +70,15 @@ export interface GeminiSchema {
   nullable?: boolean;
   enum?: string[];
   items?: GeminiSchema;
-  minItems?: string | number;
-  maxItems?: string | number;
+  minItems?: string;
+  maxItems?: string;
   properties?: { [name: string]: GeminiSchema };
   required?: string[];
   propertyOrdering?: string[];
-  minProperties?: string | number;
-  maxProperties?: string | number;
-  minLength?: string | number;
-  maxLength?: string | number;
+  minProperties?: string;
+  maxProperties?: string;
+  minLength?: string;
+  maxLength?: string;
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -118,9 +121,27 @@ export interface GeminiGenerateContentRequest {
   generationConfig?: GeminiGenerationConfig;
 }
 
+/** `Candidate.finishReason` values (ai.google.dev/api/generate-content#FinishReason). */
+export type GeminiFinishReason =
+  | 'FINISH_REASON_UNSPECIFIED'
+  | 'STOP'
+  | 'MAX_TOKENS'
+  | 'SAFETY'
+  | 'RECITATION'
+  | 'LANGUAGE'
+  | 'OTHER'
+  | 'BLOCKLIST'
+  | 'PROHIBITED_CONTENT'
+  | 'SPII'
+  | 'MALFORMED_FUNCTION_CALL'
+  | 'IMAGE_SAFETY'
+  | 'UNEXPECTED_TOOL_CALL'
+  | 'TOO_MANY_TOOL_CALLS'
+  | 'IMAGE_PROHIBITED_CONTENT';
+
 export interface GeminiCandidate {
   content?: GeminiContent;
-  finishReason?: string;
+  finishReason?: GeminiFinishReason;
   index?: number;
 }
 

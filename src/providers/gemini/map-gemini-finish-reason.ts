@@ -1,4 +1,5 @@
 import type { FinishReason } from '../provider-converter.js';
+import type { GeminiFinishReason } from './gemini-api.js';
 
 /**
  * Gemini `finishReason` → unified finish reason. `STOP` with function calls in the candidate is
@@ -34,7 +35,7 @@ export function mapGeminiFinishReason(raw: string | undefined, hasToolCalls: boo
   return raw === undefined ? { unified } : { unified, raw };
 }
 
-const KNOWN = new Set([
+const KNOWN: ReadonlySet<string> = new Set<GeminiFinishReason>([
   'FINISH_REASON_UNSPECIFIED',
   'STOP',
   'MAX_TOKENS',
@@ -53,8 +54,8 @@ const KNOWN = new Set([
 ]);
 
 /** Unified finish reason → Gemini `finishReason`: the raw value when it is a Gemini one, else the closest. */
-export function mapToGeminiFinishReason(reason: FinishReason): string {
-  if (reason.raw !== undefined && KNOWN.has(reason.raw)) return reason.raw;
+export function mapToGeminiFinishReason(reason: FinishReason): GeminiFinishReason {
+  if (reason.raw !== undefined && KNOWN.has(reason.raw)) return reason.raw as GeminiFinishReason;
   switch (reason.unified) {
     case 'stop':
     case 'tool-calls':
