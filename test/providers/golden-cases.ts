@@ -24,6 +24,8 @@ export interface GoldenCase {
   readonly body?: unknown;
   readonly canonical?: unknown;
   readonly expected?: unknown;
+  /** `requests` / `responses`: what `canonical` writes back to when the canonical form cannot hold all of `body` (the fields named in `losses`). */
+  readonly roundTrip?: unknown;
   readonly losses?: readonly string[];
   readonly warnings?: readonly unknown[];
   readonly writeWarnings?: readonly unknown[];
@@ -54,9 +56,11 @@ export function goldenTests(provider: string, converter: object): void {
         expect(json(result.value)).toEqual(testCase.canonical);
         expect(result.warnings).toEqual(testCase.warnings ?? []);
       });
-      it(`${kind}: ${testCase.description} (writes back the same JSON)`, () => {
+      const back =
+        testCase.roundTrip === undefined ? 'the same JSON' : `all but: ${(testCase.losses ?? []).join('; ')}`;
+      it(`${kind}: ${testCase.description} (writes back ${back})`, () => {
         const result = write(testCase.canonical as never);
-        expect(json(result.value)).toEqual(testCase.body);
+        expect(json(result.value)).toEqual(testCase.roundTrip ?? testCase.body);
         expect(result.warnings).toEqual(testCase.writeWarnings ?? []);
       });
     }

@@ -124,7 +124,7 @@ export function argumentsText(input: unknown, id: string, warnings: Warning[]): 
   warnings.push({
     type: 'unsupported',
     feature: 'tool-call input',
-    details: `the input of call ${id} is not an object; it was sent as {}`,
+    details: `mistral: the input of call ${id} is not an object; it was sent as {}`,
   });
   return '{}';
 }

@@ -1,4 +1,4 @@
-import { argumentsFromText, argumentsFromValue } from '../../schema/decode-arguments.js';
+import { type ArgumentsResult, argumentsFromValue } from '../../schema/decode-arguments.js';
 import type { InvalidToolCallPart, ProviderOptions, ToolCallPart } from '../../types/message.js';
 
 /**
@@ -6,7 +6,10 @@ import type { InvalidToolCallPart, ProviderOptions, ToolCallPart } from '../../t
  * or, when the arguments are not an object (a JSON text that is not one, an array, a number), a
  * `tool-call-invalid` part with their exact text as `raw` and the reason, never dropped.
  * `argumentsValue` is the decoded value (Gemini `args`, Ollama `arguments`, Mistral `arguments` sent as
- * an object); `argumentsText` the JSON text (Mistral `arguments` as a string), decoded leniently.
+ * an object) or the JSON text (Mistral `arguments` as a string). The text is decoded strictly (blank is
+ * `{}`, a JSON string holding an object is decoded once more, as `argumentsFromValue` does): a provider
+ * body that holds text no JSON parser reads is kept as an invalid call, never repaired here, so the
+ * model's text survives (`repairHistory` decides whether a lenient repair may replace it, H9/H10).
  */
 export function readToolCall(
   id: string,
@@ -16,7 +19,7 @@ export function readToolCall(
 ): ToolCallPart | InvalidToolCallPart {
   const result =
     'text' in argumentsValue
-      ? argumentsFromText(argumentsValue.text)
+      ? strictArguments(argumentsValue.text)
       : argumentsFromValue(argumentsValue.value);
   const metadata = providerOptions === undefined ? {} : { providerOptions };
   if (result.ok)
@@ -31,4 +34,16 @@ export function readToolCall(
     issues: result.issues,
     ...metadata,
   };
+}
+
+function strictArguments(text: string): ArgumentsResult {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = `arguments are not valid JSON: ${(error as Error).message}`;
+    return { ok: false, issues: [{ code: 'invalid_json', message, path: '' }] };
+  }
+  return argumentsFromValue(value);
 }
