@@ -17,6 +17,7 @@ const SYNTHETIC = { providerOptions: { ollama: { syntheticId: true } } };
 export function convertFromOllamaMessages(messages: readonly unknown[], warnings: Warning[]): Message[] {
   const out: Message[] = [];
   const pending = new PendingCalls();
+  const names = new Map<string, string>();
   let results: ToolResultPart[] = [];
   const flush = () => {
     if (results.length > 0) out.push({ role: 'tool', content: results });
@@ -45,11 +46,11 @@ export function convertFromOllamaMessages(messages: readonly unknown[], warnings
       }
       case 'assistant': {
         const parts = readOllamaAssistant(message, (k) => `call_${index}_${k}`);
-        pending.reset(
-          parts.flatMap((part) =>
-            part.type === 'tool-call' ? [{ id: part.toolCallId, name: part.toolName }] : [],
-          ),
+        const calls = parts.flatMap((part) =>
+          part.type === 'tool-call' ? [{ id: part.toolCallId, name: part.toolName }] : [],
         );
+        for (const call of calls) names.set(call.id, call.name);
+        pending.reset(calls);
         out.push({ role: 'assistant', content: parts });
         break;
       }
@@ -73,7 +74,7 @@ export function convertFromOllamaMessages(messages: readonly unknown[], warnings
         results.push({
           type: 'tool-result',
           toolCallId: id,
-          toolName: name === '' ? (call?.name ?? '') : name,
+          toolName: name === '' ? (call?.name ?? names.get(id) ?? '') : name,
           output: { type: 'text', value: content },
           ...(given === undefined ? SYNTHETIC : {}),
         });

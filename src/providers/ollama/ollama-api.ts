@@ -48,14 +48,14 @@ export interface OllamaChatRequest {
   options?: { num_predict?: number; temperature?: number };
 }
 
-/** A whole response (`stream: false`), and the shape of each NDJSON stream line. */
+/** A whole response (`stream: false`); stream lines have the same fields, `done_reason` on the last only. */
 export interface OllamaChatResponse {
   model: string;
   created_at?: string;
   message: OllamaMessage;
   done: boolean;
-  /** `stop`, `length`, `load`, `unload` (on the last object). */
-  done_reason?: string;
+  /** `stop`, `length`, `load`, `unload` (on the whole response and the last stream object). */
+  done_reason: string;
   prompt_eval_count?: number;
   eval_count?: number;
 }

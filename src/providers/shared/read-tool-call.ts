@@ -24,7 +24,12 @@ export function readToolCall(
   const metadata = providerOptions === undefined ? {} : { providerOptions };
   if (result.ok)
     return { type: 'tool-call', toolCallId: id, toolName: name, input: result.value, ...metadata };
-  const raw = 'text' in argumentsValue ? argumentsValue.text : (JSON.stringify(argumentsValue.value) ?? '');
+  const raw =
+    'text' in argumentsValue
+      ? argumentsValue.text
+      : typeof argumentsValue.value === 'string'
+        ? argumentsValue.value
+        : (JSON.stringify(argumentsValue.value) ?? '');
   return {
     type: 'tool-call-invalid',
     toolCallId: id,
