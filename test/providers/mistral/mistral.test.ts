@@ -14,7 +14,6 @@ import {
   type UserMessage$Outbound,
 } from '@mistralai/mistralai/models/components';
 import { describe, expect, it } from 'vitest';
-import { ToolwireError } from '../../../src/errors/toolwire-error.js';
 import {
   type MistralAssistantMessage,
   type MistralChatRequest,
@@ -70,25 +69,6 @@ const request: CanonicalRequest = {
   toolChoice: { type: 'tool', toolName: 'status' },
   parallelToolCalls: false,
 };
-
-describe('mistral converter', () => {
-  it('refuses a body that is not a chat request', () => {
-    for (const body of [null, [], { contents: [] }]) {
-      expect(() => mistral.fromRequest(body)).toThrowError(
-        new ToolwireError('invalid_request', 'a Mistral chat request is an object with a messages array'),
-      );
-    }
-    expect(() => mistral.fromResponse('x')).toThrowError(
-      new ToolwireError('invalid_request', 'a Mistral chat completion is an object'),
-    );
-  });
-
-  it('does not mutate its input', () => {
-    const copy = structuredClone(request);
-    mistral.toRequest(request);
-    expect(request).toEqual(copy);
-  });
-});
 
 // Type tests. The SDK's `ChatCompletionRequest` is camelCase (its zod outbound schema maps it to the
 // HTTP API's snake_case); the wire shape it sends is `ChatCompletionRequest$Outbound`, exported by
