@@ -49,6 +49,9 @@ export const GEMINI_COUNT_KEYWORDS: ReadonlySet<string> = new Set([
 /** Dropped without a note: `$defs` are inlined where referenced; the rest are annotations for tools. */
 const DROPPED = new Set(['$defs', 'definitions', '$schema', '$id', '$comment', '$anchor']);
 
+/** The most schema nodes one conversion writes (after `$ref` inlining), so its output stays linear-bounded. */
+export const MAX_GEMINI_SCHEMA_NODES = 10_000;
+
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
 /** On the Gemini Developer API `format` must be one of these or the request fails (firebase ai.schemashared). */
@@ -110,6 +113,7 @@ class GeminiSchemaWriter {
   private readonly expanding: string[] = ['#'];
   private readonly throws: boolean;
   private readonly toolName: string | undefined;
+  private nodes = 0;
 
   constructor(schema: JSONSchema, options: GeminiSchemaOptions) {
     this.root = new SchemaRoot(schema);
@@ -134,6 +138,20 @@ class GeminiSchemaWriter {
 
   node(schema: JSONSchema | undefined, pointer: string): GeminiSchema {
     if (schema === true || schema === undefined) return {};
+    // Inlining copies a shared $ref target at every use: a schema that refers to one target from many
+    // places, nested, grows exponentially. Past the budget the rest allows any value, reported once.
+    if (++this.nodes > MAX_GEMINI_SCHEMA_NODES) {
+      if (this.nodes === MAX_GEMINI_SCHEMA_NODES + 1) {
+        this.loss(
+          'unsupported',
+          'schema size',
+          pointer,
+          `inlining $ref targets gives more than ${MAX_GEMINI_SCHEMA_NODES} schema nodes`,
+          'the rest allows any value',
+        );
+      }
+      return {};
+    }
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       this.loss(
         'unsupported',

@@ -31,6 +31,7 @@ export class MistralStreamReader implements ProviderStreamReader {
   private readonly calls: StreamCall[] = [];
   private readonly open: StreamCall[] = [];
   private readonly byIndex = new Map<number, StreamCall>();
+  private readonly byId = new Map<string, StreamCall>();
   private raw: string | undefined;
   private ended = false;
   usage: Usage | undefined;
@@ -84,12 +85,13 @@ export class MistralStreamReader implements ProviderStreamReader {
           : (JSON.stringify(fn.arguments) ?? '');
     let call =
       id !== undefined
-        ? this.open.find((candidate) => candidate.id === id)
+        ? this.byId.get(id)
         : ((index === undefined ? undefined : this.byIndex.get(index)) ?? this.open[this.open.length - 1]);
     if (call === undefined) {
       call = { id: id ?? `call_${this.calls.length}`, name, pieces: [], started: false };
       this.calls.push(call);
       this.open.push(call);
+      this.byId.set(call.id, call);
     }
     if (index !== undefined) this.byIndex.set(index, call);
     if (call.name === undefined && name !== undefined) call.name = name;
@@ -142,5 +144,6 @@ export class MistralStreamReader implements ProviderStreamReader {
     }
     this.open.length = 0;
     this.byIndex.clear();
+    this.byId.clear();
   }
 }

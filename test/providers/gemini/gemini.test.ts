@@ -220,3 +220,22 @@ describe('gemini SDK types', () => {
     });
   });
 });
+
+describe('convertToGeminiSchema limits', () => {
+  it('stops inlining past MAX_GEMINI_SCHEMA_NODES (a $ref target used twice per level, 20 levels)', () => {
+    const defs: Record<string, unknown> = { d20: { type: 'string' } };
+    for (let level = 19; level >= 0; level--) {
+      defs[`d${level}`] = {
+        type: 'object',
+        properties: { a: { $ref: `#/$defs/d${level + 1}` }, b: { $ref: `#/$defs/d${level + 1}` } },
+      };
+    }
+    const result = convertToGeminiSchema({ $ref: '#/$defs/d0', $defs: defs });
+    expect(JSON.stringify(result.schema).length).toBeLessThan(1_000_000);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatchObject({ type: 'unsupported', feature: 'schema size' });
+    expect(result.warnings[0]?.type === 'unsupported' && result.warnings[0].details).toMatch(
+      /^gemini at \/(properties\/[ab]\/?)+: inlining \$ref targets gives more than 10000 schema nodes; the rest allows any value$/,
+    );
+  });
+});
