@@ -9,6 +9,7 @@ import type {
 } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { base64Data, remoteUrl } from '../shared/binary-data.js';
+import { CallNames } from '../shared/call-names.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
 import type { GeminiContent, GeminiFunctionResponse, GeminiObject, GeminiPart } from './gemini-api.js';
 import { googleMetadata } from './gemini-metadata.js';
@@ -50,7 +51,7 @@ export function convertToGeminiMessages(options: GeminiMessagesOptions): {
   const keepIds = options.functionCallIds !== 'omit';
   const contents: GeminiContent[] = [];
   const system: Array<{ text: string }> = [];
-  const callNames = new Map<string, string>();
+  const callNames = new CallNames();
   options.messages.forEach((message, index) => {
     switch (message.role) {
       case 'system':
@@ -176,7 +177,7 @@ function imageType(data: string, warnings: Warning[]): string {
 function assistantPart(
   part: AssistantPart,
   keepIds: boolean,
-  callNames: Map<string, string>,
+  callNames: CallNames,
   warnings: Warning[],
 ): GeminiPart[] {
   switch (part.type) {
@@ -194,7 +195,7 @@ function assistantPart(
     case 'file':
       return media(part, warnings);
     case 'tool-call': {
-      callNames.set(part.toolCallId, part.toolName);
+      callNames.add(part.toolCallId, part.toolName);
       const metadata = googleMetadata(part.providerOptions);
       let args: GeminiObject = {};
       if (typeof part.input === 'object' && part.input !== null && !Array.isArray(part.input)) {
@@ -215,7 +216,7 @@ function assistantPart(
     case 'tool-call-invalid': {
       const call = invalidCallToWrite(part, 'gemini', warnings);
       if (call === undefined) return [];
-      callNames.set(call.id, call.name);
+      callNames.add(call.id, call.name);
       const metadata = googleMetadata(part.providerOptions);
       const functionCall =
         keepIds && metadata.syntheticId !== true
@@ -240,21 +241,10 @@ function assistantPart(
 function functionResponse(
   part: ToolResultPart,
   keepIds: boolean,
-  callNames: Map<string, string>,
+  callNames: CallNames,
   warnings: Warning[],
 ): GeminiFunctionResponse {
-  let name = part.toolName;
-  if (name === '') {
-    name = callNames.get(part.toolCallId) ?? '';
-    warnings.push({
-      type: name === '' ? 'unsupported' : 'compatibility',
-      feature: 'functionResponse name',
-      details:
-        name === ''
-          ? `gemini: the result of ${part.toolCallId} has no tool name and no call before it has that id`
-          : `gemini: the result of ${part.toolCallId} takes the name of its call, ${name}`,
-    });
-  }
+  const name = callNames.resultName(part, 'gemini', warnings);
   const { response, parts } = responseObject(part.output, warnings);
   const result: GeminiFunctionResponse =
     keepIds && googleMetadata(part.providerOptions).syntheticId !== true

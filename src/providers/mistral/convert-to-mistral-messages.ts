@@ -1,6 +1,7 @@
 import type { AssistantPart, FilePart, ImagePart, Message, TextPart } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { base64Data, remoteUrl } from '../shared/binary-data.js';
+import { CallNames } from '../shared/call-names.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type { MistralContentChunk, MistralMessage, MistralToolCall } from './mistral-api.js';
@@ -29,6 +30,7 @@ export function convertToMistralMessages(
 ): MistralMessage[] {
   const out: MistralMessage[] = [];
   const reported = new Set<string>();
+  const names = new CallNames();
   const checkId = (id: string): void => {
     if (MISTRAL_ID.test(id) || reported.has(id)) return;
     reported.add(id);
@@ -39,19 +41,20 @@ export function convertToMistralMessages(
     });
   };
   messages.forEach((message, index) => {
+    names.addMessage(message);
     switch (message.role) {
       case 'system':
         out.push({ role: 'system', content: message.content });
         break;
-      case 'user':
-        out.push({
-          role: 'user',
-          content:
-            typeof message.content === 'string'
-              ? message.content
-              : message.content.flatMap((part) => userChunk(part, warnings)),
-        });
+      case 'user': {
+        const chunks =
+          typeof message.content === 'string'
+            ? message.content
+            : message.content.flatMap((part) => userChunk(part, warnings));
+        // An empty chunk list is not a valid content; "" is.
+        out.push({ role: 'user', content: chunks.length === 0 ? '' : chunks });
         break;
+      }
       case 'assistant': {
         const parts: readonly AssistantPart[] =
           typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
@@ -101,7 +104,7 @@ export function convertToMistralMessages(
             role: 'tool',
             content: toolResultText(part.output, 'mistral', warnings),
             tool_call_id: part.toolCallId,
-            name: part.toolName,
+            name: names.resultName(part, 'mistral', warnings),
           });
         }
         break;

@@ -1,6 +1,7 @@
 import type { AssistantPart, Message, ProviderOptions } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { base64Data } from '../shared/binary-data.js';
+import { CallNames } from '../shared/call-names.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type { OllamaMessage, OllamaToolCall } from './ollama-api.js';
@@ -25,7 +26,9 @@ export function isSyntheticOllamaId(options: ProviderOptions | undefined): boole
  */
 export function convertToOllamaMessages(messages: readonly Message[], warnings: Warning[]): OllamaMessage[] {
   const out: OllamaMessage[] = [];
+  const names = new CallNames();
   for (const message of messages) {
+    names.addMessage(message);
     switch (message.role) {
       case 'system':
         out.push({ role: 'system', content: message.content });
@@ -68,7 +71,7 @@ export function convertToOllamaMessages(messages: readonly Message[], warnings: 
           out.push({
             role: 'tool',
             content: toolResultText(part.output, 'ollama', warnings),
-            tool_name: part.toolName,
+            tool_name: names.resultName(part, 'ollama', warnings),
             ...(isSyntheticOllamaId(part.providerOptions) ? {} : { tool_call_id: part.toolCallId }),
           });
         }
