@@ -73,6 +73,12 @@ const FORMATS = new Set(['enum', 'date-time']);
  * - Every other keyword (`additionalProperties`, `exclusiveMinimum`, `multipleOf`, `examples`, a
  *   `format` other than `enum` / `date-time`, tuple `items`, ...) is moved into the description as
  *   `keyword: <JSON>` (`compatibility`), so the model still reads it.
+ * - `minLength` / `maxItems` / ... counts are written as strings (`5` → `"5"`): they are int64 in the
+ *   proto, which proto JSON spells as strings; the reader turns them back into numbers.
+ * - `$defs`, `definitions`, `$schema`, `$id`, `$comment`, `$anchor` and `x-` keys are dropped without a
+ *   warning: definitions are inlined where used, the rest say nothing about the arguments.
+ * - At most `MAX_GEMINI_SCHEMA_NODES` nodes are written (inlining repeats shared targets); past that,
+ *   any value (`unsupported`, once).
  * - A root `true`, `{}` or `{type: "object", properties: {}}` is "no parameters" (`undefined`).
  *
  * Example: `{type: "object", properties: {unit: {type: ["string", "null"], enum: ["c", "f", null]}},
@@ -85,8 +91,8 @@ export function convertToGeminiSchema(
   schema: JSONSchema,
   options: GeminiSchemaOptions = {},
 ): GeminiSchemaResult {
-  const writer = new GeminiSchemaWriter(schema, options);
   if (isNoParameters(schema)) return { schema: undefined, warnings: [] };
+  const writer = new GeminiSchemaWriter(schema, options);
   return { schema: writer.node(schema, ''), warnings: writer.warnings };
 }
 
