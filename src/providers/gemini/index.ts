@@ -74,6 +74,7 @@ export const gemini: ProviderConverter<GeminiGenerateContentRequest, GeminiGener
 
 export {
   convertToGeminiSchema,
+  MAX_GEMINI_SCHEMA_NODES,
   type GeminiSchemaOptions,
   type GeminiSchemaResult,
 } from './convert-to-gemini-schema.js';
