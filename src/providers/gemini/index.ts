@@ -74,9 +74,9 @@ export const gemini: ProviderConverter<GeminiGenerateContentRequest, GeminiGener
 
 export {
   convertToGeminiSchema,
-  MAX_GEMINI_SCHEMA_NODES,
   type GeminiSchemaOptions,
   type GeminiSchemaResult,
+  MAX_GEMINI_SCHEMA_NODES,
 } from './convert-to-gemini-schema.js';
 export type * from './gemini-api.js';
 export { GeminiStreamReader } from './gemini-stream-reader.js';
