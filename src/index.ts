@@ -1,4 +1,6 @@
 export {
+  HistoryInvalidError,
+  type HistoryViolation,
   InvalidToolsError,
   ToolwireError,
   type ToolwireErrorCode,
@@ -21,6 +23,32 @@ export {
   parseToolCalls,
 } from './formats/index.js';
 export { healPartialJson, JsonScanner, parseLenientJson } from './json/index.js';
+export {
+  anthropic,
+  bedrock,
+  type CanonicalRequest,
+  type CanonicalResponse,
+  type Converted,
+  type FinishReason,
+  fromParseResult,
+  gemini,
+  getProvider,
+  type HistoryChange,
+  type HistoryRule,
+  mistral,
+  ollama,
+  openaiChat,
+  openaiResponses,
+  type ProviderConverter,
+  type ProviderId,
+  type ProviderStreamReader,
+  providerIds,
+  type RepairHistoryOptions,
+  type RepairHistoryResult,
+  repairHistory,
+  type ToolChoice,
+  type Usage,
+} from './providers/index.js';
 export {
   type AlignFlag,
   type AlignIssue,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { type ContentMode, contentModes } from '../formats/core/content-shaper.js';
 import { runAccumulateCommand } from './accumulate-command.js';
 import { runAlignCommand } from './align-command.js';
+import { runConvertCommand } from './convert-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runFormatsCommand } from './formats-command.js';
 import { runParseCommand } from './parse-command.js';
@@ -19,6 +20,8 @@ const usage = `usage:
                     [--content verbatim|nonblank|trim|narrative|json]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
+  toolwire convert --from P --to Q [--repair] [--strict] [FILE]
+      P, Q: openai-chat, openai-responses, anthropic, gemini, bedrock, mistral, ollama, canonical
   toolwire formats [--json]
   toolwire demo
   toolwire help | --help | --version
@@ -26,7 +29,7 @@ const usage = `usage:
 
 /** What a bare `toolwire` prints: one line, the full usage being one `--help` away. */
 const shortUsage =
-  'toolwire: missing command; usage: toolwire parse|accumulate|align|formats|demo [options] (toolwire --help for details)\n';
+  'toolwire: missing command; usage: toolwire parse|accumulate|align|convert|formats|demo [options] (toolwire --help for details)\n';
 
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
@@ -124,6 +127,32 @@ export async function main(
             ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
           },
           io.stdout,
+        );
+      }
+      case 'convert': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            from: { type: 'string' },
+            to: { type: 'string' },
+            repair: { type: 'boolean', default: false },
+            strict: { type: 'boolean', default: false },
+          },
+        });
+        if (values.from === undefined || values.to === undefined)
+          throw new UsageError('convert needs --from P and --to Q');
+        if (positionals.length > 1)
+          throw new UsageError(`convert takes at most one FILE, got ${positionals.length}`);
+        return runConvertCommand(
+          {
+            from: values.from,
+            to: values.to,
+            repair: values.repair,
+            strict: values.strict,
+            ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
+          },
+          io,
         );
       }
       case 'formats': {

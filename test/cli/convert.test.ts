@@ -1,0 +1,238 @@
+/**
+ * `toolwire convert`: every --from/--to pair gives exactly what the library gives (the CLI is a shell over
+ * `getProvider(...).fromRequest` / `repairHistory` / `toRequest`), with warnings and changes as JSON lines
+ * on standard error; bad input is one line and exit 2.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  getProvider,
+  INTERRUPTED_RESULT_TEXT,
+  providerIds,
+  repairHistory,
+} from '../../src/providers/index.js';
+import type { CanonicalRequest } from '../../src/providers/provider-converter.js';
+import { runCli } from './run-cli.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'toolwire-convert-'));
+const file = (name: string, body: unknown): string => {
+  const path = join(folder, name);
+  writeFileSync(path, typeof body === 'string' ? body : JSON.stringify(body));
+  return path;
+};
+
+/** One history with every kind of turn: system, user, assistant text and a call, its result, a follow-up. */
+const canonical: CanonicalRequest = {
+  model: 'test-model',
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Weather in Paris?' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', toolCallId: 'call_1', toolName: 'get_weather', input: { city: 'Paris' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_1',
+          toolName: 'get_weather',
+          output: { type: 'text', value: 'sunny' },
+        },
+      ],
+    },
+    { role: 'user', content: 'Thanks. And Rome?' },
+  ],
+  tools: [
+    {
+      name: 'get_weather',
+      description: 'Weather for a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  ],
+};
+
+const stderrLines = (text: string): unknown[] =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+
+describe('toolwire convert, every pair', () => {
+  const bodies = Object.fromEntries(
+    providerIds.map((id) => [id, getProvider(id).toRequest(canonical).value] as const),
+  );
+  for (const from of providerIds) {
+    for (const to of [...providerIds, 'canonical' as const]) {
+      it(`${from} → ${to}`, async () => {
+        const input = file(`${from}.json`, bodies[from]);
+        const read = getProvider(from).fromRequest(bodies[from]);
+        const expected = to === 'canonical' ? read.value : getProvider(to).toRequest(read.value).value;
+        const plain = await runCli(['convert', '--from', from, '--to', to, input]);
+        expect(plain.code).toBe(0);
+        expect(JSON.parse(plain.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
+
+        if (to === 'canonical') return;
+        const repaired = repairHistory(read.value.messages, { target: to, tools: read.value.tools ?? [] });
+        const withRepair = await runCli(['convert', '--from', from, '--to', to, '--repair', input]);
+        expect(withRepair.code).toBe(0);
+        const changes = stderrLines(withRepair.stderr).filter(
+          (line) => (line as { change?: unknown }).change !== undefined,
+        );
+        expect(changes).toEqual(JSON.parse(JSON.stringify(repaired.changes.map((change) => ({ change })))));
+      });
+    }
+  }
+});
+
+describe('toolwire convert', () => {
+  it('prints changes and warnings as JSON lines, the body on standard output', async () => {
+    const body = {
+      model: 'gpt-4.1',
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_abc',
+              type: 'function',
+              function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+            },
+          ],
+        },
+      ],
+    };
+    const { code, stdout, stderr } = await runCli([
+      'convert',
+      '--from',
+      'openai-chat',
+      '--to',
+      'anthropic',
+      '--repair',
+      file('dangling.json', body),
+    ]);
+    expect(code).toBe(0);
+    expect(stderrLines(stderr)).toEqual([
+      {
+        change: {
+          rule: 'H1',
+          index: 1,
+          action: 'insert-result',
+          detail: 'call call_abc (get_weather) had no result; an error result was added',
+          toolCallId: 'call_abc',
+        },
+      },
+      {
+        warning: {
+          type: 'compatibility',
+          feature: 'max_tokens',
+          details: 'no maxOutputTokens given: "max_tokens" is 4096',
+        },
+      },
+      {
+        warning: {
+          type: 'other',
+          message:
+            'the history holds tool_use / tool_result blocks but no tools are sent; Anthropic rejects that',
+        },
+      },
+    ]);
+    const anthropicBody = JSON.parse(stdout);
+    expect(anthropicBody.messages[2]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'call_abc',
+          content: INTERRUPTED_RESULT_TEXT,
+          is_error: true,
+        },
+      ],
+    });
+  });
+
+  it('--strict reports the violations and exits 1 without printing a body', async () => {
+    const history = {
+      messages: [
+        { role: 'user', content: 'Hi' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'f', input: {} }],
+        },
+      ],
+    };
+    const { code, stdout, stderr } = await runCli([
+      'convert',
+      '--from',
+      'canonical',
+      '--to',
+      'openai-chat',
+      '--strict',
+      file('strict.json', history),
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n').filter((line) => line !== '');
+    expect(JSON.parse(lines[0]!)).toEqual({
+      violation: {
+        rule: 'H1',
+        index: 1,
+        action: 'insert-result',
+        detail: 'call c1 (f) had no result; an error result was added',
+        toolCallId: 'c1',
+      },
+    });
+    expect(lines.at(-1)).toMatch(/^toolwire: /);
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    ['no --from', ['convert', '--to', 'anthropic'], /^toolwire: convert needs --from P and --to Q\n$/],
+    [
+      'an unknown provider',
+      ['convert', '--from', 'openai', '--to', 'anthropic'],
+      /^toolwire: --from must be one of openai-chat, openai-responses, anthropic, gemini, bedrock, mistral, ollama, canonical, got openai\n$/,
+    ],
+    [
+      'a file that is not JSON',
+      ['convert', '--from', 'anthropic', '--to', 'gemini', 'NOTJSON'],
+      /not valid JSON/,
+    ],
+    [
+      'a body that is not the provider shape',
+      ['convert', '--from', 'anthropic', '--to', 'gemini', 'ARRAY'],
+      /^toolwire: [^\n]+\n$/,
+    ],
+    [
+      'a canonical body without messages',
+      ['convert', '--from', 'canonical', '--to', 'gemini', 'NOMESSAGES'],
+      /^toolwire: a canonical request needs "messages": an array\n$/,
+    ],
+    ['a missing file', ['convert', '--from', 'anthropic', '--to', 'gemini', '/nonexistent/x.json'], /ENOENT/],
+  ];
+  for (const [name, argv, message] of bad) {
+    it(`${name}: one line, exit 2`, async () => {
+      const args = argv.map((arg) =>
+        arg === 'NOTJSON'
+          ? file('not.json', '{"model": ')
+          : arg === 'ARRAY'
+            ? file('array.json', '[1, 2]')
+            : arg === 'NOMESSAGES'
+              ? file('nomessages.json', { tools: [] })
+              : arg,
+      );
+      const { code, stdout, stderr } = await runCli(args);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+      expect(stderr.split('\n').length).toBe(2);
+    });
+  }
+});

@@ -1,0 +1,200 @@
+/**
+ * The named cross-provider guarantees of the providers layer: the seed case (an invalid call replayed to
+ * the Responses API stays paired with its result, deer-flow PR#5509) and stable bytes for prompt caches
+ * (providers.md H13) over every provider at once.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  getProvider,
+  invalidCallResultText,
+  type OpenAIResponsesRequest,
+  openaiResponses,
+  providerIds,
+  repairHistory,
+} from '../../src/providers/index.js';
+import type { CanonicalRequest } from '../../src/providers/provider-converter.js';
+import type { Message } from '../../src/types/message.js';
+import type { ToolDefinition } from '../../src/types/tool.js';
+
+describe('seed case: OpenAI Responses request from a history with a valid and an invalid call', () => {
+  it('has a function_call item for both calls, each followed by its function_call_output', () => {
+    const history: Message[] = [
+      { role: 'user', content: 'Weather in Oslo and Rome?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'call_ok', toolName: 'get_weather', input: { city: 'Oslo' } },
+          {
+            type: 'tool-call-invalid',
+            toolCallId: 'call_bad',
+            toolName: 'get_weather',
+            raw: '<tool_call>{"name": "get_weather", "arguments": {"city": Rome}}</tool_call>',
+            error: 'arguments are not valid JSON',
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_ok',
+            toolName: 'get_weather',
+            output: { type: 'text', value: 'sunny' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'call_bad',
+            toolName: 'get_weather',
+            output: { type: 'error-text', value: 'Invalid arguments: not JSON' },
+          },
+        ],
+      },
+    ];
+    const repaired = repairHistory(history, { target: 'openai-responses' });
+    const request = openaiResponses.toRequest({ model: 'gpt-4.1', messages: repaired.messages });
+    const body: OpenAIResponsesRequest = request.value;
+    const items = (body.input as readonly { type?: string; call_id?: string; name?: string }[]).filter(
+      (item) => item.type === 'function_call' || item.type === 'function_call_output',
+    );
+    expect(items.map((item) => [item.type, item.call_id])).toEqual([
+      ['function_call', 'call_ok'],
+      ['function_call', 'call_bad'],
+      ['function_call_output', 'call_ok'],
+      ['function_call_output', 'call_bad'],
+    ]);
+    expect(body.input).toEqual([
+      { type: 'message', role: 'user', content: 'Weather in Oslo and Rome?' },
+      {
+        type: 'function_call',
+        call_id: 'call_ok',
+        name: 'get_weather',
+        arguments: '{"city":"Oslo"}',
+      },
+      {
+        type: 'function_call',
+        call_id: 'call_bad',
+        name: 'get_weather',
+        arguments: '{}',
+      },
+      { type: 'function_call_output', call_id: 'call_ok', output: 'sunny' },
+      { type: 'function_call_output', call_id: 'call_bad', output: 'Invalid arguments: not JSON' },
+    ]);
+    // The tool's own answer for the invalid call is kept; an invalid call without one gets the parse error.
+    expect(repaired.changes.map((change) => [change.rule, change.action])).toEqual([
+      ['H10', 'replay-invalid-call'],
+    ]);
+    const unanswered = repairHistory(history.slice(0, 2), { target: 'openai-responses' });
+    const outputs = (
+      openaiResponses.toRequest({ model: 'gpt-4.1', messages: unanswered.messages }).value.input as readonly {
+        type?: string;
+        call_id?: string;
+        output?: unknown;
+      }[]
+    ).filter((item) => item.type === 'function_call_output');
+    expect(outputs).toEqual([
+      {
+        type: 'function_call_output',
+        call_id: 'call_ok',
+        output: 'No result was recorded for this call: it was interrupted or never executed.',
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'call_bad',
+        output: invalidCallResultText('arguments are not valid JSON'),
+      },
+    ]);
+  });
+});
+
+describe('stable bytes: one set of five tools rendered for every provider', () => {
+  const tools: ToolDefinition[] = [
+    {
+      name: 'zeta_search',
+      description: 'Search.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+        required: ['query'],
+      },
+    },
+    {
+      name: 'alpha_weather',
+      parameters: {
+        type: 'object',
+        properties: { unit: { type: 'string', enum: ['f', 'c'] }, city: { type: 'string' } },
+        required: ['city'],
+      },
+    },
+    { name: 'mid_time', description: 'Current time.', parameters: { type: 'object', properties: {} } },
+    {
+      name: 'beta_mail',
+      parameters: {
+        type: 'object',
+        properties: {
+          to: { type: 'string' },
+          body: { type: 'string' },
+          cc: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['to', 'body'],
+      },
+    },
+    {
+      name: 'aardvark_calc',
+      parameters: {
+        type: 'object',
+        properties: { expression: { type: 'string' } },
+        required: ['expression'],
+      },
+    },
+  ];
+  const request: CanonicalRequest = {
+    model: 'm',
+    messages: [{ role: 'user', content: 'Hi' }],
+    tools,
+    toolChoice: { type: 'auto' },
+  };
+
+  /** The tool names a request body lists, in its order, wherever the provider keeps them. */
+  function toolNames(body: unknown): string[] {
+    const names: string[] = [];
+    const walk = (value: unknown, key: string | undefined): void => {
+      if (Array.isArray(value)) {
+        for (const item of value) walk(item, key);
+        return;
+      }
+      if (typeof value !== 'object' || value === null) return;
+      const record = value as Record<string, unknown>;
+      if (key === 'tools' || key === 'functionDeclarations') {
+        const name =
+          record.name ??
+          (record.function as { name?: unknown } | undefined)?.name ??
+          (record.toolSpec as { name?: unknown } | undefined)?.name;
+        if (typeof name === 'string') {
+          names.push(name);
+          return;
+        }
+      }
+      for (const [child, inner] of Object.entries(record)) walk(inner, child);
+    };
+    walk(body, undefined);
+    return names;
+  }
+
+  for (const id of providerIds) {
+    it(`${id}: identical bytes twice, tools in declaration order`, () => {
+      const first = JSON.stringify(getProvider(id).toRequest(request).value);
+      const second = JSON.stringify(getProvider(id).toRequest(structuredClone(request)).value);
+      expect(second).toBe(first);
+      expect(toolNames(JSON.parse(first))).toEqual([
+        'zeta_search',
+        'alpha_weather',
+        'mid_time',
+        'beta_mail',
+        'aardvark_calc',
+      ]);
+      // Schema keys keep their given order too (unit before city).
+      expect(first.indexOf('"unit"')).toBeLessThan(first.indexOf('"city"'));
+    });
+  }
+});
