@@ -506,7 +506,8 @@ describe('accumulateOpenAIResponsesStream', () => {
       invalid: [{ id: 'c2', name: 'g', raw: '{oops', code: 'invalid_json' }],
     },
     {
-      description: 'output_item.done closes the item: a later delta naming it is a call of its own (invalid, kept)',
+      description:
+        'output_item.done closes the item: a later delta naming it is a call of its own (invalid, kept)',
       chunks: [
         added(0, 'fc', 'c', 'f'),
         {
