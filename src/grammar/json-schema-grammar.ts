@@ -22,7 +22,6 @@ import {
   encodeAsJsonText,
   JSON_ESCAPE,
   JSON_STRING_CHAR,
-  jsonCharFrom,
   jsonStringText,
 } from './json-string-text.js';
 import {

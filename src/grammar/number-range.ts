@@ -263,10 +263,9 @@ export function decimalRange(low: DecimalBound | undefined, high: DecimalBound |
   }
   if (low === undefined || (low.negative && !isZero(low.magnitude))) {
     // Negative values: the magnitude runs from |high| (or just above zero) up to |low|.
-    const from: MagnitudeBound =
-      high !== undefined && high.negative
-        ? { value: high.magnitude, inclusive: high.inclusive }
-        : { value: ZERO, inclusive: false };
+    const from: MagnitudeBound = high?.negative
+      ? { value: high.magnitude, inclusive: high.inclusive }
+      : { value: ZERO, inclusive: false };
     const to = low === undefined ? undefined : { value: low.magnitude, inclusive: low.inclusive };
     options.push(sequence(literal('-'), decimalMagnitude(from, to)));
   }
