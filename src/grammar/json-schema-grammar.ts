@@ -55,6 +55,8 @@ export interface JsonGrammarOptions {
   readonly propertyOrder?: 'schema' | 'any';
 }
 
+const UNESCAPED = complementRanges(ESCAPED_RANGES);
+
 /** Deeper schema nesting than this is read as "any value" (with a warning). */
 export const MAX_GRAMMAR_DEPTH = 64;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
@@ -665,12 +667,11 @@ export function stringExcluding(names: readonly string[], char: GrammarNode = JS
     }
     node.end = true;
   }
-  const unescaped = complementRanges(ESCAPED_RANGES);
   const walk = (node: Trie): GrammarNode => {
     const taken = [...node.children.keys()].map(
       (c) => [c.codePointAt(0), c.codePointAt(0)] as [number, number],
     );
-    const others = chars(subtractRanges(unescaped, taken));
+    const others = chars(subtractRanges(UNESCAPED, taken));
     // Leaving the names: another character, or an escape unless a name continues with one here.
     const leave = node.children.has('\\') ? others : alternatives(others, JSON_ESCAPE);
     return alternatives(
