@@ -1,0 +1,111 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { type GrammarNode, nodeKey, ref } from './grammar-node.js';
+
+/**
+ * A finished grammar: named rules (insertion order, `root` first when printed) and the name of the
+ * start rule. Print it with `printGrammar(grammar, dialect)`.
+ */
+export interface Grammar {
+  readonly root: string;
+  readonly rules: ReadonlyMap<string, GrammarNode>;
+}
+
+/** A rule name both dialects accept: `[a-z][a-z0-9-]*` (grammars.md §2, the portable subset). */
+export function ruleName(hint: string): string {
+  const name = hint
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (name === '') return 'r';
+  return /^[a-z]/.test(name) ? name : `r-${name}`;
+}
+
+/**
+ * Collects the named rules of one grammar.
+ *
+ * - `rule(hint, body)` adds a rule and returns a reference to it. Names are made portable
+ *   (`ruleName`) and unique (`-2`, `-3`, ... on a clash); a body equal to one already added (same
+ *   structure, see `nodeKey`) returns the existing rule instead of a copy, so shared pieces (a
+ *   string, a number, the whitespace rule) are emitted once.
+ * - `reserve(hint)` takes a name before its body exists, for recursion: references to it may be used
+ *   inside the body, given later with `define(name, body)`. Reserved rules are never deduped.
+ * - `build(rootBody)` adds `root` and returns the `Grammar`. `root` is reserved from the start.
+ *
+ * Throws `ToolwireError` `invalid_argument` when a reserved rule is never defined, or defined twice.
+ */
+export class GrammarBuilder {
+  private readonly rules = new Map<string, GrammarNode | undefined>([['root', undefined]]);
+  private readonly byBody = new Map<string, string>();
+
+  /** The number of rules so far (for size budgets). */
+  get size(): number {
+    return this.rules.size;
+  }
+
+  /** Adds a rule for `body` (or finds the equal one) and returns a reference to it. */
+  rule(hint: string, body: GrammarNode): GrammarNode {
+    if (body.kind === 'ref') return body;
+    const key = nodeKey(body);
+    const existing = this.byBody.get(key);
+    if (existing !== undefined) return ref(existing);
+    const name = this.freshName(hint);
+    this.rules.set(name, body);
+    this.byBody.set(key, name);
+    return ref(name);
+  }
+
+  /** Reserves a unique rule name for a body given later with `define`. */
+  reserve(hint: string): string {
+    const name = this.freshName(hint);
+    this.rules.set(name, undefined);
+    return name;
+  }
+
+  /** Gives the body of a reserved rule. */
+  define(name: string, body: GrammarNode): void {
+    if (!this.rules.has(name) || this.rules.get(name) !== undefined) {
+      throw new ToolwireError(
+        'invalid_argument',
+        `grammar rule "${name}" is not reserved or already defined`,
+      );
+    }
+    this.rules.set(name, body);
+  }
+
+  /** Gives up a reserved name whose body was never defined (it may then be taken again). */
+  release(name: string): void {
+    if (this.rules.has(name) && this.rules.get(name) === undefined && name !== 'root')
+      this.rules.delete(name);
+  }
+
+  /** The body of a rule added so far (`undefined` while only reserved). */
+  body(name: string): GrammarNode | undefined {
+    return this.rules.get(name);
+  }
+
+  /** True when `name` is already taken. */
+  has(name: string): boolean {
+    return this.rules.has(name);
+  }
+
+  /** Finishes the grammar with `rootBody` as the `root` rule. */
+  build(rootBody: GrammarNode): Grammar {
+    this.rules.set('root', rootBody);
+    const rules = new Map<string, GrammarNode>();
+    for (const [name, body] of this.rules) {
+      if (body === undefined) {
+        throw new ToolwireError('invalid_argument', `grammar rule "${name}" was reserved but never defined`);
+      }
+      rules.set(name, body);
+    }
+    return { root: 'root', rules };
+  }
+
+  private freshName(hint: string): string {
+    const base = ruleName(hint);
+    let name = base;
+    for (let index = 2; this.rules.has(name); index++) name = `${base}-${index}`;
+    return name;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `toolwire/grammar`: constrained-decoding grammars built from the same schema interpretation as
+ * alignment (`SchemaRoot`), as one internal tree (`GrammarNode`, `GrammarBuilder`) printed as
+ * llama.cpp GBNF or xgrammar EBNF (`printGrammar`).
+ */
+
+export { type Grammar, GrammarBuilder, ruleName } from './grammar-builder.js';
+export {
+  alternatives,
+  type CodePointRange,
+  charRanges,
+  chars,
+  complementRanges,
+  EMPTY,
+  type GrammarNode,
+  intersectRanges,
+  isEmpty,
+  isNever,
+  literal,
+  MAX_CODE_POINT,
+  NEVER,
+  nodeKey,
+  optional,
+  ref,
+  repeat,
+  sequence,
+  subtractRanges,
+} from './grammar-node.js';
+export {
+  type JsonGrammarOptions,
+  JsonSchemaGrammar,
+  type JsonWhitespace,
+  MAX_GRAMMAR_DEPTH,
+  MAX_GRAMMAR_RULES,
+  stringExcluding,
+} from './json-schema-grammar.js';
+export {
+  ESCAPED_RANGES,
+  encodeAsJsonText,
+  JSON_ESCAPE,
+  JSON_STRING_CHAR,
+  jsonCharFrom,
+  jsonStringText,
+} from './json-string-text.js';
+export {
+  type Decimal,
+  type DecimalBound,
+  decimalOf,
+  decimalRange,
+  integerRange,
+  naturalRange,
+} from './number-range.js';
+export { type PatternGrammar, patternGrammar } from './pattern-grammar.js';
+export {
+  charClass,
+  type GrammarDialect,
+  MAX_PRINTED_REPETITION,
+  printGrammar,
+  quote,
+} from './print-grammar.js';
+export { type SchemaGrammarOptions, type SchemaGrammarResult, schemaGrammar } from './schema-grammar.js';
+export { formatGrammar } from './string-formats.js';

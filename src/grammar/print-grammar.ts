@@ -1,0 +1,228 @@
+import type { Grammar } from './grammar-builder.js';
+import {
+  type CodePointRange,
+  complementRanges,
+  type GrammarNode,
+  isNever,
+  MAX_CODE_POINT,
+} from './grammar-node.js';
+
+/**
+ * The grammar text dialects toolwire prints:
+ *
+ * - `gbnf`: llama.cpp's GBNF (`grammars/README.md`, parser `src/llama-grammar.cpp`).
+ * - `ebnf`: xgrammar's EBNF (`docs/defining_structures/ebnf_grammar.md`).
+ */
+export type GrammarDialect = 'gbnf' | 'ebnf';
+
+/**
+ * The largest repetition bound printed as is. llama.cpp refuses `{m,...}` with m > 2000, turns
+ * `{...,n}` with n > 2000 into "unbounded" (`MAX_REPETITION_THRESHOLD`, `src/llama-grammar.cpp`), and
+ * refuses a repeated group whose symbol count times the bound reaches 2000; bigger bounds are split
+ * into chunks of this size over a one-symbol rule.
+ */
+export const MAX_PRINTED_REPETITION = 1000;
+
+/** Items with a repetition bound above this are moved into their own rule first (one symbol). */
+const HOIST_REPETITION = 16;
+
+/**
+ * Prints `grammar` in `dialect`, one `name ::= body` line per rule, `root` first.
+ *
+ * Both dialects get the portable subset of grammars.md §2: rule names `[a-z][a-z0-9-]*`, `""` for
+ * the empty string (xgrammar has no empty alternative), no `.` / `[^]`, no token syntax, no left
+ * recursion (the trees toolwire builds never start a rule with itself), and every repetition bound
+ * at most `MAX_PRINTED_REPETITION`: larger ones are split exactly and without ambiguity
+ * (`x{2500}` = `x{1000} x{1000} x{500}`, see `optionalRun` for upper bounds).
+ * A rule that matches nothing (the `false` schema) is printed as a rule that never terminates
+ * (`never ::= "\u0000" never`): llama.cpp reads an empty class `[]` as the empty string.
+ * Code points outside printable ASCII are escaped as `\uHHHH` / `\UHHHHHHHH` (fixed width: xgrammar
+ * reads `\x` greedily, `"\x410"` is not `A0`), so the text is ASCII. Deterministic: same grammar, same bytes.
+ */
+export function printGrammar(grammar: Grammar, dialect: GrammarDialect): string {
+  const printer = new Printer(grammar, dialect);
+  return printer.print();
+}
+
+class Printer {
+  private readonly lines: string[] = [];
+  private readonly extra = new Map<string, string>();
+  private readonly taken: Set<string>;
+  private neverRule: string | undefined;
+
+  constructor(
+    private readonly grammar: Grammar,
+    readonly dialect: GrammarDialect,
+  ) {
+    this.taken = new Set(grammar.rules.keys());
+  }
+
+  print(): string {
+    const order = [
+      this.grammar.root,
+      ...[...this.grammar.rules.keys()].filter((n) => n !== this.grammar.root),
+    ];
+    const bodies: string[] = [];
+    for (const name of order) {
+      const body = this.grammar.rules.get(name);
+      if (body === undefined) continue;
+      bodies.push(`${name} ::= ${this.node(body, 0)}`);
+    }
+    this.lines.push(...bodies);
+    for (const [body, name] of this.extra) this.lines.push(`${name} ::= ${body}`);
+    return `${this.lines.join('\n')}\n`;
+  }
+
+  /** `level`: 0 = top of a rule body, 1 = inside a sequence, 2 = operand of a repetition. */
+  private node(node: GrammarNode, level: number): string {
+    if (isNever(node)) return this.never();
+    switch (node.kind) {
+      case 'literal': {
+        const text = quote(node.text);
+        return level === 2 && [...node.text].length > 1 ? `(${text})` : text;
+      }
+      case 'chars':
+        return charClass(node.ranges);
+      case 'ref':
+        return node.name;
+      case 'sequence': {
+        const text = node.items.map((item) => this.node(item, 1)).join(' ');
+        return level === 0 ? text : `(${text})`;
+      }
+      case 'alternatives': {
+        const text = node.options.map((option) => this.node(option, 0)).join(' | ');
+        return level === 0 ? text : `(${text})`;
+      }
+      case 'repeat': {
+        const text = this.repeat(node.item, node.min, node.max, level);
+        return level === 2 ? `(${text})` : text;
+      }
+    }
+  }
+
+  private repeat(item: GrammarNode, min: number, max: number | undefined, level: number): string {
+    const big = Math.max(min, max ?? 0) > HOIST_REPETITION;
+    const operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
+    const parts: string[] = [];
+    if (max !== undefined && max <= MAX_PRINTED_REPETITION) parts.push(bound(operand, min, max));
+    else {
+      let low = min;
+      while (low > MAX_PRINTED_REPETITION) {
+        parts.push(`${operand}{${MAX_PRINTED_REPETITION}}`);
+        low -= MAX_PRINTED_REPETITION;
+      }
+      if (max === undefined)
+        parts.push(low === 0 ? `${operand}*` : low === 1 ? `${operand}+` : `${operand}{${low},}`);
+      else {
+        if (low > 0) parts.push(bound(operand, low, low));
+        parts.push(optionalRun(operand, max - min));
+      }
+    }
+    const text = parts.join(' ');
+    return parts.length > 1 && level !== 0 ? `(${text})` : text;
+  }
+
+  /** A fresh rule holding `item`, so a large repetition repeats one symbol. */
+  private hoist(item: GrammarNode): string {
+    const body = this.node(item, 0);
+    const existing = this.extra.get(body);
+    if (existing !== undefined) return existing;
+    const name = this.fresh('rep');
+    this.extra.set(body, name);
+    return name;
+  }
+
+  private never(): string {
+    if (this.neverRule === undefined) {
+      this.neverRule = this.fresh('never');
+      this.extra.set(`"\\u0000" ${this.neverRule}`, this.neverRule);
+    }
+    return this.neverRule;
+  }
+
+  private fresh(base: string): string {
+    let name = base;
+    for (let index = 2; this.taken.has(name); index++) name = `${base}-${index}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+/** A node printed as one symbol (no parentheses needed, cheap to repeat). */
+function isSymbol(node: GrammarNode): boolean {
+  return (
+    node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && [...node.text].length === 1)
+  );
+}
+
+/**
+ * Up to `count` copies, split without ambiguity (`x{0,999} | x{1000} (...)`): `x{0,a} x{0,b}` would
+ * accept the same texts, but an engine then tracks every way to share the copies between the two
+ * (llama.cpp keeps one stack per way, quadratic in the length).
+ */
+function optionalRun(operand: string, count: number): string {
+  if (count <= MAX_PRINTED_REPETITION) return bound(operand, 0, count);
+  const full = `${operand}{${MAX_PRINTED_REPETITION}}`;
+  return `(${bound(operand, 0, MAX_PRINTED_REPETITION - 1)} | ${full} ${optionalRun(operand, count - MAX_PRINTED_REPETITION)})`;
+}
+
+function bound(operand: string, min: number, max: number): string {
+  if (min === max) return min === 1 ? operand : `${operand}{${min}}`;
+  if (min === 0 && max === 1) return `${operand}?`;
+  return `${operand}{${min},${max}}`;
+}
+
+/** A double-quoted literal with GBNF/EBNF escapes. */
+export function quote(text: string): string {
+  let out = '"';
+  for (const character of text) {
+    const code = character.codePointAt(0) as number;
+    if (character === '"') out += '\\"';
+    else if (character === '\\') out += '\\\\';
+    else out += escapeCodePoint(code);
+  }
+  return `${out}"`;
+}
+
+/**
+ * A character class: `[^...]` when the complement is only ASCII, else `[...]`. xgrammar 0.1.27
+ * (web-xgrammar) matches no non-ASCII code point through a positive range (`[\u00e0-\u00ff]`
+ * rejects `é`) and clamps a negated class's non-ASCII members to 127, so the common classes
+ * ("anything but `\"`, `\\` and controls") must be printed negated.
+ */
+export function charClass(ranges: readonly CodePointRange[]): string {
+  const complement = complementRanges(ranges);
+  const negate = complement.length > 0 && (complement[complement.length - 1] as CodePointRange)[1] < 0x80;
+  const shown = negate ? complement : ranges;
+  let body = '';
+  for (const [from, to] of shown) {
+    body += classChar(from);
+    if (to > from) body += to === from + 1 ? classChar(to) : `-${classChar(to)}`;
+  }
+  if (ranges.length === 1 && ranges[0]?.[0] === 0 && ranges[0]?.[1] === MAX_CODE_POINT) {
+    return '[\\u0000-\\U0010FFFF]';
+  }
+  return negate ? `[^${body}]` : `[${body}]`;
+}
+
+/** llama.cpp reads only the escapes `\x \u \U \t \r \n \\ \" \[ \]`, so `^` and `-` are written
+ * as `\u` escapes. */
+function classChar(code: number): string {
+  const character = String.fromCodePoint(code);
+  if ('[]\\"'.includes(character)) return `\\${character}`;
+  if (character === '^' || character === '-') return `\\u${hex(code, 4)}`;
+  return escapeCodePoint(code);
+}
+
+function escapeCodePoint(code: number): string {
+  if (code === 0x0a) return '\\n';
+  if (code === 0x0d) return '\\r';
+  if (code === 0x09) return '\\t';
+  if (code >= 0x20 && code < 0x7f) return String.fromCharCode(code);
+  if (code < 0x10000) return `\\u${hex(code, 4)}`;
+  return `\\U${hex(code, 8)}`;
+}
+
+function hex(code: number, width: number): string {
+  return code.toString(16).toUpperCase().padStart(width, '0');
+}
