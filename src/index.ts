@@ -22,6 +22,12 @@ export {
   parseToolCallChunks,
   parseToolCalls,
 } from './formats/index.js';
+export {
+  type GrammarDialect,
+  type SchemaGrammarOptions,
+  type SchemaGrammarResult,
+  schemaGrammar,
+} from './grammar/index.js';
 export { healPartialJson, JsonScanner, parseLenientJson } from './json/index.js';
 export {
   anthropic,

@@ -3,7 +3,7 @@
  * `getProvider(...).fromRequest` / `repairHistory` / `toRequest`), with warnings and changes as JSON lines
  * on standard error; bad input is one line and exit 2.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   providerIds,
   repairHistory,
 } from '../../src/providers/index.js';
-import type { CanonicalRequest } from '../../src/providers/provider-converter.js';
+import type { CanonicalRequest, ProviderId } from '../../src/providers/provider-converter.js';
 import { runCli } from './run-cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'toolwire-convert-'));
@@ -235,4 +235,74 @@ describe('toolwire convert', () => {
       expect(stderr.split('\n').length).toBe(2);
     });
   }
+});
+
+describe('README: the convert examples', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const commands = [...readme.matchAll(/`npx toolwire (convert [^`]+)`/g)].map((match) =>
+    match[1]!.split(' '),
+  );
+  const examples = new URL('../../', import.meta.url).pathname;
+
+  it('lists one example per provider', () => {
+    expect(commands.map((argv) => argv[2])).toEqual([...providerIds]);
+  });
+
+  for (const argv of commands) {
+    it(argv.join(' '), async () => {
+      const [, , from, , to] = argv as [string, string, ProviderId, string, ProviderId];
+      const path = join(examples, argv.at(-1)!);
+      const { code, stdout } = await runCli([...argv.slice(0, -1), path]);
+      expect(code).toBe(0);
+      const read = getProvider(from).fromRequest(JSON.parse(readFileSync(path, 'utf8'))).value;
+      const messages = argv.includes('--repair')
+        ? repairHistory(read.messages, { target: to, tools: read.tools ?? [] }).messages
+        : read.messages;
+      expect(JSON.parse(stdout)).toEqual(
+        JSON.parse(JSON.stringify(getProvider(to).toRequest({ ...read, messages }).value)),
+      );
+    });
+  }
+
+  it('the Bedrock example rewrites the id for Mistral and bridges the tool results', async () => {
+    const path = join(examples, 'examples/convert/bedrock.json');
+    const { stdout, stderr } = await runCli([
+      'convert',
+      '--from',
+      'bedrock',
+      '--to',
+      'mistral',
+      '--repair',
+      path,
+    ]);
+    expect(stderrLines(stderr)).toEqual([
+      {
+        change: {
+          rule: 'H7',
+          index: 2,
+          action: 'rename-id',
+          detail:
+            'id tooluse_kZJMlvQmRJ6eAyJE5GIl7Q is not allowed by the target; rewritten Opw8SA9m3 in the call and its results',
+          toolCallId: 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q',
+        },
+      },
+      {
+        change: {
+          rule: 'H5',
+          index: 4,
+          action: 'insert-message',
+          detail: 'assistant message put between the tool results and the user message',
+        },
+      },
+    ]);
+    const body = JSON.parse(stdout);
+    expect(body.messages[2].tool_calls[0].id).toBe('Opw8SA9m3');
+    expect(body.messages[3]).toEqual({
+      role: 'tool',
+      content: '{"temperature":18,"sky":"cloudy"}',
+      tool_call_id: 'Opw8SA9m3',
+      name: 'get_weather',
+    });
+    expect(body.messages[4]).toEqual({ role: 'assistant', content: 'Tool results received.', prefix: false });
+  });
 });
