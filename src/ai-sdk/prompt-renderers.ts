@@ -1,0 +1,208 @@
+import type { ToolDefinition } from '../types/tool.js';
+import { pythonJson, pythonString } from './python-json.js';
+
+/** One earlier call of the assistant, as the renderers see it. */
+export interface RenderedCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+}
+
+/** One tool result, its output already as text. */
+export interface RenderedResult {
+  readonly id: string;
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * How one format's models expect tools, calls and results in the prompt: the parts of the model's own
+ * chat template that are about tools, as data. The chat template of the serving engine still wraps
+ * every message in its role markers; the middleware hands it plain text only (no `tools`, no
+ * `tool_calls`), so these pieces must be what the template would have printed inside the messages.
+ *
+ * - `placement`: where the tool section goes. `system`: appended to the first system message (a new
+ *   one when there is none); `own-system`: a system message of its own before everything (GLM prints
+ *   its tools as a separate `<|system|>` block); `first-user` / `last-user`: before the text of that
+ *   user message (Llama 3.1 JSON; Mistral's `[AVAILABLE_TOOLS]` before the last `[INST]`).
+ * - `section(tools)`: the tool section's text; `join(section, text)`: the section placed into the
+ *   text already there (`undefined` when the placement creates a message).
+ * - `call(call)`: one earlier call as the model writes it; `assistant(text, calls)`: the turn's text
+ *   with its rendered calls.
+ * - `results`: `'tool'` keeps tool messages (their output as text) for the engine's template to wrap
+ *   (Llama's `ipython`, GLM's `<|observation|>`); a function renders the results of one tool message
+ *   as the text of a user message (Hermes' `<tool_response>`), for templates that print them so.
+ */
+export interface ToolPromptRenderer {
+  readonly placement: 'system' | 'own-system' | 'first-user' | 'last-user';
+  section(tools: readonly ToolDefinition[]): string;
+  join(section: string, text: string | undefined): string;
+  call(call: RenderedCall): string;
+  assistant(text: string, calls: readonly string[]): string;
+  readonly results: 'tool' | ((results: readonly RenderedResult[]) => string);
+}
+
+/** A tool as the OpenAI-style `{ type: "function", function }` object chat templates are given. */
+function functionTool(tool: ToolDefinition): Record<string, unknown> {
+  const fn: Record<string, unknown> = { name: tool.name };
+  if (tool.description !== undefined) fn.description = tool.description;
+  fn.parameters = tool.parameters;
+  return { type: 'function', function: fn };
+}
+
+/** Text and calls joined by `separator`, empty pieces left out. */
+const joined =
+  (separator: string) =>
+  (text: string, calls: readonly string[]): string =>
+    [text, ...calls].filter((piece) => piece !== '').join(separator);
+
+const afterSystem = (section: string, text: string | undefined): string =>
+  text === undefined || text === '' ? section : `${text}\n\n${section}`;
+
+/** `value` as an XML-style parameter body: strings as they are, anything else as JSON (`tojson`). */
+const parameterValue = (value: unknown): string => (typeof value === 'string' ? value : pythonJson(value));
+
+// Qwen2.5 / Qwen3 / Hermes 3 (`<tools>` JSON lines, `<tool_call>` JSON, results in a user turn).
+const hermesSection = (tools: readonly ToolDefinition[]): string =>
+  '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+  'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+  tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
+  '\n</tools>\n\nFor each function call, return a json object with function name and arguments within ' +
+  '<tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>';
+
+const hermes: ToolPromptRenderer = {
+  placement: 'system',
+  section: hermesSection,
+  join: afterSystem,
+  call: (call) =>
+    `<tool_call>\n{"name": ${pythonJson(call.name)}, "arguments": ${pythonJson(call.input)}}\n</tool_call>`,
+  assistant: joined('\n'),
+  results: (results) =>
+    results.map((result) => `<tool_response>\n${result.text}\n</tool_response>`).join('\n'),
+};
+
+/** Extra schema keys as `<key>value</key>` lines (containers as JSON, scalars as Python prints them). */
+function extraKeys(object: unknown, handled: readonly string[]): string {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return '';
+  let text = '';
+  for (const [key, value] of Object.entries(object)) {
+    if (handled.includes(key)) continue;
+    const body = typeof value === 'object' && value !== null ? pythonJson(value) : pythonString(value);
+    text += `\n<${key}>${body}</${key}>`;
+  }
+  return text;
+}
+
+function qwen3CoderTool(tool: ToolDefinition): string {
+  let text = `\n<function>\n<name>${tool.name}</name>`;
+  if (tool.description !== undefined) text += `\n<description>${tool.description.trim()}</description>`;
+  text += '\n<parameters>';
+  const properties = (tool.parameters as { properties?: unknown }).properties;
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    for (const [name, field] of Object.entries(properties as Record<string, unknown>)) {
+      const schema = (typeof field === 'object' && field !== null ? field : {}) as Record<string, unknown>;
+      text += `\n<parameter>\n<name>${name}</name>`;
+      if (schema.type !== undefined) text += `\n<type>${pythonString(schema.type)}</type>`;
+      if (typeof schema.description === 'string')
+        text += `\n<description>${schema.description.trim()}</description>`;
+      text += `${extraKeys(schema, ['name', 'type', 'description'])}\n</parameter>`;
+    }
+  }
+  return `${text}${extraKeys(tool.parameters, ['type', 'properties'])}\n</parameters>\n</function>`;
+}
+
+const qwen3Coder: ToolPromptRenderer = {
+  placement: 'system',
+  section: (tools) =>
+    `# Tools\n\nYou have access to the following tools:\n\n<tools>${tools.map(qwen3CoderTool).join('')}\n</tools>` +
+    '\n\nIf you choose to call a tool ONLY reply in the following format with NO suffix:\n\n<tool_call>\n' +
+    '<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n' +
+    '<parameter=example_parameter_2>\nvalue_2\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\n' +
+    'Reminder:\n- Function calls MUST follow the specified format: the tool calling block MUST begin with an ' +
+    'opening <tool_call> tag and end with a closing </tool_call> tag.\n- Required parameters MUST be specified\n' +
+    '- You may provide optional reasoning for your function call in natural language BEFORE the function call, ' +
+    'but NOT after\n- If there is no function call available, answer the question like normal with your current ' +
+    'knowledge and do not tell the user about function calls\n</IMPORTANT>',
+  join: afterSystem,
+  call: (call) =>
+    `<tool_call>\n<function=${call.name}>\n${Object.entries(call.input)
+      .map(([key, value]) => `<parameter=${key}>\n${parameterValue(value)}\n</parameter>\n`)
+      .join('')}</function>\n</tool_call>`,
+  assistant: (text, calls) => [text.trim(), ...calls].filter((piece) => piece !== '').join('\n'),
+  results: (results) =>
+    results.map((result) => `<tool_response>\n${result.text}\n</tool_response>\n`).join(''),
+};
+
+const llama3Json: ToolPromptRenderer = {
+  placement: 'first-user',
+  section: (tools) =>
+    'Given the following functions, please respond with a JSON for a function call with its proper arguments ' +
+    'that best answers the given prompt.\n\nRespond in the format {"name": function name, "parameters": ' +
+    'dictionary of argument name and its value}. Do not use variables.\n\n' +
+    tools.map((tool) => `${pythonJson(functionTool(tool), 4)}\n\n`).join(''),
+  join: (section, text) => `${section}${text ?? ''}`,
+  call: (call) => `{"name": ${pythonJson(call.name)}, "parameters": ${pythonJson(call.input)}}`,
+  // vLLM's llama3_json parser reads several calls separated by `; ` (the template allows one).
+  assistant: joined('; '),
+  results: 'tool',
+};
+
+const glm: ToolPromptRenderer = {
+  placement: 'own-system',
+  section: (tools) =>
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+    'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+    tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
+    '\n</tools>\n\nFor each function call, output the function name and arguments within the following XML ' +
+    'format:\n<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value>' +
+    '<arg_key>{arg-key-2}</arg_key><arg_value>{arg-value-2}</arg_value>...</tool_call>',
+  join: (section) => section,
+  call: (call) =>
+    `<tool_call>${call.name}${Object.entries(call.input)
+      .map(([key, value]) => `<arg_key>${key}</arg_key><arg_value>${parameterValue(value)}</arg_value>`)
+      .join('')}</tool_call>`,
+  assistant: joined(''),
+  results: 'tool',
+};
+
+const mistral: ToolPromptRenderer = {
+  placement: 'last-user',
+  section: (tools) => `[AVAILABLE_TOOLS] ${pythonJson(tools.map(functionTool))} [/AVAILABLE_TOOLS]`,
+  join: (section, text) => (text === undefined || text === '' ? section : `${section} ${text}`),
+  call: (call) => pythonJson({ name: call.name, arguments: call.input, id: call.id }),
+  assistant: (text, calls) =>
+    calls.length === 0
+      ? text
+      : [text, `[TOOL_CALLS] [${calls.join(', ')}]`].filter((piece) => piece !== '').join(' '),
+  results: 'tool',
+};
+
+/**
+ * Renderers by format id. Formats without one here get `genericRenderer` (the Hermes tool section
+ * plus the format's own example output as the call syntax).
+ */
+export const promptRenderers: Readonly<Record<string, ToolPromptRenderer>> = {
+  hermes,
+  qwen3_coder: qwen3Coder,
+  llama3_json: llama3Json,
+  glm45: glm,
+  glm47: glm,
+  mistral,
+};
+
+/**
+ * For a format with no renderer of its own: the tools as Hermes-style JSON lines in the system
+ * prompt, the format's `example` output as the syntax to answer in, earlier calls as JSON, results as
+ * `<tool_response>` user turns. The parse side is the format's own parser either way.
+ */
+export function genericRenderer(example: string): ToolPromptRenderer {
+  return {
+    ...hermes,
+    section: (tools) =>
+      '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+      'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+      tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
+      `\n</tools>\n\nTo call a function, answer in exactly this form:\n${example}`,
+    call: (call) => pythonJson({ name: call.name, arguments: call.input }),
+  };
+}
