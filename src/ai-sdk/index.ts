@@ -10,6 +10,8 @@ export {
   promptRenderers,
   type RenderedCall,
   type RenderedResult,
+  type RendererVariant,
+  rendererFor,
   type ToolPromptRenderer,
 } from './prompt-renderers.js';
 export { pythonJson } from './python-json.js';

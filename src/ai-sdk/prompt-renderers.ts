@@ -93,7 +93,7 @@ function extraKeys(object: unknown, handled: readonly string[]): string {
   return text;
 }
 
-function qwen3CoderTool(tool: ToolDefinition): string {
+function qwenXmlTool(tool: ToolDefinition): string {
   let text = `\n<function>\n<name>${tool.name}</name>`;
   if (tool.description !== undefined) text += `\n<description>${tool.description.trim()}</description>`;
   text += '\n<parameters>';
@@ -111,27 +111,62 @@ function qwen3CoderTool(tool: ToolDefinition): string {
   return `${text}${extraKeys(tool.parameters, ['type', 'properties'])}\n</parameters>\n</function>`;
 }
 
-const qwen3Coder: ToolPromptRenderer = {
-  placement: 'system',
-  section: (tools) =>
-    `# Tools\n\nYou have access to the following tools:\n\n<tools>${tools.map(qwen3CoderTool).join('')}\n</tools>` +
-    '\n\nIf you choose to call a tool ONLY reply in the following format with NO suffix:\n\n<tool_call>\n' +
+/** The Qwen3-Coder family's revisions of its tool section, as switches. */
+interface QwenXmlStyle {
+  /** `<function>` XML per tool (Qwen3-Coder) or one JSON line per tool (Qwen3.5, Step-3.5). */
+  readonly list: 'xml' | 'json';
+  /** The line before `<tools>`. */
+  readonly intro: string;
+  /** The first revision's reminder (`tools`, two plain parameters) or the second's (`functions`). */
+  readonly revision: 1 | 2;
+  /** Qwen3.5 puts the tool section before the system text, the others after it. */
+  readonly before: boolean;
+}
+
+function qwenXmlSection(style: QwenXmlStyle, tools: readonly ToolDefinition[]): string {
+  const list =
+    style.list === 'xml'
+      ? tools.map(qwenXmlTool).join('')
+      : `\n${tools.map((tool) => pythonJson(functionTool(tool))).join('\n')}`;
+  const what = style.revision === 1 ? 'tool' : 'function';
+  const second =
+    style.revision === 1
+      ? 'value_2'
+      : 'This is the value for the second parameter\nthat can span\nmultiple lines';
+  const rule =
+    style.revision === 1
+      ? 'the tool calling block MUST begin with an opening <tool_call> tag and end with a closing </tool_call> tag.'
+      : 'an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags';
+  return (
+    `# Tools\n\n${style.intro}\n\n<tools>${list}\n</tools>` +
+    `\n\nIf you choose to call a ${what} ONLY reply in the following format with NO suffix:\n\n<tool_call>\n` +
     '<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n' +
-    '<parameter=example_parameter_2>\nvalue_2\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\n' +
-    'Reminder:\n- Function calls MUST follow the specified format: the tool calling block MUST begin with an ' +
-    'opening <tool_call> tag and end with a closing </tool_call> tag.\n- Required parameters MUST be specified\n' +
+    `<parameter=example_parameter_2>\n${second}\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\n` +
+    `Reminder:\n- Function calls MUST follow the specified format: ${rule}\n- Required parameters MUST be specified\n` +
     '- You may provide optional reasoning for your function call in natural language BEFORE the function call, ' +
     'but NOT after\n- If there is no function call available, answer the question like normal with your current ' +
-    'knowledge and do not tell the user about function calls\n</IMPORTANT>',
-  join: afterSystem,
-  call: (call) =>
-    `<tool_call>\n<function=${call.name}>\n${Object.entries(call.input)
-      .map(([key, value]) => `<parameter=${key}>\n${parameterValue(value)}\n</parameter>\n`)
-      .join('')}</function>\n</tool_call>`,
-  assistant: (text, calls) => [text.trim(), ...calls].filter((piece) => piece !== '').join('\n'),
-  results: (results) =>
-    results.map((result) => `<tool_response>\n${result.text}\n</tool_response>\n`).join(''),
-};
+    'knowledge and do not tell the user about function calls\n</IMPORTANT>'
+  );
+}
+
+function qwenXml(style: QwenXmlStyle): ToolPromptRenderer {
+  return {
+    placement: 'system',
+    section: (tools) => qwenXmlSection(style, tools),
+    join: style.before
+      ? (section, text) => (text === undefined || text === '' ? section : `${section}\n\n${text}`)
+      : afterSystem,
+    call: (call) =>
+      `<tool_call>\n<function=${call.name}>\n${Object.entries(call.input)
+        .map(([key, value]) => `<parameter=${key}>\n${parameterValue(value)}\n</parameter>\n`)
+        .join('')}</function>\n</tool_call>`,
+    assistant: (text, calls) => [text.trim(), ...calls].filter((piece) => piece !== '').join('\n'),
+    results: (results) =>
+      results
+        .map((result) => `<tool_response>\n${result.text}\n</tool_response>${style.before ? '' : '\n'}`)
+        .join(style.before ? '\n' : ''),
+  };
+}
 
 const llama3Json: ToolPromptRenderer = {
   placement: 'first-user',
@@ -147,23 +182,41 @@ const llama3Json: ToolPromptRenderer = {
   results: 'tool',
 };
 
-const glm: ToolPromptRenderer = {
-  placement: 'own-system',
-  section: (tools) =>
-    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
-    'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
-    tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
-    '\n</tools>\n\nFor each function call, output the function name and arguments within the following XML ' +
-    'format:\n<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value>' +
-    '<arg_key>{arg-key-2}</arg_key><arg_value>{arg-value-2}</arg_value>...</tool_call>',
-  join: (section) => section,
-  call: (call) =>
-    `<tool_call>${call.name}${Object.entries(call.input)
-      .map(([key, value]) => `<arg_key>${key}</arg_key><arg_value>${parameterValue(value)}</arg_value>`)
-      .join('')}</tool_call>`,
-  assistant: joined(''),
-  results: 'tool',
-};
+/** GLM's revisions: 4.5/4.6 put each `<arg_key>` / `<arg_value>` on its own line, 4.7 and 5 do not. */
+interface GlmStyle {
+  /** Tools as `{ type: "function", function }` lines (4.x) or bare function objects (5.x). */
+  readonly wrapped: boolean;
+  /** One line per key and value (4.5 / 4.6). */
+  readonly lines: boolean;
+}
+
+function glm(style: GlmStyle): ToolPromptRenderer {
+  const nl = style.lines ? '\n' : '';
+  return {
+    placement: 'own-system',
+    // 4.7's template prints `<|system|>` then a newline before its tools, but none before a system
+    // message's text; 4.6's prints the newline for both.
+    section: (tools) =>
+      `${style.lines ? '' : '\n'}# Tools\n\nYou may call one or more functions to assist with the user query.\n\n` +
+      'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+      tools
+        .map((tool) => pythonJson(style.wrapped ? functionTool(tool) : functionTool(tool).function))
+        .join('\n') +
+      '\n</tools>\n\nFor each function call, output the function name and arguments within the following XML ' +
+      `format:\n<tool_call>{function-name}${nl}<arg_key>{arg-key-1}</arg_key>${nl}<arg_value>{arg-value-1}</arg_value>` +
+      `${nl}<arg_key>{arg-key-2}</arg_key>${nl}<arg_value>{arg-value-2}</arg_value>${nl}...${nl}</tool_call>`,
+    join: (section) => section,
+    call: (call) =>
+      `<tool_call>${call.name}${Object.entries(call.input)
+        .map(
+          ([key, value]) =>
+            `${nl}<arg_key>${key}</arg_key>${nl}<arg_value>${parameterValue(value)}</arg_value>`,
+        )
+        .join('')}${nl}</tool_call>`,
+    assistant: joined(nl),
+    results: 'tool',
+  };
+}
 
 const mistral: ToolPromptRenderer = {
   placement: 'last-user',
@@ -177,18 +230,87 @@ const mistral: ToolPromptRenderer = {
   results: 'tool',
 };
 
+/** A renderer and the model names (case-insensitive substrings) whose templates it follows. */
+export interface RendererVariant {
+  /** Empty: the format's default. */
+  readonly models: readonly string[];
+  readonly renderer: ToolPromptRenderer;
+}
+
 /**
- * Renderers by format id. Formats without one here get `genericRenderer` (the Hermes tool section
- * plus the format's own example output as the call syntax).
+ * Renderers by format id, each a list of variants: the first whose `models` match the model name
+ * wins, else the one with no `models`. Formats without an entry get `genericRenderer` (the Hermes tool
+ * section plus the format's own example output as the call syntax). Checked against the models' own
+ * templates in `test/ai-sdk/template-check.test.ts`.
  */
-export const promptRenderers: Readonly<Record<string, ToolPromptRenderer>> = {
-  hermes,
-  qwen3_coder: qwen3Coder,
-  llama3_json: llama3Json,
-  glm45: glm,
-  glm47: glm,
-  mistral,
+export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]>> = {
+  hermes: [{ models: [], renderer: hermes }],
+  qwen3_coder: [
+    {
+      models: ['qwen3.5', 'qwen3-5', 'qwen3.6'],
+      renderer: qwenXml({
+        list: 'json',
+        intro: 'You have access to the following functions:',
+        revision: 2,
+        before: true,
+      }),
+    },
+    {
+      models: ['step-3.5', 'step3.5'],
+      renderer: qwenXml({
+        list: 'json',
+        intro: 'You have access to the following functions in JSONSchema format:',
+        revision: 2,
+        before: false,
+      }),
+    },
+    {
+      models: ['nemotron-3', 'nemotron3'],
+      renderer: qwenXml({
+        list: 'xml',
+        intro: 'You have access to the following functions:',
+        revision: 2,
+        before: false,
+      }),
+    },
+    {
+      models: [],
+      renderer: qwenXml({
+        list: 'xml',
+        intro: 'You have access to the following tools:',
+        revision: 1,
+        before: false,
+      }),
+    },
+  ],
+  llama3_json: [{ models: [], renderer: llama3Json }],
+  glm45: [{ models: [], renderer: glm({ wrapped: true, lines: true }) }],
+  glm47: [
+    { models: ['glm-5', 'glm5'], renderer: glm({ wrapped: false, lines: false }) },
+    { models: [], renderer: glm({ wrapped: true, lines: false }) },
+  ],
+  mistral: [{ models: [], renderer: mistral }],
 };
+
+/**
+ * The renderer for a format and model name: the matching variant of `promptRenderers`, else the
+ * format's default variant, else `genericRenderer(example)`.
+ */
+export function rendererFor(
+  format: { readonly id: string; readonly example: string },
+  model?: string,
+): ToolPromptRenderer {
+  const variants = promptRenderers[format.id];
+  if (variants === undefined) return genericRenderer(format.example);
+  const name = model?.toLowerCase() ?? '';
+  const matched = variants.find(
+    (variant) => variant.models.length > 0 && variant.models.some((entry) => name.includes(entry)),
+  );
+  return (
+    (matched ?? variants.find((variant) => variant.models.length === 0) ?? variants[0])?.renderer ??
+    genericRenderer(format.example)
+  );
+}
 
 /**
  * For a format with no renderer of its own: the tools as Hermes-style JSON lines in the system

@@ -13,7 +13,7 @@ import type { ToolChoice } from '../providers/provider-converter.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { invalidCallPart } from './invalid-call-part.js';
-import { genericRenderer, promptRenderers, type ToolPromptRenderer } from './prompt-renderers.js';
+import { rendererFor, type ToolPromptRenderer } from './prompt-renderers.js';
 import { renderToolPrompt } from './render-tool-prompt.js';
 import { AISDKStreamPartEncoder, toolCallPart } from './stream-part-encoder.js';
 
@@ -81,8 +81,9 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
           });
       if (tools.length === 0) return params;
       const toolChoice: ToolChoice = params.toolChoice ?? { type: 'auto' };
-      const resolved = resolveModelFormat(format, parserOptions.model ?? model.modelId);
-      const renderer = rendererOption ?? promptRenderers[resolved.id] ?? genericRenderer(resolved.example);
+      const modelName = parserOptions.model ?? model.modelId;
+      const resolved = resolveModelFormat(format, modelName);
+      const renderer = rendererOption ?? rendererFor(resolved, modelName);
       const transformed: LanguageModelV3CallOptions = {
         ...params,
         prompt: renderToolPrompt(params.prompt, tools, renderer, toolChoice),
