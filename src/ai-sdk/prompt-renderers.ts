@@ -117,8 +117,15 @@ interface QwenXmlStyle {
   readonly list: 'xml' | 'json';
   /** The line before `<tools>`. */
   readonly intro: string;
-  /** The first revision's reminder (`tools`, two plain parameters) or the second's (`functions`). */
-  readonly revision: 1 | 2;
+  /**
+   * The reminder's revision: 1 (Qwen3-Coder: `tools`, two plain parameters), 2 (`functions`, a
+   * multi-line example value), 3 (Step-3.5: 2 with `...` inside the tags and two rules fewer).
+   */
+  readonly revision: 1 | 2 | 3;
+  /** Nemotron 3 writes a newline before the first call and after the last. */
+  readonly padCalls?: boolean;
+  /** Step-3.5's template prints tool messages itself (as `tool_response`). */
+  readonly toolMessages?: boolean;
   /** Qwen3.5 puts the tool section before the system text, the others after it. */
   readonly before: boolean;
 }
@@ -136,16 +143,22 @@ function qwenXmlSection(style: QwenXmlStyle, tools: readonly ToolDefinition[]): 
   const rule =
     style.revision === 1
       ? 'the tool calling block MUST begin with an opening <tool_call> tag and end with a closing </tool_call> tag.'
-      : 'an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags';
+      : style.revision === 2
+        ? 'an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags'
+        : 'an inner <function=...>\n...\n</function> block must be nested within <tool_call>\n...\n</tool_call> XML tags';
+  const rest =
+    style.revision === 3
+      ? ''
+      : '\n- You may provide optional reasoning for your function call in natural language BEFORE the function call, ' +
+        'but NOT after\n- If there is no function call available, answer the question like normal with your current ' +
+        'knowledge and do not tell the user about function calls';
   return (
     `# Tools\n\n${style.intro}\n\n<tools>${list}\n</tools>` +
     `\n\nIf you choose to call a ${what} ONLY reply in the following format with NO suffix:\n\n<tool_call>\n` +
     '<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n' +
     `<parameter=example_parameter_2>\n${second}\n</parameter>\n</function>\n</tool_call>\n\n<IMPORTANT>\n` +
-    `Reminder:\n- Function calls MUST follow the specified format: ${rule}\n- Required parameters MUST be specified\n` +
-    '- You may provide optional reasoning for your function call in natural language BEFORE the function call, ' +
-    'but NOT after\n- If there is no function call available, answer the question like normal with your current ' +
-    'knowledge and do not tell the user about function calls\n</IMPORTANT>'
+    `Reminder:\n- Function calls MUST follow the specified format: ${rule}\n- Required parameters MUST be specified` +
+    `${rest}\n</IMPORTANT>`
   );
 }
 
@@ -160,11 +173,17 @@ function qwenXml(style: QwenXmlStyle): ToolPromptRenderer {
       `<tool_call>\n<function=${call.name}>\n${Object.entries(call.input)
         .map(([key, value]) => `<parameter=${key}>\n${parameterValue(value)}\n</parameter>\n`)
         .join('')}</function>\n</tool_call>`,
-    assistant: (text, calls) => [text.trim(), ...calls].filter((piece) => piece !== '').join('\n'),
-    results: (results) =>
-      results
-        .map((result) => `<tool_response>\n${result.text}\n</tool_response>${style.before ? '' : '\n'}`)
-        .join(style.before ? '\n' : ''),
+    assistant: (text, calls) => {
+      const joinedCalls = [text.trim(), ...calls].filter((piece) => piece !== '').join('\n');
+      return style.padCalls === true && calls.length > 0 ? `\n${joinedCalls}\n` : joinedCalls;
+    },
+    results:
+      style.toolMessages === true
+        ? 'tool'
+        : (results) =>
+            results
+              .map((result) => `<tool_response>\n${result.text}\n</tool_response>${style.before ? '' : '\n'}`)
+              .join(style.before ? '\n' : ''),
   };
 }
 
@@ -173,7 +192,8 @@ const llama3Json: ToolPromptRenderer = {
   section: (tools) =>
     'Given the following functions, please respond with a JSON for a function call with its proper arguments ' +
     'that best answers the given prompt.\n\nRespond in the format {"name": function name, "parameters": ' +
-    'dictionary of argument name and its value}. Do not use variables.\n\n' +
+    // Meta's template has no space after `}.`; vLLM's example adds one (listed in the template differences).
+    'dictionary of argument name and its value}.Do not use variables.\n\n' +
     tools.map((tool) => `${pythonJson(functionTool(tool), 4)}\n\n`).join(''),
   join: (section, text) => `${section}${text ?? ''}`,
   call: (call) => `{"name": ${pythonJson(call.name)}, "parameters": ${pythonJson(call.input)}}`,
@@ -230,6 +250,101 @@ const mistral: ToolPromptRenderer = {
   results: 'tool',
 };
 
+// Kimi K2: the tools as compact JSON in a `tool_declare` system block, calls in a calls section.
+const kimiK2: ToolPromptRenderer = {
+  placement: 'own-system',
+  section: (tools) => JSON.stringify(tools.map(functionTool)),
+  join: (section) => section,
+  call: (call) =>
+    `<|tool_call_begin|>${call.id}<|tool_call_argument_begin|>${pythonJson(call.input)}<|tool_call_end|>`,
+  assistant: (text, calls) =>
+    calls.length === 0
+      ? text
+      : `${text}<|tool_calls_section_begin|>${calls.join('')}<|tool_calls_section_end|>`,
+  results: 'tool',
+};
+
+const minimaxM2: ToolPromptRenderer = {
+  placement: 'system',
+  section: (tools) =>
+    '# Tools\nYou may call one or more tools to assist with the user query.\n' +
+    'Here are the tools available in JSONSchema format:\n\n<tools>\n' +
+    tools.map((tool) => `<tool>${pythonJson(functionTool(tool).function)}</tool>`).join('\n') +
+    '\n</tools>\n\nWhen making tool calls, use XML format to invoke tools and pass parameters:\n\n' +
+    '<minimax:tool_call>\n<invoke name="tool-name-1">\n<parameter name="param-key-1">param-value-1</parameter>\n' +
+    '<parameter name="param-key-2">param-value-2</parameter>\n...\n</invoke>\n</minimax:tool_call>',
+  join: afterSystem,
+  call: (call) =>
+    `<invoke name="${call.name}">\n${Object.entries(call.input)
+      .map(([key, value]) => `<parameter name="${key}">${parameterValue(value)}</parameter>\n`)
+      .join('')}</invoke>`,
+  assistant: (text, calls) =>
+    calls.length === 0 ? text : `${text}\n<minimax:tool_call>\n${calls.join('\n')}\n</minimax:tool_call>`,
+  // The template refuses a tool message without an assistant `tool_calls` before it, so the results go
+  // in a user turn (the template prints them under `tool`; listed in the template differences).
+  results: (results) => results.map((result) => `<response>${result.text}</response>`).join('\n'),
+};
+
+// DeepSeek's full-width markers (U+FF5C, U+2581), as the tokenizer spells them.
+const dsCallsBegin = '<｜tool▁calls▁begin｜>';
+const dsCallsEnd = '<｜tool▁calls▁end｜>';
+const dsCallBegin = '<｜tool▁call▁begin｜>';
+const dsCallEnd = '<｜tool▁call▁end｜>';
+const dsSep = '<｜tool▁sep｜>';
+
+const dsAssistant = (text: string, calls: readonly string[]): string =>
+  calls.length === 0 ? text : `${text}${dsCallsBegin}${calls.join('')}${dsCallsEnd}`;
+
+// DeepSeek V3.1 (vLLM's example template): `### name` blocks, calls as `name<｜tool▁sep｜>{json}`.
+const deepseekV31: ToolPromptRenderer = {
+  placement: 'system',
+  section: (tools) =>
+    `## Tools\nYou have access to the following tools:\n\n${tools
+      .map(
+        (tool) =>
+          `### ${tool.name}\nDescription: ${tool.description ?? ''}\n\nParameters: ${pythonJson(tool.parameters)}\n\n`,
+      )
+      .join('')}IMPORTANT: ALWAYS adhere to this exact format for tool use:\n${dsCallsBegin}${dsCallBegin}` +
+    `tool_call_name${dsSep}tool_call_arguments${dsCallEnd}{{additional_tool_calls}}${dsCallsEnd}\n\nWhere:\n\n` +
+    '- `tool_call_name` must be an exact match to one of the available tools\n' +
+    "- `tool_call_arguments` must be valid JSON that strictly follows the tool's Parameters Schema\n" +
+    '- For multiple tool calls, chain them directly without separators or spaces\n',
+  join: afterSystem,
+  call: (call) => `${dsCallBegin}${call.name}${dsSep}${pythonJson(call.input)}${dsCallEnd}`,
+  assistant: dsAssistant,
+  results: 'tool',
+};
+
+// DeepSeek V3 (vLLM's example template): `function<｜tool▁sep｜>name` and a fenced JSON block.
+const deepseekV3: ToolPromptRenderer = {
+  placement: 'system',
+  section: (tools) =>
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n' +
+    tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
+    `\n</tools>\n\nFor function call returns, you should first print ${dsCallsBegin}\n\n` +
+    `For each function call, you should return object like:\n\n${dsCallBegin}function${dsSep}<function_name>\n` +
+    `\`\`\`json\n<function_arguments_in_json_format>\n\`\`\`${dsCallEnd}\n\n` +
+    `At the end of function call returns, you should print ${dsCallsEnd}`,
+  join: afterSystem,
+  call: (call) =>
+    `${dsCallBegin}function${dsSep}${call.name}\n\`\`\`json\n${pythonJson(call.input)}\n\`\`\`${dsCallEnd}`,
+  assistant: dsAssistant,
+  results: 'tool',
+};
+
+// llama.cpp's tool-aware DeepSeek-R1 template: the functions as indented JSON before the system text.
+const deepseekR1: ToolPromptRenderer = {
+  ...deepseekV3,
+  section: (tools) =>
+    "You can call any of the following function tools to satisfy the user's requests: " +
+    `${pythonJson(
+      tools.map((tool) => functionTool(tool).function),
+      2,
+    )}\n\nExample function tool call syntax:\n\n${dsCallsBegin}${dsCallBegin}function${dsSep}example_function_name\n` +
+    `\`\`\`json\n{\n  "arg1": "some_value"\n  ...\n}\n\`\`\`\n${dsCallEnd}${dsCallsEnd}\n\n`,
+  join: (section, text) => `${section}${text ?? ''}`,
+};
+
 /** A renderer and the model names (case-insensitive substrings) whose templates it follows. */
 export interface RendererVariant {
   /** Empty: the format's default. */
@@ -260,8 +375,9 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
       renderer: qwenXml({
         list: 'json',
         intro: 'You have access to the following functions in JSONSchema format:',
-        revision: 2,
+        revision: 3,
         before: false,
+        toolMessages: true,
       }),
     },
     {
@@ -271,6 +387,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
         intro: 'You have access to the following functions:',
         revision: 2,
         before: false,
+        padCalls: true,
       }),
     },
     {
@@ -290,6 +407,13 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
     { models: [], renderer: glm({ wrapped: true, lines: false }) },
   ],
   mistral: [{ models: [], renderer: mistral }],
+  kimi_k2: [{ models: [], renderer: kimiK2 }],
+  minimax_m2: [{ models: [], renderer: minimaxM2 }],
+  deepseek_v31: [{ models: [], renderer: deepseekV31 }],
+  deepseek_v3: [
+    { models: ['deepseek-r1'], renderer: deepseekR1 },
+    { models: [], renderer: deepseekV3 },
+  ],
 };
 
 /**
