@@ -345,6 +345,113 @@ const deepseekR1: ToolPromptRenderer = {
   join: (section, text) => `${section}${text ?? ''}`,
 };
 
+/** A JSON Schema as the TypeScript type gpt-oss's template writes for it (the common cases). */
+function typescriptType(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return 'any';
+  const spec = schema as Record<string, unknown>;
+  const nullable = spec.nullable === true ? ' | null' : '';
+  if (spec.type === 'array') {
+    const items = spec.items as Record<string, unknown> | undefined;
+    if (items === undefined) return `any[]${nullable}`;
+    const simple: Record<string, string> = {
+      string: 'string[]',
+      number: 'number[]',
+      integer: 'number[]',
+      boolean: 'boolean[]',
+    };
+    const known = typeof items.type === 'string' ? simple[items.type] : undefined;
+    if (known !== undefined) return `${known}${nullable}`;
+    const inner = typescriptType(items);
+    return `${inner === 'object | object' || inner.length > 50 ? 'any[]' : `${inner}[]`}${nullable}`;
+  }
+  if (Array.isArray(spec.type)) return spec.type.map(String).join(' | ');
+  if (spec.type === 'string')
+    return Array.isArray(spec.enum) ? `"${spec.enum.map(String).join('" | "')}"` : `string${nullable}`;
+  if (spec.type === 'number' || spec.type === 'integer') return 'number';
+  if (spec.type === 'boolean') return 'boolean';
+  if (spec.type === 'object') {
+    const properties = spec.properties as Record<string, unknown> | undefined;
+    if (properties === undefined || Object.keys(properties).length === 0) return 'object';
+    const required = Array.isArray(spec.required) ? spec.required : [];
+    return `{\n${Object.entries(properties)
+      .map(([name, inner]) => `${name}${required.includes(name) ? '' : '?'}: ${typescriptType(inner)}`)
+      .join(', ')}}`;
+  }
+  return 'any';
+}
+
+function harmonyTool(tool: ToolDefinition): string {
+  let text = `// ${tool.description ?? ''}\ntype ${tool.name} = `;
+  const parameters = tool.parameters as { properties?: Record<string, unknown>; required?: unknown };
+  const properties = parameters.properties;
+  if (properties === undefined || Object.keys(properties).length === 0) return `${text}() => any;\n\n`;
+  const required = Array.isArray(parameters.required) ? parameters.required : [];
+  text += '(_: {\n';
+  for (const [name, field] of Object.entries(properties)) {
+    const spec = (typeof field === 'object' && field !== null ? field : {}) as Record<string, unknown>;
+    if (typeof spec.description === 'string' && spec.description !== '') text += `// ${spec.description}\n`;
+    text += `${name}${required.includes(name) ? '' : '?'}: ${typescriptType(spec)}`;
+    if (spec.default !== undefined)
+      text += `, // default: ${spec.enum !== undefined ? pythonString(spec.default) : pythonJson(spec.default)}`;
+    text += ',\n';
+  }
+  return `${text}}) => any;\n\n`;
+}
+
+// gpt-oss (Harmony): the tools as a TypeScript namespace in the developer message. A past call and
+// its result live in message headers the template writes (`<|start|>assistant to=functions.NAME`,
+// `<|start|>functions.NAME to=assistant`), so the text closes the message the template opened and
+// writes those messages itself: the model sees them as trained, after an empty message.
+const harmony: ToolPromptRenderer = {
+  placement: 'system',
+  section: (tools) =>
+    `# Tools\n\n## functions\n\nnamespace functions {\n\n${tools.map(harmonyTool).join('')}} // namespace functions`,
+  join: afterSystem,
+  call: (call) =>
+    `<|start|>assistant to=functions.${call.name}<|channel|>commentary json<|message|>${pythonJson(call.input)}<|call|>`,
+  assistant: (text, calls) => (calls.length === 0 ? text : `${text}<|end|>${calls.join('')}`),
+  results: (results) =>
+    `<|end|>${results
+      .map(
+        (result) =>
+          `<|start|>functions.${result.name} to=assistant<|channel|>commentary<|message|>${pythonJson(result.text)}`,
+      )
+      .join('<|end|>')}`,
+};
+
+/** A JSON value as a Python literal (`True`, `None`, double-quoted strings, dicts and lists). */
+function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string' || typeof value === 'number') return pythonJson(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`)
+    .join(', ')}}`;
+}
+
+// Pythonic calls (Llama 3.2 / Gemma 3 tool templates of vLLM): the tool list as indented JSON and the
+// instructions at the top of the first user turn, calls as a Python list, results as user turns.
+const pythonic: ToolPromptRenderer = {
+  placement: 'first-user',
+  section: (tools) =>
+    'Tools (functions) are available. If you decide to invoke one or more of the tools, you must respond ' +
+    'with a python list of the function calls.\nExample Format: [func_name1(params_name1=params_value1, ' +
+    'params_name2=params_value2...), func_name2(params)] \nDo not use variables. DO NOT USE MARKDOWN SYNTAX. ' +
+    'You SHOULD NOT include any other text in the response if you call a function. If none of the functions ' +
+    'can be used, point it out. If you lack the parameters required by the function, also point it out.\n' +
+    `Here is a list of functions in JSON format that you can invoke.\n${pythonJson(tools.map(functionTool), 4)}`,
+  join: (section, text) => (text === undefined || text === '' ? section : `${section}\n\n${text}`),
+  call: (call) =>
+    `${call.name}(${Object.entries(call.input)
+      .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
+      .join(', ')})`,
+  assistant: (text, calls) =>
+    [text, calls.length === 0 ? '' : `[${calls.join(', ')}]`].filter((piece) => piece !== '').join('\n'),
+  results: (results) => results.map((result) => `<tool_response>\n${result.text}</tool_response>`).join('\n'),
+};
+
 /** A renderer and the model names (case-insensitive substrings) whose templates it follows. */
 export interface RendererVariant {
   /** Empty: the format's default. */
@@ -410,6 +517,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   kimi_k2: [{ models: [], renderer: kimiK2 }],
   minimax_m2: [{ models: [], renderer: minimaxM2 }],
   deepseek_v31: [{ models: [], renderer: deepseekV31 }],
+  harmony: [{ models: [], renderer: harmony }],
+  pythonic: [{ models: [], renderer: pythonic }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

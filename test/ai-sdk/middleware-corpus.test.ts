@@ -103,8 +103,8 @@ describe('toolCallMiddleware over the parse corpus with the AI SDK', () => {
         const { tools, options } = setup(testCase);
         const want = expected(text, tools, options);
         const runs: [string, Promise<Reported>][] = [['generate', generateWith(text, tools, options)]];
-        for (const size of [undefined, 1, 5, 23]) {
-          if (size === 1 && text.length > 200) continue;
+        for (const size of [undefined, 1, 7]) {
+          if (size === 1 && text.length > 150) continue;
           runs.push([`stream/${size ?? 'whole'}`, streamWith(text, tools, options, size)]);
         }
         for (const [label, run] of runs) {
