@@ -33,7 +33,7 @@ export function pythonString(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (value === null || value === undefined) return 'None';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'number') return String(value);
   return pythonRepr(value);
 }
 

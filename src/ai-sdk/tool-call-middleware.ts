@@ -117,16 +117,24 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       if (state === undefined || state.toolChoice.type === 'none') return result;
       const parser = parserFor(state, true);
       const encoder = new AISDKStreamPartEncoder({ idPrefix: 'tw-' });
+      let finished = false;
       const stream = result.stream.pipeThrough(
         new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
           transform(part, controller) {
             const out: LanguageModelV3StreamPart[] = [];
             if (part.type === 'text-delta') encoder.push(parser.push(part.delta), out);
             else if (part.type === 'finish') {
+              finished = true;
               encoder.finish(encoder.push(parser.finish(), out));
               out.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
             } else if (part.type !== 'text-start' && part.type !== 'text-end') out.push(part);
             for (const item of out) controller.enqueue(item);
+          },
+          // A stream that ends without its `finish` part (an aborted response) still gets the text
+          // the parser held back and its open call, as an invalid call.
+          flush(controller) {
+            if (finished) return;
+            for (const item of encoder.finish(encoder.push(parser.finish()))) controller.enqueue(item);
           },
         }),
       );

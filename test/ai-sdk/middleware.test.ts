@@ -1,4 +1,4 @@
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { promptRenderers, toolCallMiddleware } from '../../src/ai-sdk/index.js';
@@ -151,5 +151,63 @@ describe('toolCallMiddleware', () => {
 
   it('throws ToolwireError for an unknown format', () => {
     expect(() => toolCallMiddleware({ format: 'nope' })).toThrow(ToolwireError);
+  });
+});
+
+describe('toolCallMiddleware wrapStream', () => {
+  it('flushes held-back text and an open call when the stream ends without a finish part', async () => {
+    const middleware = toolCallMiddleware({ format: 'hermes' });
+    const inner = replayModel(['']);
+    const params = await middleware.transformParams?.({
+      type: 'stream',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [{ type: 'function', name: 'get_time', inputSchema: { type: 'object' } }],
+      },
+      model: inner,
+    });
+    const deltas = ['Sure <tool_', 'call>\n{"name": "get_time", "argu'];
+    const doStream = async () => ({
+      stream: new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const delta of deltas) controller.enqueue({ type: 'text-delta', id: '0', delta });
+          controller.close();
+        },
+      }),
+    });
+    const result = await middleware.wrapStream?.({
+      doStream,
+      doGenerate: async () => {
+        throw new Error('not called');
+      },
+      params: params as LanguageModelV3CallOptions,
+      model: inner,
+    });
+    const parts: LanguageModelV3StreamPart[] = [];
+    for await (const part of result?.stream as unknown as AsyncIterable<LanguageModelV3StreamPart>)
+      parts.push(part);
+    const raw = '<tool_call>\n{"name": "get_time", "argu';
+    const cutOff = 'the tool call is cut off before its JSON ends';
+    expect(parts).toEqual([
+      { type: 'text-start', id: 'tw-text-0' },
+      { type: 'text-delta', id: 'tw-text-0', delta: 'Sure ' },
+      { type: 'text-end', id: 'tw-text-0' },
+      { type: 'tool-input-start', id: 'call_0', toolName: 'get_time' },
+      { type: 'tool-input-end', id: 'call_0' },
+      {
+        type: 'tool-call',
+        toolCallId: 'call_0',
+        toolName: 'get_time',
+        input: raw,
+        providerMetadata: {
+          toolwire: {
+            invalid: true,
+            error: cutOff,
+            issues: [{ code: 'incomplete_tool_call', message: cutOff }],
+            raw,
+          },
+        },
+      },
+    ]);
   });
 });
