@@ -185,3 +185,17 @@ export async function streamWith(
   });
   return report(value, errors, warnings);
 }
+
+/** The `tool-call` part toolwire sends for a call cut off before its JSON ends (see `invalidCallPart`). */
+export function cutOffCallPart(toolCallId: string, toolName: string, raw: string): LanguageModelV3StreamPart {
+  const error = 'the tool call is cut off before its JSON ends';
+  return {
+    type: 'tool-call',
+    toolCallId,
+    toolName,
+    input: raw,
+    providerMetadata: {
+      toolwire: { invalid: true, error, issues: [{ code: 'incomplete_tool_call', message: error }], raw },
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { promptRenderers, toolCallMiddleware } from '../../src/ai-sdk/index.js';
 import { ToolwireError } from '../../src/errors/toolwire-error.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
-import { aiTools, collectWarnings, replayModel } from './harness.js';
+import { aiTools, collectWarnings, cutOffCallPart, replayModel } from './harness.js';
 
 const tools: ToolDefinition[] = [
   {
@@ -187,27 +187,13 @@ describe('toolCallMiddleware wrapStream', () => {
     for await (const part of result?.stream as unknown as AsyncIterable<LanguageModelV3StreamPart>)
       parts.push(part);
     const raw = '<tool_call>\n{"name": "get_time", "argu';
-    const cutOff = 'the tool call is cut off before its JSON ends';
     expect(parts).toEqual([
       { type: 'text-start', id: 'tw-text-0' },
       { type: 'text-delta', id: 'tw-text-0', delta: 'Sure ' },
       { type: 'text-end', id: 'tw-text-0' },
       { type: 'tool-input-start', id: 'call_0', toolName: 'get_time' },
       { type: 'tool-input-end', id: 'call_0' },
-      {
-        type: 'tool-call',
-        toolCallId: 'call_0',
-        toolName: 'get_time',
-        input: raw,
-        providerMetadata: {
-          toolwire: {
-            invalid: true,
-            error: cutOff,
-            issues: [{ code: 'incomplete_tool_call', message: cutOff }],
-            raw,
-          },
-        },
-      },
+      cutOffCallPart('call_0', 'get_time', raw),
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toAISDKStreamParts, toAISDKTransformStream, toolCallMiddleware } from '../../src/ai-sdk/index.js';
 import { createToolCallStream, toTransformStream } from '../../src/stream/index.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
-import { aiTools, collectWarnings, replayModel } from './harness.js';
+import { aiTools, collectWarnings, cutOffCallPart, replayModel } from './harness.js';
 
 const tools: ToolDefinition[] = [
   {
@@ -16,7 +16,6 @@ const output =
   '<think>Paris?</think>Sure.<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>' +
   '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Ly';
 const invalidRaw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Ly';
-const cutOff = 'the tool call is cut off before its JSON ends';
 
 const expectedParts: LanguageModelV3StreamPart[] = [
   { type: 'reasoning-start', id: 'reasoning-0' },
@@ -33,20 +32,7 @@ const expectedParts: LanguageModelV3StreamPart[] = [
   { type: 'tool-input-start', id: 'call_1', toolName: 'get_weather' },
   { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Ly' },
   { type: 'tool-input-end', id: 'call_1' },
-  {
-    type: 'tool-call',
-    toolCallId: 'call_1',
-    toolName: 'get_weather',
-    input: invalidRaw,
-    providerMetadata: {
-      toolwire: {
-        invalid: true,
-        error: cutOff,
-        issues: [{ code: 'incomplete_tool_call', message: cutOff }],
-        raw: invalidRaw,
-      },
-    },
-  },
+  cutOffCallPart('call_1', 'get_weather', invalidRaw),
   {
     type: 'finish',
     finishReason: { unified: 'tool-calls', raw: undefined },
