@@ -419,17 +419,30 @@ const harmony: ToolPromptRenderer = {
       .join('<|end|>')}`,
 };
 
-/** A JSON value as a Python literal (`True`, `None`, double-quoted strings, dicts and lists). */
-function pythonLiteral(value: unknown): string {
+/**
+ * A JSON value as a Python literal (`True`, `None`, dicts and lists); strings double-quoted as JSON
+ * writes them, or single-quoted as Python's `repr` does (`quote: "'"`).
+ */
+function pythonLiteral(value: unknown, quote: '"' | "'" = '"'): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'string' || typeof value === 'number') return pythonJson(value);
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'string')
+    return quote === '"'
+      ? JSON.stringify(value)
+      : `'${JSON.stringify(value).slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
+  if (typeof value === 'number') return pythonJson(value);
+  if (Array.isArray(value)) return `[${value.map((item) => pythonLiteral(item, quote)).join(', ')}]`;
   return `{${Object.entries(value as Record<string, unknown>)
-    .map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`)
+    .map(([key, item]) => `${pythonLiteral(key, quote)}: ${pythonLiteral(item, quote)}`)
     .join(', ')}}`;
 }
+
+/** One call in Python syntax: `name(key=value, ...)`. */
+const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
+  `${call.name}(${Object.entries(call.input)
+    .map(([key, value]) => `${key}=${pythonLiteral(value, quote)}`)
+    .join(', ')})`;
 
 // Pythonic calls (Llama 3.2 / Gemma 3 tool templates of vLLM): the tool list as indented JSON and the
 // instructions at the top of the first user turn, calls as a Python list, results as user turns.
@@ -443,13 +456,42 @@ const pythonic: ToolPromptRenderer = {
     'can be used, point it out. If you lack the parameters required by the function, also point it out.\n' +
     `Here is a list of functions in JSON format that you can invoke.\n${pythonJson(tools.map(functionTool), 4)}`,
   join: (section, text) => (text === undefined || text === '' ? section : `${section}\n\n${text}`),
-  call: (call) =>
-    `${call.name}(${Object.entries(call.input)
-      .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
-      .join(', ')})`,
+  call: (call) => pythonCall(call, '"'),
   assistant: (text, calls) =>
     [text, calls.length === 0 ? '' : `[${calls.join(', ')}]`].filter((piece) => piece !== '').join('\n'),
   results: (results) => results.map((result) => `<tool_response>\n${result.text}</tool_response>`).join('\n'),
+};
+
+// LFM2: the tool list as JSON on the system prompt's last line (LFM2 inside list markers), calls as a
+// Python list inside call markers, results as tool messages.
+function lfm2(markers: boolean): ToolPromptRenderer {
+  return {
+    placement: 'system',
+    section: (tools) => {
+      const list = pythonJson(tools.map(functionTool));
+      return `List of tools: ${markers ? `<|tool_list_start|>${list}<|tool_list_end|>` : list}`;
+    },
+    join: (section, text) => (text === undefined || text === '' ? section : `${text}\n${section}`),
+    // LFM2.5's template writes string arguments as Python's repr does (single quotes).
+    call: (call) => pythonCall(call, "'"),
+    assistant: (text, calls) =>
+      calls.length === 0 ? text : `${text}<|tool_call_start|>[${calls.join(', ')}]<|tool_call_end|>`,
+    results: 'tool',
+  };
+}
+
+// Granite 4: Hermes-style tool list and calls with Granite's own wording.
+const granite4: ToolPromptRenderer = {
+  ...hermes,
+  section: (tools) =>
+    'You are a helpful assistant with access to the following tools. You may call one or more tools to assist ' +
+    'with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+    tools.map((tool) => pythonJson(functionTool(tool))).join('\n') +
+    '\n</tools>\n\nFor each tool call, return a json object with function name and arguments within ' +
+    '<tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n' +
+    '</tool_call>. If a tool does not exist in the provided list of tools, notify the user that you do not have the ' +
+    'ability to fulfill the request.',
+  results: (results) => `\n${hermes.results === 'tool' ? '' : hermes.results(results)}`,
 };
 
 /** A renderer and the model names (case-insensitive substrings) whose templates it follows. */
@@ -519,6 +561,11 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   deepseek_v31: [{ models: [], renderer: deepseekV31 }],
   harmony: [{ models: [], renderer: harmony }],
   pythonic: [{ models: [], renderer: pythonic }],
+  lfm2: [
+    { models: ['lfm2.5', 'lfm2-5'], renderer: lfm2(false) },
+    { models: [], renderer: lfm2(true) },
+  ],
+  granite4: [{ models: [], renderer: granite4 }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

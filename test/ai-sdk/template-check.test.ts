@@ -7,7 +7,7 @@
  *
  * - `substitutions`: `[real, ours]` pairs, in order; each `real` text must occur in the template's
  *   rendering after the previous one, and replacing them gives our rendering exactly (a pair that no
- *   longer applies fails the test);
+ *   longer applies fails the test); `{today}` in a `real` text stands for the date a template prints;
  * - `render-error`: `@huggingface/jinja` cannot render the template (the error message must match);
  * - `no-renderer`: the format has no renderer of its own yet (only the generic one): the test checks
  *   that this is still so.
@@ -37,6 +37,13 @@ const differences = JSON.parse(
   readFileSync(new URL('./template-differences.json', import.meta.url), 'utf8'),
 ) as Record<string, Difference>;
 const manifest = loadManifest();
+
+/** Today as `strftime_now('%Y-%m-%d')` prints it in `@huggingface/jinja` (local time). */
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 function attempt(run: () => string): { text: string } | { error: string } {
   try {
@@ -77,7 +84,8 @@ describe('tool prompt renderers against the models’ own chat templates', () =>
       // Each substitution replaces the first occurrence after the previous one, in order.
       let expected = '';
       let rest = real.text;
-      for (const [from, to] of listed?.substitutions ?? []) {
+      for (const [listedFrom, to] of listed?.substitutions ?? []) {
+        const from = listedFrom.replaceAll('{today}', today());
         const at = rest.indexOf(from);
         expect(at, `substitution still applies: ${JSON.stringify(from)}`).toBeGreaterThanOrEqual(0);
         expected += rest.slice(0, at) + to;
