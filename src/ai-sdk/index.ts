@@ -1,0 +1,29 @@
+/**
+ * `toolwire/ai-sdk`: the AI SDK integration. `toolCallMiddleware` gives tool calling to any model
+ * that writes its calls as text (for `wrapLanguageModel`); `toAISDKStreamParts` /
+ * `toAISDKTransformStream` turn toolwire's events into `LanguageModelV3StreamPart`s. Types come from
+ * `@ai-sdk/provider` (an optional peer dependency, imported as types only: nothing of it runs).
+ */
+export { invalidCallPart } from './invalid-call-part.js';
+export {
+  genericRenderer,
+  promptRenderers,
+  type RenderedCall,
+  type RenderedResult,
+  type RendererVariant,
+  rendererFor,
+  type ToolPromptRenderer,
+} from './prompt-renderers.js';
+export { pythonJson } from './python-json.js';
+export { outputText, renderToolPrompt } from './render-tool-prompt.js';
+export {
+  AISDKStreamPartEncoder,
+  type AISDKStreamPartOptions,
+  type EncodableEvent,
+  type ToAISDKStreamPartsOptions,
+  toAISDKStreamParts,
+  toolCallPart,
+  unknownUsage,
+} from './stream-part-encoder.js';
+export { toAISDKTransformStream } from './to-ai-sdk-transform-stream.js';
+export { type ToolCallMiddlewareOptions, toolCallMiddleware } from './tool-call-middleware.js';

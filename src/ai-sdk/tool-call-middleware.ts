@@ -1,0 +1,175 @@
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3FinishReason,
+  LanguageModelV3Middleware,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
+import { checkFormatOptions } from '../formats/format-options.js';
+import { resolveFormat } from '../formats/parse-tool-calls.js';
+import { resolveModelFormat } from '../formats/registry.js';
+import type { ToolChoice } from '../providers/provider-converter.js';
+import type { ParseEvent } from '../types/parse-event.js';
+import type { ToolDefinition } from '../types/tool.js';
+import { invalidCallPart } from './invalid-call-part.js';
+import { rendererFor, type ToolPromptRenderer } from './prompt-renderers.js';
+import { renderToolPrompt } from './render-tool-prompt.js';
+import { AISDKStreamPartEncoder, toolCallPart } from './stream-part-encoder.js';
+
+/** Options of `toolCallMiddleware`: the format, the model name, a renderer, and the parser options. */
+export interface ToolCallMiddlewareOptions extends Omit<FormatOptions, 'tools' | 'inputEvents'> {
+  /**
+   * Format id, alias or definition. Default `"auto"`: the format named by `model` (else by the wrapped
+   * model's `modelId`), else the one whose markers appear first in the output.
+   */
+  readonly format?: string | FormatDefinition;
+  /** Model name used by `auto` (as on the model card: `"Qwen/Qwen3-Coder-30B-A3B-Instruct"`). */
+  readonly model?: string;
+  /** How tools, calls and results are written into the prompt; default: the format's own renderer. */
+  readonly renderer?: ToolPromptRenderer;
+}
+
+/** What `transformParams` took out of the params, for the wrap functions of the same call. */
+interface CallState {
+  readonly format: FormatDefinition;
+  readonly tools: readonly ToolDefinition[];
+  readonly toolChoice: ToolChoice;
+}
+
+/**
+ * An AI SDK middleware (`LanguageModelV3Middleware`, for `wrapLanguageModel`) that gives tool calling
+ * to a model that only writes text: a completions endpoint, an OpenAI-compatible server started
+ * without a tool parser, a hosted open model.
+ *
+ * - `transformParams`: renders the function tools into the prompt the way the format's models expect
+ *   them (`promptRenderers`: the tool section of the model's own chat template), earlier assistant
+ *   calls and tool results likewise (multi-turn), emulates `toolChoice` (`none`: no tools rendered and
+ *   the output left as text; `required` / a named tool: an instruction, and for a named tool only that
+ *   tool listed and accepted), and passes `tools: undefined`, `toolChoice: undefined` down.
+ * - `wrapGenerate` / `wrapStream`: the model's text goes through toolwire's parser for the format
+ *   (whole, or chunk by chunk): text, reasoning and tool-call parts come back as the spec's content /
+ *   stream parts (see `AISDKStreamPartEncoder`); a call that cannot be recovered becomes an invalid
+ *   tool call (`invalidCallPart`), never a silent drop; the finish reason is `tool-calls` when a
+ *   call was found. Parts the model sent besides text (reasoning, native tool calls, files, metadata)
+ *   pass through unchanged.
+ *
+ * Without function tools in the call the middleware changes nothing.
+ *
+ * @throws {UnknownFormatError} (code `unknown_format`) for an unregistered `format`.
+ * @throws {ToolwireError} (code `invalid_argument`) for options of the wrong type.
+ */
+export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): LanguageModelV3Middleware {
+  const { format: formatOption, renderer: rendererOption, ...parserOptions } = checkFormatOptions(options);
+  const format = resolveFormat(formatOption);
+  const states = new WeakMap<LanguageModelV3CallOptions, CallState>();
+
+  const parserFor = (state: CallState, inputEvents: boolean): FormatParser =>
+    state.format.create({ ...parserOptions, tools: state.tools, inputEvents });
+
+  return {
+    specificationVersion: 'v3',
+
+    async transformParams({ params, model }) {
+      const tools: ToolDefinition[] = [];
+      for (const tool of params.tools ?? [])
+        if (tool.type === 'function')
+          tools.push({
+            name: tool.name,
+            ...(tool.description === undefined ? {} : { description: tool.description }),
+            parameters: tool.inputSchema as ToolDefinition['parameters'],
+          });
+      if (tools.length === 0) return params;
+      const toolChoice: ToolChoice = params.toolChoice ?? { type: 'auto' };
+      const modelName = parserOptions.model ?? model.modelId;
+      const resolved = resolveModelFormat(format, modelName);
+      const renderer = rendererOption ?? rendererFor(resolved, modelName);
+      const transformed: LanguageModelV3CallOptions = {
+        ...params,
+        prompt: renderToolPrompt(params.prompt, tools, renderer, toolChoice),
+        tools: undefined,
+        toolChoice: undefined,
+      };
+      const accepted =
+        toolChoice.type === 'tool' ? tools.filter((tool) => tool.name === toolChoice.toolName) : tools;
+      states.set(transformed, { format: resolved, tools: accepted, toolChoice });
+      return transformed;
+    },
+
+    async wrapGenerate({ doGenerate, params }) {
+      const result = await doGenerate();
+      const state = states.get(params);
+      if (state === undefined || state.toolChoice.type === 'none') return result;
+      const parser = parserFor(state, false);
+      const content: LanguageModelV3Content[] = [];
+      const collect = new ContentCollector(content);
+      for (const part of result.content) {
+        if (part.type === 'text') collect.add(parser.push(part.text));
+        else content.push(part);
+      }
+      collect.add(parser.finish());
+      return { ...result, content, finishReason: finishReason(result.finishReason, collect.calls) };
+    },
+
+    async wrapStream({ doStream, params }) {
+      const result = await doStream();
+      const state = states.get(params);
+      if (state === undefined || state.toolChoice.type === 'none') return result;
+      const parser = parserFor(state, true);
+      const encoder = new AISDKStreamPartEncoder({ idPrefix: 'tw-' });
+      let finished = false;
+      const stream = result.stream.pipeThrough(
+        new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+          transform(part, controller) {
+            const out: LanguageModelV3StreamPart[] = [];
+            if (part.type === 'text-delta') encoder.push(parser.push(part.delta), out);
+            else if (part.type === 'finish') {
+              finished = true;
+              encoder.finish(encoder.push(parser.finish(), out));
+              out.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
+            } else if (part.type !== 'text-start' && part.type !== 'text-end') out.push(part);
+            for (const item of out) controller.enqueue(item);
+          },
+          // A stream that ends without its `finish` part (an aborted response) still gets the text
+          // the parser held back and its open call, as an invalid call.
+          flush(controller) {
+            if (finished) return;
+            for (const item of encoder.finish(encoder.push(parser.finish()))) controller.enqueue(item);
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+  };
+}
+
+/** `tool-calls` when calls were found (the model's own reason kept in `raw`), else the model's. */
+function finishReason(reason: LanguageModelV3FinishReason, calls: number): LanguageModelV3FinishReason {
+  if (calls === 0 || reason.unified !== 'stop') return reason;
+  return { unified: 'tool-calls', raw: reason.raw };
+}
+
+/** Folds whole-text parse events into generate content: adjacent text (or reasoning) merged. */
+class ContentCollector {
+  calls = 0;
+  private invalid = 0;
+
+  constructor(private readonly content: LanguageModelV3Content[]) {}
+
+  add(events: readonly ParseEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'text-delta' || event.type === 'reasoning-delta') {
+        const kind = event.type === 'text-delta' ? 'text' : 'reasoning';
+        const last = this.content.at(-1);
+        if (last?.type === kind)
+          this.content[this.content.length - 1] = { ...last, text: last.text + event.delta };
+        else if (event.delta !== '') this.content.push({ type: kind, text: event.delta });
+      } else if (event.type === 'tool-call') {
+        this.calls++;
+        this.content.push(toolCallPart(event));
+      } else if (event.type === 'tool-call-invalid') {
+        this.content.push(invalidCallPart(event, `invalid_${this.invalid++}`));
+      }
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { generateText, stepCountIs, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { promptRenderers, toolCallMiddleware } from '../../src/ai-sdk/index.js';
+import { ToolwireError } from '../../src/errors/toolwire-error.js';
+import type { ToolDefinition } from '../../src/types/tool.js';
+import { aiTools, collectWarnings, cutOffCallPart, replayModel } from './harness.js';
+
+const tools: ToolDefinition[] = [
+  {
+    name: 'get_weather',
+    description: 'Get the weather.',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+  { name: 'get_time', parameters: { type: 'object', properties: {} } },
+];
+const hermesSection = promptRenderers.hermes?.[0]?.renderer.section(tools) ?? '';
+const callText = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+
+/** What the wrapped model was asked: prompt, tools and toolChoice of each call. */
+function asked(calls: readonly LanguageModelV3CallOptions[]) {
+  return calls.map((call) => ({ prompt: call.prompt, tools: call.tools, toolChoice: call.toolChoice }));
+}
+
+describe('toolCallMiddleware', () => {
+  it('runs a two-step conversation through the AI SDK loop (stopWhen: stepCountIs(2)), history rendered as the format writes it', async () => {
+    const inner = replayModel([callText, 'It is 18 degrees in Paris.']);
+    const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware({ format: 'hermes' }) });
+    const { value, warnings } = await collectWarnings(() =>
+      generateText({
+        model,
+        system: 'You are terse.',
+        prompt: 'Weather in Paris?',
+        tools: aiTools(tools, (_name, input) => ({ temperature: 18, input })),
+        stopWhen: stepCountIs(2),
+      }),
+    );
+    expect(warnings).toEqual([]);
+    expect(value.steps.map((step) => [step.finishReason, step.toolCalls.map((call) => call.input)])).toEqual([
+      ['tool-calls', [{ city: 'Paris' }]],
+      ['stop', []],
+    ]);
+    expect(value.text).toBe('It is 18 degrees in Paris.');
+    const system = { role: 'system', content: `You are terse.\n\n${hermesSection}` };
+    const user = { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] };
+    expect(asked(inner.doGenerateCalls)).toEqual([
+      { prompt: [system, user], tools: undefined, toolChoice: undefined },
+      {
+        prompt: [
+          system,
+          user,
+          { role: 'assistant', content: [{ type: 'text', text: callText }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'text',
+                text: '<tool_response>\n{"temperature":18,"input":{"city":"Paris"}}\n</tool_response>',
+              },
+            ],
+          },
+        ],
+        tools: undefined,
+        toolChoice: undefined,
+      },
+    ]);
+  });
+
+  it('streams the same two steps with streamText', async () => {
+    const inner = replayModel([callText, 'It is 18 degrees in Paris.'], 4);
+    const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware({ format: 'hermes' }) });
+    const result = streamText({
+      model,
+      prompt: 'Weather in Paris?',
+      tools: aiTools(tools, () => 'sunny'),
+      stopWhen: stepCountIs(2),
+    });
+    expect(await result.text).toBe('It is 18 degrees in Paris.');
+    expect((await result.steps).map((step) => step.toolResults.map((r) => [r.toolCallId, r.output]))).toEqual(
+      [[['call_0', 'sunny']], []],
+    );
+    expect(inner.doStreamCalls[1]?.prompt.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: '<tool_response>\nsunny\n</tool_response>' }],
+    });
+  });
+
+  it('emulates toolChoice: required, a named tool (only it listed and accepted), none', async () => {
+    const run = async (
+      toolChoice: 'required' | 'none' | { type: 'tool'; toolName: 'get_time' },
+      output: string,
+    ) => {
+      const inner = replayModel([output]);
+      const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware({ format: 'hermes' }) });
+      const result = await generateText({ model, prompt: 'Hi', tools: aiTools(tools), toolChoice });
+      return {
+        prompt: inner.doGenerateCalls[0]?.prompt[0],
+        calls: result.toolCalls.map((c) => [c.toolName, c.invalid === true]),
+        text: result.text,
+      };
+    };
+    expect(await run('required', callText)).toEqual({
+      prompt: {
+        role: 'system',
+        content: `${hermesSection}\n\nYou must call at least one of these functions now.`,
+      },
+      calls: [['get_weather', false]],
+      text: '',
+    });
+    const named = promptRenderers.hermes?.[0]?.renderer.section([tools[1] as ToolDefinition]);
+    const timeCall = '<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>';
+    expect(await run({ type: 'tool', toolName: 'get_time' }, timeCall)).toEqual({
+      prompt: { role: 'system', content: `${named}\n\nYou must call the function "get_time" now.` },
+      calls: [['get_time', false]],
+      text: '',
+    });
+    // A call to another tool is not accepted (invalid), so the AI SDK's own check rejects the step.
+    await expect(run({ type: 'tool', toolName: 'get_time' }, callText)).rejects.toThrow(
+      "Model response did not contain a call to the required tool 'get_time'.",
+    );
+    expect(await run('none', callText)).toEqual({
+      prompt: { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+      calls: [],
+      text: callText,
+    });
+  });
+
+  it('picks the format and renderer by model name (the option, else the wrapped model id)', async () => {
+    const inner = replayModel(
+      ['<tool_call>\n<function=get_time>\n</function>\n</tool_call>'],
+      undefined,
+      'Qwen/Qwen3-Coder-30B-A3B-Instruct',
+    );
+    const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware() });
+    const result = await generateText({ model, prompt: 'Time?', tools: aiTools(tools) });
+    expect(result.toolCalls.map((call) => [call.toolCallId, call.toolName, call.input])).toEqual([
+      ['call_0', 'get_time', {}],
+    ]);
+    expect(inner.doGenerateCalls[0]?.prompt[0]).toEqual({
+      role: 'system',
+      content: promptRenderers.qwen3_coder?.at(-1)?.renderer.section(tools),
+    });
+  });
+
+  it('changes nothing without function tools', async () => {
+    const inner = replayModel([callText]);
+    const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware({ format: 'hermes' }) });
+    const result = await generateText({ model, prompt: 'Hi' });
+    expect([result.text, result.toolCalls]).toEqual([callText, []]);
+  });
+
+  it('throws ToolwireError for an unknown format', () => {
+    expect(() => toolCallMiddleware({ format: 'nope' })).toThrow(ToolwireError);
+  });
+});
+
+describe('toolCallMiddleware wrapStream', () => {
+  it('flushes held-back text and an open call when the stream ends without a finish part', async () => {
+    const middleware = toolCallMiddleware({ format: 'hermes' });
+    const inner = replayModel(['']);
+    const params = await middleware.transformParams?.({
+      type: 'stream',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [{ type: 'function', name: 'get_time', inputSchema: { type: 'object' } }],
+      },
+      model: inner,
+    });
+    const deltas = ['Sure <tool_', 'call>\n{"name": "get_time", "argu'];
+    const doStream = async () => ({
+      stream: new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const delta of deltas) controller.enqueue({ type: 'text-delta', id: '0', delta });
+          controller.close();
+        },
+      }),
+    });
+    const result = await middleware.wrapStream?.({
+      doStream,
+      doGenerate: async () => {
+        throw new Error('not called');
+      },
+      params: params as LanguageModelV3CallOptions,
+      model: inner,
+    });
+    const parts: LanguageModelV3StreamPart[] = [];
+    for await (const part of result?.stream as unknown as AsyncIterable<LanguageModelV3StreamPart>)
+      parts.push(part);
+    const raw = '<tool_call>\n{"name": "get_time", "argu';
+    expect(parts).toEqual([
+      { type: 'text-start', id: 'tw-text-0' },
+      { type: 'text-delta', id: 'tw-text-0', delta: 'Sure ' },
+      { type: 'text-end', id: 'tw-text-0' },
+      { type: 'tool-input-start', id: 'call_0', toolName: 'get_time' },
+      { type: 'tool-input-end', id: 'call_0' },
+      cutOffCallPart('call_0', 'get_time', raw),
+    ]);
+  });
+});
