@@ -236,6 +236,39 @@ describe('repairHistory at scale', () => {
   }, 60000);
 });
 
+describe('repairHistory merging at scale', () => {
+  it('merges a run of 40,000 user messages for Anthropic in one pass (was quadratic: minutes; hang detector only)', () => {
+    const messages: Message[] = Array.from({ length: 40000 }, (_, turn) => ({
+      role: 'user',
+      content: [{ type: 'text', text: `note ${turn}` }],
+    }));
+    const repaired = repairHistory(messages, { target: 'anthropic' });
+    expect(repaired.messages).toEqual([
+      { role: 'user', content: messages.map((message) => (message.content as unknown[])[0]) },
+    ]);
+    expect(repaired.changes).toHaveLength(39999);
+  }, 60000);
+
+  it('keeps the first providerOptions of a merged run, also when the first message has none', () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'a' },
+      { role: 'user', content: 'b', providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
+      { role: 'user', content: 'c', providerOptions: { anthropic: { other: true } } },
+    ];
+    expect(repairHistory(messages, { target: 'anthropic' }).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+          { type: 'text', text: 'c' },
+        ],
+        providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+      },
+    ]);
+  });
+});
+
 describe('repairHistory misuse', () => {
   const history: Message[] = [{ role: 'user', content: 'Hi.' }];
   it.each([
