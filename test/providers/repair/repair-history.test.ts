@@ -301,6 +301,41 @@ describe('repairHistory misuse', () => {
     }
   });
 
+  // These threw a TypeError from inside the repair (reading .trim of undefined, Object.keys of null).
+  it.each<[string, unknown[]]>([
+    ['a text part without text', [{ role: 'assistant', content: [{ type: 'text' }] }]],
+    ['a text part whose text is a number', [{ role: 'user', content: [{ type: 'text', text: 5 }] }]],
+    ['a reasoning part without text', [{ role: 'assistant', content: [{ type: 'reasoning' }] }]],
+    [
+      'a tool result without an output',
+      [
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'f' }] },
+      ],
+    ],
+    ['message providerOptions null', [{ role: 'user', content: 'Hi.', providerOptions: null }]],
+    [
+      'a part whose providerOptions.anthropic is null',
+      [
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: 'x', providerOptions: { anthropic: null } }],
+        },
+      ],
+    ],
+  ])('throws invalid_argument (not a TypeError) for %s', (_name, messages) => {
+    for (const target of PROVIDER_IDS) {
+      let thrown: unknown;
+      try {
+        repairHistory(messages as Message[], { target });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ToolwireError);
+      expect((thrown as ToolwireError).code).toBe('invalid_argument');
+    }
+  });
+
   it('names the first violations in the strict error message', () => {
     const messages: Message[] = [
       { role: 'user', content: 'Go.' },
