@@ -81,7 +81,8 @@ export interface DispatchResult {
  * failure is an error result (`error-text` output) whose text tells the model what to fix.
  *
  * 1. A call that could not be parsed (`InvalidToolCall`, `tool-call-invalid`) is `invalid_call`, with the
- *    parse error and its issues; a name no tool has is `unknown_tool`, with the names offered.
+ *    parse error and its issues; a name no tool has is `unknown_tool`, with the names offered (also when
+ *    the call is invalid: the parser makes a call to a tool not offered an invalid one).
  * 2. The arguments must be an object (`null` is `{}`, JSON text of an object is decoded, anything else is
  *    `invalid_call`); they are aligned with the tool's JSON Schema (`alignValue`, one `SchemaRoot` per tool, cached):
  *    arguments that already fit pass through untouched (the same value: an integer in a number slot stays
@@ -119,9 +120,12 @@ export async function dispatch(
     flags: [],
     ...extra,
   });
-  if (read.invalid) return fail(invalidCall(read.name, read.invalid.error, read.invalid.issues));
   const name = read.name ?? '';
   const tool = toolset.get(name);
+  // An invalid call naming no tool (the parser's `unknown_tool`) is answered as an unknown tool: the
+  // names offered are what the model needs, not "write the call again" for a tool that does not exist.
+  if (read.invalid && (name === '' || tool))
+    return fail(invalidCall(read.name, read.invalid.error, read.invalid.issues));
   if (!tool) return fail(unknownTool(name, toolset.names));
   if (signal?.aborted) return fail(aborted(tool.name, signal.reason));
   const prepared = prepare(tool);

@@ -252,6 +252,24 @@ describe('every failure is an error result telling the model what to fix', () =>
     });
   });
 
+  it('unknown tool parsed as an invalid call (parser given the tools): unknown_tool, with the names offered', async () => {
+    // Was invalid_call: "could not be read ... Write the call again", without the names offered.
+    const parsed = parseToolCalls('<tool_call>{"name": "get_wether", "arguments": {}}</tool_call>', {
+      format: 'hermes',
+      tools: tools.definitions(),
+    });
+    const call = parsed.invalidToolCalls[0];
+    const result = await dispatch(tools, call as NonNullable<typeof call>);
+    expect(outcome(result)).toEqual({
+      code: 'unknown_tool',
+      output: {
+        type: 'error-text',
+        value:
+          'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
+      },
+    });
+  });
+
   it('invalid call: with the parse error', async () => {
     const parsed = parseToolCalls('<tool_call>{"name": "search", "arguments": ["a"]}</tool_call>', {
       format: 'hermes',
