@@ -233,17 +233,18 @@ describe('every failure is an error result telling the model what to fix', () =>
   });
   const tools = createToolset([weather, search]);
   const outcome = (result: DispatchResult) => ({ output: result.result.output, code: result.error?.code });
+  const unknownWether = {
+    code: 'unknown_tool',
+    output: {
+      type: 'error-text',
+      value:
+        'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
+    },
+  };
 
   it('unknown tool: with the names offered', async () => {
     const result = await dispatch(tools, { id: 'c', name: 'get_wether', arguments: {} });
-    expect(outcome(result)).toEqual({
-      code: 'unknown_tool',
-      output: {
-        type: 'error-text',
-        value:
-          'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
-      },
-    });
+    expect(outcome(result)).toEqual(unknownWether);
     expect(result.result.toolName).toBe('get_wether');
     const none = await dispatch([], { id: 'c', name: 'x', arguments: {} });
     expect(none.result.output).toEqual({
@@ -260,14 +261,7 @@ describe('every failure is an error result telling the model what to fix', () =>
     });
     const call = parsed.invalidToolCalls[0];
     const result = await dispatch(tools, call as NonNullable<typeof call>);
-    expect(outcome(result)).toEqual({
-      code: 'unknown_tool',
-      output: {
-        type: 'error-text',
-        value:
-          'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
-      },
-    });
+    expect(outcome(result)).toEqual(unknownWether);
   });
 
   it('invalid call: with the parse error', async () => {
