@@ -39,7 +39,8 @@ export type DispatchCall = ToolCall | InvalidToolCall | ToolCallPart | InvalidTo
  * - `unsupported_schema`: the tool's schema is one alignment cannot check (its root is not an object
  *   schema, or it uses validation keywords toolwire does not interpret and the tool has no Standard
  *   Schema to validate with), or reading it threw;
- * - `execution_failed`: `execute` (or `validate`, or `toModelOutput`) threw or rejected;
+ * - `execution_failed`: `execute` (or `validate`, or `toModelOutput`) threw or rejected, or
+ *   `toModelOutput` returned something that is not a tool result output;
  * - `invalid_output`: `execute` returned a value JSON cannot carry (a cycle, a bigint);
  * - `aborted`: the signal aborted before the call finished.
  */
@@ -194,7 +195,38 @@ export async function dispatch(
         };
     return fail(error, { input: value, flags, output });
   }
+  if (!isToolResultOutput(modelOutput)) {
+    return fail(
+      failed(
+        tool.name,
+        'toModelOutput gave no tool result output',
+        new TypeError(`it returned ${describe(modelOutput)}`),
+      ),
+      { input: value, flags, output },
+    );
+  }
   return { result: resultPart(read.id, tool.name, modelOutput), isError: false, input: value, flags, output };
+}
+
+const outputTypes: ReadonlySet<unknown> = new Set([
+  'text',
+  'json',
+  'error-text',
+  'error-json',
+  'execution-denied',
+  'content',
+]);
+
+/**
+ * Whether `toModelOutput` gave an output the result part can carry: a string `value` for text, an array
+ * for content (anything else would be sent as it is and break the next request).
+ */
+function isToolResultOutput(output: unknown): output is ToolResultOutput {
+  const fields = output as { type?: unknown; value?: unknown } | null;
+  if (typeof fields !== 'object' || fields === null || !outputTypes.has(fields.type)) return false;
+  if (fields.type === 'text' || fields.type === 'error-text') return typeof fields.value === 'string';
+  if (fields.type === 'content') return Array.isArray(fields.value);
+  return true;
 }
 
 interface ReadCall {

@@ -524,4 +524,27 @@ describe('handler results become the tool-result output deterministically', () =
     });
     expect(result.output).toEqual({ title: 'Sales', png: 'iVBORw0KGgo=' });
   });
+
+  // Was passed on as the result's output ('output: "done"'), a part no provider or repairHistory takes.
+  it.each<[string, unknown]>([
+    ['a string', 'done'],
+    ['an unknown type', { type: 'markdown', value: '# done' }],
+    ['text without a string value', { type: 'text', value: 4 }],
+  ])('toModelOutput returning %s is an execution_failed error result', async (_name, given) => {
+    const tool = defineTool({
+      name: 'report',
+      parameters: { type: 'object' },
+      execute: () => 4,
+      toModelOutput: () => given as never,
+    });
+    const result = await dispatch([tool], { id: 'c', name: 'report', arguments: {} });
+    expect({ code: result.error?.code, output: result.result.output, value: result.output }).toEqual({
+      code: 'execution_failed',
+      output: {
+        type: 'error-text',
+        value: `Tool "report" failed: toModelOutput gave no tool result output: it returned ${typeof given === 'string' ? 'string' : 'object'}. Check the arguments before calling it again.`,
+      },
+      value: 4,
+    });
+  });
 });
