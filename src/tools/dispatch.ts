@@ -39,7 +39,8 @@ export type DispatchCall = ToolCall | InvalidToolCall | ToolCallPart | InvalidTo
  * - `unsupported_schema`: the tool's schema is one alignment cannot check (its root is not an object
  *   schema, or it uses validation keywords toolwire does not interpret and the tool has no Standard
  *   Schema to validate with), or reading it threw;
- * - `execution_failed`: `execute` (or `validate`, or `toModelOutput`) threw or rejected;
+ * - `execution_failed`: `execute` (or `validate`, or `toModelOutput`) threw or rejected, or
+ *   `toModelOutput` returned something that is not a tool result output;
  * - `invalid_output`: `execute` returned a value JSON cannot carry (a cycle, a bigint);
  * - `aborted`: the signal aborted before the call finished.
  */
@@ -81,7 +82,8 @@ export interface DispatchResult {
  * failure is an error result (`error-text` output) whose text tells the model what to fix.
  *
  * 1. A call that could not be parsed (`InvalidToolCall`, `tool-call-invalid`) is `invalid_call`, with the
- *    parse error and its issues; a name no tool has is `unknown_tool`, with the names offered.
+ *    parse error and its issues; a name no tool has is `unknown_tool`, with the names offered (also when
+ *    the call is invalid: the parser makes a call to a tool not offered an invalid one).
  * 2. The arguments must be an object (`null` is `{}`, JSON text of an object is decoded, anything else is
  *    `invalid_call`); they are aligned with the tool's JSON Schema (`alignValue`, one `SchemaRoot` per tool, cached):
  *    arguments that already fit pass through untouched (the same value: an integer in a number slot stays
@@ -119,9 +121,12 @@ export async function dispatch(
     flags: [],
     ...extra,
   });
-  if (read.invalid) return fail(invalidCall(read.name, read.invalid.error, read.invalid.issues));
   const name = read.name ?? '';
   const tool = toolset.get(name);
+  // An invalid call naming no tool (the parser's `unknown_tool`) is answered as an unknown tool: the
+  // names offered are what the model needs, not "write the call again" for a tool that does not exist.
+  if (read.invalid && (name === '' || tool))
+    return fail(invalidCall(read.name, read.invalid.error, read.invalid.issues));
   if (!tool) return fail(unknownTool(name, toolset.names));
   if (signal?.aborted) return fail(aborted(tool.name, signal.reason));
   const prepared = prepare(tool);
@@ -190,7 +195,38 @@ export async function dispatch(
         };
     return fail(error, { input: value, flags, output });
   }
+  if (!isToolResultOutput(modelOutput)) {
+    return fail(
+      failed(
+        tool.name,
+        'toModelOutput gave no tool result output',
+        new TypeError(`it returned ${describe(modelOutput)}`),
+      ),
+      { input: value, flags, output },
+    );
+  }
   return { result: resultPart(read.id, tool.name, modelOutput), isError: false, input: value, flags, output };
+}
+
+const outputTypes: ReadonlySet<unknown> = new Set([
+  'text',
+  'json',
+  'error-text',
+  'error-json',
+  'execution-denied',
+  'content',
+]);
+
+/**
+ * Whether `toModelOutput` gave an output the result part can carry: a string `value` for text, an array
+ * for content (anything else would be sent as it is and break the next request).
+ */
+function isToolResultOutput(output: unknown): output is ToolResultOutput {
+  const fields = output as { type?: unknown; value?: unknown } | null;
+  if (typeof fields !== 'object' || fields === null || !outputTypes.has(fields.type)) return false;
+  if (fields.type === 'text' || fields.type === 'error-text') return typeof fields.value === 'string';
+  if (fields.type === 'content') return Array.isArray(fields.value);
+  return true;
 }
 
 interface ReadCall {

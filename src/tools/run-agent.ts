@@ -272,9 +272,9 @@ async function generateTurn(
 
 function readResponse(output: AgentModelOutput): Turn {
   if (typeof output === 'object' && output !== null) {
-    if ((output as AssistantMessage).role === 'assistant') return { message: output as AssistantMessage };
+    if (isAssistantMessage(output)) return { message: output };
     const response = output as AgentModelResponse;
-    if (typeof response.message === 'object' && response.message?.role === 'assistant')
+    if (isAssistantMessage(response.message))
       return response.usage
         ? { message: response.message, usage: response.usage }
         : { message: response.message };
@@ -282,6 +282,19 @@ function readResponse(output: AgentModelOutput): Turn {
   throw new ToolwireError(
     'invalid_argument',
     `model.generate() must return an assistant message, { message, usage? } or an async iterable of parse events, got ${describe(output)}`,
+  );
+}
+
+/**
+ * An assistant message whose content is text or a part list: one without content would go into the
+ * history as it is and break the next request (and `repairHistory`, which refuses it).
+ */
+function isAssistantMessage(value: unknown): value is AssistantMessage {
+  const message = value as { role?: unknown; content?: unknown } | null;
+  return (
+    typeof message === 'object' &&
+    message?.role === 'assistant' &&
+    (typeof message.content === 'string' || Array.isArray(message.content))
   );
 }
 

@@ -233,23 +233,35 @@ describe('every failure is an error result telling the model what to fix', () =>
   });
   const tools = createToolset([weather, search]);
   const outcome = (result: DispatchResult) => ({ output: result.result.output, code: result.error?.code });
+  const unknownWether = {
+    code: 'unknown_tool',
+    output: {
+      type: 'error-text',
+      value:
+        'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
+    },
+  };
 
   it('unknown tool: with the names offered', async () => {
     const result = await dispatch(tools, { id: 'c', name: 'get_wether', arguments: {} });
-    expect(outcome(result)).toEqual({
-      code: 'unknown_tool',
-      output: {
-        type: 'error-text',
-        value:
-          'There is no tool named "get_wether". The tools offered are: "get_weather", "search". Call one of them by its exact name.',
-      },
-    });
+    expect(outcome(result)).toEqual(unknownWether);
     expect(result.result.toolName).toBe('get_wether');
     const none = await dispatch([], { id: 'c', name: 'x', arguments: {} });
     expect(none.result.output).toEqual({
       type: 'error-text',
       value: 'There is no tool named "x": no tools are offered. Answer without calling a tool.',
     });
+  });
+
+  it('unknown tool parsed as an invalid call (parser given the tools): unknown_tool, with the names offered', async () => {
+    // Was invalid_call: "could not be read ... Write the call again", without the names offered.
+    const parsed = parseToolCalls('<tool_call>{"name": "get_wether", "arguments": {}}</tool_call>', {
+      format: 'hermes',
+      tools: tools.definitions(),
+    });
+    const call = parsed.invalidToolCalls[0];
+    const result = await dispatch(tools, call as NonNullable<typeof call>);
+    expect(outcome(result)).toEqual(unknownWether);
   });
 
   it('invalid call: with the parse error', async () => {
@@ -511,5 +523,28 @@ describe('handler results become the tool-result output deterministically', () =
       ],
     });
     expect(result.output).toEqual({ title: 'Sales', png: 'iVBORw0KGgo=' });
+  });
+
+  // Was passed on as the result's output ('output: "done"'), a part no provider or repairHistory takes.
+  it.each<[string, unknown]>([
+    ['a string', 'done'],
+    ['an unknown type', { type: 'markdown', value: '# done' }],
+    ['text without a string value', { type: 'text', value: 4 }],
+  ])('toModelOutput returning %s is an execution_failed error result', async (_name, given) => {
+    const tool = defineTool({
+      name: 'report',
+      parameters: { type: 'object' },
+      execute: () => 4,
+      toModelOutput: () => given as never,
+    });
+    const result = await dispatch([tool], { id: 'c', name: 'report', arguments: {} });
+    expect({ code: result.error?.code, output: result.result.output, value: result.output }).toEqual({
+      code: 'execution_failed',
+      output: {
+        type: 'error-text',
+        value: `Tool "report" failed: toModelOutput gave no tool result output: it returned ${typeof given === 'string' ? 'string' : 'object'}. Check the arguments before calling it again.`,
+      },
+      value: 4,
+    });
   });
 });

@@ -508,4 +508,26 @@ describe('runAgent: parallel calls', () => {
       runAgent({ model: { generate: () => ({ role: 'user', content: 'x' }) as never }, tools, messages: [] }),
     ).rejects.toMatchObject({ code: 'invalid_argument' });
   });
+
+  // An assistant message without content was appended to the history as it was ('stop').
+  it.each([
+    ['no content', { role: 'assistant' }],
+    ['content a number', { role: 'assistant', content: 5 }],
+    ['{ message } without content', { message: { role: 'assistant' } }],
+  ])('rejects a model turn with %s with invalid_argument', async (_name, turn) => {
+    const events: string[] = [];
+    await expect(
+      runAgent({
+        model: { generate: () => turn as never },
+        tools,
+        messages: prompt,
+        onEvent: (event) => events.push(`${event.step} ${event.type}`),
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid_argument',
+      message:
+        'model.generate() must return an assistant message, { message, usage? } or an async iterable of parse events, got object',
+    });
+    expect(events).toEqual(['1 step-start', '1 step-end']);
+  });
 });

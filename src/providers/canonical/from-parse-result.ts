@@ -1,3 +1,5 @@
+import { ToolwireError } from '../../errors/toolwire-error.js';
+import { describe } from '../../internal/describe-value.js';
 import type { AssistantMessage, AssistantPart } from '../../types/message.js';
 import type { ParseResult } from '../../types/tool-call.js';
 
@@ -23,6 +25,9 @@ export interface FromParseResultOptions {
  *
  * Pure: the result shares no mutable state with its input beyond the arguments objects.
  *
+ * @throws {ToolwireError} code `invalid_argument` when `result` is not a parse result (string `content`
+ *   and `reasoning`, arrays `toolCalls` and `invalidToolCalls`) or `blankText` is not `'keep'` / `'omit'`.
+ *
  * @example
  * fromParseResult({ format: 'hermes', content: 'Checking.', reasoning: '', invalidToolCalls: [],
  *   toolCalls: [{ id: 'call_0', name: 'get_weather', arguments: { city: 'Oslo' } }] })
@@ -30,6 +35,7 @@ export interface FromParseResultOptions {
  * //     { type: 'tool-call', toolCallId: 'call_0', toolName: 'get_weather', input: { city: 'Oslo' } }] }
  */
 export function fromParseResult(result: ParseResult, options?: FromParseResultOptions): AssistantMessage {
+  checkArguments(result, options);
   const omitBlank = options?.blankText === 'omit';
   const keep = (text: string): boolean => text !== '' && !(omitBlank && text.trim() === '');
   const content: AssistantPart[] = [];
@@ -49,4 +55,25 @@ export function fromParseResult(result: ParseResult, options?: FromParseResultOp
     });
   }
   return { role: 'assistant', content };
+}
+
+function checkArguments(result: ParseResult, options: FromParseResultOptions | undefined): void {
+  const fields = result as Partial<Record<keyof ParseResult, unknown>> | null;
+  if (
+    typeof fields !== 'object' ||
+    fields === null ||
+    typeof fields.content !== 'string' ||
+    typeof fields.reasoning !== 'string' ||
+    !Array.isArray(fields.toolCalls) ||
+    !Array.isArray(fields.invalidToolCalls)
+  ) {
+    throw new ToolwireError(
+      'invalid_argument',
+      `fromParseResult() takes a parse result ({ content, reasoning, toolCalls, invalidToolCalls }), got ${describe(result)}`,
+    );
+  }
+  const blankText = options?.blankText;
+  if (blankText !== undefined && blankText !== 'keep' && blankText !== 'omit') {
+    throw new ToolwireError('invalid_argument', "options.blankText must be 'keep' or 'omit'");
+  }
 }

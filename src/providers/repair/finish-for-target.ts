@@ -251,6 +251,9 @@ function asParts(message: Message): readonly AnyPart[] {
 
 function mergeRoles(history: readonly SourcedMessage[], context: FinishContext): SourcedMessage[] {
   const out: SourcedMessage[] = [];
+  // The parts of the merged message `out` ends with, appended in place: copying them at every merge
+  // would make a run of n same-role messages quadratic.
+  let merged: AnyPart[] | undefined;
   for (const entry of history) {
     const previous = out[out.length - 1];
     const role = entry.message.role;
@@ -260,18 +263,25 @@ function mergeRoles(history: readonly SourcedMessage[], context: FinishContext):
       (role !== 'user' && role !== 'assistant')
     ) {
       out.push(entry);
+      merged = undefined;
       continue;
     }
-    const content = [...asParts(previous.message), ...asParts(entry.message)];
-    const providerOptions = previous.message.providerOptions ?? entry.message.providerOptions;
-    out[out.length - 1] = {
-      message: {
-        role,
-        content,
-        ...(providerOptions === undefined ? {} : { providerOptions }),
-      } as unknown as Message,
-      source: previous.source,
-    };
+    if (
+      merged === undefined ||
+      (previous.message.providerOptions === undefined && entry.message.providerOptions !== undefined)
+    ) {
+      merged ??= [...asParts(previous.message)];
+      const providerOptions = previous.message.providerOptions ?? entry.message.providerOptions;
+      out[out.length - 1] = {
+        message: {
+          role,
+          content: merged,
+          ...(providerOptions === undefined ? {} : { providerOptions }),
+        } as unknown as Message,
+        source: previous.source,
+      };
+    }
+    for (const part of asParts(entry.message)) merged.push(part);
     context.changes.push({
       rule: 'H12',
       index: entry.source,

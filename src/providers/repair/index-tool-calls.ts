@@ -62,7 +62,8 @@ const nonEmpty = (value: unknown): string | undefined =>
  * - An invalid call without an id or a name is skipped (H10: providers reject a `null` name or id, deer-flow
  *   PR#5509), and so is any result naming its id.
  * - A result pairs with the latest call before it that has its id (a call after it when there is none: a
- *   result written before its call is moved, not lost); a result without an id pairs, by position, with
+ *   result written before its call is moved, not lost); when that turn repeats the id, its results pair
+ *   with its calls in order; a result without an id pairs, by position, with
  *   the next call without an id of the assistant message its tool message follows; a second result for one
  *   call is a duplicate (H6, the first is kept); a result that pairs with nothing is an orphan (H2).
  */
@@ -70,6 +71,8 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
   const calls = new Map<string, CallRecord>();
   const callsOfMessage = new Map<number, CallRecord[]>();
   const callsById = new Map<string, CallRecord[]>();
+  /** For a call in `callsById`, the position in its list of the first call of its turn with its id. */
+  const turnStart = new Map<CallRecord, number>();
   const missingIdCalls = new Map<number, CallRecord[]>();
   const ids = new UniqueIds();
   const owner: number[] = [];
@@ -148,14 +151,19 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
       };
       calls.set(partKey(index, partIndex), record);
       own.push(record);
-      if (inputId !== undefined) appendTo(callsById, inputId, record);
-      else if (!skip) appendTo(missingIdCalls, index, record);
+      if (inputId !== undefined) {
+        const earlier = callsById.get(inputId);
+        const last = earlier?.[earlier.length - 1];
+        turnStart.set(record, last?.message === index ? (turnStart.get(last) ?? 0) : (earlier?.length ?? 0));
+        appendTo(callsById, inputId, record);
+      } else if (!skip) appendTo(missingIdCalls, index, record);
     });
     callsOfMessage.set(index, own);
   });
 
   const results = new Map<string, ResultRecord>();
   const idCursor = new Map<string, number>();
+  const unanswered = new Map<string, number>();
   const missingCursor = new Map<number, number>();
   messages.forEach((message, index) => {
     if (message.role !== 'tool' || !Array.isArray(message.content)) return;
@@ -175,7 +183,17 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
         let cursor = idCursor.get(inputId) ?? 0;
         while ((candidates[cursor + 1]?.message ?? index) < index) cursor++;
         idCursor.set(inputId, cursor);
-        call = candidates[cursor];
+        // The calls of one turn that repeat an id are answered by position: the k-th result for the
+        // id goes to the turn's k-th such call, not all of them to its last call (one answered, the
+        // others dropped as duplicates and given an error). The pointer only moves forward: linear.
+        const latest = candidates[cursor];
+        let next = Math.max(
+          latest === undefined ? cursor : (turnStart.get(latest) ?? cursor),
+          unanswered.get(inputId) ?? 0,
+        );
+        while (next < cursor && candidates[next]?.result !== undefined) next++;
+        unanswered.set(inputId, next);
+        call = candidates[next];
       }
       const fate: ResultRecord['fate'] =
         call === undefined

@@ -100,6 +100,8 @@ const targets: ReadonlySet<string> = new Set<string>(PROVIDER_IDS);
  * Never mutates `messages`; the same input gives the same output bytes.
  *
  * @throws {ToolwireError} code `invalid_argument` when `messages` is not an array of message objects,
+ *   a part lacks a field its type requires (a `text` / `reasoning` part its string `text`, a
+ *   `tool-result` its `output` with a `type`), a `providerOptions` is not an object of objects,
  *   `target` is not a provider id, or a policy value is not one of those listed.
  * @throws {HistoryInvalidError} code `history_invalid` with `strict: true`, listing every violation.
  */
@@ -152,16 +154,16 @@ function checkOptions(messages: readonly Message[], options: RepairHistoryOption
         `messages[${position}].content must be ${role === 'tool' ? 'an array' : 'a string or an array'}`,
       );
     }
+    if (!isOptions((message as { providerOptions?: unknown }).providerOptions)) {
+      throw new ToolwireError('invalid_argument', `messages[${position}].providerOptions must be an object`);
+    }
     if (Array.isArray(content)) {
-      const bad = content.findIndex(
-        (part: unknown) => typeof (part as { type?: unknown } | null)?.type !== 'string',
-      );
-      if (bad >= 0) {
-        throw new ToolwireError(
-          'invalid_argument',
-          `messages[${position}].content[${bad}] must be a part object with a type`,
-        );
-      }
+      content.forEach((part: unknown, at) => {
+        const problem = partProblem(part);
+        if (problem !== undefined) {
+          throw new ToolwireError('invalid_argument', `messages[${position}].content[${at}]${problem}`);
+        }
+      });
     }
   });
   if (typeof options !== 'object' || options === null || !targets.has(options.target)) {
@@ -181,4 +183,35 @@ function checkOptions(messages: readonly Message[], options: RepairHistoryOption
   ) {
     throw new ToolwireError('invalid_argument', 'tools must be an array of tools with a string name each');
   }
+}
+
+/** `providerOptions` is absent or an object of objects (the repair reads and strips its keys). */
+function isOptions(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => typeof entry === 'object' && entry !== null);
+}
+
+/**
+ * What makes a part unusable, or `undefined`: the fields the repair reads, typed as `Message` declares
+ * them (a text or reasoning part without its text, a result without an output, ...).
+ */
+function partProblem(part: unknown): string | undefined {
+  const fields = part as {
+    type?: unknown;
+    text?: unknown;
+    output?: unknown;
+    providerOptions?: unknown;
+  } | null;
+  if (typeof fields?.type !== 'string') return ' must be a part object with a type';
+  if ((fields.type === 'text' || fields.type === 'reasoning') && typeof fields.text !== 'string') {
+    return ` (${fields.type}) must have a string text`;
+  }
+  if (!isOptions(fields.providerOptions)) return '.providerOptions must be an object of objects';
+  if (fields.type === 'tool-result') {
+    const output = fields.output as { type?: unknown; providerOptions?: unknown } | null | undefined;
+    if (typeof output?.type !== 'string') return ' (tool-result) must have an output object with a type';
+    if (!isOptions(output.providerOptions)) return '.output.providerOptions must be an object of objects';
+  }
+  return undefined;
 }

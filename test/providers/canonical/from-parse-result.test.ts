@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ToolwireError } from '../../../src/errors/index.js';
 import { parseToolCalls } from '../../../src/formats/index.js';
 import { fromParseResult } from '../../../src/providers/canonical/index.js';
 import { repairHistory } from '../../../src/providers/repair/index.js';
@@ -52,6 +53,24 @@ describe('fromParseResult', () => {
         { type: 'tool-call-invalid', raw: '<tool_call>{}', error: 'no name', issues: [] },
       ],
     });
+  });
+
+  // These threw a TypeError ("result.toolCalls is not iterable"), or took an unknown blankText as 'keep'.
+  it.each<[string, unknown, unknown]>([
+    ['null', null, undefined],
+    ['an object without the lists', { content: '', reasoning: '' }, undefined],
+    ['toolCalls null', { ...base, toolCalls: null }, undefined],
+    ['content a number', { ...base, content: 5 }, undefined],
+    ["blankText 'drop'", base, { blankText: 'drop' }],
+  ])('throws invalid_argument for %s', (_name, result, options) => {
+    let thrown: unknown;
+    try {
+      fromParseResult(result as ParseResult, options as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ToolwireError);
+    expect((thrown as ToolwireError).code).toBe('invalid_argument');
   });
 
   it('leaves out empty reasoning and text; keeps blank text unless asked', () => {

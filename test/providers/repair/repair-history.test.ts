@@ -236,6 +236,39 @@ describe('repairHistory at scale', () => {
   }, 60000);
 });
 
+describe('repairHistory merging at scale', () => {
+  it('merges a run of 40,000 user messages for Anthropic in one pass (was quadratic: minutes; hang detector only)', () => {
+    const messages: Message[] = Array.from({ length: 40000 }, (_, turn) => ({
+      role: 'user',
+      content: [{ type: 'text', text: `note ${turn}` }],
+    }));
+    const repaired = repairHistory(messages, { target: 'anthropic' });
+    expect(repaired.messages).toEqual([
+      { role: 'user', content: messages.map((message) => (message.content as unknown[])[0]) },
+    ]);
+    expect(repaired.changes).toHaveLength(39999);
+  }, 60000);
+
+  it('keeps the first providerOptions of a merged run, also when the first message has none', () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'a' },
+      { role: 'user', content: 'b', providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } } },
+      { role: 'user', content: 'c', providerOptions: { anthropic: { other: true } } },
+    ];
+    expect(repairHistory(messages, { target: 'anthropic' }).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+          { type: 'text', text: 'c' },
+        ],
+        providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+      },
+    ]);
+  });
+});
+
 describe('repairHistory misuse', () => {
   const history: Message[] = [{ role: 'user', content: 'Hi.' }];
   it.each([
@@ -265,6 +298,41 @@ describe('repairHistory misuse', () => {
       call();
     } catch (error) {
       expect((error as ToolwireError).code).toBe('invalid_argument');
+    }
+  });
+
+  // These threw a TypeError from inside the repair (reading .trim of undefined, Object.keys of null).
+  it.each<[string, unknown[]]>([
+    ['a text part without text', [{ role: 'assistant', content: [{ type: 'text' }] }]],
+    ['a text part whose text is a number', [{ role: 'user', content: [{ type: 'text', text: 5 }] }]],
+    ['a reasoning part without text', [{ role: 'assistant', content: [{ type: 'reasoning' }] }]],
+    [
+      'a tool result without an output',
+      [
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'f' }] },
+      ],
+    ],
+    ['message providerOptions null', [{ role: 'user', content: 'Hi.', providerOptions: null }]],
+    [
+      'a part whose providerOptions.anthropic is null',
+      [
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: 'x', providerOptions: { anthropic: null } }],
+        },
+      ],
+    ],
+  ])('throws invalid_argument (not a TypeError) for %s', (_name, messages) => {
+    for (const target of PROVIDER_IDS) {
+      let thrown: unknown;
+      try {
+        repairHistory(messages as Message[], { target });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ToolwireError);
+      expect((thrown as ToolwireError).code).toBe('invalid_argument');
     }
   });
 
