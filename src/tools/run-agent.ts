@@ -63,8 +63,12 @@ export interface RunAgentOptions {
   readonly tools: Tools;
   /** The history to start from (system prompt, user turn, ...); not modified. */
   readonly messages: readonly Message[];
-  /** Gets every event of the run, once each, in order, synchronously as it happens. */
-  readonly onEvent?: (event: AgentEvent) => void;
+  /**
+   * Gets every event of the run, once each, in order, synchronously as it happens. A promise it returns
+   * is not awaited; if it rejects, the rejection is caught (never an unhandled rejection) and, when it
+   * settles before the run ends, the run ends with that error as with a listener that throws.
+   */
+  readonly onEvent?: (event: AgentEvent) => void | Promise<void>;
   /** Most model calls in the run (a positive integer). Default 10. */
   readonly maxSteps?: number;
   readonly signal?: AbortSignal;
@@ -138,10 +142,20 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   let total: Usage = {};
   let closed = false;
   let listenerFailed = false;
+  let listenerRejection: { error: unknown } | undefined;
   const emit = (event: AgentEvent): void => {
     if (closed || onEvent === undefined) return;
+    if (listenerRejection !== undefined) {
+      listenerFailed = true;
+      closed = true;
+      throw listenerRejection.error;
+    }
     try {
-      onEvent(event);
+      const returned: unknown = onEvent(event);
+      if (typeof (returned as PromiseLike<void> | null)?.then === 'function')
+        (returned as PromiseLike<void>).then(undefined, (error: unknown) => {
+          listenerRejection ??= { error };
+        });
     } catch (error) {
       listenerFailed = true;
       closed = true;
@@ -201,6 +215,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     const last = Math.min(step, maxSteps);
     emit({ type: 'finish', step: last, finishReason, usage: total });
     closed = true;
+    // A listener's promise that rejected during the run's last awaits: the run fails as if it threw.
+    if (listenerRejection !== undefined) throw listenerRejection.error;
     return { messages: history, responseMessages, steps, finishReason, usage: total };
   } catch (error) {
     if (listenerFailed) throw error;

@@ -301,6 +301,38 @@ describe('runAgent: every event exactly once, in order, on every exit', () => {
     expect(error).toBe(failure);
     expect(events).toEqual(stepEvents(1).slice(0, 4));
   });
+
+  it('an async listener that rejects: caught (no unhandled rejection), the run ends with its error', async () => {
+    const controller = new AbortController();
+    const events: AgentEvent[] = [];
+    const failure = new Error('async listener broke');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const error = await runAgent({
+        model: scripted(controller),
+        tools,
+        messages: prompt,
+        onEvent: async (event) => {
+          events.push(event);
+          if (event.type === 'step-start') throw failure;
+        },
+      }).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(error).toBe(failure);
+      expect(unhandled).toEqual([]);
+      // The rejection settles while the model is awaited, and the next event ends the run.
+      expect(events).toEqual(stepEvents(1).slice(0, 1));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
 
 describe('runAgent over a streaming raw-text model (fromTextModel, hermes)', () => {
