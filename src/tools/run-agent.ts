@@ -68,7 +68,7 @@ export interface RunAgentOptions {
    * is not awaited; if it rejects, the rejection is caught (never an unhandled rejection) and, when it
    * settles before the run ends, the run ends with that error as with a listener that throws.
    */
-  readonly onEvent?: (event: AgentEvent) => void | Promise<void>;
+  readonly onEvent?: (event: AgentEvent) => void;
   /** Most model calls in the run (a positive integer). Default 10. */
   readonly maxSteps?: number;
   readonly signal?: AbortSignal;
