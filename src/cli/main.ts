@@ -5,6 +5,7 @@ import { runAccumulateCommand } from './accumulate-command.js';
 import { runAlignCommand } from './align-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runFormatsCommand } from './formats-command.js';
+import { runGrammarCommand } from './grammar-command.js';
 import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,6 +20,7 @@ const usage = `usage:
                     [--content verbatim|nonblank|trim|narrative|json]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
+  toolwire grammar --schema FILE [--dialect gbnf|ebnf] [--whitespace flexible|compact] [--any-order] [--strict]
   toolwire formats [--json]
   toolwire demo
   toolwire help | --help | --version
@@ -26,11 +28,11 @@ const usage = `usage:
 
 /** What a bare `toolwire` prints: one line, the full usage being one `--help` away. */
 const shortUsage =
-  'toolwire: missing command; usage: toolwire parse|accumulate|align|formats|demo [options] (toolwire --help for details)\n';
+  'toolwire: missing command; usage: toolwire parse|accumulate|align|grammar|formats|demo [options] (toolwire --help for details)\n';
 
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
- * 0 done, 1 `align` found issues, 2 usage error or unreadable file (one line on stderr).
+ * 0 done, 1 `align` found issues or `grammar --strict` met something it cannot express, 2 usage error or unreadable file (one line on stderr).
  */
 export async function main(
   argv: readonly string[],
@@ -124,6 +126,36 @@ export async function main(
             ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
           },
           io.stdout,
+        );
+      }
+      case 'grammar': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            schema: { type: 'string' },
+            dialect: { type: 'string', default: 'gbnf' },
+            whitespace: { type: 'string', default: 'flexible' },
+            'any-order': { type: 'boolean', default: false },
+            strict: { type: 'boolean', default: false },
+          },
+        });
+        const { dialect, whitespace } = values;
+        if (values.schema === undefined) throw new UsageError('grammar needs --schema FILE');
+        if (dialect !== 'gbnf' && dialect !== 'ebnf')
+          throw new UsageError(`--dialect must be gbnf or ebnf, got ${dialect}`);
+        if (whitespace !== 'flexible' && whitespace !== 'compact')
+          throw new UsageError(`--whitespace must be flexible or compact, got ${whitespace}`);
+        if (positionals.length > 0) throw new UsageError(`grammar takes no INPUT, got ${positionals[0]}`);
+        return runGrammarCommand(
+          {
+            schema: values.schema,
+            dialect,
+            whitespace,
+            anyOrder: values['any-order'],
+            strict: values.strict,
+          },
+          io,
         );
       }
       case 'formats': {

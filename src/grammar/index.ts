@@ -42,7 +42,14 @@ export {
   jsonCharFrom,
   jsonStringText,
 } from './json-string-text.js';
-export { decimalRange, type IntegerBound, integerRange, naturalRange } from './number-range.js';
+export {
+  type Decimal,
+  type DecimalBound,
+  decimalOf,
+  decimalRange,
+  integerRange,
+  naturalRange,
+} from './number-range.js';
 export { type PatternGrammar, patternGrammar } from './pattern-grammar.js';
 export {
   charClass,

@@ -22,10 +22,16 @@ import {
   encodeAsJsonText,
   JSON_ESCAPE,
   JSON_STRING_CHAR,
-  jsonCharFrom,
   jsonStringText,
 } from './json-string-text.js';
-import { ANY_INTEGER, ANY_NUMBER, decimalRange, type IntegerBound, integerRange } from './number-range.js';
+import {
+  ANY_INTEGER,
+  ANY_NUMBER,
+  type DecimalBound,
+  decimalOf,
+  decimalRange,
+  integerRange,
+} from './number-range.js';
 import { patternGrammar } from './pattern-grammar.js';
 import { formatGrammar } from './string-formats.js';
 
@@ -117,6 +123,7 @@ export class JsonSchemaGrammar {
   private readonly inspected = new WeakSet<object>();
   private wsNode: GrammarNode | undefined;
   private anyNode: GrammarNode | undefined;
+  private anyContainers = { object: NEVER, array: NEVER };
 
   constructor(
     schema: JSONSchema | SchemaRoot,
@@ -143,7 +150,7 @@ export class JsonSchemaGrammar {
                 sequence(
                   repeat(literal('\n'), 1, 2),
                   repeat(
-                    jsonCharFrom([
+                    chars([
                       [0x09, 0x09],
                       [0x20, 0x20],
                     ]),
@@ -204,6 +211,7 @@ export class JsonSchemaGrammar {
     const member = sequence(this.plainString(), ws, literal(':'), ws, ref(value), ws);
     const object = this.builder.rule('object', this.list('{', member, '}'));
     const array = this.builder.rule('array', this.list('[', sequence(ref(value), ws), ']'));
+    this.anyContainers = { object, array };
     this.builder.define(
       value,
       alternatives(
@@ -257,7 +265,7 @@ export class JsonSchemaGrammar {
   private option(option: SchemaOption, hint: string, path: string, depth: number): GrammarNode {
     switch (option.kind) {
       case 'any':
-        return this.any();
+        return option.schema === undefined ? this.any() : this.typedAny(option.schema, hint, path, depth);
       case 'never':
         return NEVER;
       case 'unknown':
@@ -283,6 +291,36 @@ export class JsonSchemaGrammar {
         this.inspect(option.schema, path);
         return this.array(option, hint, path, depth);
     }
+  }
+
+  /**
+   * Any value of a typeless schema node, where the node's type-specific keywords still constrain the
+   * values of their type (`{"maxLength": 2}`: any number, object, ...; strings of at most 2).
+   */
+  private typedAny(schema: SchemaObject, hint: string, path: string, depth: number): GrammarNode {
+    const has = (keywords: readonly string[]) => keywords.some((k) => schema[k] !== undefined);
+    const forString = has(['minLength', 'maxLength', 'pattern', 'format']);
+    const forNumber = has(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
+    const forArray = has(['minItems', 'maxItems', 'uniqueItems']);
+    if (!forString && !forNumber && !forArray) {
+      for (const keyword of ['minProperties', 'maxProperties'] as const) {
+        if (schema[keyword] !== undefined) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
+      }
+      return this.any();
+    }
+    this.any();
+    const { object, array } = this.anyContainers;
+    return alternatives(
+      object,
+      forArray
+        ? this.array({ kind: 'array', schema, items: undefined, prefixItems: [] }, hint, path, depth)
+        : array,
+      forString ? this.string(schema, hint, path) : this.plainString(),
+      forNumber ? this.number('number', schema, path) : this.builder.rule('number', ANY_NUMBER),
+      literal('true'),
+      literal('false'),
+      literal('null'),
+    );
   }
 
   private plainString(): GrammarNode {
@@ -385,26 +423,9 @@ export class JsonSchemaGrammar {
       return integerRange(low, high);
     }
     if (lower === undefined && upper === undefined) return this.builder.rule('number', ANY_NUMBER);
-    const widened = [lower, upper].filter((b) => b !== undefined && !Number.isInteger(b.value));
-    if (widened.length > 0) {
-      this.warn(
-        'minimum',
-        `${where(path)}: number bounds that are not whole numbers are widened to whole numbers`,
-      );
-    }
-    const low: IntegerBound | undefined =
-      lower === undefined
-        ? undefined
-        : Number.isInteger(lower.value)
-          ? { value: BigInt(lower.value), inclusive: !lower.exclusive }
-          : { value: BigInt(Math.floor(lower.value)), inclusive: true };
-    const high: IntegerBound | undefined =
-      upper === undefined
-        ? undefined
-        : Number.isInteger(upper.value)
-          ? { value: BigInt(upper.value), inclusive: !upper.exclusive }
-          : { value: BigInt(Math.ceil(upper.value)), inclusive: true };
-    return decimalRange(low, high);
+    const decimal = (value: NumberBound | undefined): DecimalBound | undefined =>
+      value === undefined ? undefined : { ...decimalOf(value.value), inclusive: !value.exclusive };
+    return decimalRange(decimal(lower), decimal(upper));
   }
 
   private object(

@@ -1,6 +1,7 @@
 import {
   alternatives,
   chars,
+  EMPTY,
   type GrammarNode,
   literal,
   NEVER,
@@ -11,6 +12,7 @@ import {
 
 const DIGIT = chars([[0x30, 0x39]]);
 const NONZERO = chars([[0x31, 0x39]]);
+const FRACTION = optional(sequence(literal('.'), repeat(DIGIT, 1)));
 
 function digitRange(from: number, to: number): GrammarNode {
   return from === to ? literal(String(from)) : chars([[0x30 + from, 0x30 + to]]);
@@ -83,55 +85,189 @@ export function integerRange(low: bigint | undefined, high: bigint | undefined):
   return alternatives(...options);
 }
 
-/** One bound of a number range: an integer value, inclusive or not. */
-export interface IntegerBound {
-  readonly value: bigint;
+/**
+ * A non-negative decimal: whole part and fraction digits (no trailing zeros), exactly as written, so
+ * `1.1` is 1.1 and not the nearest binary double.
+ */
+export interface Decimal {
+  readonly whole: bigint;
+  readonly fraction: string;
+}
+
+/** One bound of a number range: a signed decimal value, inclusive or not. */
+export interface DecimalBound {
+  readonly negative: boolean;
+  readonly magnitude: Decimal;
   readonly inclusive: boolean;
 }
 
-const FRACTION = optional(sequence(literal('.'), repeat(DIGIT, 1)));
-const ZERO_FRACTION = optional(sequence(literal('.'), repeat(literal('0'), 1)));
-const NONZERO_FRACTION = sequence(literal('.'), repeat(DIGIT, 0), NONZERO, repeat(DIGIT, 0));
+/** The exact decimal a JavaScript number is written as (shortest round-trip form, exponent expanded). */
+export function decimalOf(value: number): { negative: boolean; magnitude: Decimal } {
+  const text = String(Math.abs(value));
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  if (!match) return { negative: false, magnitude: { whole: 0n, fraction: '' } };
+  let digits = `${match[1]}${match[2] ?? ''}`;
+  let point = (match[1] as string).length + Number(match[3] ?? 0);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits += '0'.repeat(point - digits.length);
+  const whole = BigInt(digits.slice(0, point) || '0');
+  const fraction = digits.slice(point).replace(/0+$/, '');
+  return { negative: value < 0 && (whole > 0n || fraction !== ''), magnitude: { whole, fraction } };
+}
+
+/** A fraction bound while reading fraction digits: `undefined` = already satisfied. */
+interface FractionLimit {
+  readonly rest: string;
+  readonly inclusive: boolean;
+}
+
+const ANY_DIGITS = repeat(DIGIT, 0);
 
 /**
- * Non-negative decimals `I` or `I.F` (no exponent) whose value lies between two whole-number bounds
- * (`high` `undefined` = unbounded): the integer part decides, except at a bound itself, where the
- * fraction must be zero (an inclusive upper bound) or non-zero (an exclusive lower bound).
+ * Fraction digit strings `f` (non-empty unless `allowEmpty`; the value is 0.f) with
+ * `low` <= 0.f <= `high` (each limit: digits left of the bound's fraction, inclusive or not;
+ * `undefined` = no limit). Reads digit by digit as a small automaton; each step narrows or frees a
+ * limit, so the tree is as deep as the longer bound.
  */
-function decimalMagnitude(low: IntegerBound, high: IntegerBound | undefined): GrammarNode {
-  if (high !== undefined) {
-    if (high.value < low.value) return NEVER;
-    if (high.value === low.value) {
-      return low.inclusive && high.inclusive
-        ? sequence(naturalRange(low.value, low.value), ZERO_FRACTION)
-        : NEVER;
-    }
+function fractionDigits(
+  lowLimit: FractionLimit | undefined,
+  high: FractionLimit | undefined,
+  allowEmpty: boolean,
+): GrammarNode {
+  const low = satisfied(lowLimit) ? undefined : lowLimit;
+  // Ending here (the remaining digits are zeros) satisfies a limit when it is not past it.
+  const endLow = low === undefined || (low.rest === '' && low.inclusive);
+  const endHigh = high === undefined || high.rest !== '' || high.inclusive;
+  const empty = allowEmpty && endLow && endHigh ? EMPTY : NEVER;
+  if (low === undefined && high === undefined) return alternatives(empty, repeat(DIGIT, 1));
+  if (high === undefined && low?.rest === '') {
+    // Only "some non-zero digit still to come" is left.
+    return alternatives(empty, sequence(ANY_DIGITS, NONZERO, ANY_DIGITS));
   }
-  const between = naturalRange(low.value + 1n, high === undefined ? undefined : high.value - 1n);
+  if (low === undefined && high?.rest === '') {
+    return high.inclusive ? alternatives(empty, repeat(literal('0'), 1)) : NEVER;
+  }
+  if (low?.rest === '' && high?.rest === '') return NEVER;
+  const steps = new Map<
+    string,
+    { digits: number[]; low: FractionLimit | undefined; high: FractionLimit | undefined }
+  >();
+  for (let digit = 0; digit <= 9; digit++) {
+    const nextLow = stepLow(low, digit);
+    const nextHigh = stepHigh(high, digit);
+    if (nextLow === null || nextHigh === null) continue;
+    const key = JSON.stringify([nextLow, nextHigh]);
+    const step = steps.get(key);
+    if (step) step.digits.push(digit);
+    else steps.set(key, { digits: [digit], low: nextLow, high: nextHigh });
+  }
+  const options: GrammarNode[] = [empty];
+  for (const step of steps.values()) {
+    const first = chars(step.digits.map((d) => [0x30 + d, 0x30 + d] as const));
+    options.push(sequence(first, fractionDigits(step.low, step.high, true)));
+  }
+  return alternatives(...options);
+}
+
+/** A lower limit met by what is read so far (nothing left of an inclusive bound). */
+function satisfied(low: FractionLimit | undefined): boolean {
+  return low !== undefined && low.rest === '' && low.inclusive;
+}
+
+/** The lower limit after one more digit: `undefined` = satisfied, `null` = broken. */
+function stepLow(limit: FractionLimit | undefined, digit: number): FractionLimit | undefined | null {
+  if (limit === undefined) return undefined;
+  if (limit.rest === '') return digit > 0 ? undefined : limit;
+  const bound = Number(limit.rest[0]);
+  if (digit > bound) return undefined;
+  return digit === bound ? { rest: limit.rest.slice(1), inclusive: limit.inclusive } : null;
+}
+
+function stepHigh(limit: FractionLimit | undefined, digit: number): FractionLimit | undefined | null {
+  if (limit === undefined) return undefined;
+  if (limit.rest === '') return digit === 0 && limit.inclusive ? limit : null;
+  const bound = Number(limit.rest[0]);
+  if (digit < bound) return undefined;
+  return digit === bound ? { rest: limit.rest.slice(1), inclusive: limit.inclusive } : null;
+}
+
+/** The optional `.digits` part of a number whose fraction lies within the limits. */
+function fractionPart(lowLimit: FractionLimit | undefined, high: FractionLimit | undefined): GrammarNode {
+  const low = satisfied(lowLimit) ? undefined : lowLimit;
+  const endLow = low === undefined || (low.rest === '' && low.inclusive);
+  const endHigh = high === undefined || high.rest !== '' || high.inclusive;
   return alternatives(
-    sequence(naturalRange(low.value, low.value), low.inclusive ? FRACTION : NONZERO_FRACTION),
-    sequence(between, FRACTION),
-    high?.inclusive ? sequence(naturalRange(high.value, high.value), ZERO_FRACTION) : NEVER,
+    endLow && endHigh ? EMPTY : NEVER,
+    sequence(literal('.'), fractionDigits(low, high, false)),
   );
+}
+
+interface MagnitudeBound {
+  readonly value: Decimal;
+  readonly inclusive: boolean;
+}
+
+/**
+ * Non-negative decimals `I` or `I.F` (no exponent) between two bounds (`high` `undefined` =
+ * unbounded): whole parts strictly between the bounds take any fraction; at a bound's whole part the
+ * fraction is limited by that bound's fraction.
+ */
+function decimalMagnitude(low: MagnitudeBound, high: MagnitudeBound | undefined): GrammarNode {
+  const lowLimit = { rest: low.value.fraction, inclusive: low.inclusive };
+  if (high !== undefined) {
+    if (high.value.whole < low.value.whole) return NEVER;
+    const highLimit = { rest: high.value.fraction, inclusive: high.inclusive };
+    if (high.value.whole === low.value.whole) {
+      return sequence(literal(low.value.whole.toString()), fractionPart(lowLimit, highLimit));
+    }
+    return alternatives(
+      sequence(literal(low.value.whole.toString()), fractionPart(lowLimit, undefined)),
+      sequence(naturalRange(low.value.whole + 1n, high.value.whole - 1n), FRACTION),
+      sequence(literal(high.value.whole.toString()), fractionPart(undefined, highLimit)),
+    );
+  }
+  return alternatives(
+    sequence(literal(low.value.whole.toString()), fractionPart(lowLimit, undefined)),
+    sequence(naturalRange(low.value.whole + 1n, undefined), FRACTION),
+  );
+}
+
+const ZERO: Decimal = { whole: 0n, fraction: '' };
+
+function isZero(value: Decimal): boolean {
+  return value.whole === 0n && value.fraction === '';
 }
 
 /**
  * JSON number text without exponent (a bounded value can always be written so) between two
- * whole-number bounds, each inclusive or exclusive (`undefined` = unbounded). Exact in value; never
- * `-0` (nor `-0.0`).
+ * decimal bounds, each inclusive or exclusive (`undefined` = unbounded). Exact in value; never a
+ * negative zero (`-0`, `-0.0`).
  */
-export function decimalRange(low: IntegerBound | undefined, high: IntegerBound | undefined): GrammarNode {
+export function decimalRange(low: DecimalBound | undefined, high: DecimalBound | undefined): GrammarNode {
   const options: GrammarNode[] = [];
-  if (high === undefined || high.value > 0n || (high.value === 0n && high.inclusive)) {
-    const from = low !== undefined && low.value >= 0n ? low : { value: 0n, inclusive: true };
-    options.push(decimalMagnitude(from, high));
+  const highPositive = high === undefined || !high.negative;
+  if (highPositive && !(high !== undefined && isZero(high.magnitude) && !high.inclusive)) {
+    const from: MagnitudeBound =
+      low !== undefined && !low.negative && !isZero(low.magnitude)
+        ? { value: low.magnitude, inclusive: low.inclusive }
+        : { value: ZERO, inclusive: low === undefined || low.negative || low.inclusive };
+    options.push(
+      decimalMagnitude(
+        from,
+        high === undefined ? undefined : { value: high.magnitude, inclusive: high.inclusive },
+      ),
+    );
   }
-  if (low === undefined || low.value < 0n) {
-    // Negative values: the magnitude runs from -high (or just above zero) up to -low.
-    const from =
-      high !== undefined && high.value < 0n ? { value: -high.value, inclusive: high.inclusive } : undefined;
-    const to = low === undefined ? undefined : { value: -low.value, inclusive: low.inclusive };
-    options.push(sequence(literal('-'), decimalMagnitude(from ?? { value: 0n, inclusive: false }, to)));
+  if (low === undefined || (low.negative && !isZero(low.magnitude))) {
+    // Negative values: the magnitude runs from |high| (or just above zero) up to |low|.
+    const from: MagnitudeBound = high?.negative
+      ? { value: high.magnitude, inclusive: high.inclusive }
+      : { value: ZERO, inclusive: false };
+    const to = low === undefined ? undefined : { value: low.magnitude, inclusive: low.inclusive };
+    options.push(sequence(literal('-'), decimalMagnitude(from, to)));
   }
   return alternatives(...options);
 }

@@ -34,9 +34,9 @@ const HOIST_REPETITION = 16;
  * recursion (the trees toolwire builds never start a rule with itself), and every repetition bound
  * at most `MAX_PRINTED_REPETITION`: larger ones are split, exactly (`x{0,a} x{0,b}` = `x{0,a+b}`).
  * A rule that matches nothing (the `false` schema) is printed as a rule that never terminates
- * (`never ::= "\x00" never`): llama.cpp reads an empty class `[]` as the empty string.
- * Code points are escaped outside printable ASCII (`\xHH`, `\uHHHH`, `\UHHHHHHHH`), so the text is
- * ASCII. Deterministic: same grammar, same bytes.
+ * (`never ::= "\u0000" never`): llama.cpp reads an empty class `[]` as the empty string.
+ * Code points outside printable ASCII are escaped as `\uHHHH` / `\UHHHHHHHH` (fixed width: xgrammar
+ * reads `\x` greedily, `"\x410"` is not `A0`), so the text is ASCII. Deterministic: same grammar, same bytes.
  */
 export function printGrammar(grammar: Grammar, dialect: GrammarDialect): string {
   const printer = new Printer(grammar, dialect);
@@ -138,7 +138,7 @@ class Printer {
   private never(): string {
     if (this.neverRule === undefined) {
       this.neverRule = this.fresh('never');
-      this.extra.set(`"\\x00" ${this.neverRule}`, this.neverRule);
+      this.extra.set(`"\\u0000" ${this.neverRule}`, this.neverRule);
     }
     return this.neverRule;
   }
@@ -192,14 +192,17 @@ export function charClass(ranges: readonly CodePointRange[]): string {
     if (to > from) body += to === from + 1 ? classChar(to) : `-${classChar(to)}`;
   }
   if (ranges.length === 1 && ranges[0]?.[0] === 0 && ranges[0]?.[1] === MAX_CODE_POINT) {
-    return '[\\x00-\\U0010FFFF]';
+    return '[\\u0000-\\U0010FFFF]';
   }
   return negate ? `[^${body}]` : `[${body}]`;
 }
 
+/** llama.cpp reads only the escapes `\x \u \U \t \r \n \\ \" \[ \]`, so `^` and `-` are written
+ * as `\u` escapes. */
 function classChar(code: number): string {
   const character = String.fromCodePoint(code);
-  if ('[]\\^-"'.includes(character)) return `\\${character}`;
+  if ('[]\\"'.includes(character)) return `\\${character}`;
+  if (character === '^' || character === '-') return `\\u${hex(code, 4)}`;
   return escapeCodePoint(code);
 }
 
@@ -208,7 +211,6 @@ function escapeCodePoint(code: number): string {
   if (code === 0x0d) return '\\r';
   if (code === 0x09) return '\\t';
   if (code >= 0x20 && code < 0x7f) return String.fromCharCode(code);
-  if (code < 0x100) return `\\x${hex(code, 2)}`;
   if (code < 0x10000) return `\\u${hex(code, 4)}`;
   return `\\U${hex(code, 8)}`;
 }

@@ -24,7 +24,15 @@ export type SchemaTypeName = 'string' | 'integer' | 'number' | 'boolean' | 'null
  *   schema whose options are all unknown keeps raw text as a string.
  */
 export type SchemaOption =
-  | { readonly kind: 'any' }
+  | {
+      readonly kind: 'any';
+      /**
+       * The typeless schema node it came from, when there is one with keywords (`{"minLength": 2}`):
+       * its type-specific keywords still constrain values of their type (the grammar reads them;
+       * alignment takes the value as is).
+       */
+      readonly schema?: SchemaObject;
+    }
   | { readonly kind: 'never' }
   | { readonly kind: 'literal'; readonly value: unknown; readonly schema: SchemaObject }
   | {
@@ -377,7 +385,7 @@ export class SchemaRoot {
           out.push(this.typed('object', node));
         } else if (node.items !== undefined || node.prefixItems !== undefined) {
           out.push(this.typed('array', node));
-        } else out.push(ANY);
+        } else out.push(Object.keys(node).length === 0 ? ANY : { kind: 'any', schema: node });
       }
     }
     if (node.nullable === true && !out.slice(start).some((option) => option.kind === 'null')) {
