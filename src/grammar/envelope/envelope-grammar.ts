@@ -77,9 +77,9 @@ export function envelopeGrammar(
   };
   const choice = options.choice;
   const trigger = envelopeTrigger(spec);
-  const reasoning =
+  const reasoning = (): GrammarNode =>
     spec.reasoning === undefined
-      ? undefined
+      ? literal('')
       : optional(
           sequence(
             literal(spec.reasoning.open),
@@ -100,7 +100,7 @@ export function envelopeGrammar(
         'invalid_argument',
         'this format writes no tool calls: use toolChoice "auto" or "none"',
       );
-    return { grammar: finish(sequence(reasoning ?? literal(''), freeText())), triggers: [], warnings };
+    return { grammar: finish(sequence(reasoning(), freeText())), triggers: [], warnings };
   }
 
   const chosen = choice.mode === 'tool' ? tools.filter((tool) => tool.name === choice.toolName) : tools;
@@ -133,7 +133,7 @@ export function envelopeGrammar(
   );
 
   if (choice.mode !== 'auto') {
-    return { grammar: finish(sequence(reasoning ?? literal(''), block)), triggers: [], warnings };
+    return { grammar: finish(sequence(reasoning(), block)), triggers: [], warnings };
   }
   const triggers = trigger === undefined ? [] : [trigger];
   if (options.lazy === true && trigger !== undefined) {
@@ -150,7 +150,7 @@ export function envelopeGrammar(
     spec.textBefore === false || trigger === undefined
       ? alternatives(text, block)
       : sequence(text, optional(block));
-  return { grammar: finish(sequence(reasoning ?? literal(''), rest)), triggers, warnings };
+  return { grammar: finish(sequence(reasoning(), rest)), triggers, warnings };
 }
 
 function prefixed(warning: Warning, tool: string): Warning {

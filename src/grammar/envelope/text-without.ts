@@ -27,7 +27,9 @@ export function textWithout(
   terminators: readonly string[],
   hint = 'text',
 ): GrammarNode {
-  const words = [...new Set(terminators.filter((word) => word !== ''))].sort();
+  const given = [...new Set(terminators.filter((word) => word !== ''))];
+  // A terminator holding another is excluded with it already.
+  const words = given.filter((word) => !given.some((other) => other !== word && word.includes(other))).sort();
   const key = JSON.stringify(words);
   let byKey = cache.get(builder);
   if (byKey === undefined) {
