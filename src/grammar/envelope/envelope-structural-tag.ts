@@ -53,32 +53,63 @@ export function envelopeStructuralTag(
     };
   });
   const stopAfterFirst = !parallel;
+  // xgrammar 0.1.27 refuses an empty `separator` (its `tags_with_separator` aborts): there the calls
+  // are a `grammar` format of their own, printed from the same envelope.
+  const callsFormat = (): Record<string, unknown> =>
+    (spec.separator ?? '') === ''
+      ? { type: 'grammar', grammar: callsEbnf(spec, chosen, parallel, options, warnings) }
+      : {
+          type: 'tags_with_separator',
+          tags,
+          separator: spec.separator,
+          at_least_one: true,
+          stop_after_first: stopAfterFirst,
+        };
   let format: Record<string, unknown>;
   if (spec.section !== undefined) {
-    const inner = {
-      type: 'tags_with_separator',
-      tags,
-      separator: spec.separator ?? '',
-      at_least_one: true,
-      stop_after_first: stopAfterFirst,
+    const section = {
+      type: 'tag',
+      begin: spec.section.open,
+      content: callsFormat(),
+      end: spec.section.close,
     };
-    const section = { type: 'tag', begin: spec.section.open, content: inner, end: spec.section.close };
     format =
       choice.mode === 'auto'
-        ? { type: 'triggered_tags', triggers: [trigger], tags: [section], stop_after_first: true }
+        ? {
+            type: 'triggered_tags',
+            // xgrammar requires each tag to begin with a trigger.
+            triggers: [
+              trigger !== undefined && spec.section.open.startsWith(trigger) ? trigger : spec.section.open,
+            ],
+            tags: [section],
+            stop_after_first: true,
+          }
         : section;
   } else if (choice.mode === 'auto') {
     format = { type: 'triggered_tags', triggers: [trigger], tags, stop_after_first: stopAfterFirst };
   } else {
-    format = {
-      type: 'tags_with_separator',
-      tags,
-      separator: spec.separator ?? '',
-      at_least_one: true,
-      stop_after_first: stopAfterFirst,
-    };
+    format = callsFormat();
   }
   return { structuralTag: { type: 'structural_tag', format }, warnings };
+}
+
+/** The EBNF of the calls alone (no section, no reasoning), one or (`parallel`) more, with separators. */
+function callsEbnf(
+  spec: EnvelopeSpec,
+  tools: readonly ToolDefinition[],
+  parallel: boolean,
+  options: JsonGrammarOptions,
+  warnings: Warning[],
+): string {
+  const callsOnly: EnvelopeSpec = {
+    call: spec.call,
+    arguments: spec.arguments,
+    ...(spec.separator === undefined ? {} : { separator: spec.separator }),
+    ...(spec.indexBase === undefined ? {} : { indexBase: spec.indexBase }),
+  };
+  const built = envelopeGrammar(callsOnly, tools, { ...options, choice: { mode: 'required' }, parallel });
+  warnings.push(...built.warnings);
+  return printGrammar(built.grammar, 'ebnf');
 }
 
 /** The EBNF of one tool's keyed arguments alone (the same rules `envelopeGrammar` embeds). */
