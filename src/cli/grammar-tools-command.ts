@@ -48,11 +48,14 @@ export function runGrammarToolsCommand(
   try {
     if (options.structuralTag) {
       const { structuralTag, warnings } = structuralTagFor(common);
-      if (!report(warnings, options.strict, io) || structuralTag === undefined) {
-        if (structuralTag === undefined)
-          io.stderr(`toolwire: format ${options.format} cannot be written as a structural tag\n`);
+      if (structuralTag === undefined) {
+        const reason = warnings
+          .map((w) => (w.type === 'other' ? w.message : (w.details ?? w.feature)))
+          .join('; ');
+        io.stderr(`toolwire: format ${options.format} cannot be written as a structural tag: ${reason}\n`);
         return 1;
       }
+      if (!report(warnings, options.strict, io)) return 1;
       io.stdout(`${JSON.stringify(structuralTag)}\n`);
       return 0;
     }
