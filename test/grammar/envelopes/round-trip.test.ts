@@ -26,6 +26,8 @@ const baseline = JSON.parse(readFileSync(new URL('./baseline.json', import.meta.
 
 const CHECKS = [
   'round-trip',
+  'reasoning',
+  'edge-strings',
   'text-before',
   'lazy',
   'parallel',
@@ -37,8 +39,10 @@ const CHECKS = [
 type Check = (typeof CHECKS)[number];
 
 /** Runs per property (seeded): enough to vary every argument, modest for a shared 2-core machine. */
-const RUNS = 12;
-const FEW_RUNS = 4;
+const RUNS = 8;
+/** String values the generated ones leave out: empty, whitespace at the edges, line breaks. */
+const EDGE_STRINGS = ['', ' padded ', 'two\nlines', '\n'];
+const FEW_RUNS = 3;
 
 let engines: GrammarEngine[] = [];
 beforeAll(async () => {
@@ -90,9 +94,10 @@ function same(actual: unknown, expected: unknown): void {
 
 const both = (verdict: 'accepts' | 'rejects') => [`llama.cpp:${verdict}`, `xgrammar:${verdict}`];
 
-function readBack(formatId: string, text: string) {
+function readBack(formatId: string, text: string, withReasoning = false) {
   const result = parseToolCalls(text, { format: formatId, tools });
   return {
+    ...(withReasoning ? { reasoning: result.reasoning } : {}),
     calls: result.toolCalls.map((parsed) => ({ name: parsed.name, arguments: parsed.arguments })),
     invalid: result.invalidToolCalls.length,
     // Whitespace between and around calls is content in some formats (verbatim), layout in others.
@@ -121,7 +126,11 @@ for (const format of listFormats()) {
       const failures = new Map<Check, string>();
       const run = async <T>(check: Check, arbitrary: fc.Arbitrary<T>, body: (value: T) => Promise<void>) => {
         const numRuns =
-          check.startsWith('reject') || check === 'named-tool' || check === 'lazy' ? FEW_RUNS : RUNS;
+          check === 'edge-strings'
+            ? EDGE_STRINGS.length * 3
+            : check.startsWith('reject') || check === 'named-tool' || check === 'lazy'
+              ? FEW_RUNS
+              : RUNS;
         try {
           await fc.assert(fc.asyncProperty(arbitrary, body), { seed: 12, numRuns, endOnFailure: true });
         } catch (error) {
@@ -133,6 +142,30 @@ for (const format of listFormats()) {
         renderToolCalls(spec, calls, text === undefined ? {} : { text });
 
       await run('round-trip', call, async (value: CallToRender) => {
+        const text = one([value]);
+        same(
+          { text, verdicts: await acceptedBy(grammars, 'required', text) },
+          { text, verdicts: both('accepts') },
+        );
+        same(readBack(format.id, text), { calls: [value], invalid: 0, content: '' });
+      });
+      if (spec.reasoning !== undefined) {
+        await run('reasoning', call, async (value: CallToRender) => {
+          const text = renderToolCalls(spec, [value], { reasoning: 'The user wants this.' });
+          same(
+            { text, verdicts: await acceptedBy(grammars, 'required', text) },
+            { text, verdicts: both('accepts') },
+          );
+          same(readBack(format.id, text, true), {
+            reasoning: 'The user wants this.',
+            calls: [value],
+            invalid: 0,
+            content: '',
+          });
+        });
+      }
+      await run('edge-strings', fc.constantFrom(...EDGE_STRINGS), async (city: string) => {
+        const value = { name: 'get_weather', arguments: { city, days: 3 } };
         const text = one([value]);
         same(
           { text, verdicts: await acceptedBy(grammars, 'required', text) },
