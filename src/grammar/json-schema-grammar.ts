@@ -252,12 +252,18 @@ export class JsonSchemaGrammar {
   }
 
   private identity(schema: SchemaObject): object {
-    // A bare reference is its target, so `$ref`s to one definition share one rule.
-    const keys = Object.keys(schema);
-    if (typeof schema.$ref === 'string' && keys.every((k) => k === '$ref' || PASSIVE_KEYWORDS.has(k))) {
-      const target = this.root.resolveRef(schema.$ref);
-      if (typeof target === 'object' && target !== null && schema.nullable !== true)
-        return this.identity(target);
+    // A bare reference is its target, so `$ref`s to one definition share one rule; a chain that
+    // cycles back (SchemaRoot reads it as any value) keeps the node it started from.
+    const seen = new Set<object>();
+    let node = schema;
+    while (!seen.has(node)) {
+      seen.add(node);
+      const keys = Object.keys(node);
+      if (typeof node.$ref !== 'string' || node.nullable === true) return node;
+      if (!keys.every((k) => k === '$ref' || PASSIVE_KEYWORDS.has(k))) return node;
+      const target = this.root.resolveRef(node.$ref);
+      if (typeof target !== 'object' || target === null) return node;
+      node = target;
     }
     return schema;
   }
@@ -490,7 +496,8 @@ export class JsonSchemaGrammar {
     for (let index = members.length - 1; index >= 0; index--) {
       const member = members[index] as (typeof members)[number];
       const needsFirst = index <= lastShared;
-      const shared = needsFirst && rest !== tail ? this.builder.rule(`${hint}-rest`, rest) : rest;
+      const shared =
+        needsFirst && !member.required && rest !== tail ? this.builder.rule(`${hint}-rest`, rest) : rest;
       if (needsFirst) {
         first = member.required
           ? sequence(member.node, shared)

@@ -32,7 +32,8 @@ const HOIST_REPETITION = 16;
  * Both dialects get the portable subset of grammars.md §2: rule names `[a-z][a-z0-9-]*`, `""` for
  * the empty string (xgrammar has no empty alternative), no `.` / `[^]`, no token syntax, no left
  * recursion (the trees toolwire builds never start a rule with itself), and every repetition bound
- * at most `MAX_PRINTED_REPETITION`: larger ones are split, exactly (`x{0,a} x{0,b}` = `x{0,a+b}`).
+ * at most `MAX_PRINTED_REPETITION`: larger ones are split exactly and without ambiguity
+ * (`x{2500}` = `x{1000} x{1000} x{500}`, see `optionalRun` for upper bounds).
  * A rule that matches nothing (the `false` schema) is printed as a rule that never terminates
  * (`never ::= "\u0000" never`): llama.cpp reads an empty class `[]` as the empty string.
  * Code points outside printable ASCII are escaped as `\uHHHH` / `\UHHHHHHHH` (fixed width: xgrammar
@@ -92,8 +93,10 @@ class Printer {
         const text = node.options.map((option) => this.node(option, 0)).join(' | ');
         return level === 0 ? text : `(${text})`;
       }
-      case 'repeat':
-        return this.repeat(node.item, node.min, node.max, level);
+      case 'repeat': {
+        const text = this.repeat(node.item, node.min, node.max, level);
+        return level === 2 ? `(${text})` : text;
+      }
     }
   }
 
@@ -101,24 +104,18 @@ class Printer {
     const big = Math.max(min, max ?? 0) > HOIST_REPETITION;
     const operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
     const parts: string[] = [];
-    let low = min;
-    while (low > MAX_PRINTED_REPETITION) {
-      parts.push(`${operand}{${MAX_PRINTED_REPETITION}}`);
-      low -= MAX_PRINTED_REPETITION;
-    }
-    if (max === undefined) {
-      parts.push(low === 0 ? `${operand}*` : low === 1 ? `${operand}+` : `${operand}{${low},}`);
-    } else {
-      let optional = max - min;
-      if (low > 0) {
-        const take = Math.min(optional, MAX_PRINTED_REPETITION - low);
-        parts.push(bound(operand, low, low + take));
-        optional -= take;
+    if (max !== undefined && max <= MAX_PRINTED_REPETITION) parts.push(bound(operand, min, max));
+    else {
+      let low = min;
+      while (low > MAX_PRINTED_REPETITION) {
+        parts.push(`${operand}{${MAX_PRINTED_REPETITION}}`);
+        low -= MAX_PRINTED_REPETITION;
       }
-      while (optional > 0) {
-        const take = Math.min(optional, MAX_PRINTED_REPETITION);
-        parts.push(bound(operand, 0, take));
-        optional -= take;
+      if (max === undefined)
+        parts.push(low === 0 ? `${operand}*` : low === 1 ? `${operand}+` : `${operand}{${low},}`);
+      else {
+        if (low > 0) parts.push(bound(operand, low, low));
+        parts.push(optionalRun(operand, max - min));
       }
     }
     const text = parts.join(' ');
@@ -156,6 +153,17 @@ function isSymbol(node: GrammarNode): boolean {
   return (
     node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && [...node.text].length === 1)
   );
+}
+
+/**
+ * Up to `count` copies, split without ambiguity (`x{0,999} | x{1000} (...)`): `x{0,a} x{0,b}` would
+ * accept the same texts, but an engine then tracks every way to share the copies between the two
+ * (llama.cpp keeps one stack per way, quadratic in the length).
+ */
+function optionalRun(operand: string, count: number): string {
+  if (count <= MAX_PRINTED_REPETITION) return bound(operand, 0, count);
+  const full = `${operand}{${MAX_PRINTED_REPETITION}}`;
+  return `(${bound(operand, 0, MAX_PRINTED_REPETITION - 1)} | ${full} ${optionalRun(operand, count - MAX_PRINTED_REPETITION)})`;
 }
 
 function bound(operand: string, min: number, max: number): string {

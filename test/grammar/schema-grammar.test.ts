@@ -1,0 +1,119 @@
+/**
+ * `schemaGrammar` case by case (`schema-grammar-cases.json`): each case's grammar, in both dialects,
+ * must accept every `accept` text and reject every `reject` text in the engine that reads that
+ * dialect, and report exactly `warnings`. Texts are compact unless the case sets whitespace;
+ * `acceptRepeat` / `rejectRepeat` entries are `[before, piece, count, after]` (long texts).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ToolwireError } from '../../src/errors/toolwire-error.js';
+import { type SchemaGrammarOptions, schemaGrammar } from '../../src/grammar/index.js';
+import type { JSONSchema } from '../../src/types/json-schema.js';
+import { llamaCppEngine, xgrammarEngine } from './engines.js';
+
+interface GrammarCase {
+  readonly name: string;
+  readonly schema: JSONSchema;
+  readonly options?: SchemaGrammarOptions;
+  readonly accept?: readonly string[];
+  readonly reject?: readonly string[];
+  readonly acceptRepeat?: ReadonlyArray<readonly [string, string, number, string]>;
+  readonly rejectRepeat?: ReadonlyArray<readonly [string, string, number, string]>;
+  readonly warnings?: readonly unknown[];
+}
+
+const cases = JSON.parse(
+  readFileSync(new URL('./schema-grammar-cases.json', import.meta.url), 'utf8'),
+) as GrammarCase[];
+
+const expand = (entries: GrammarCase['acceptRepeat']) =>
+  (entries ?? []).map(([before, piece, count, after]) => before + piece.repeat(count) + after);
+
+describe('schemaGrammar, judged by both engines', () => {
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, testCase) => {
+      const options: SchemaGrammarOptions = { whitespace: 'compact', ...testCase.options };
+      const accept = [...(testCase.accept ?? []), ...expand(testCase.acceptRepeat)];
+      const reject = [...(testCase.reject ?? []), ...expand(testCase.rejectRepeat)];
+      for (const [dialect, engine] of [
+        ['gbnf', await llamaCppEngine()],
+        ['ebnf', xgrammarEngine()],
+      ] as const) {
+        const result = schemaGrammar(testCase.schema, { ...options, dialect });
+        expect(result.warnings).toEqual(testCase.warnings ?? []);
+        const compiled = await engine.compile(result.grammar);
+        const verdicts = [];
+        for (const text of [...accept, ...reject])
+          verdicts.push([dialect, text.slice(0, 60), await compiled.accepts(text)]);
+        expect(verdicts).toEqual(
+          [...accept, ...reject].map((text, i) => [dialect, text.slice(0, 60), i < accept.length]),
+        );
+      }
+    },
+    60_000,
+  );
+});
+
+describe('schemaGrammar output', () => {
+  it('prints the same rules in both dialects for a small tool schema', () => {
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    const expected = [
+      'root ::= schema',
+      'char ::= [^\\u0000-\\u001F\\"\\\\] | "\\\\" ([\\"/\\\\bfnrt] | "u" [0-9A-Fa-f]{4})',
+      'string ::= "\\"" char* "\\""',
+      'schema-days ::= [1-7]',
+      'schema ::= "{\\"city\\":" string (",\\"days\\":" schema-days)? "}"',
+      '',
+    ].join('\n');
+    expect(schemaGrammar(schema, { whitespace: 'compact' })).toEqual({ grammar: expected, warnings: [] });
+    expect(schemaGrammar(schema, { whitespace: 'compact', dialect: 'ebnf' })).toEqual({
+      grammar: expected,
+      warnings: [],
+    });
+  });
+
+  it('is deterministic, linear for a huge enum, and bounded for a $ref cycle', () => {
+    const big = { enum: Array.from({ length: 5000 }, (_, i) => `v${i}`) };
+    const first = schemaGrammar(big);
+    expect(schemaGrammar(big)).toEqual(first);
+    expect(first.grammar.split('\n').slice(0, 3)).toEqual([
+      'root ::= schema ws',
+      'ws ::= "" | " " | "\\n"{1,2} [\\t ]{0,20}',
+      `schema ::= ${big.enum.map((v) => `"\\"${v}\\""`).join(' | ')}`,
+    ]);
+    const cycle = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' };
+    expect(schemaGrammar(cycle).warnings).toEqual([]);
+  });
+
+  it('reads schemas nested deeper than MAX_GRAMMAR_DEPTH as any value, with a warning', () => {
+    let schema: JSONSchema = { type: 'string' };
+    for (let i = 0; i < 70; i++) schema = { type: 'array', items: schema };
+    const { warnings } = schemaGrammar(schema);
+    expect(warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'depth',
+        details: `${'/items'.repeat(65)}: schema nested deeper than 64 or grammar over 20000 rules; any value allowed`,
+      },
+    ]);
+  });
+
+  it('throws ToolwireError unsupported with strict: true', () => {
+    let caught: unknown;
+    try {
+      schemaGrammar({ type: 'string', pattern: '(?=a)a' }, { strict: true });
+    } catch (error) {
+      caught = error;
+    }
+    expect(ToolwireError.isInstance(caught) && [caught.code, caught.message]).toEqual([
+      'unsupported',
+      'schema grammar cannot express: pattern (/: /(?=a)a/: lookaround assertions; not applied)',
+    ]);
+  });
+});
