@@ -110,7 +110,10 @@ export function xmlParametersEnvelope(spec: {
       close: parameter.close,
       strings: 'raw',
       ...(parameter.types === undefined ? {} : { types: parameter.types }),
-      rawExcludes: [spec.call.close.trim(), ...(spec.rawExcludes ?? [])].filter((text) => text !== ''),
+      // A raw value also ends at the call's closing tag (parsers close a parameter missing its own).
+      rawExcludes: [spec.call.close.trim().split('\n')[0] ?? '', ...(spec.rawExcludes ?? [])].filter(
+        (text) => text !== '',
+      ),
     },
     ...(spec.trigger === undefined ? {} : { trigger: spec.trigger }),
     ...(spec.indexBase === undefined ? {} : { indexBase: spec.indexBase }),
