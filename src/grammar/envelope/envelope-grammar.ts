@@ -188,7 +188,8 @@ function argumentsNode(
     });
     return literal('');
   }
-  if (object.additional !== undefined && object.additional !== false)
+  // JSON Schema allows extra keys unless `additionalProperties: false`; keyed encodings do not write them.
+  if (object.additional !== false)
     warnings.push({
       type: 'unsupported',
       feature: 'additionalProperties',
@@ -217,13 +218,13 @@ function keyedMember(
   const close = fillTemplate(encoding.close, { key, name: toolName });
   const options = json.root.options(schema);
   const jsonValue = () => {
-    return json.value(schema, `${toolName}-${key}`, `/${key}`);
+    return json.value(schema, `${toolName}-${key}`, `/properties/${key}`);
   };
   if (encoding.strings === 'json')
     return sequence(template(encoding.open, toolName, key), jsonValue(), literal(close));
   const terminators =
     encoding.strings === 'raw' ? [close, ...(encoding.rawExcludes ?? [])] : [encoding.strings.quote];
-  const raw = rawString(options, terminators, builder, warnings, `${toolName}: /${key}`);
+  const raw = rawString(options, terminators, builder, warnings, `${toolName}: /properties/${key}`);
   const quoted =
     raw === undefined
       ? undefined
