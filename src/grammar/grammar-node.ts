@@ -124,6 +124,18 @@ export function ref(name: string): GrammarNode {
  * rules.
  */
 export function nodeKey(node: GrammarNode): string {
+  let key = keys.get(node);
+  if (key === undefined) {
+    key = computeKey(node);
+    keys.set(node, key);
+  }
+  return key;
+}
+
+// Nodes are immutable, so a key computed once holds (and dedupe stays linear in the tree size).
+const keys = new WeakMap<GrammarNode, string>();
+
+function computeKey(node: GrammarNode): string {
   switch (node.kind) {
     case 'literal':
       return `L${JSON.stringify(node.text)}`;
@@ -145,6 +157,7 @@ export const MAX_CODE_POINT = 0x10ffff;
 
 /** Sorts and merges code point ranges (overlapping or adjacent ranges become one; bounds clamped). */
 export function charRanges(ranges: readonly CodePointRange[]): CodePointRange[] {
+  if (isNormalized(ranges)) return ranges as CodePointRange[];
   const sorted = ranges
     .map(([from, to]) => [Math.max(0, from), Math.min(MAX_CODE_POINT, to)] as const)
     .filter(([from, to]) => from <= to)
@@ -156,6 +169,16 @@ export function charRanges(ranges: readonly CodePointRange[]): CodePointRange[] 
     else out.push([from, to]);
   }
   return out;
+}
+
+/** Sorted, in bounds, disjoint and not adjacent: `charRanges` would return the same ranges. */
+function isNormalized(ranges: readonly CodePointRange[]): boolean {
+  let previous = -2;
+  for (const [from, to] of ranges) {
+    if (from < 0 || to > MAX_CODE_POINT || from > to || from <= previous + 1) return false;
+    previous = to;
+  }
+  return true;
 }
 
 /** The code points (of all Unicode) not in `ranges`. */

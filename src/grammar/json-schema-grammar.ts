@@ -55,6 +55,8 @@ export interface JsonGrammarOptions {
   readonly propertyOrder?: 'schema' | 'any';
 }
 
+const UNESCAPED = complementRanges(ESCAPED_RANGES);
+
 /** Deeper schema nesting than this is read as "any value" (with a warning). */
 export const MAX_GRAMMAR_DEPTH = 64;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
@@ -101,9 +103,11 @@ const PASSIVE_KEYWORDS = new Set([
  * - `minLength` / `maxLength` (code points), `pattern` (see `patternGrammar`), `format` (see
  *   `formatGrammar`); of these only one applies to one string: `pattern`, else `format`, else the
  *   lengths (the others are warned).
- * - integer `minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum` (draft 4 boolean form
- *   too), exact at any size; number bounds exact when they are whole numbers, else widened to the
- *   next whole number (warned). A bounded number is written without exponent.
+ * - `minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum` (draft 4 boolean form too),
+ *   exact at any size for integers (digit-range rules) and numbers (decimal bounds compared digit
+ *   by digit, the bound read as written: `1.1` is 1.1). A bounded number is written without
+ *   exponent (every value in range can be). Typeless keywords (`{"maxLength": 2}`) constrain only
+ *   values of their own type.
  * - boolean schemas: `true` any value, `false` nothing.
  * - Not expressible, warned: `uniqueItems`, `multipleOf`, `minProperties` / `maxProperties`,
  *   `propertyNames`, keywords beside `anyOf` / `oneOf` / `$ref` (which `SchemaRoot` does not apply),
@@ -111,6 +115,9 @@ const PASSIVE_KEYWORDS = new Set([
  *
  * Spelling narrowings (no value is lost): integers never `-0` nor `1.0`, strings use
  * `JSON.stringify`'s escapes for literals, object literals keep their key order.
+ *
+ * Bounded: nesting deeper than `MAX_GRAMMAR_DEPTH` or more than `MAX_GRAMMAR_RULES` rules read as
+ * any value (warned); `$ref` cycles become recursive rules; an enum costs one alternative per value.
  */
 export class JsonSchemaGrammar {
   readonly builder: GrammarBuilder;
@@ -665,12 +672,11 @@ export function stringExcluding(names: readonly string[], char: GrammarNode = JS
     }
     node.end = true;
   }
-  const unescaped = complementRanges(ESCAPED_RANGES);
   const walk = (node: Trie): GrammarNode => {
     const taken = [...node.children.keys()].map(
       (c) => [c.codePointAt(0), c.codePointAt(0)] as [number, number],
     );
-    const others = chars(subtractRanges(unescaped, taken));
+    const others = chars(subtractRanges(UNESCAPED, taken));
     // Leaving the names: another character, or an escape unless a name continues with one here.
     const leave = node.children.has('\\') ? others : alternatives(others, JSON_ESCAPE);
     return alternatives(

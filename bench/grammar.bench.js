@@ -1,0 +1,108 @@
+// Grammar generation time: toolwire's schemaGrammar (GBNF and EBNF text) against node-llama-cpp's
+// JSON-Schema converter (getGbnfGrammarForGbnfJsonSchema, what llama.createGrammarForJsonSchema
+// prints) and xgrammar's own converter (Grammar.fromJSONSchema in @mlc-ai/web-xgrammar, which also
+// parses the grammar it builds), on the grammar corpus's schemas and one 200-property tool. Run with
+// `npm run bench grammar` (builds dist first) or `node bench/run.js grammar` after `npm run build`.
+// xgrammar prints a [FATAL] line for each corpus schema it refuses; those are left out of the timing.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { schemaGrammar } from '../dist/grammar/index.js';
+import { measure, printTable } from './measure.js';
+
+const require = createRequire(import.meta.url);
+
+// node-llama-cpp does not export its converter from the package root; load the file beside it.
+const llamaDist = dirname(require.resolve('node-llama-cpp'));
+const { getGbnfGrammarForGbnfJsonSchema } = await import(
+  pathToFileURL(join(llamaDist, 'utils/gbnfJson/getGbnfGrammarForGbnfJsonSchema.js')).href
+);
+
+// web-xgrammar ships a UMD bundle under "type": "module": load a copy as CommonJS (grammars.md §5B).
+const xgrammarCopy = join(mkdtempSync(join(tmpdir(), 'toolwire-bench-xgrammar-')), 'xgrammar.cjs');
+copyFileSync(require.resolve('@mlc-ai/web-xgrammar'), xgrammarCopy);
+const xgrammar = require(xgrammarCopy);
+
+const corpus = new URL('../../shared/corpus/grammar/', import.meta.url);
+const readLines = (name) => {
+  const path = fileURLToPath(new URL(name, corpus));
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+};
+const unique = new Map();
+for (const line of readLines('json-schema-test-suite.jsonl')) {
+  if (!line.optional && typeof line.schema === 'object') unique.set(JSON.stringify(line.schema), line.schema);
+}
+for (const line of readLines('llama.cpp-integration.jsonl')) {
+  if (line.kind === 'schema') unique.set(JSON.stringify(line.schema), line.schema);
+}
+const corpusSchemas = [...unique.values()];
+
+const wide = { type: 'object', properties: {}, required: [], additionalProperties: false };
+for (let index = 0; index < 200; index++) {
+  const kind = ['string', 'integer', 'number', 'boolean'][index % 4];
+  wide.properties[`field_${index}`] =
+    kind === 'integer' ? { type: kind, minimum: 0, maximum: 10_000 } : { type: kind };
+  if (index % 3 === 0) wide.required.push(`field_${index}`);
+}
+
+const converters = {
+  'toolwire gbnf': (schema) => schemaGrammar(schema, { dialect: 'gbnf' }).grammar,
+  'toolwire ebnf': (schema) => schemaGrammar(schema, { dialect: 'ebnf' }).grammar,
+  'node-llama-cpp': (schema) => getGbnfGrammarForGbnfJsonSchema(schema),
+};
+
+/** The schemas every converter accepts (node-llama-cpp's reads a subset and throws on the rest). */
+async function accepted(schemas) {
+  const out = [];
+  for (const schema of schemas) {
+    try {
+      for (const convert of Object.values(converters)) convert(schema);
+      (await xgrammar.Grammar.fromJSONSchema(JSON.stringify(schema))).dispose?.();
+      out.push(schema);
+    } catch {
+      // left out of the timing: not every converter reads it
+    }
+  }
+  return out;
+}
+
+async function timeXGrammar(schemas) {
+  // fromJSONSchema is async (wasm); time whole passes over the list.
+  const texts = schemas.map((schema) => JSON.stringify(schema));
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 8; round++) {
+    const start = performance.now();
+    for (const text of texts) (await xgrammar.Grammar.fromJSONSchema(text)).dispose?.();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const rows = [['schemas', 'count', ...Object.keys(converters), 'xgrammar', 'nlc / tw gbnf', 'xg / tw ebnf']];
+for (const [name, list] of [
+  ['corpus', await accepted(corpusSchemas)],
+  ['200-property tool', [wide]],
+]) {
+  const times = Object.values(converters).map((convert) =>
+    measure(() => {
+      for (const schema of list) convert(schema);
+    }),
+  );
+  const xg = await timeXGrammar(list);
+  rows.push([
+    name,
+    list.length,
+    ...times.map((ms) => `${ms.toFixed(3)} ms`),
+    `${xg.toFixed(3)} ms`,
+    `${(times[2] / times[0]).toFixed(2)}x`,
+    `${(xg / times[1]).toFixed(2)}x`,
+  ]);
+}
+console.log(`corpus: ${corpusSchemas.length} distinct schemas, timed on the ones all converters read`);
+printTable(rows);
