@@ -145,8 +145,8 @@ export async function main(
           },
         });
         const { dialect, whitespace } = values;
-        if (values.schema === undefined && values.tools === undefined)
-          throw new UsageError('grammar needs --schema FILE or --tools FILE --format ID');
+        if (values.schema === undefined && values.tools === undefined && values.format === undefined)
+          throw new UsageError('grammar needs --schema FILE');
         if (dialect !== 'gbnf' && dialect !== 'ebnf')
           throw new UsageError(`--dialect must be gbnf or ebnf, got ${dialect}`);
         if (whitespace !== 'flexible' && whitespace !== 'compact')

@@ -111,7 +111,7 @@ describe('toolwire grammar --tools FILE --format ID', () => {
 
   it.each([
     [['--tools', tools], 'toolwire: grammar --tools needs --format ID\n'],
-    [['--format', 'hermes'], 'toolwire: grammar needs --schema FILE or --tools FILE --format ID\n'],
+    [['--format', 'hermes'], 'toolwire: grammar --format needs --tools FILE\n'],
     [
       ['--tools', tools, '--format', 'hermes', '--tool-choice', 'other'],
       'toolwire: toolChoice names "other", which is not in tools\n',
