@@ -422,7 +422,7 @@ export const harmony: FormatDefinition = {
     arguments: { kind: 'json' },
     reasoning: { open: '<|channel|>analysis<|message|>', close: '<|end|><|start|>assistant' },
     trigger: '<|channel|>commentary to=',
-    textBefore: false,
+    textBlock: { open: '<|channel|>commentary<|message|>', close: '<|end|><|start|>assistant' },
   },
   create: (options) => new HarmonyParser(options),
 };

@@ -147,9 +147,23 @@ export function envelopeGrammar(
     });
   const text = freeText();
   const rest =
-    spec.textBefore === false || trigger === undefined
-      ? alternatives(text, block)
-      : sequence(text, optional(block));
+    spec.textBlock !== undefined
+      ? alternatives(
+          sequence(
+            optional(
+              sequence(
+                literal(spec.textBlock.open),
+                textWithout(builder, [spec.textBlock.close], 'preamble'),
+                literal(spec.textBlock.close),
+              ),
+            ),
+            block,
+          ),
+          text,
+        )
+      : spec.textBefore === false || trigger === undefined
+        ? alternatives(text, block)
+        : sequence(text, optional(block));
   return { grammar: finish(sequence(reasoning(), rest)), triggers, warnings };
 }
 

@@ -31,6 +31,11 @@ export interface EnvelopeSpec {
   readonly trigger?: string | null;
   /** Free text may come before the calls under `toolChoice: 'auto'` (default true). */
   readonly textBefore?: boolean;
+  /**
+   * Text before the calls is a block of its own (Harmony's `commentary` preamble message): `open`,
+   * the text (without `close`), `close`. Takes the place of `textBefore`.
+   */
+  readonly textBlock?: { readonly open: string; readonly close: string };
   /** No calls at all in this format (content only): only `auto` and `none` can be expressed. */
   readonly noCalls?: boolean;
 }

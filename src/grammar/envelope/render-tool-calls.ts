@@ -27,8 +27,10 @@ export function renderToolCalls(
   let out = '';
   if (options.reasoning !== undefined && spec.reasoning !== undefined)
     out += spec.reasoning.open + options.reasoning + spec.reasoning.close;
-  out += options.text ?? '';
-  if (calls.length === 0) return out;
+  if (calls.length === 0) return out + (options.text ?? '');
+  if (options.text !== undefined)
+    out +=
+      spec.textBlock === undefined ? options.text : spec.textBlock.open + options.text + spec.textBlock.close;
   const base = spec.indexBase ?? 0;
   const written = calls.map((call, index) => {
     const slots = { name: call.name, index: String(base + index) };
