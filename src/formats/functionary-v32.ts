@@ -45,7 +45,7 @@ export const functionaryV32: FormatDefinition = {
     separator: '>>>',
     arguments: { kind: 'json' },
     trigger: null,
-    textBefore: false,
+    textBlock: { open: 'all\n', close: '>>>' },
   },
   create: (options) => new NamedJsonParser(config, options),
 };
