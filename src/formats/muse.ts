@@ -344,8 +344,10 @@ export const muse: FormatDefinition = {
       close: '</atem:invoke>\n</atem:function_calls>',
     },
     parameter: { open: '<atem:parameter name="{key}">', close: '</atem:parameter>\n' },
+    separator: '<|eom|><|start|>assistant',
+    reasoning: { open: ' to=self<|message|>', close: '<|eom|><|start|>assistant' },
+    textBlock: { open: ' to=user<|message|>', close: '<|eom|><|start|>assistant' },
     trigger: ' to=',
-    textBefore: false,
   }),
   create: (options) => new MuseParser(options),
 };

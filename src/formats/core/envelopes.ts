@@ -98,6 +98,7 @@ export function xmlParametersEnvelope(spec: {
   indexBase?: number;
   rawExcludes?: readonly string[];
   textBefore?: boolean;
+  textBlock?: { open: string; close: string };
 }): EnvelopeSpec {
   const { parameter } = spec;
   return {
@@ -118,6 +119,7 @@ export function xmlParametersEnvelope(spec: {
     ...(spec.trigger === undefined ? {} : { trigger: spec.trigger }),
     ...(spec.indexBase === undefined ? {} : { indexBase: spec.indexBase }),
     ...(spec.textBefore === undefined ? {} : { textBefore: spec.textBefore }),
+    ...(spec.textBlock === undefined ? {} : { textBlock: spec.textBlock }),
     ...(spec.reasoning === undefined ? {} : { reasoning: spec.reasoning }),
   };
 }

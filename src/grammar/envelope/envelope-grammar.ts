@@ -135,7 +135,19 @@ export function envelopeGrammar(
   if (choice.mode !== 'auto') {
     return { grammar: finish(sequence(reasoning(), block)), triggers: [], warnings };
   }
-  const triggers = trigger === undefined ? [] : [trigger];
+  // A preamble or reasoning block opening with the trigger (Muse's ` to=user`) would switch a lazy
+  // grammar on too early: then each call's own opening (up to a counted index) is a trigger word.
+  const shared = [spec.textBlock?.open, spec.reasoning?.open].some(
+    (open) => open !== undefined && trigger !== undefined && open.startsWith(trigger),
+  );
+  const triggers =
+    trigger === undefined
+      ? []
+      : shared && spec.section === undefined
+        ? chosen.map(
+            (tool) => fillTemplate(spec.call.open, { name: tool.name }).split('{index}')[0] as string,
+          )
+        : [trigger];
   if (options.lazy === true && trigger !== undefined) {
     return { grammar: finish(block), triggers, warnings };
   }

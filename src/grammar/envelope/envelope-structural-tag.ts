@@ -86,7 +86,13 @@ export function envelopeStructuralTag(
           }
         : section;
   } else if (choice.mode === 'auto') {
-    format = { type: 'triggered_tags', triggers: [trigger], tags, stop_after_first: stopAfterFirst };
+    // A preamble or reasoning block opening with the trigger (Muse's ` to=user`) would dispatch into
+    // the calls: then each call's own begin is its trigger.
+    const shared = [spec.textBlock?.open, spec.reasoning?.open].some(
+      (open) => open !== undefined && trigger !== undefined && open.startsWith(trigger),
+    );
+    const triggers = shared ? [...new Set(tags.map((tag) => tag.begin))] : [trigger];
+    format = { type: 'triggered_tags', triggers, tags, stop_after_first: stopAfterFirst };
   } else {
     format = callsFormat();
   }

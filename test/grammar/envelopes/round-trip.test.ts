@@ -185,7 +185,7 @@ for (const format of listFormats()) {
         const text = one([value]);
         const { triggers } = grammarFor({ tools, format: format.id, lazy: true });
         same(
-          { text, startsWithTrigger: triggers.length === 1 && text.startsWith(triggers[0] as string) },
+          { text, startsWithTrigger: triggers.some((word) => text.startsWith(word)) },
           { text, startsWithTrigger: true },
         );
         same(
