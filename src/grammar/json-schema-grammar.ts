@@ -1,4 +1,10 @@
-import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
+import {
+  canonicalTypeName,
+  type SchemaObject,
+  type SchemaOption,
+  SchemaRoot,
+  type SchemaTypeName,
+} from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
 import { GrammarBuilder } from './grammar-builder.js';
@@ -578,15 +584,18 @@ export class JsonSchemaGrammar {
     if (this.inspected.has(node)) return;
     this.inspected.add(node);
     const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
-    const ignoredBeside = (keyword: string): void => {
-      const others = keys.filter((k) => k !== keyword);
+    const ignoredBeside = (keyword: string, literals?: readonly unknown[]): void => {
+      // A `type` every literal already has changes nothing (zod writes {"type":"string","enum":[...]}).
+      const others = keys.filter(
+        (k) => k !== keyword && !(k === 'type' && literals && literalsFitType(literals, node.type)),
+      );
       if (others.length > 0) {
         this.warn(keyword, `${where(path)}: ${others.join(', ')} beside ${keyword} not applied`);
       }
     };
     if (typeof node.$ref === 'string') ignoredBeside('$ref');
-    else if (Object.hasOwn(node, 'const')) ignoredBeside('const');
-    else if (Array.isArray(node.enum)) ignoredBeside('enum');
+    else if (Object.hasOwn(node, 'const')) ignoredBeside('const', [node.const]);
+    else if (Array.isArray(node.enum)) ignoredBeside('enum', node.enum);
     else if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) {
       const keyword = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
       ignoredBeside(keyword);
@@ -637,6 +646,22 @@ function tighterBound(
   if (b === undefined) return a;
   if (a.value === b.value) return a.exclusive ? a : b;
   return (side === 'lower' ? a.value > b.value : a.value < b.value) ? a : b;
+}
+
+/** Every literal is a value of (one of) the named JSON types. */
+function literalsFitType(literals: readonly unknown[], type: unknown): boolean {
+  const names = new Set(
+    (Array.isArray(type) ? type : [type])
+      .filter((t): t is string => typeof t === 'string')
+      .map(canonicalTypeName),
+  );
+  return literals.every((value) => {
+    if (value === null) return names.has('null');
+    if (Array.isArray(value)) return names.has('array');
+    if (typeof value === 'number')
+      return names.has('number') || (names.has('integer') && Number.isInteger(value));
+    return names.has(typeof value as SchemaTypeName);
+  });
 }
 
 function where(pointer: string): string {
