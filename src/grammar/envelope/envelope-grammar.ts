@@ -17,6 +17,7 @@ import {
 import { type JsonGrammarOptions, JsonSchemaGrammar } from '../json-schema-grammar.js';
 import {
   type ArgumentEncoding,
+  blockSharesTrigger,
   type EnvelopeSpec,
   envelopeTrigger,
   fillTemplate,
@@ -135,11 +136,7 @@ export function envelopeGrammar(
   if (choice.mode !== 'auto') {
     return { grammar: finish(sequence(reasoning(), block)), triggers: [], warnings };
   }
-  // A preamble or reasoning block opening with the trigger (Muse's ` to=user`) would switch a lazy
-  // grammar on too early: then each call's own opening (up to a counted index) is a trigger word.
-  const shared = [spec.textBlock?.open, spec.reasoning?.open].some(
-    (open) => open !== undefined && trigger !== undefined && open.startsWith(trigger),
-  );
+  const shared = blockSharesTrigger(spec);
   const triggers =
     trigger === undefined
       ? []

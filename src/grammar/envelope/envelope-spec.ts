@@ -100,3 +100,14 @@ export function envelopeTrigger(spec: EnvelopeSpec): string | undefined {
   const first = templatePieces(spec.call.open)[0];
   return first !== undefined && 'text' in first ? first.text : undefined;
 }
+
+/**
+ * True when a preamble or reasoning block opens with the trigger (Muse's ` to=user`), so the trigger
+ * alone would switch on the calls too early: each call's own opening is then the trigger.
+ */
+export function blockSharesTrigger(spec: EnvelopeSpec): boolean {
+  const trigger = envelopeTrigger(spec);
+  return [spec.textBlock?.open, spec.reasoning?.open].some(
+    (open) => open !== undefined && trigger !== undefined && open.startsWith(trigger),
+  );
+}

@@ -3,7 +3,7 @@ import type { Warning } from '../../types/warning.js';
 import type { JsonGrammarOptions } from '../json-schema-grammar.js';
 import { printGrammar } from '../print-grammar.js';
 import { type EnvelopeChoice, envelopeGrammar } from './envelope-grammar.js';
-import { type EnvelopeSpec, envelopeTrigger, fillTemplate } from './envelope-spec.js';
+import { blockSharesTrigger, type EnvelopeSpec, envelopeTrigger, fillTemplate } from './envelope-spec.js';
 
 /** xgrammar's structural-tag JSON (the `StructuralTag` of `@mlc-ai/web-xgrammar` 0.1.27, vLLM's `structural_tag`). */
 export interface StructuralTag {
@@ -86,12 +86,7 @@ export function envelopeStructuralTag(
           }
         : section;
   } else if (choice.mode === 'auto') {
-    // A preamble or reasoning block opening with the trigger (Muse's ` to=user`) would dispatch into
-    // the calls: then each call's own begin is its trigger.
-    const shared = [spec.textBlock?.open, spec.reasoning?.open].some(
-      (open) => open !== undefined && trigger !== undefined && open.startsWith(trigger),
-    );
-    const triggers = shared ? [...new Set(tags.map((tag) => tag.begin))] : [trigger];
+    const triggers = blockSharesTrigger(spec) ? [...new Set(tags.map((tag) => tag.begin))] : [trigger];
     format = { type: 'triggered_tags', triggers, tags, stop_after_first: stopAfterFirst };
   } else {
     format = callsFormat();
