@@ -101,11 +101,13 @@ describe('toolwire grammar --tools FILE --format ID', () => {
   });
 
   it('says in one line, exit 1, when a format cannot be a structural tag', async () => {
-    expect(await runCli(['grammar', '--tools', tools, '--format', 'kimi_k2', '--structural-tag'])).toEqual({
+    expect(
+      await runCli(['grammar', '--tools', tools, '--format', 'functionary_v32', '--structural-tag']),
+    ).toEqual({
       code: 1,
       stdout: '',
       stderr:
-        'toolwire: format kimi_k2 cannot be written as a structural tag: call markers hold a counting index\n',
+        'toolwire: format functionary_v32 cannot be written as a structural tag: the format has no trigger marker\n',
     });
   });
 

@@ -37,7 +37,9 @@ export function envelopeStructuralTag(
     return { structuralTag: undefined, warnings };
   };
   if (spec.noCalls === true || choice.mode === 'none') return cannot('no tool calls to constrain');
-  if (/\{index\}/.test(spec.call.open + spec.call.close)) return cannot('call markers hold a counting index');
+  // Tags are literal: a counted index (`functions.NAME:0`) fits only inside a section, as a grammar.
+  const counted = /\{index\}/.test(spec.call.open + spec.call.close);
+  if (counted && spec.section === undefined) return cannot('call markers hold a counting index');
   if (trigger === undefined && choice.mode === 'auto') return cannot('the format has no trigger marker');
   const chosen = choice.mode === 'tool' ? tools.filter((tool) => tool.name === choice.toolName) : tools;
   const tags = chosen.map((tool) => {
@@ -53,10 +55,10 @@ export function envelopeStructuralTag(
     };
   });
   const stopAfterFirst = !parallel;
-  // xgrammar 0.1.27 refuses an empty `separator` (its `tags_with_separator` aborts): there the calls
-  // are a `grammar` format of their own, printed from the same envelope.
+  // xgrammar 0.1.27 refuses an empty `separator` (its `tags_with_separator` aborts), and tags cannot
+  // count: there the calls are a `grammar` format of their own, printed from the same envelope.
   const callsFormat = (): Record<string, unknown> =>
-    (spec.separator ?? '') === ''
+    counted || (spec.separator ?? '') === ''
       ? { type: 'grammar', grammar: callsEbnf(spec, chosen, parallel, options, warnings) }
       : {
           type: 'tags_with_separator',

@@ -17,9 +17,6 @@ import { call, prose, tools } from './tools.js';
 
 /** Formats whose calls cannot be written as structural tags, and why (kept honest below). */
 const NO_TAG: Record<string, string> = {
-  command_r7b: 'call markers hold a counting index',
-  kimi_k2: 'call markers hold a counting index',
-  kimi_k3: 'call markers hold a counting index',
   functionary_v32: 'the format has no trigger marker',
   content_only: 'no tool calls to constrain',
 };
