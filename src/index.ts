@@ -7,6 +7,13 @@ export {
   UnknownFormatError,
 } from './errors/index.js';
 export {
+  type GrammarForOptions,
+  type GrammarForResult,
+  type GrammarToolChoice,
+  grammarFor,
+  structuralTagFor,
+} from './formats/grammar-for.js';
+export {
   type AutoFormatOptions,
   auto,
   type ContentMode,

@@ -7,6 +7,7 @@ import { runConvertCommand } from './convert-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runFormatsCommand } from './formats-command.js';
 import { runGrammarCommand } from './grammar-command.js';
+import { grammarToolsOptions, runGrammarTools } from './grammar-tools-args.js';
 import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -24,6 +25,8 @@ const usage = `usage:
   toolwire convert --from P --to Q [--repair] [--strict] [FILE]
       P, Q: openai-chat, openai-responses, anthropic, gemini, bedrock, mistral, ollama, canonical
   toolwire grammar --schema FILE [--dialect gbnf|ebnf] [--whitespace flexible|compact] [--any-order] [--strict]
+  toolwire grammar --tools FILE --format ID [--tool-choice auto|required|none|NAME] [--parallel] [--lazy]
+                   [--structural-tag] [--dialect gbnf|ebnf] [--whitespace flexible|compact] [--any-order] [--strict]
   toolwire formats [--json]
   toolwire demo
   toolwire help | --help | --version
@@ -167,15 +170,19 @@ export async function main(
             whitespace: { type: 'string', default: 'flexible' },
             'any-order': { type: 'boolean', default: false },
             strict: { type: 'boolean', default: false },
+            ...grammarToolsOptions,
           },
         });
         const { dialect, whitespace } = values;
-        if (values.schema === undefined) throw new UsageError('grammar needs --schema FILE');
+        if (values.schema === undefined && values.tools === undefined && values.format === undefined)
+          throw new UsageError('grammar needs --schema FILE');
         if (dialect !== 'gbnf' && dialect !== 'ebnf')
           throw new UsageError(`--dialect must be gbnf or ebnf, got ${dialect}`);
         if (whitespace !== 'flexible' && whitespace !== 'compact')
           throw new UsageError(`--whitespace must be flexible or compact, got ${whitespace}`);
         if (positionals.length > 0) throw new UsageError(`grammar takes no INPUT, got ${positionals[0]}`);
+        if (values.tools !== undefined || values.schema === undefined)
+          return runGrammarTools(values, { dialect, whitespace }, io);
         return runGrammarCommand(
           {
             schema: values.schema,

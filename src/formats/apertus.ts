@@ -17,6 +17,7 @@
  * Checked against: formats.md F34, vLLM `apertus_tool_parser.py` and its tests, llama.cpp
  * `tests/test-chat.cpp` (Apertus template, `fun_name_is_key`).
  */
+import { objectListEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -35,5 +36,10 @@ export const apertus: FormatDefinition = {
   models: ['apertus'],
   markers: ['<|tools_prefix|>', '<|tools_suffix|>', '<|inner_prefix|>', '<|inner_suffix|>'],
   example: '<|tools_prefix|>[{"get_weather": {"city": "SF"}}]<|tools_suffix|>',
+  envelope: objectListEnvelope('<|tools_prefix|>', '<|tools_suffix|>', {
+    nameIsKey: true,
+    reasoning: { open: '<|inner_prefix|>', close: '<|inner_suffix|>' },
+    trigger: '<|tools_prefix|>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -21,6 +21,7 @@
  *
  * Checked against: formats.md F37, llama.cpp `tests/test-chat.cpp` (Command R+ tool_use template).
  */
+import { objectListEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -49,5 +50,10 @@ export const commandRPlus: FormatDefinition = {
     '<|END_OF_TURN_TOKEN|>',
   ],
   example: 'Action:\n```json\n[{"tool_name": "get_weather", "parameters": {"city": "SF"}}]\n```',
+  envelope: objectListEnvelope('Action:\n```json\n', '\n```', {
+    nameKey: 'tool_name',
+    argumentsKey: 'parameters',
+    trigger: 'Action:',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

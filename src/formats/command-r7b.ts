@@ -53,5 +53,12 @@ export const commandR7b: FormatDefinition = {
   ],
   example:
     '<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "SF"}}\n]<|END_ACTION|>',
+  envelope: {
+    section: { open: '<|START_ACTION|>[', close: ']<|END_ACTION|>' },
+    call: { open: '{"tool_call_id": "{index}", "tool_name": "{name}", "parameters": ', close: '}' },
+    separator: ', ',
+    arguments: { kind: 'json' },
+    reasoning: { open: '<|START_THINKING|>', close: '<|END_THINKING|>' },
+  },
   create: (options) => new NamedJsonParser(config, options),
 };

@@ -27,5 +27,6 @@ export const contentOnly: FormatDefinition = {
   models: ['gemma-2-'],
   markers: [],
   example: 'Hello, world!',
+  envelope: { call: { open: '', close: '' }, arguments: { kind: 'json' }, noCalls: true },
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -19,7 +19,7 @@
  * Checked against: formats.md F11 and llama.cpp `tests/test-chat.cpp` (templates
  * `llama-cpp-deepseek-r1.jinja`, `deepseek-ai-DeepSeek-R1-Distill-*.jinja`).
  */
-import { deepseekMarkers, deepseekV3Config } from './deepseek-v3.js';
+import { deepseekMarkers, deepseekV3, deepseekV3Config } from './deepseek-v3.js';
 import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -32,5 +32,6 @@ export const deepseekR1: FormatDefinition = {
   markers: deepseekMarkers,
   example:
     '<think>\nThe user wants the weather.\n</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "SF"}```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  ...(deepseekV3.envelope === undefined ? {} : { envelope: deepseekV3.envelope }),
   create: (options) => new NamedJsonParser(deepseekV3Config, options),
 };

@@ -86,5 +86,15 @@ export const deepseekV3: FormatDefinition = {
   markers: deepseekMarkers,
   example:
     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "SF"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  envelope: {
+    section: { open: '<｜tool▁calls▁begin｜>', close: '<｜tool▁calls▁end｜>' },
+    call: {
+      open: '<｜tool▁call▁begin｜>function<｜tool▁sep｜>{name}\n```json\n',
+      close: '\n```<｜tool▁call▁end｜>',
+    },
+    separator: '\n',
+    arguments: { kind: 'json' },
+    reasoning: { open: '<think>', close: '</think>' },
+  },
   create: (options) => new NamedJsonParser(deepseekV3Config, options),
 };

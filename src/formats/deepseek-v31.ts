@@ -38,5 +38,11 @@ export const deepseekV31: FormatDefinition = {
   markers: deepseekMarkers,
   example:
     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "SF"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  envelope: {
+    section: { open: '<｜tool▁calls▁begin｜>', close: '<｜tool▁calls▁end｜>' },
+    call: { open: '<｜tool▁call▁begin｜>{name}<｜tool▁sep｜>', close: '<｜tool▁call▁end｜>' },
+    arguments: { kind: 'json' },
+    reasoning: { open: '<think>', close: '</think>' },
+  },
   create: (options) => new NamedJsonParser(config, options),
 };

@@ -1,3 +1,5 @@
+import type { EnvelopeSpec } from '../grammar/envelope/envelope-spec.js';
+import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
 /**
  * `deepseek_v32`: DeepSeek-V3.2 "DSML" calls, `<｜DSML｜invoke>` tags in a `<｜DSML｜function_calls>` section
  * (`｜` is U+FF5C).
@@ -56,6 +58,20 @@ export const dsmlInvokeMarkers: readonly string[] = [
   '</think>',
 ];
 
+/** The DSML envelope of DeepSeek V3.2 and V4 (`string="true"` raw text, `"false"` JSON). */
+export function dsmlEnvelope(open: string, close: string): EnvelopeSpec {
+  return xmlParametersEnvelope({
+    section: { open: `${open}\n`, close },
+    call: { open: '<｜DSML｜invoke name="{name}">\n', close: '</｜DSML｜invoke>\n' },
+    parameter: {
+      open: '<｜DSML｜parameter name="{key}" string="{type}">',
+      close: '</｜DSML｜parameter>\n',
+      types: { string: 'true', other: 'false' },
+    },
+    reasoning: thinkTags,
+  });
+}
+
 const config = {
   sectionStart: ['<｜DSML｜function_calls>'],
   sectionEnd: ['</｜DSML｜function_calls>'],
@@ -70,5 +86,6 @@ export const deepseekV32: FormatDefinition = {
   markers: ['<｜DSML｜function_calls>', '</｜DSML｜function_calls>', ...dsmlInvokeMarkers],
   example:
     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+  envelope: dsmlEnvelope('<｜DSML｜function_calls>', '</｜DSML｜function_calls>'),
   create: (options) => new XmlParametersParser(config, options),
 };

@@ -21,7 +21,7 @@
  * Checked against: formats.md F14 and §7 item 7 — vLLM `test_format_conformance.py` (fixture
  * `deepseek_v4`) and its DeepSeek-V4 parser tests, llama.cpp `tests/test-chat.cpp` (DeepSeek-V4 template).
  */
-import { dsmlInvokeConfig, dsmlInvokeMarkers } from './deepseek-v32.js';
+import { dsmlEnvelope, dsmlInvokeConfig, dsmlInvokeMarkers } from './deepseek-v32.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -39,5 +39,6 @@ export const deepseekV4: FormatDefinition = {
   markers: ['<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>', ...dsmlInvokeMarkers],
   example:
     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">SF</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+  envelope: dsmlEnvelope('<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>'),
   create: (options) => new XmlParametersParser(config, options),
 };

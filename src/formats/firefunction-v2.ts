@@ -16,6 +16,7 @@
  *
  * Checked against: formats.md F27, llama.cpp `tests/test-chat.cpp` (firefunction-v2 template).
  */
+import { objectListEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -33,5 +34,6 @@ export const firefunctionV2: FormatDefinition = {
   models: ['firefunction-v2'],
   markers: [' functools', 'functools'],
   example: ' functools[{"name": "get_weather", "arguments": {"city": "SF"}}]',
+  envelope: objectListEnvelope(' functools', '', { trigger: ' functools' }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -1,3 +1,4 @@
+import type { EnvelopeSpec } from '../grammar/envelope/envelope-spec.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import type { ContentMode } from './core/content-shaper.js';
@@ -81,6 +82,8 @@ export interface FormatParser {
  * - `markers`: every structural marker the format writes (start and end of calls, sections, reasoning);
  *   used for marker-based detection and by the "nothing lost" check.
  * - `example`: one literal model output with a call, used in docs and `toolwire formats`.
+ * - `envelope`: the grammar of the format's own markers around the argument grammars (see
+ *   `EnvelopeSpec`); read by `grammarFor`, `structuralTagFor` and `renderToolCalls`.
  */
 export interface FormatDefinition {
   readonly id: string;
@@ -89,5 +92,6 @@ export interface FormatDefinition {
   readonly models: readonly string[];
   readonly markers: readonly string[];
   readonly example: string;
+  readonly envelope?: EnvelopeSpec;
   create(options?: FormatOptions): FormatParser;
 }

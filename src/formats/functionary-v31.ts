@@ -32,5 +32,6 @@ export const functionaryV31: FormatDefinition = {
   models: ['functionary-medium-v3.1', 'functionary-small-v3.1'],
   markers: ['<function=', '</function>'],
   example: '<function=get_weather>{"city": "SF"}</function>',
+  envelope: { call: { open: '<function={name}>', close: '</function>' }, arguments: { kind: 'json' } },
   create: (options) => new NamedJsonParser(config, options),
 };

@@ -40,5 +40,12 @@ export const functionaryV32: FormatDefinition = {
   models: ['functionary-medium-v3.2', 'functionary-small-v3.2'],
   markers: ['>>>', 'all\n'],
   example: 'get_weather\n{"city": "SF"}',
+  envelope: {
+    call: { open: '{name}\n', close: '' },
+    separator: '>>>',
+    arguments: { kind: 'json' },
+    trigger: null,
+    textBlock: { open: 'all\n', close: '>>>' },
+  },
   create: (options) => new NamedJsonParser(config, options),
 };

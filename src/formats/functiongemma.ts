@@ -21,6 +21,7 @@
  * `../shared/docs/formats.md` F28).
  */
 
+import { gemmaCallsEnvelope } from './core/envelopes.js';
 import { GemmaCallParser } from './families/gemma-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -38,5 +39,6 @@ export const functiongemma: FormatDefinition = {
   models: ['functiongemma'],
   markers: ['<start_function_call>', '<end_function_call>', '<escape>'],
   example: '<start_function_call>call:get_weather{location:<escape>London<escape>}<end_function_call>',
+  envelope: gemmaCallsEnvelope('<start_function_call>', '<end_function_call>', '<escape>'),
   create: (options) => new GemmaCallParser(config, options),
 };

@@ -22,6 +22,7 @@
  * `google-gemma-4-31B-it.jinja` (see `../shared/docs/formats.md` F29).
  */
 
+import { gemmaCallsEnvelope } from './core/envelopes.js';
 import { GemmaCallParser } from './families/gemma-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -51,5 +52,9 @@ export const gemma4: FormatDefinition = {
     '<turn|>',
   ],
   example: '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}<tool_call|>',
+  envelope: gemmaCallsEnvelope('<|tool_call>', '<tool_call|>', '<|"|>', {
+    open: '<|channel>thought\n',
+    close: '<channel|>',
+  }),
   create: (options) => new GemmaCallParser(config, options),
 };

@@ -20,6 +20,7 @@
  * Checked against: formats.md F40, llama.cpp `common_chat_params_init_gigachat_v3` and
  * `tests/test-chat.cpp`, vLLM `tests/tool_parsers/test_gigachat3_tool_parser.py`.
  */
+import { taggedObjectEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -38,5 +39,8 @@ export const gigachat3: FormatDefinition = {
   markers: ['<|message_sep|>', 'function call', '<|role_sep|>', '<|function_call|>', '</s>'],
   example:
     '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "SF"}}',
+  envelope: taggedObjectEnvelope('<|message_sep|>\n\nfunction call<|role_sep|>\n', '', {
+    trigger: '<|message_sep|>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -26,6 +26,7 @@
  * Checked against: SGLang `glm4_moe_detector.py` and its tests, vLLM `glm4_moe_tool_parser.py`
  * fixtures, llama.cpp `tests/test-chat.cpp` (GLM-4.6 template); see `../shared/docs/formats.md` F5.
  */
+import { argKeyValueEnvelope } from './core/envelopes.js';
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -66,5 +67,11 @@ export const glm45: FormatDefinition = {
   models: ['glm-4.5', 'glm-4.6'],
   markers: glmMarkers,
   example: '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n</tool_call>',
+  envelope: argKeyValueEnvelope({
+    callOpen: '<tool_call>{name}\n',
+    callClose: '</tool_call>',
+    between: '\n',
+    separator: '\n',
+  }),
   create: (options) => new ArgKeyValueParser(glmConfig, options),
 };

@@ -19,6 +19,7 @@
  * Checked against: SGLang `glm47_moe_detector.py` and its tests, vLLM `glm47_moe_tool_parser.py`
  * tests, llama.cpp `tests/test-chat.cpp` (GLM-4.7-Flash template); see `../shared/docs/formats.md` F6.
  */
+import { argKeyValueEnvelope } from './core/envelopes.js';
 import { ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 import { glmConfig, glmMarkers } from './glm45.js';
@@ -31,5 +32,6 @@ export const glm47: FormatDefinition = {
   models: ['glm-4.7', 'glm-5'],
   markers: glmMarkers,
   example: '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call>',
+  envelope: argKeyValueEnvelope({ callOpen: '<tool_call>{name}', callClose: '</tool_call>' }),
   create: (options) => new ArgKeyValueParser(glmConfig, options),
 };

@@ -18,6 +18,7 @@
  * Checked against: formats.md F24, vLLM `granite_tool_parser.py` and
  * `tests/tool_parsers/test_granite_tool_parser.py`, llama.cpp `tests/test-chat.cpp` (Granite 3.3).
  */
+import { objectListEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -35,5 +36,6 @@ export const granite: FormatDefinition = {
   models: ['granite-3'],
   markers: ['<|tool_call|>', '<tool_call>', '</tool_call>', '<think>', '</think>'],
   example: '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "SF"}}]',
+  envelope: objectListEnvelope('<|tool_call|>', '', { reasoning: thinkTags, trigger: '<|tool_call|>' }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -18,6 +18,7 @@
  * Checked against: formats.md F2, vLLM `granite4_tool_parser.py` and its tests, llama.cpp
  * `tests/test-chat.cpp` (Granite 4.0 template).
  */
+import { taggedObjectEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -35,5 +36,6 @@ export const granite4: FormatDefinition = {
   models: ['granite-4'],
   markers: ['<tool_call>', '</tool_call>', '<think>', '</think>'],
   example: '<tool_call>{"name": "get_weather", "arguments": {"city": "SF"}}</tool_call>',
+  envelope: taggedObjectEnvelope('<tool_call>', '</tool_call>', { reasoning: thinkTags }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -413,5 +413,16 @@ export const harmony: FormatDefinition = {
   markers,
   example:
     '<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "SF"}<|call|>',
+  envelope: {
+    call: {
+      open: '<|channel|>commentary to=functions.{name} <|constrain|>json<|message|>',
+      close: '<|call|>',
+    },
+    separator: '<|start|>assistant',
+    arguments: { kind: 'json' },
+    reasoning: { open: '<|channel|>analysis<|message|>', close: '<|end|><|start|>assistant' },
+    trigger: '<|channel|>commentary to=',
+    textBlock: { open: '<|channel|>commentary<|message|>', close: '<|end|><|start|>assistant' },
+  },
   create: (options) => new HarmonyParser(options),
 };

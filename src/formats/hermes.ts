@@ -27,6 +27,7 @@
  * and llama.cpp `tests/test-chat.cpp` (see `../shared/docs/formats.md` F1).
  */
 
+import { taggedObjectEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -43,5 +44,10 @@ export const hermes: FormatDefinition = {
   models: ['hermes-2-pro', 'hermes-3', 'qwen2.5', 'qwen3', 'qwq', 'mimo-vl', 'reka-edge'],
   markers: ['<tool_call>', '</tool_call>', '<think>', '</think>'],
   example: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "SF"}}\n</tool_call>',
+  envelope: taggedObjectEnvelope('<tool_call>\n', '\n</tool_call>', {
+    reasoning: thinkTags,
+    separator: '\n',
+    trigger: '<tool_call>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -17,6 +17,7 @@
  * Checked against: formats.md F8, vLLM `hunyuan_a13b_tool_parser.py` and
  * `tests/tool_parsers/test_hunyuan_a13b_tool_parser.py`.
  */
+import { objectListEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -35,5 +36,9 @@ export const hunyuanA13b: FormatDefinition = {
   models: ['hunyuan-a13b'],
   markers: ['<tool_calls>', '</tool_calls>', '<think>', '</think>', '<answer>', '</answer>'],
   example: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "SF"}}]</tool_calls>',
+  envelope: objectListEnvelope('<tool_calls>', '</tool_calls>', {
+    reasoning: thinkTags,
+    trigger: '<tool_calls>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -29,6 +29,7 @@
  * Checked against: vLLM `hy_v3_tool_parser.py` and `tests/tool_parsers/test_hy_v3_tool_parser.py`;
  * see `../shared/docs/formats.md` F7.
  */
+import { argKeyValueEnvelope } from './core/envelopes.js';
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 import { glmTags } from './glm45.js';
@@ -61,5 +62,10 @@ export const hyV3: FormatDefinition = {
   ],
   example:
     '<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Beijing</arg_value></tool_call></tool_calls>',
+  envelope: argKeyValueEnvelope({
+    section: { open: '<tool_calls>', close: '</tool_calls>' },
+    callOpen: '<tool_call>{name}<tool_sep>',
+    callClose: '</tool_call>',
+  }),
   create: (options) => new ArgKeyValueParser(config, options),
 };

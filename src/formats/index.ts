@@ -1,3 +1,10 @@
+export type { ArgumentEncoding, EnvelopeSpec } from '../grammar/envelope/envelope-spec.js';
+export type { StructuralTag } from '../grammar/envelope/envelope-structural-tag.js';
+export {
+  type CallToRender,
+  type RenderTurnOptions,
+  renderToolCalls,
+} from '../grammar/envelope/render-tool-calls.js';
 export { type AutoFormatOptions, AutoParser, detectFormatFromModel, detectFormatFromText } from './auto.js';
 export { EventCollector } from './collect-events.js';
 export {
@@ -11,5 +18,12 @@ export { MAX_ARGUMENT_DEPTH } from './core/build-arguments.js';
 export type { ContentMode } from './core/content-shaper.js';
 export { normalizeTools, ToolIndex } from './core/tool-index.js';
 export type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
+export {
+  type GrammarForOptions,
+  type GrammarForResult,
+  type GrammarToolChoice,
+  grammarFor,
+  structuralTagFor,
+} from './grammar-for.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';
 export { auto, getFormat, listFormats } from './registry.js';

@@ -17,6 +17,7 @@
  * Checked against: formats.md F32, vLLM `internlm2_tool_parser.py` and
  * `tests/tool_parsers/test_internlm2_tool_parser.py`.
  */
+import { taggedObjectEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -33,5 +34,9 @@ export const internlm: FormatDefinition = {
   models: ['internlm2', 'internlm2_5', 'internlm2.5', 'intern-s1'],
   markers: ['<|action_start|>', '<|plugin|>', '<|action_end|>'],
   example: '<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "SF"}}<|action_end|>',
+  envelope: taggedObjectEnvelope('<|action_start|><|plugin|>\n', '<|action_end|>', {
+    argumentsKey: 'parameters',
+    trigger: '<|action_start|>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

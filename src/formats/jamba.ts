@@ -22,6 +22,7 @@
  * Checked against: formats.md F30, vLLM `jamba_tool_parser.py` and its tests, llama.cpp
  * `tests/test-chat.cpp` (Apriel 1.5 template).
  */
+import { objectListEnvelope } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -47,5 +48,9 @@ export const jamba: FormatDefinition = {
     '[END FINAL RESPONSE]',
   ],
   example: '<tool_calls>[{"name": "get_weather", "arguments": {"city": "SF"}}]</tool_calls>',
+  envelope: objectListEnvelope('<tool_calls>', '</tool_calls>', {
+    reasoning: { open: 'Here are my reasoning steps:', close: '[BEGIN FINAL RESPONSE]' },
+    trigger: '<tool_calls>',
+  }),
   create: (options) => new TaggedJsonParser(config, options),
 };

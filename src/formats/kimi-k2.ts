@@ -313,5 +313,11 @@ export const kimiK2: FormatDefinition = {
   markers: [sectionBegin, callBegin, argumentBegin, callEnd, sectionEnd, thinkOpen, thinkClose],
   example:
     '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+  envelope: {
+    section: { open: sectionBegin, close: sectionEnd },
+    call: { open: `${callBegin}functions.{name}:{index}${argumentBegin}`, close: callEnd },
+    arguments: { kind: 'json' },
+    reasoning: { open: thinkOpen, close: thinkClose },
+  },
   create: (options) => new KimiK2Parser(options),
 };

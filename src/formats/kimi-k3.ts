@@ -28,11 +28,13 @@
  * Checked against: vLLM `kimi_k3_tool_parser.py` and its tests, llama.cpp `tests/test-chat.cpp`
  * (`models/templates/Kimi-K3.jinja`); see `../shared/docs/formats.md` F10.
  */
+
 import { setOwnProperty } from '../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { typeParameterText } from '../schema/type-parameter-text.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
+import { xmlParametersEnvelope } from './core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from './core/markers.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
@@ -363,5 +365,15 @@ export const kimiK3: FormatDefinition = {
   ],
   example:
     '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>argument key="city" type="string"<|sep|>Paris<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+  envelope: xmlParametersEnvelope({
+    section: { open: '<|open|>tools<|sep|>', close: '<|close|>tools<|sep|>' },
+    call: { open: '<|open|>call tool="{name}" index="{index}"<|sep|>', close: '<|close|>call<|sep|>' },
+    parameter: {
+      open: '<|open|>argument key="{key}" type="{type}"<|sep|>',
+      close: '<|close|>argument<|sep|>',
+      types: { string: 'string', other: 'json-type' },
+    },
+    indexBase: 1,
+  }),
   create: (options) => new KimiK3Parser(options),
 };

@@ -21,6 +21,7 @@
  * `tests/test-chat.cpp`, vLLM `lfm2_tool_parser.py` tests — `../shared/docs/formats.md` F23.
  */
 
+import { pythonCallsEnvelope, thinkTags } from './core/envelopes.js';
 import { PythonicCallsParser } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -37,5 +38,6 @@ export const lfm2: FormatDefinition = {
   models: ['lfm2'],
   markers: ['<|tool_call_start|>', '<|tool_call_end|>', '<think>', '</think>', '[', ']'],
   example: '<|tool_call_start|>[get_time(city="Paris")]<|tool_call_end|>',
+  envelope: pythonCallsEnvelope('<|tool_call_start|>', '<|tool_call_end|>', { reasoning: thinkTags }),
   create: (options) => new PythonicCallsParser(config, options),
 };

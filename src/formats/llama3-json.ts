@@ -29,9 +29,11 @@
  * Checked against: vLLM `llama_tool_parser.py` and its tests, SGLang `llama32_detector.py` tests,
  * llama.cpp `tests/test-chat.cpp` (Llama 3.x templates) — `../shared/docs/formats.md` F20.
  */
+
 import { JsonScanner } from '../json/json-scanner.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
+import { taggedObjectEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
 import { BracketSkipper, PythonCallScanner } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
@@ -306,5 +308,6 @@ export const llama3Json: FormatDefinition = {
   models: ['llama-3.1', 'llama-3.2', 'llama-3.3', 'llama3.1', 'llama3.2', 'llama3.3'],
   markers: [TAG, ';'],
   example: '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}',
+  envelope: taggedObjectEnvelope('<|python_tag|>', '', { argumentsKey: 'parameters', separator: '; ' }),
   create: (options) => new Llama3JsonParser(options),
 };

@@ -21,6 +21,7 @@
  * SGLang `test_function_call_parser.py` (python_start/python_end cases) — `../shared/docs/formats.md` F21.
  */
 
+import { pythonCallsEnvelope } from './core/envelopes.js';
 import { PythonicCallsParser } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -36,5 +37,6 @@ export const llama4Pythonic: FormatDefinition = {
   models: ['llama-4', 'llama4'],
   markers: ['<|python_start|>', '<|python_end|>', '[', ']'],
   example: "<|python_start|>[get_weather(city='LA', metric='C')]<|python_end|>",
+  envelope: pythonCallsEnvelope('<|python_start|>', '<|python_end|>'),
   create: (options) => new PythonicCallsParser(config, options),
 };

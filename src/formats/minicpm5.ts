@@ -18,6 +18,7 @@
  * Checked against: llama.cpp `tests/test-chat.cpp` (MiniCPM5 template cases, corpus `minicpm5`); formats.md
  * lists MiniCPM5 XML as registered in SGLang (`minicpm5`) but not read there.
  */
+import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -42,5 +43,11 @@ export const minicpm5: FormatDefinition = {
   models: ['minicpm5', 'minicpm-5'],
   markers: ['<function ', '</function>', '<param ', '</param>', '<![CDATA[', ']]>', '<think>', '</think>'],
   example: '<function name="python"><param name="code">print(1)</param></function>',
+  envelope: xmlParametersEnvelope({
+    call: { open: '<function name="{name}">', close: '</function>' },
+    parameter: { open: '<param name="{key}">', close: '</param>' },
+    reasoning: thinkTags,
+    trigger: '<function name="',
+  }),
   create: (options) => new XmlParametersParser(config, options),
 };

@@ -24,6 +24,7 @@
  * `minimax_m2_tool_parser.py`, SGLang `test_minimax_m2_detector.py`, llama.cpp `tests/test-chat.cpp`
  * (unsloth-MiniMax-M2.jinja).
  */
+import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -58,5 +59,12 @@ export const minimaxM2: FormatDefinition = {
   ],
   example:
     '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">SF</parameter>\n</invoke>\n</minimax:tool_call>',
+  envelope: xmlParametersEnvelope({
+    section: { open: '<minimax:tool_call>\n', close: '</minimax:tool_call>' },
+    call: { open: '<invoke name="{name}">\n', close: '</invoke>\n' },
+    parameter: { open: '<parameter name="{key}">', close: '</parameter>\n' },
+    reasoning: thinkTags,
+    trigger: '<minimax:tool_call>',
+  }),
   create: (options) => new XmlParametersParser(config, options),
 };

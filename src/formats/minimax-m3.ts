@@ -24,6 +24,7 @@
  * `tests/test-chat.cpp` (see `../shared/docs/formats.md` F16).
  */
 
+import { xmlParametersEnvelope } from './core/envelopes.js';
 import { NameTagParser } from './families/name-tags.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -52,5 +53,12 @@ export const minimaxM3: FormatDefinition = {
   ],
   example:
     ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_time">]<]minimax[>[<city>Tokyo]<]minimax[>[</city>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+  envelope: xmlParametersEnvelope({
+    section: { open: ']<]minimax[>[<tool_call>\n', close: ']<]minimax[>[</tool_call>' },
+    call: { open: ']<]minimax[>[<invoke name="{name}">', close: ']<]minimax[>[</invoke>\n' },
+    parameter: { open: ']<]minimax[>[<{key}>', close: ']<]minimax[>[</{key}>' },
+    reasoning: { open: '<mm:think>', close: '</mm:think>' },
+    rawExcludes: [']<]minimax[>['],
+  }),
   create: (options) => new NameTagParser(config, options),
 };

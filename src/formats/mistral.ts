@@ -60,5 +60,11 @@ export const mistral: FormatDefinition = {
   ],
   markers: ['[TOOL_CALLS]', '[CALL_ID]', '[ARGS]', '[THINK]', '[/THINK]'],
   example: '[TOOL_CALLS]get_weather[ARGS]{"city": "SF"}',
+  envelope: {
+    call: { open: '[TOOL_CALLS]{name}[ARGS]', close: '' },
+    arguments: { kind: 'json' },
+    reasoning: { open: '[THINK]', close: '[/THINK]' },
+    trigger: '[TOOL_CALLS]',
+  },
   create: (options) => new NamedJsonParser(config, options),
 };

@@ -36,6 +36,7 @@
 import { skipWhitespace } from '../internal/whitespace.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
+import { xmlParametersEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
@@ -337,5 +338,16 @@ export const muse: FormatDefinition = {
   ],
   example:
     ' to=get_weather<|message|><atem:function_calls>\n<atem:invoke name="get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n</atem:invoke>\n</atem:function_calls>',
+  envelope: xmlParametersEnvelope({
+    call: {
+      open: ' to={name}<|message|><atem:function_calls>\n<atem:invoke name="{name}">\n',
+      close: '</atem:invoke>\n</atem:function_calls>',
+    },
+    parameter: { open: '<atem:parameter name="{key}">', close: '</atem:parameter>\n' },
+    separator: '<|eom|><|start|>assistant',
+    reasoning: { open: ' to=self<|message|>', close: '<|eom|><|start|>assistant' },
+    textBlock: { open: ' to=user<|message|>', close: '<|eom|><|start|>assistant' },
+    trigger: ' to=',
+  }),
   create: (options) => new MuseParser(options),
 };

@@ -18,6 +18,7 @@
  * Checked against: formats.md F35, vLLM `nemotron_json_tool_parser.py` and its tests, llama.cpp
  * `tests/test-chat.cpp` (Nemotron Nano v2 template).
  */
+import { objectListEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -35,5 +36,6 @@ export const nemotron: FormatDefinition = {
   models: ['nemotron-nano-9b-v2', 'nemotron-nano-12b-v2', 'llama-3.3-nemotron', 'llama-3_3-nemotron'],
   markers: ['<TOOLCALL>', '</TOOLCALL>', '<think>', '</think>'],
   example: '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "SF"}}]</TOOLCALL>',
+  envelope: objectListEnvelope('<TOOLCALL>', '</TOOLCALL>', { reasoning: thinkTags, trigger: '<TOOLCALL>' }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -21,6 +21,7 @@
  * `../shared/docs/formats.md` F22.
  */
 
+import { pythonCallsEnvelope, thinkTags } from './core/envelopes.js';
 import { PythonicCallsParser } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -36,5 +37,9 @@ export const olmo3: FormatDefinition = {
   models: ['olmo-3', 'olmo3'],
   markers: ['<function_calls>', '</function_calls>', '<think>', '</think>', '[', ']'],
   example: "<function_calls>get_weather(city='San Francisco')</function_calls>",
+  envelope: pythonCallsEnvelope('<function_calls>', '</function_calls>', {
+    reasoning: thinkTags,
+    list: false,
+  }),
   create: (options) => new PythonicCallsParser(config, options),
 };

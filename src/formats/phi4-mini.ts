@@ -18,6 +18,7 @@
  * Checked against: formats.md F26, vLLM `phi4mini_tool_parser.py` and
  * `tests/tool_parsers/test_phi4mini_tool_parser.py`.
  */
+import { objectListEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -36,5 +37,6 @@ export const phi4Mini: FormatDefinition = {
   models: ['phi-4-mini'],
   markers: ['functools'],
   example: 'functools[{"name": "get_weather", "arguments": {"city": "SF"}}]',
+  envelope: objectListEnvelope('functools', '', { reasoning: thinkTags, trigger: 'functools' }),
   create: (options) => new TaggedJsonParser(config, options),
 };

@@ -29,6 +29,7 @@
  * Checked against: vLLM `poolside_v1_tool_parser.py` and `tests/tool_parsers/test_poolside_v1_tool_parser.py`;
  * see `../shared/docs/formats.md` F41.
  */
+import { argKeyValueEnvelope } from './core/envelopes.js';
 import { type ArgKeyValueConfig, ArgKeyValueParser } from './families/arg-key-value.js';
 import type { FormatDefinition } from './format-definition.js';
 import { glmMarkers, glmTags } from './glm45.js';
@@ -43,5 +44,6 @@ export const poolsideV1: FormatDefinition = {
   models: ['poolside'],
   markers: glmMarkers,
   example: '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>',
+  envelope: argKeyValueEnvelope({ callOpen: '<tool_call>{name}\n', callClose: '</tool_call>' }),
   create: (options) => new ArgKeyValueParser(config, options),
 };

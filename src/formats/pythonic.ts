@@ -26,6 +26,7 @@
  * SGLang `test_function_call_parser.py` (TestPythonicDetector) — `../shared/docs/formats.md` F21.
  */
 
+import { pythonCallsEnvelope } from './core/envelopes.js';
 import { PythonicCallsParser } from './families/pythonic-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -38,5 +39,6 @@ export const pythonic: FormatDefinition = {
   models: ['toolace'],
   markers: ['[', ']'],
   example: "[get_weather(city='San Francisco', units='metric')]",
+  envelope: pythonCallsEnvelope('', ''),
   create: (options) => new PythonicCallsParser(config, options),
 };

@@ -33,6 +33,7 @@
  * `test_qwen3_coder_detector/test_cases.py`@c92878c, vLLM `rust/src/chat/src/parser/tool/qwen_coder.rs`@be60118,
  * llama.cpp `tests/test-chat.cpp` (Qwen3-Coder.jinja, StepFun3.5-Flash.jinja).
  */
+import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -68,5 +69,13 @@ export const qwen3Coder: FormatDefinition = {
   ],
   example:
     '<tool_call>\n<function=get_weather>\n<parameter=city>\nSF\n</parameter>\n</function>\n</tool_call>',
+  envelope: xmlParametersEnvelope({
+    call: { open: '<tool_call>\n<function={name}>\n', close: '</function>\n</tool_call>' },
+    parameter: { open: '<parameter={key}>\n', close: '\n</parameter>\n' },
+    separator: '\n',
+    reasoning: thinkTags,
+    trigger: '<tool_call>',
+    rawExcludes: ['</parameter>'],
+  }),
   create: (options) => new XmlParametersParser(config, options),
 };

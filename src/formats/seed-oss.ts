@@ -23,6 +23,7 @@
  * Checked against: formats.md F4 — vLLM `seed_oss_tool_parser.py`@3e47bf4 and its tests, llama.cpp
  * `tests/test-chat.cpp` (Seed-OSS template).
  */
+import { xmlParametersEnvelope } from './core/envelopes.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -57,5 +58,12 @@ export const seedOss: FormatDefinition = {
   ],
   example:
     '<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona</parameter>\n</function>\n</seed:tool_call>',
+  envelope: xmlParametersEnvelope({
+    call: { open: '<seed:tool_call>\n<function={name}>\n', close: '</function>\n</seed:tool_call>' },
+    parameter: { open: '<parameter={key}>', close: '</parameter>\n' },
+    separator: '\n',
+    reasoning: { open: '<seed:think>', close: '</seed:think>' },
+    trigger: '<seed:tool_call>',
+  }),
   create: (options) => new XmlParametersParser(config, options),
 };

@@ -18,6 +18,7 @@
  * Checked against: formats.md F33 — vLLM `step3_tool_parser.py`@fe3771b and the shared
  * `ToolParserTestConfig(parser_name='step3')` cases.
  */
+import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
 import { XmlParametersParser } from './families/xml-parameters.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -56,5 +57,14 @@ export const step3: FormatDefinition = {
   ],
   example:
     '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+  envelope: xmlParametersEnvelope({
+    section: { open: '<｜tool_calls_begin｜>', close: '<｜tool_calls_end｜>' },
+    call: {
+      open: '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="{name}">',
+      close: '</steptml:invoke><｜tool_call_end｜>',
+    },
+    parameter: { open: '<steptml:parameter name="{key}">', close: '</steptml:parameter>' },
+    reasoning: thinkTags,
+  }),
   create: (options) => new XmlParametersParser(config, options),
 };

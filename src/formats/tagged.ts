@@ -43,6 +43,7 @@
 
 import type { ParseResult } from '../types/tool-call.js';
 import { EventCollector } from './collect-events.js';
+import { taggedObjectEnvelope, thinkTags } from './core/envelopes.js';
 import { type AgentTaggedOptions, AgentTaggedParser } from './families/agent-tagged.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -86,6 +87,7 @@ export const tagged: FormatDefinition = {
     '</think>',
   ],
   example: '<tool_call>{"name": "get_weather", "arguments": {"location": "London"}}</tool_call>',
+  envelope: taggedObjectEnvelope('<tool_call>', '</tool_call>', { reasoning: thinkTags }),
   create: (options) => new AgentTaggedParser(config, options as AgentTaggedOptions | undefined),
 };
 

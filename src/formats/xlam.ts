@@ -25,6 +25,7 @@
  * Checked against: formats.md F31, vLLM `xlam_tool_parser.py` and
  * `tests/tool_parsers/test_xlam_tool_parser.py`.
  */
+import { objectListEnvelope, thinkTags } from './core/envelopes.js';
 import { TaggedJsonParser } from './families/tagged-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
@@ -44,5 +45,9 @@ export const xlam: FormatDefinition = {
   models: ['xlam'],
   markers: ['```json', '```', '[TOOL_CALLS]', '<tool_call>', '</tool_call>', '<think>', '</think>'],
   example: '[{"name": "get_weather", "arguments": {"city": "SF"}}]',
+  envelope: {
+    ...objectListEnvelope('', '', { reasoning: thinkTags, trigger: '[{"name": "' }),
+    textBefore: false,
+  },
   create: (options) => new TaggedJsonParser(config, options),
 };
