@@ -1,8 +1,8 @@
 import { HistoryInvalidError } from '../../errors/history-invalid-error.js';
 import { ToolwireError } from '../../errors/toolwire-error.js';
-import { describe } from '../../internal/describe-value.js';
 import type { Message } from '../../types/message.js';
 import type { ProviderId } from '../provider-converter.js';
+import { checkMessageShapes } from '../shared/check-message-shapes.js';
 import { emitPairedHistory, type RepairHistoryPolicy } from './emit-paired-history.js';
 import { finishForTarget } from './finish-for-target.js';
 import type { HistoryChange } from './history-change.js';
@@ -128,42 +128,7 @@ export function repairHistory(
 }
 
 function checkOptions(messages: readonly Message[], options: RepairHistoryOptions): void {
-  if (!Array.isArray(messages)) {
-    throw new ToolwireError(
-      'invalid_argument',
-      `messages must be an array of messages, got ${describe(messages)}`,
-    );
-  }
-  messages.forEach((message: unknown, position) => {
-    const role = (message as { role?: unknown } | null)?.role;
-    if (typeof message !== 'object' || message === null || typeof role !== 'string') {
-      throw new ToolwireError(
-        'invalid_argument',
-        `messages[${position}] must be a message object with a role`,
-      );
-    }
-    const content = (message as { content?: unknown }).content;
-    if (
-      (role === 'tool' && !Array.isArray(content)) ||
-      (role !== 'tool' && typeof content !== 'string' && !Array.isArray(content))
-    ) {
-      throw new ToolwireError(
-        'invalid_argument',
-        `messages[${position}].content must be ${role === 'tool' ? 'an array' : 'a string or an array'}`,
-      );
-    }
-    if (Array.isArray(content)) {
-      const bad = content.findIndex(
-        (part: unknown) => typeof (part as { type?: unknown } | null)?.type !== 'string',
-      );
-      if (bad >= 0) {
-        throw new ToolwireError(
-          'invalid_argument',
-          `messages[${position}].content[${bad}] must be a part object with a type`,
-        );
-      }
-    }
-  });
+  checkMessageShapes(messages);
   if (typeof options !== 'object' || options === null || !targets.has(options.target)) {
     throw new ToolwireError('invalid_argument', `target must be one of ${[...targets].join(', ')}`);
   }
