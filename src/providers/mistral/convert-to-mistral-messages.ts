@@ -4,6 +4,7 @@ import { base64Data, remoteUrl } from '../shared/binary-data.js';
 import { CallNames } from '../shared/call-names.js';
 import { inputJsonText } from '../shared/input-json-text.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
+import { redactedReasoningLeftOut } from '../shared/redacted-reasoning.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type { MistralContentChunk, MistralMessage, MistralToolCall } from './mistral-api.js';
 
@@ -66,6 +67,7 @@ export function convertToMistralMessages(
           if (part.type === 'text') {
             if (part.text !== '') chunks.push({ type: 'text', text: part.text });
           } else if (part.type === 'reasoning') {
+            if (redactedReasoningLeftOut(part, 'mistral', warnings)) continue;
             reasoning = true;
             chunks.push({ type: 'thinking', thinking: [{ type: 'text', text: part.text }] });
           } else if (part.type === 'tool-call') {
