@@ -2,6 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import type { CanonicalRequest, ProviderId } from '../providers/provider-converter.js';
 import { getProvider, providerIds } from '../providers/registry.js';
 import { repairHistory } from '../providers/repair/index.js';
+import { checkMessageShapes } from '../providers/shared/check-message-shapes.js';
 import { readInput } from './read-input.js';
 import { UsageError } from './usage-error.js';
 
@@ -66,6 +67,10 @@ export function runConvertCommand(
       return 1;
     }
     if (ToolwireError.isInstance(error)) throw new UsageError(error.message);
+    // A canonical request is only checked down to its parts' types: a deeper misfit (a result without
+    // `output`, a tool that is not an object) fails inside a converter, and is still the input's fault.
+    if (from === 'canonical' && error instanceof Error && !(error instanceof UsageError))
+      throw new UsageError(`the canonical request does not have the canonical shape: ${error.message}`);
     throw error;
   }
 }
@@ -103,5 +108,6 @@ function readCanonical(body: unknown): CanonicalRequest {
     throw new UsageError('a canonical request is a JSON object {messages, tools?, toolChoice?, ...}');
   const messages = (body as { messages?: unknown }).messages;
   if (!Array.isArray(messages)) throw new UsageError('a canonical request needs "messages": an array');
+  checkMessageShapes(messages);
   return body as CanonicalRequest;
 }

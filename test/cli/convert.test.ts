@@ -215,6 +215,21 @@ describe('toolwire convert', () => {
       ['convert', '--from', 'canonical', '--to', 'gemini', 'NOMESSAGES'],
       /^toolwire: a canonical request needs "messages": an array\n$/,
     ],
+    [
+      'a canonical message that is not an object (a TypeError stack trace before)',
+      ['convert', '--from', 'canonical', '--to', 'openai-chat', 'NULLMESSAGE'],
+      /^toolwire: messages\[0\] must be a message object with a role\n$/,
+    ],
+    [
+      'a canonical part that is not an object, without --repair',
+      ['convert', '--from', 'canonical', '--to', 'anthropic', 'NULLPART'],
+      /^toolwire: messages\[0\]\.content\[0\] must be a part object with a type\n$/,
+    ],
+    [
+      'a canonical tool result without output (a TypeError stack trace before)',
+      ['convert', '--from', 'canonical', '--to', 'bedrock', 'NOOUTPUT'],
+      /^toolwire: messages\[0\]\.content\[0\] \(tool-result\) must have an output object with a type\n$/,
+    ],
     ['a missing file', ['convert', '--from', 'anthropic', '--to', 'gemini', '/nonexistent/x.json'], /ENOENT/],
   ];
   for (const [name, argv, message] of bad) {
@@ -226,7 +241,20 @@ describe('toolwire convert', () => {
             ? file('array.json', '[1, 2]')
             : arg === 'NOMESSAGES'
               ? file('nomessages.json', { tools: [] })
-              : arg,
+              : arg === 'NULLMESSAGE'
+                ? file('nullmessage.json', { messages: [null] })
+                : arg === 'NULLPART'
+                  ? file('nullpart.json', { messages: [{ role: 'user', content: [null] }] })
+                  : arg === 'NOOUTPUT'
+                    ? file('nooutput.json', {
+                        messages: [
+                          {
+                            role: 'tool',
+                            content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'f' }],
+                          },
+                        ],
+                      })
+                    : arg,
       );
       const { code, stdout, stderr } = await runCli(args);
       expect(code).toBe(2);

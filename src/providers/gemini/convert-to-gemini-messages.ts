@@ -11,6 +11,7 @@ import type { Warning } from '../../types/warning.js';
 import { base64Data, remoteUrl } from '../shared/binary-data.js';
 import { CallNames } from '../shared/call-names.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
+import { redactedReasoningLeftOut } from '../shared/redacted-reasoning.js';
 import type { GeminiContent, GeminiFunctionResponse, GeminiObject, GeminiPart } from './gemini-api.js';
 import { googleMetadata } from './gemini-metadata.js';
 
@@ -184,6 +185,7 @@ function assistantPart(
     case 'text':
       return text(part, false);
     case 'reasoning':
+      if (redactedReasoningLeftOut(part, 'gemini', warnings)) return [];
       return text(
         {
           type: 'text',

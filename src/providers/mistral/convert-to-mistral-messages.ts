@@ -2,7 +2,9 @@ import type { AssistantPart, FilePart, ImagePart, Message, TextPart } from '../.
 import type { Warning } from '../../types/warning.js';
 import { base64Data, remoteUrl } from '../shared/binary-data.js';
 import { CallNames } from '../shared/call-names.js';
+import { inputJsonText } from '../shared/input-json-text.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
+import { redactedReasoningLeftOut } from '../shared/redacted-reasoning.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type { MistralContentChunk, MistralMessage, MistralToolCall } from './mistral-api.js';
 
@@ -65,6 +67,7 @@ export function convertToMistralMessages(
           if (part.type === 'text') {
             if (part.text !== '') chunks.push({ type: 'text', text: part.text });
           } else if (part.type === 'reasoning') {
+            if (redactedReasoningLeftOut(part, 'mistral', warnings)) continue;
             reasoning = true;
             chunks.push({ type: 'thinking', thinking: [{ type: 'text', text: part.text }] });
           } else if (part.type === 'tool-call') {
@@ -123,7 +126,8 @@ function call(id: string, name: string, text: string, index: number): MistralToo
 
 /** A call's input as the JSON text Mistral's `arguments` holds; a non-object input is sent as `{}` (H9). */
 export function argumentsText(input: unknown, id: string, warnings: Warning[]): string {
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return JSON.stringify(input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input))
+    return inputJsonText(input, id, 'mistral', warnings);
   warnings.push({
     type: 'unsupported',
     feature: 'tool-call input',

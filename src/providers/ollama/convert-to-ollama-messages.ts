@@ -3,6 +3,7 @@ import type { Warning } from '../../types/warning.js';
 import { base64Data } from '../shared/binary-data.js';
 import { CallNames } from '../shared/call-names.js';
 import { invalidCallToWrite } from '../shared/invalid-call-to-write.js';
+import { redactedReasoningLeftOut } from '../shared/redacted-reasoning.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type { OllamaMessage, OllamaToolCall } from './ollama-api.js';
 
@@ -102,7 +103,7 @@ export function assistant(parts: readonly AssistantPart[], warnings: Warning[]):
         texts.push(part.text);
         break;
       case 'reasoning':
-        thinking.push(part.text);
+        if (!redactedReasoningLeftOut(part, 'ollama', warnings)) thinking.push(part.text);
         break;
       case 'tool-call': {
         let input: { [key: string]: unknown } = {};

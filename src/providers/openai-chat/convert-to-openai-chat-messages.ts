@@ -9,7 +9,7 @@ import type {
 } from '../../types/message.js';
 import type { Warning } from '../../types/warning.js';
 import { toBase64, toDataUrl } from '../shared/data-url.js';
-import { safeStringify } from '../shared/decode-tool-call.js';
+import { inputJsonText } from '../shared/input-json-text.js';
 import { invalidCallLeftOut, invalidCallSent } from '../shared/invalid-call-warnings.js';
 import { contentTextItems, toolOutputText } from '../shared/tool-output-text.js';
 import type {
@@ -187,7 +187,7 @@ export function argumentsText(id: string, input: unknown, warnings: Warning[]): 
       message: `tool call ${id}: input is not an object; sent as its JSON text (repairHistory replaces it, H9)`,
     });
   }
-  return safeStringify(input) ?? '{}';
+  return inputJsonText(input, id, 'openai', warnings);
 }
 
 function convertTool(message: ToolMessage, out: OpenAIChatMessage[], warnings: Warning[]): void {
