@@ -198,3 +198,50 @@ describe('stable bytes: one set of five tools rendered for every provider', () =
     });
   }
 });
+
+describe('every writer refuses a malformed canonical input with one typed error', () => {
+  const misuse: [string, unknown, string][] = [
+    [
+      'not an object',
+      'hi',
+      'a canonical request is an object {messages, tools?, toolChoice?, ...}, got string',
+    ],
+    ['a null message', { messages: [null] }, 'messages[0] must be a message object with a role'],
+    [
+      'a result without output',
+      { messages: [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'f' }] }] },
+      'messages[0].content[0] (tool-result) must have an output object with a type',
+    ],
+    ['tools that are not an array', { messages: [], tools: {} }, 'tools must be an array, got object'],
+    [
+      'a tool without a name',
+      { messages: [], tools: [null] },
+      'tools[0] must be a tool object with a string name',
+    ],
+    [
+      "a bare string toolChoice ('none', as generateText takes it)",
+      { messages: [], toolChoice: 'none' },
+      `toolChoice must be {type: 'auto' | 'none' | 'required'} or {type: 'tool', toolName}, got "none"`,
+    ],
+    [
+      'a named toolChoice without toolName',
+      { messages: [], toolChoice: { type: 'tool' } },
+      `toolChoice must be {type: 'auto' | 'none' | 'required'} or {type: 'tool', toolName}, got {"type":"tool"}`,
+    ],
+  ];
+  for (const id of providerIds) {
+    it(`${id}: toRequest and toResponse`, () => {
+      for (const [, request, message] of misuse) {
+        expect(() => getProvider(id).toRequest(request as CanonicalRequest)).toThrow(
+          expect.objectContaining({ code: 'invalid_argument', message }),
+        );
+      }
+      expect(() => getProvider(id).toResponse({ message: { role: 'user', content: 'x' } } as never)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_argument',
+          message: 'a canonical response is an object {message: an assistant message, finishReason, ...}',
+        }),
+      );
+    });
+  }
+});

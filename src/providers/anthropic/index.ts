@@ -1,4 +1,5 @@
 import type { ProviderConverter } from '../provider-converter.js';
+import { checkedConverter } from '../shared/checked-converter.js';
 import type { ConverterOptions } from '../shared/conversion-context.js';
 import type { AnthropicRequest, AnthropicResponse } from './anthropic-api.js';
 import { createAnthropicStreamReader } from './anthropic-stream-reader.js';
@@ -21,14 +22,14 @@ export { mapAnthropicFinishReason, mapToAnthropicStopReason } from './map-anthro
 export function createAnthropicConverter(
   options: ConverterOptions = {},
 ): ProviderConverter<AnthropicRequest, AnthropicResponse> {
-  return {
+  return checkedConverter({
     id: 'anthropic',
     toRequest: (request) => convertToAnthropicRequest(request, options),
     fromRequest: convertFromAnthropicRequest,
     toResponse: (response) => convertToAnthropicResponse(response, options),
     fromResponse: convertFromAnthropicResponse,
     createStreamReader: createAnthropicStreamReader,
-  };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ProviderConverter } from '../provider-converter.js';
+import { checkedConverter } from '../shared/checked-converter.js';
 import type { ConverterOptions } from '../shared/conversion-context.js';
 import type { BedrockRequest, BedrockResponse } from './bedrock-api.js';
 import { createBedrockStreamReader } from './bedrock-stream-reader.js';
@@ -20,14 +21,14 @@ export { mapBedrockFinishReason, mapToBedrockStopReason } from './map-bedrock-fi
 export function createBedrockConverter(
   options: ConverterOptions = {},
 ): ProviderConverter<BedrockRequest, BedrockResponse> {
-  return {
+  return checkedConverter({
     id: 'bedrock',
     toRequest: (request) => convertToBedrockRequest(request, options),
     fromRequest: convertFromBedrockRequest,
     toResponse: (response) => convertToBedrockResponse(response, options),
     fromResponse: convertFromBedrockResponse,
     createStreamReader: createBedrockStreamReader,
-  };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Warning } from '../../types/warning.js';
 import type { ProviderConverter } from '../provider-converter.js';
+import { checkedConverter } from '../shared/checked-converter.js';
 import { convertFromGeminiRequest } from './convert-from-gemini-request.js';
 import { convertFromGeminiResponse } from './convert-from-gemini-response.js';
 import { convertToGeminiMessages } from './convert-to-gemini-messages.js';
@@ -28,7 +29,7 @@ export function createGeminiConverter(
   options: GeminiConverterOptions = {},
 ): ProviderConverter<GeminiGenerateContentRequest, GeminiGenerateContentResponse> {
   const functionCallIds = options.functionCallIds ?? 'keep';
-  return {
+  return checkedConverter({
     id: 'gemini',
     toRequest(request) {
       const warnings: Warning[] = [];
@@ -61,7 +62,7 @@ export function createGeminiConverter(
     toResponse: (response) => convertToGeminiResponse(response, functionCallIds),
     fromResponse: convertFromGeminiResponse,
     createStreamReader: () => new GeminiStreamReader(),
-  };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Warning } from '../../types/warning.js';
 import type { ProviderConverter } from '../provider-converter.js';
+import { checkedConverter } from '../shared/checked-converter.js';
 import { modelOf } from '../shared/model-of.js';
 import { convertFromMistralRequest } from './convert-from-mistral-request.js';
 import { convertFromMistralResponse } from './convert-from-mistral-response.js';
@@ -16,7 +17,7 @@ import { MistralStreamReader } from './mistral-stream-reader.js';
  *
  * @see https://docs.mistral.ai/api/#tag/chat
  */
-export const mistral: ProviderConverter<MistralChatRequest, MistralChatResponse> = {
+export const mistral: ProviderConverter<MistralChatRequest, MistralChatResponse> = checkedConverter({
   id: 'mistral',
   toRequest(request) {
     const warnings: Warning[] = [];
@@ -35,7 +36,7 @@ export const mistral: ProviderConverter<MistralChatRequest, MistralChatResponse>
   toResponse: convertToMistralResponse,
   fromResponse: convertFromMistralResponse,
   createStreamReader: () => new MistralStreamReader(),
-};
+});
 
 export { mapMistralFinishReason, mapToMistralFinishReason } from './map-mistral-finish-reason.js';
 export type * from './mistral-api.js';

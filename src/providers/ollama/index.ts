@@ -1,5 +1,6 @@
 import type { Warning } from '../../types/warning.js';
 import type { ProviderConverter } from '../provider-converter.js';
+import { checkedConverter } from '../shared/checked-converter.js';
 import { modelOf } from '../shared/model-of.js';
 import { convertFromOllamaRequest } from './convert-from-ollama-request.js';
 import { convertFromOllamaResponse } from './convert-from-ollama-response.js';
@@ -20,7 +21,7 @@ export interface OllamaConverterOptions {
 export function createOllamaConverter(
   options: OllamaConverterOptions = {},
 ): ProviderConverter<OllamaChatRequest, OllamaChatResponse> {
-  return {
+  return checkedConverter({
     id: 'ollama',
     toRequest(request) {
       const warnings: Warning[] = [];
@@ -46,7 +47,7 @@ export function createOllamaConverter(
     toResponse: convertToOllamaResponse,
     fromResponse: convertFromOllamaResponse,
     createStreamReader: () => new OllamaStreamReader(),
-  };
+  });
 }
 
 /**

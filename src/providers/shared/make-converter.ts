@@ -7,6 +7,7 @@ import type {
   ProviderId,
   ProviderStreamReader,
 } from '../provider-converter.js';
+import { checkedConverter } from './checked-converter.js';
 import type { OpenAIToolOptions } from './openai-tool-parameters.js';
 
 /** The canonical tool fields of a request, as the tool converters take them (absent ones left out). */
@@ -32,7 +33,7 @@ export function makeConverter<Request, Response>(
     readonly createStreamReader: () => ProviderStreamReader;
   },
 ): ProviderConverter<Request, Response> {
-  return {
+  return checkedConverter({
     id,
     toRequest: (request) => functions.toRequest(request, options),
     fromRequest: (body) => functions.fromRequest(body),
@@ -42,5 +43,5 @@ export function makeConverter<Request, Response>(
     },
     fromResponse: (body) => functions.fromResponse(body),
     createStreamReader: functions.createStreamReader,
-  };
+  });
 }
