@@ -69,10 +69,11 @@ export const MAX_GRAMMAR_DEPTH = 64;
 export const MAX_GRAMMAR_RULES = 20_000;
 
 /**
- * The largest `minLength` / `maxLength` / `minItems` / `maxItems` applied: a bound prints as
- * chunks of `MAX_PRINTED_REPETITION`, so this keeps one bound to about a thousand of them.
+ * The largest `minLength` / `maxLength` / `minItems` / `maxItems` applied. Measured on this project's
+ * VM: xgrammar 0.1.27 compiles `maxLength: 10000` in 0.7 s and `100000` in 68 s (llama.cpp builds one
+ * rule per optional copy), and `1e9` would print a million chunks.
  */
-export const MAX_COUNT_BOUND = 1_000_000;
+export const MAX_COUNT_BOUND = 10_000;
 
 /** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
 const PASSIVE_KEYWORDS = new Set([
