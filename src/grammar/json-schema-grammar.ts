@@ -68,6 +68,13 @@ export const MAX_GRAMMAR_DEPTH = 64;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
 export const MAX_GRAMMAR_RULES = 20_000;
 
+/**
+ * The largest `minLength` / `maxLength` / `minItems` / `maxItems` applied. Measured on this project's
+ * VM: xgrammar 0.1.27 compiles `maxLength: 10000` in 0.7 s and `100000` in 68 s (llama.cpp builds one
+ * rule per optional copy), and `1e9` would print a million chunks.
+ */
+export const MAX_COUNT_BOUND = 10_000;
+
 /** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
 const PASSIVE_KEYWORDS = new Set([
   'title',
@@ -407,8 +414,8 @@ export class JsonSchemaGrammar {
     if (content === undefined) {
       if (!lengths) return this.plainString();
       const char = this.builder.rule('char', JSON_STRING_CHAR);
-      const low = typeof minLength === 'number' ? Math.max(0, Math.ceil(minLength)) : 0;
-      const high = typeof maxLength === 'number' ? Math.floor(maxLength) : undefined;
+      const low = Math.max(0, this.count(minLength, 'minLength', path, Math.ceil) ?? 0);
+      const high = this.count(maxLength, 'maxLength', path, Math.floor);
       content = repeat(char, low, high);
     } else if (lengths) {
       this.warn('minLength', `${where(path)}: minLength / maxLength not applied beside ${applied}`);
@@ -434,11 +441,15 @@ export class JsonSchemaGrammar {
       const low =
         lower === undefined
           ? undefined
-          : BigInt(lower.exclusive ? Math.floor(lower.value) + 1 : Math.ceil(lower.value));
+          : lower.exclusive
+            ? wholeOf(Math.floor(lower.value)) + 1n
+            : wholeOf(Math.ceil(lower.value));
       const high =
         upper === undefined
           ? undefined
-          : BigInt(upper.exclusive ? Math.ceil(upper.value) - 1 : Math.floor(upper.value));
+          : upper.exclusive
+            ? wholeOf(Math.ceil(upper.value)) - 1n
+            : wholeOf(Math.floor(upper.value));
       return integerRange(low, high);
     }
     if (lower === undefined && upper === undefined) return this.builder.rule('number', ANY_NUMBER);
@@ -537,8 +548,8 @@ export class JsonSchemaGrammar {
     const { minItems, maxItems, uniqueItems } = option.schema;
     if (uniqueItems === true) this.warn('uniqueItems', `${where(path)}: uniqueItems not enforced`);
     const prefix = option.prefixItems;
-    const min = typeof minItems === 'number' ? Math.max(0, Math.ceil(minItems)) : 0;
-    let max = typeof maxItems === 'number' ? Math.floor(maxItems) : undefined;
+    const min = Math.max(0, this.count(minItems, 'minItems', path, Math.ceil) ?? 0);
+    let max = this.count(maxItems, 'maxItems', path, Math.floor);
     if (option.items === false) max = Math.min(max ?? prefix.length, prefix.length);
     if (max !== undefined && max < min) return NEVER;
     const itemNode =
@@ -622,10 +633,36 @@ export class JsonSchemaGrammar {
     }
   }
 
+  /**
+   * A length or item-count bound, rounded; `undefined` when absent, not a number, or above
+   * `MAX_COUNT_BOUND` (warned: `maxLength: 1e9` would print a million chunks, `1e400` is Infinity).
+   */
+  private count(
+    value: unknown,
+    keyword: string,
+    path: string,
+    round: (value: number) => number,
+  ): number | undefined {
+    if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
+    if (Math.abs(value) <= MAX_COUNT_BOUND) return round(value);
+    this.warn(keyword, `${where(path)}: ${keyword} above ${MAX_COUNT_BOUND} not applied`);
+    return undefined;
+  }
+
   private warn(feature: string, details: string): void {
     const key = `${feature}\u0000${details}`;
     if (!this.issues.has(key)) this.issues.set(key, { type: 'unsupported', feature, details });
   }
+}
+
+/**
+ * A whole JavaScript number as the integer its JSON text says: `1e300` is 10^300, not the binary
+ * double's 1000000000000000052504760255204420248704468581108159154915854115111802457988908195786371375...
+ * (`BigInt(1e300)`), whose 300 distinct digits nest one group per digit and abort xgrammar.
+ */
+function wholeOf(value: number): bigint {
+  const { negative, magnitude } = decimalOf(value);
+  return negative ? -magnitude.whole : magnitude.whole;
 }
 
 interface NumberBound {

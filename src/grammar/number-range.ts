@@ -30,13 +30,29 @@ export function naturalRange(low: bigint, high: bigint | undefined): GrammarNode
   const lowText = low.toString();
   const lastLength = high === undefined ? lowText.length : high.toString().length;
   const options: GrammarNode[] = [];
+  // Lengths whose every number is in range share one `[1-9] [0-9]{a,b}`: besides being smaller,
+  // xgrammar 0.1.27 misreads `[0-9] | [1-9] [0-9] | [1-9] [0-9]{2}` before another symbol as
+  // "any number of digits" (it accepts 1111 for 0..999).
+  let fullFrom = 0;
+  let fullTo = -1;
+  const flush = () => {
+    if (fullTo >= fullFrom) options.push(sequence(NONZERO, repeat(DIGIT, fullFrom - 1, fullTo - 1)));
+    fullTo = -1;
+  };
   for (let length = lowText.length; length <= lastLength; length++) {
     const first = length === 1 ? 0n : 10n ** BigInt(length - 1);
     const last = 10n ** BigInt(length) - 1n;
     const from = low > first ? low : first;
     const to = high !== undefined && high < last ? high : last;
+    if (length > 1 && from === first && to === last) {
+      if (fullTo < fullFrom) fullFrom = length;
+      fullTo = length;
+      continue;
+    }
+    flush();
     if (from <= to) options.push(sameLengthRange(from.toString(), to.toString()));
   }
+  flush();
   // Every number longer than the lower bound is above it.
   if (high === undefined) options.push(sequence(NONZERO, repeat(DIGIT, lowText.length)));
   return alternatives(...options);

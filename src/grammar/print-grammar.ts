@@ -102,7 +102,11 @@ class Printer {
 
   private repeat(item: GrammarNode, min: number, max: number | undefined, level: number): string {
     const big = Math.max(min, max ?? 0) > HOIST_REPETITION;
-    const operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
+    let operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
+    // llama.cpp refuses a repeated group whose own generated rules times the bound reach
+    // MAX_REPETITION_THRESHOLD: `(x{0,999} | x{1000} x{0,999})?` fails although `?` repeats once.
+    if (!big && !isSymbol(item) && generatedRules(operand) * Math.max(max ?? min, 1) >= GROUP_RULE_LIMIT)
+      operand = this.hoist(item);
     const parts: string[] = [];
     if (max !== undefined && max <= MAX_PRINTED_REPETITION) parts.push(bound(operand, min, max));
     else {
@@ -146,6 +150,32 @@ class Printer {
     this.taken.add(name);
     return name;
   }
+}
+
+/** Below llama.cpp's `MAX_REPETITION_THRESHOLD` (2000), with room for the rules around. */
+const GROUP_RULE_LIMIT = 1000;
+
+/**
+ * How many rules llama.cpp's parser generates while reading `text` (`parse_sequence`,
+ * `src/llama-grammar.cpp`): one per parenthesized group, `n - m` per `{m,n}`, one per `*`, `+`, `?`
+ * and `{m,}`, none for `{m}`.
+ */
+function generatedRules(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === '[') {
+      const close = c === '"' ? '"' : ']';
+      for (i++; i < text.length && text[i] !== close; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '*' || c === '+' || c === '?') count++;
+    else if (c === '{') {
+      const end = text.indexOf('}', i);
+      const [low, high] = text.slice(i + 1, end).split(',');
+      if (high !== undefined) count += high === '' ? 1 : Number(high) - Number(low);
+      i = end;
+    }
+  }
+  return count;
 }
 
 /** A node printed as one symbol (no parentheses needed, cheap to repeat). */

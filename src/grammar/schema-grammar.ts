@@ -1,5 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
-import type { SchemaRoot } from '../schema/schema-root.js';
+import { SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
 import { sequence } from './grammar-node.js';
@@ -28,12 +28,14 @@ export interface SchemaGrammarResult {
  * the value may be followed by whitespace, as llama.cpp's own schema grammars allow.
  *
  * @throws ToolwireError `unsupported` with `strict: true` when anything is in `warnings`; the
- *   message lists them.
+ *   message lists them. `invalid_argument` when `schema` is not an object, a boolean or a
+ *   `SchemaRoot` (an array, a string, `null`), or an option is not one of its values.
  */
 export function schemaGrammar(
   schema: JSONSchema | SchemaRoot,
   options: SchemaGrammarOptions = {},
 ): SchemaGrammarResult {
+  checkArguments(schema, options);
   const json = new JsonSchemaGrammar(schema, options);
   const value = json.value(json.root.schema);
   const grammar = json.builder.build(sequence(value, json.ws));
@@ -43,4 +45,33 @@ export function schemaGrammar(
     throw new ToolwireError('unsupported', `schema grammar cannot express: ${list.join('; ')}`);
   }
   return { grammar: printGrammar(grammar, options.dialect ?? 'gbnf'), warnings };
+}
+
+const CHOICES = {
+  dialect: ['gbnf', 'ebnf'],
+  whitespace: ['flexible', 'compact'],
+  propertyOrder: ['schema', 'any'],
+} as const;
+
+/** Misuse that would otherwise print a grammar for some other schema or dialect than asked for. */
+function checkArguments(schema: unknown, options: unknown): void {
+  const isSchema =
+    typeof schema === 'boolean' ||
+    schema instanceof SchemaRoot ||
+    (typeof schema === 'object' && schema !== null && !Array.isArray(schema));
+  if (!isSchema)
+    throw new ToolwireError(
+      'invalid_argument',
+      `schemaGrammar: a JSON Schema is an object or a boolean, got ${Array.isArray(schema) ? 'an array' : schema === null ? 'null' : typeof schema}`,
+    );
+  if (typeof options !== 'object' || options === null)
+    throw new ToolwireError('invalid_argument', 'schemaGrammar: options must be an object');
+  for (const [key, allowed] of Object.entries(CHOICES)) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined && !(allowed as readonly unknown[]).includes(value))
+      throw new ToolwireError(
+        'invalid_argument',
+        `schemaGrammar: ${key} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}`,
+      );
+  }
 }

@@ -116,4 +116,33 @@ describe('schemaGrammar output', () => {
       'schema grammar cannot express: pattern (/: /(?=a)a/: lookaround assertions; not applied)',
     ]);
   });
+
+  it('throws ToolwireError invalid_argument for a schema that is not one, or an unknown option value', () => {
+    const attempts: Array<() => unknown> = [
+      () => schemaGrammar([] as unknown as JSONSchema),
+      () => schemaGrammar('str' as unknown as JSONSchema),
+      () => schemaGrammar(null as unknown as JSONSchema),
+      () => schemaGrammar({}, null as unknown as SchemaGrammarOptions),
+      () => schemaGrammar({}, { dialect: 'lark' as 'gbnf' }),
+      () => schemaGrammar({}, { whitespace: 'none' as 'compact' }),
+      () => schemaGrammar({}, { propertyOrder: 'random' as 'any' }),
+    ];
+    const outcomes = attempts.map((attempt) => {
+      try {
+        attempt();
+        return 'returned';
+      } catch (error) {
+        return ToolwireError.isInstance(error) ? [error.code, error.message] : String(error);
+      }
+    });
+    expect(outcomes).toEqual([
+      ['invalid_argument', 'schemaGrammar: a JSON Schema is an object or a boolean, got an array'],
+      ['invalid_argument', 'schemaGrammar: a JSON Schema is an object or a boolean, got string'],
+      ['invalid_argument', 'schemaGrammar: a JSON Schema is an object or a boolean, got null'],
+      ['invalid_argument', 'schemaGrammar: options must be an object'],
+      ['invalid_argument', 'schemaGrammar: dialect must be gbnf or ebnf, got "lark"'],
+      ['invalid_argument', 'schemaGrammar: whitespace must be flexible or compact, got "none"'],
+      ['invalid_argument', 'schemaGrammar: propertyOrder must be schema or any, got "random"'],
+    ]);
+  });
 });
