@@ -30,6 +30,7 @@ export {
   type JsonGrammarOptions,
   JsonSchemaGrammar,
   type JsonWhitespace,
+  MAX_COUNT_BOUND,
   MAX_GRAMMAR_DEPTH,
   MAX_GRAMMAR_RULES,
   stringExcluding,
