@@ -1,63 +1,10 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { gemma4Renderer } from './gemma4-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
+import { afterSystem, functionTool, joined } from './render-pieces.js';
+import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
-/** One earlier call of the assistant, as the renderers see it. */
-export interface RenderedCall {
-  readonly id: string;
-  readonly name: string;
-  readonly input: Record<string, unknown>;
-}
-
-/** One tool result, its output already as text. */
-export interface RenderedResult {
-  readonly id: string;
-  readonly name: string;
-  readonly text: string;
-}
-
-/**
- * How one format's models expect tools, calls and results in the prompt: the parts of the model's own
- * chat template that are about tools, as data. The chat template of the serving engine still wraps
- * every message in its role markers; the middleware hands it plain text only (no `tools`, no
- * `tool_calls`), so these pieces must be what the template would have printed inside the messages.
- *
- * - `placement`: where the tool section goes. `system`: appended to the first system message (a new
- *   one when there is none); `own-system`: a system message of its own before everything (GLM prints
- *   its tools as a separate `<|system|>` block); `first-user` / `last-user`: before the text of that
- *   user message (Llama 3.1 JSON; Mistral's `[AVAILABLE_TOOLS]` before the last `[INST]`).
- * - `section(tools)`: the tool section's text; `join(section, text)`: the section placed into the
- *   text already there (`undefined` when the placement creates a message).
- * - `call(call)`: one earlier call as the model writes it; `assistant(text, calls)`: the turn's text
- *   with its rendered calls.
- * - `results`: `'tool'` keeps tool messages (their output as text) for the engine's template to wrap
- *   (Llama's `ipython`, GLM's `<|observation|>`); a function renders the results of one tool message
- *   as the text of a user message (Hermes' `<tool_response>`), for templates that print them so.
- */
-export interface ToolPromptRenderer {
-  readonly placement: 'system' | 'own-system' | 'first-user' | 'last-user';
-  section(tools: readonly ToolDefinition[]): string;
-  join(section: string, text: string | undefined): string;
-  call(call: RenderedCall): string;
-  assistant(text: string, calls: readonly string[]): string;
-  readonly results: 'tool' | ((results: readonly RenderedResult[]) => string);
-}
-
-/** A tool as the OpenAI-style `{ type: "function", function }` object chat templates are given. */
-function functionTool(tool: ToolDefinition): Record<string, unknown> {
-  const fn: Record<string, unknown> = { name: tool.name };
-  if (tool.description !== undefined) fn.description = tool.description;
-  fn.parameters = tool.parameters;
-  return { type: 'function', function: fn };
-}
-
-/** Text and calls joined by `separator`, empty pieces left out. */
-const joined =
-  (separator: string) =>
-  (text: string, calls: readonly string[]): string =>
-    [text, ...calls].filter((piece) => piece !== '').join(separator);
-
-const afterSystem = (section: string, text: string | undefined): string =>
-  text === undefined || text === '' ? section : `${text}\n\n${section}`;
+export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** `value` as an XML-style parameter body: strings as they are, anything else as JSON (`tojson`). */
 const parameterValue = (value: unknown): string => (typeof value === 'string' ? value : pythonJson(value));
@@ -587,6 +534,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   ],
   granite4: [{ models: [], renderer: granite4 }],
   nemotron: [{ models: [], renderer: nemotron }],
+  gemma4: [{ models: [], renderer: gemma4Renderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

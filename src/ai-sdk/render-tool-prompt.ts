@@ -31,7 +31,10 @@ export function renderToolPrompt(
   renderer: ToolPromptRenderer,
   toolChoice: ToolChoice = { type: 'auto' },
 ): LanguageModelV3Prompt {
-  const messages = prompt.map(rewriteMessage(renderer));
+  const messages =
+    renderer.resultsRole === 'assistant'
+      ? intoAssistant(prompt, renderer)
+      : prompt.map(rewriteMessage(renderer));
   const section = toolSection(tools, renderer, toolChoice);
   if (section === undefined) return messages;
   return placeSection(messages, section, renderer);
@@ -99,6 +102,36 @@ function replaceAt<T>(items: readonly T[], index: number, item: T): T[] {
   const copy = items.slice();
   copy[index] = item;
   return copy;
+}
+
+/**
+ * The rewritten messages with each tool message's rendered results appended to the text of the
+ * assistant turn before it (a new assistant turn when there is none).
+ */
+function intoAssistant(
+  prompt: LanguageModelV3Prompt,
+  renderer: ToolPromptRenderer,
+): LanguageModelV3Message[] {
+  const messages: LanguageModelV3Message[] = [];
+  for (const message of prompt) {
+    const rewritten = rewriteMessage(renderer)(message);
+    const previous = messages.at(-1);
+    if (message.role !== 'tool' || rewritten.role !== 'user' || previous?.role !== 'assistant') {
+      messages.push(
+        message.role === 'tool' && rewritten.role === 'user'
+          ? { role: 'assistant', content: rewritten.content.filter((part) => part.type === 'text') }
+          : rewritten,
+      );
+      continue;
+    }
+    const text = rewritten.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    const content = previous.content.slice();
+    const last = content.at(-1);
+    if (last?.type === 'text') content[content.length - 1] = { ...last, text: last.text + text };
+    else content.push({ type: 'text', text });
+    messages[messages.length - 1] = { ...previous, content };
+  }
+  return messages;
 }
 
 const rewriteMessage =
