@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
@@ -535,6 +536,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   granite4: [{ models: [], renderer: granite4 }],
   nemotron: [{ models: [], renderer: nemotron }],
   gemma4: [{ models: [], renderer: gemma4Renderer }],
+  deepseek_v32: [{ models: [], renderer: deepseekV32Renderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
