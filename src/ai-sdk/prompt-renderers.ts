@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../types/tool.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
+import { graniteRenderer } from './granite-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
 import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
@@ -537,6 +538,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   nemotron: [{ models: [], renderer: nemotron }],
   gemma4: [{ models: [], renderer: gemma4Renderer }],
   deepseek_v32: [{ models: [], renderer: deepseekV32Renderer }],
+  granite: [{ models: [], renderer: graniteRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
