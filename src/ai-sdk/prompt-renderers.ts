@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../types/tool.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
+import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
 import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
@@ -539,6 +540,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   gemma4: [{ models: [], renderer: gemma4Renderer }],
   deepseek_v32: [{ models: [], renderer: deepseekV32Renderer }],
   granite: [{ models: [], renderer: graniteRenderer }],
+  phi4_mini: [{ models: [], renderer: phi4MiniRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
