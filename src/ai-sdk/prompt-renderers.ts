@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
@@ -541,6 +542,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   deepseek_v32: [{ models: [], renderer: deepseekV32Renderer }],
   granite: [{ models: [], renderer: graniteRenderer }],
   phi4_mini: [{ models: [], renderer: phi4MiniRenderer }],
+  command_r7b: [{ models: [], renderer: commandR7bRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

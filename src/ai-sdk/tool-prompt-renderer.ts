@@ -5,6 +5,8 @@ export interface RenderedCall {
   readonly id: string;
   readonly name: string;
   readonly input: Record<string, unknown>;
+  /** Its position among all calls of the conversation, from 0 (Command R7B numbers its calls so). */
+  readonly index: number;
 }
 
 /** One tool result, its output already as text. */
@@ -12,6 +14,8 @@ export interface RenderedResult {
   readonly id: string;
   readonly name: string;
   readonly text: string;
+  /** The `index` of the call it answers; -1 when no earlier call has its id. */
+  readonly callIndex: number;
 }
 
 /**
@@ -32,7 +36,8 @@ export interface RenderedResult {
  *   (Llama's `ipython`, GLM's `<|observation|>`); a function renders the results of one tool message
  *   as the text of a user message (Hermes' `<tool_response>`), for templates that print them so.
  * - `resultsRole`: `assistant` appends that text to the assistant turn before it (Gemma 4 prints a
- *   call's response inside the model turn, after the call); default `user`.
+ *   call's response inside the model turn, after the call); `system` makes it a system message
+ *   (Command R7B's results are a system turn); default `user`.
  */
 export interface ToolPromptRenderer {
   readonly placement: 'system' | 'own-system' | 'first-user' | 'last-user';
@@ -41,5 +46,5 @@ export interface ToolPromptRenderer {
   call(call: RenderedCall): string;
   assistant(text: string, calls: readonly string[]): string;
   readonly results: 'tool' | ((results: readonly RenderedResult[]) => string);
-  readonly resultsRole?: 'user' | 'assistant';
+  readonly resultsRole?: 'user' | 'assistant' | 'system';
 }
