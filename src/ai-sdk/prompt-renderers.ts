@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { apertusRenderer } from './apertus-renderer.js';
 import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
@@ -7,6 +8,7 @@ import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
 import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
+import { typescriptType } from './typescript-type.js';
 
 export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
@@ -296,41 +298,6 @@ const deepseekR1: ToolPromptRenderer = {
   join: (section, text) => `${section}${text ?? ''}`,
 };
 
-/** A JSON Schema as the TypeScript type gpt-oss's template writes for it (the common cases). */
-function typescriptType(schema: unknown): string {
-  if (typeof schema !== 'object' || schema === null) return 'any';
-  const spec = schema as Record<string, unknown>;
-  const nullable = spec.nullable === true ? ' | null' : '';
-  if (spec.type === 'array') {
-    const items = spec.items as Record<string, unknown> | undefined;
-    if (items === undefined) return `any[]${nullable}`;
-    const simple: Record<string, string> = {
-      string: 'string[]',
-      number: 'number[]',
-      integer: 'number[]',
-      boolean: 'boolean[]',
-    };
-    const known = typeof items.type === 'string' ? simple[items.type] : undefined;
-    if (known !== undefined) return `${known}${nullable}`;
-    const inner = typescriptType(items);
-    return `${inner === 'object | object' || inner.length > 50 ? 'any[]' : `${inner}[]`}${nullable}`;
-  }
-  if (Array.isArray(spec.type)) return spec.type.map(String).join(' | ');
-  if (spec.type === 'string')
-    return Array.isArray(spec.enum) ? `"${spec.enum.map(String).join('" | "')}"` : `string${nullable}`;
-  if (spec.type === 'number' || spec.type === 'integer') return 'number';
-  if (spec.type === 'boolean') return 'boolean';
-  if (spec.type === 'object') {
-    const properties = spec.properties as Record<string, unknown> | undefined;
-    if (properties === undefined || Object.keys(properties).length === 0) return 'object';
-    const required = Array.isArray(spec.required) ? spec.required : [];
-    return `{\n${Object.entries(properties)
-      .map(([name, inner]) => `${name}${required.includes(name) ? '' : '?'}: ${typescriptType(inner)}`)
-      .join(', ')}}`;
-  }
-  return 'any';
-}
-
 function harmonyTool(tool: ToolDefinition): string {
   let text = `// ${tool.description ?? ''}\ntype ${tool.name} = `;
   const parameters = tool.parameters as { properties?: Record<string, unknown>; required?: unknown };
@@ -543,6 +510,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   granite: [{ models: [], renderer: graniteRenderer }],
   phi4_mini: [{ models: [], renderer: phi4MiniRenderer }],
   command_r7b: [{ models: [], renderer: commandR7bRenderer }],
+  apertus: [{ models: [], renderer: apertusRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
