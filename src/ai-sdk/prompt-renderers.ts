@@ -4,11 +4,13 @@ import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
+import { internlmRenderer } from './internlm-renderer.js';
 import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
 import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
 import { typescriptType } from './typescript-type.js';
+import { xlamRenderer } from './xlam-renderer.js';
 
 export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
@@ -511,6 +513,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   phi4_mini: [{ models: [], renderer: phi4MiniRenderer }],
   command_r7b: [{ models: [], renderer: commandR7bRenderer }],
   apertus: [{ models: [], renderer: apertusRenderer }],
+  internlm: [{ models: [], renderer: internlmRenderer }],
+  xlam: [{ models: [], renderer: xlamRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
