@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../types/tool.js';
 import { apertusRenderer } from './apertus-renderer.js';
 import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
+import { functiongemmaRenderer } from './functiongemma-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
 import { internlmRenderer } from './internlm-renderer.js';
@@ -515,6 +516,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   apertus: [{ models: [], renderer: apertusRenderer }],
   internlm: [{ models: [], renderer: internlmRenderer }],
   xlam: [{ models: [], renderer: xlamRenderer }],
+  functiongemma: [{ models: [], renderer: functiongemmaRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },
