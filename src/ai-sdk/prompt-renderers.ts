@@ -1,63 +1,19 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { apertusRenderer } from './apertus-renderer.js';
+import { commandR7bRenderer } from './command-r7b-renderer.js';
+import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
+import { functiongemmaRenderer } from './functiongemma-renderer.js';
+import { gemma4Renderer } from './gemma4-renderer.js';
+import { graniteRenderer } from './granite-renderer.js';
+import { internlmRenderer } from './internlm-renderer.js';
+import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
+import { afterSystem, functionTool, joined } from './render-pieces.js';
+import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
+import { typescriptType } from './typescript-type.js';
+import { xlamRenderer } from './xlam-renderer.js';
 
-/** One earlier call of the assistant, as the renderers see it. */
-export interface RenderedCall {
-  readonly id: string;
-  readonly name: string;
-  readonly input: Record<string, unknown>;
-}
-
-/** One tool result, its output already as text. */
-export interface RenderedResult {
-  readonly id: string;
-  readonly name: string;
-  readonly text: string;
-}
-
-/**
- * How one format's models expect tools, calls and results in the prompt: the parts of the model's own
- * chat template that are about tools, as data. The chat template of the serving engine still wraps
- * every message in its role markers; the middleware hands it plain text only (no `tools`, no
- * `tool_calls`), so these pieces must be what the template would have printed inside the messages.
- *
- * - `placement`: where the tool section goes. `system`: appended to the first system message (a new
- *   one when there is none); `own-system`: a system message of its own before everything (GLM prints
- *   its tools as a separate `<|system|>` block); `first-user` / `last-user`: before the text of that
- *   user message (Llama 3.1 JSON; Mistral's `[AVAILABLE_TOOLS]` before the last `[INST]`).
- * - `section(tools)`: the tool section's text; `join(section, text)`: the section placed into the
- *   text already there (`undefined` when the placement creates a message).
- * - `call(call)`: one earlier call as the model writes it; `assistant(text, calls)`: the turn's text
- *   with its rendered calls.
- * - `results`: `'tool'` keeps tool messages (their output as text) for the engine's template to wrap
- *   (Llama's `ipython`, GLM's `<|observation|>`); a function renders the results of one tool message
- *   as the text of a user message (Hermes' `<tool_response>`), for templates that print them so.
- */
-export interface ToolPromptRenderer {
-  readonly placement: 'system' | 'own-system' | 'first-user' | 'last-user';
-  section(tools: readonly ToolDefinition[]): string;
-  join(section: string, text: string | undefined): string;
-  call(call: RenderedCall): string;
-  assistant(text: string, calls: readonly string[]): string;
-  readonly results: 'tool' | ((results: readonly RenderedResult[]) => string);
-}
-
-/** A tool as the OpenAI-style `{ type: "function", function }` object chat templates are given. */
-function functionTool(tool: ToolDefinition): Record<string, unknown> {
-  const fn: Record<string, unknown> = { name: tool.name };
-  if (tool.description !== undefined) fn.description = tool.description;
-  fn.parameters = tool.parameters;
-  return { type: 'function', function: fn };
-}
-
-/** Text and calls joined by `separator`, empty pieces left out. */
-const joined =
-  (separator: string) =>
-  (text: string, calls: readonly string[]): string =>
-    [text, ...calls].filter((piece) => piece !== '').join(separator);
-
-const afterSystem = (section: string, text: string | undefined): string =>
-  text === undefined || text === '' ? section : `${text}\n\n${section}`;
+export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** `value` as an XML-style parameter body: strings as they are, anything else as JSON (`tojson`). */
 const parameterValue = (value: unknown): string => (typeof value === 'string' ? value : pythonJson(value));
@@ -345,41 +301,6 @@ const deepseekR1: ToolPromptRenderer = {
   join: (section, text) => `${section}${text ?? ''}`,
 };
 
-/** A JSON Schema as the TypeScript type gpt-oss's template writes for it (the common cases). */
-function typescriptType(schema: unknown): string {
-  if (typeof schema !== 'object' || schema === null) return 'any';
-  const spec = schema as Record<string, unknown>;
-  const nullable = spec.nullable === true ? ' | null' : '';
-  if (spec.type === 'array') {
-    const items = spec.items as Record<string, unknown> | undefined;
-    if (items === undefined) return `any[]${nullable}`;
-    const simple: Record<string, string> = {
-      string: 'string[]',
-      number: 'number[]',
-      integer: 'number[]',
-      boolean: 'boolean[]',
-    };
-    const known = typeof items.type === 'string' ? simple[items.type] : undefined;
-    if (known !== undefined) return `${known}${nullable}`;
-    const inner = typescriptType(items);
-    return `${inner === 'object | object' || inner.length > 50 ? 'any[]' : `${inner}[]`}${nullable}`;
-  }
-  if (Array.isArray(spec.type)) return spec.type.map(String).join(' | ');
-  if (spec.type === 'string')
-    return Array.isArray(spec.enum) ? `"${spec.enum.map(String).join('" | "')}"` : `string${nullable}`;
-  if (spec.type === 'number' || spec.type === 'integer') return 'number';
-  if (spec.type === 'boolean') return 'boolean';
-  if (spec.type === 'object') {
-    const properties = spec.properties as Record<string, unknown> | undefined;
-    if (properties === undefined || Object.keys(properties).length === 0) return 'object';
-    const required = Array.isArray(spec.required) ? spec.required : [];
-    return `{\n${Object.entries(properties)
-      .map(([name, inner]) => `${name}${required.includes(name) ? '' : '?'}: ${typescriptType(inner)}`)
-      .join(', ')}}`;
-  }
-  return 'any';
-}
-
 function harmonyTool(tool: ToolDefinition): string {
   let text = `// ${tool.description ?? ''}\ntype ${tool.name} = `;
   const parameters = tool.parameters as { properties?: Record<string, unknown>; required?: unknown };
@@ -587,6 +508,15 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   ],
   granite4: [{ models: [], renderer: granite4 }],
   nemotron: [{ models: [], renderer: nemotron }],
+  gemma4: [{ models: [], renderer: gemma4Renderer }],
+  deepseek_v32: [{ models: [], renderer: deepseekV32Renderer }],
+  granite: [{ models: [], renderer: graniteRenderer }],
+  phi4_mini: [{ models: [], renderer: phi4MiniRenderer }],
+  command_r7b: [{ models: [], renderer: commandR7bRenderer }],
+  apertus: [{ models: [], renderer: apertusRenderer }],
+  internlm: [{ models: [], renderer: internlmRenderer }],
+  xlam: [{ models: [], renderer: xlamRenderer }],
+  functiongemma: [{ models: [], renderer: functiongemmaRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

@@ -31,7 +31,9 @@ export function renderToolPrompt(
   renderer: ToolPromptRenderer,
   toolChoice: ToolChoice = { type: 'auto' },
 ): LanguageModelV3Prompt {
-  const messages = prompt.map(rewriteMessage(renderer));
+  const rewrite = rewriteMessage(renderer, callIndexes(prompt));
+  const messages =
+    renderer.resultsRole === 'assistant' ? intoAssistant(prompt, rewrite) : prompt.map(rewrite);
   const section = toolSection(tools, renderer, toolChoice);
   if (section === undefined) return messages;
   return placeSection(messages, section, renderer);
@@ -101,15 +103,64 @@ function replaceAt<T>(items: readonly T[], index: number, item: T): T[] {
   return copy;
 }
 
+/**
+ * The rewritten messages with each tool message's rendered results appended to the text of the
+ * assistant turn before it (a new assistant turn when there is none).
+ */
+function intoAssistant(
+  prompt: LanguageModelV3Prompt,
+  rewrite: (message: LanguageModelV3Message) => LanguageModelV3Message,
+): LanguageModelV3Message[] {
+  const messages: LanguageModelV3Message[] = [];
+  for (const message of prompt) {
+    const rewritten = rewrite(message);
+    const previous = messages.at(-1);
+    if (message.role !== 'tool' || rewritten.role !== 'user' || previous?.role !== 'assistant') {
+      messages.push(
+        message.role === 'tool' && rewritten.role === 'user'
+          ? { role: 'assistant', content: rewritten.content.filter((part) => part.type === 'text') }
+          : rewritten,
+      );
+      continue;
+    }
+    const text = rewritten.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    const content = previous.content.slice();
+    const last = content.at(-1);
+    if (last?.type === 'text') content[content.length - 1] = { ...last, text: last.text + text };
+    else content.push({ type: 'text', text });
+    messages[messages.length - 1] = { ...previous, content };
+  }
+  return messages;
+}
+
+/** Each call id's position among the conversation's calls (the first call with that id). */
+function callIndexes(prompt: LanguageModelV3Prompt): Map<string, number> {
+  const indexes = new Map<string, number>();
+  let next = 0;
+  for (const message of prompt)
+    if (message.role === 'assistant')
+      for (const part of message.content)
+        if (part.type === 'tool-call') {
+          if (!indexes.has(part.toolCallId)) indexes.set(part.toolCallId, next);
+          next += 1;
+        }
+  return indexes;
+}
+
 const rewriteMessage =
-  (renderer: ToolPromptRenderer) =>
+  (renderer: ToolPromptRenderer, indexes: Map<string, number>) =>
   (message: LanguageModelV3Message): LanguageModelV3Message => {
-    if (message.role === 'assistant') return rewriteAssistant(message, renderer);
+    if (message.role === 'assistant') return rewriteAssistant(message, renderer, indexes);
     if (message.role !== 'tool') return message;
     const results: RenderedResult[] = [];
     for (const part of message.content)
       if (part.type === 'tool-result')
-        results.push({ id: part.toolCallId, name: part.toolName, text: outputText(part.output) });
+        results.push({
+          id: part.toolCallId,
+          name: part.toolName,
+          text: outputText(part.output),
+          callIndex: indexes.get(part.toolCallId) ?? -1,
+        });
     if (renderer.results === 'tool') {
       return {
         ...message,
@@ -120,12 +171,16 @@ const rewriteMessage =
         ),
       };
     }
-    return { role: 'user', content: [{ type: 'text', text: renderer.results(results) }] };
+    const text = renderer.results(results);
+    return renderer.resultsRole === 'system'
+      ? { role: 'system', content: text }
+      : { role: 'user', content: [{ type: 'text', text }] };
   };
 
 function rewriteAssistant(
   message: Extract<LanguageModelV3Message, { role: 'assistant' }>,
   renderer: ToolPromptRenderer,
+  indexes: Map<string, number>,
 ): LanguageModelV3Message {
   if (!message.content.some((part) => part.type === 'tool-call')) return message;
   const kept: AssistantContent = [];
@@ -133,14 +188,18 @@ function rewriteAssistant(
   let text = '';
   for (const part of message.content) {
     if (part.type === 'text') text += part.text;
-    else if (part.type === 'tool-call') calls.push(renderer.call(renderedCall(part)));
+    else if (part.type === 'tool-call')
+      calls.push(renderer.call(renderedCall(part, indexes.get(part.toolCallId) ?? 0)));
     else if (part.type !== 'tool-result') kept.push(part);
   }
   kept.push({ type: 'text', text: renderer.assistant(text, calls) });
   return { ...message, content: kept };
 }
 
-function renderedCall(part: { toolCallId: string; toolName: string; input: unknown }): RenderedCall {
+function renderedCall(
+  part: { toolCallId: string; toolName: string; input: unknown },
+  index: number,
+): RenderedCall {
   let input = part.input;
   if (typeof input === 'string') {
     try {
@@ -153,7 +212,7 @@ function renderedCall(part: { toolCallId: string; toolName: string; input: unkno
     typeof input === 'object' && input !== null && !Array.isArray(input)
       ? (input as Record<string, unknown>)
       : {};
-  return { id: part.toolCallId, name: part.toolName, input: object };
+  return { id: part.toolCallId, name: part.toolName, input: object, index };
 }
 
 /** A tool result's output as the text a chat template receives as the tool message's `content`. */
