@@ -13,6 +13,8 @@ export type JSONValue = null | string | number | boolean | JSONValue[] | { [key:
  * - `openai.itemId` on a part: the Responses API item id (`rs_…` reasoning, `fc_…` function call, `msg_…`);
  *   `openai.reasoningEncryptedContent` on a `reasoning` part: the item's `encrypted_content`.
  * - `google.thoughtSignature` on a part: Gemini's `thoughtSignature`, replayed on the same part.
+ * - `google.syntheticId` / `ollama.syntheticId` (`true`) on a call or result part: the reader made the id up
+ *   (the body had none), so the writer sends none and the body goes back byte for byte.
  * - `bedrock.signature` / `bedrock.redactedData` on a `reasoning` part: Converse `reasoningContent`.
  *
  * Metadata of one provider is never sent to another (providers.md H11).
