@@ -6,11 +6,11 @@ import type {
   TextPart,
   ToolResultContentPart,
   ToolResultOutput,
-  ToolResultPart,
 } from '../../types/message.js';
 import { base64FromText } from '../shared/binary-data.js';
 import { isRecord } from '../shared/call-accumulator.js';
 import type { ConversionContext } from '../shared/conversion-context.js';
+import { type BlockTurnReader, readBlockTurns } from '../shared/read-block-turns.js';
 import { toolCallPartFromInput } from '../shared/tool-call-part.js';
 
 /**
@@ -37,46 +37,23 @@ export function convertFromAnthropicMessages(
       else context.other('a system block without text is skipped');
     }
   }
-  const names = new Map<string, string>();
-  messages.forEach((message, index) => {
-    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
-      context.other(`message ${index} is neither a user nor an assistant message; skipped`);
-      return;
-    }
-    const content = message.content;
-    if (typeof content === 'string') {
-      result.push({ role: message.role, content });
-      return;
-    }
-    const blocks = Array.isArray(content) ? content : [];
-    if (message.role === 'assistant') {
-      result.push({
-        role: 'assistant',
-        content: convertFromAnthropicAssistantBlocks(blocks, names, context),
-      });
-      return;
-    }
-    const results: ToolResultPart[] = [];
-    const parts: Array<TextPart | ImagePart | FilePart> = [];
-    for (const block of blocks) {
-      if (isRecord(block) && block.type === 'tool_result') {
-        const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
-        results.push({
-          type: 'tool-result',
-          toolCallId: id,
-          toolName: names.get(id) ?? '',
-          output: convertFromAnthropicToolResultContent(block.content, block.is_error === true, context),
-        });
-      } else {
-        const part = convertFromAnthropicUserBlock(block, context);
-        if (part !== undefined) parts.push(part);
-      }
-    }
-    if (results.length > 0) result.push({ role: 'tool', content: results });
-    if (parts.length > 0 || results.length === 0) result.push({ role: 'user', content: parts });
-  });
+  result.push(...readBlockTurns(messages, anthropicTurns, context));
   return result;
 }
+
+/** How Anthropic spells a turn's blocks (`tool_result` with `tool_use_id` / `is_error`). */
+const anthropicTurns: BlockTurnReader = {
+  stringContent: true,
+  assistantBlocks: (blocks, names, context) => convertFromAnthropicAssistantBlocks(blocks, names, context),
+  toolResult: (block, context) =>
+    block.type === 'tool_result'
+      ? {
+          id: typeof block.tool_use_id === 'string' ? block.tool_use_id : '',
+          output: convertFromAnthropicToolResultContent(block.content, block.is_error === true, context),
+        }
+      : undefined,
+  userBlock: (block, context) => convertFromAnthropicUserBlock(block, context),
+};
 
 /**
  * Anthropic assistant blocks (a request's assistant turn or a response's `content`) → assistant parts,

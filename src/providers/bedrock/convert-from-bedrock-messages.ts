@@ -7,11 +7,11 @@ import type {
   TextPart,
   ToolResultContentPart,
   ToolResultOutput,
-  ToolResultPart,
 } from '../../types/message.js';
 import { base64FromBytes } from '../shared/binary-data.js';
 import { isRecord } from '../shared/call-accumulator.js';
 import type { ConversionContext } from '../shared/conversion-context.js';
+import { type BlockTurnReader, readBlockTurns } from '../shared/read-block-turns.js';
 import { toolCallPartFromInput } from '../shared/tool-call-part.js';
 import { bedrockDocumentFormats } from './convert-to-bedrock-messages.js';
 
@@ -41,43 +41,24 @@ export function convertFromBedrockMessages(
       else context.other('a system block without text is skipped');
     }
   }
-  const names = new Map<string, string>();
-  messages.forEach((message, index) => {
-    if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
-      context.other(`message ${index} is neither a user nor an assistant message; skipped`);
-      return;
-    }
-    const blocks = Array.isArray(message.content) ? message.content : [];
-    if (message.role === 'assistant') {
-      result.push({ role: 'assistant', content: convertFromBedrockAssistantBlocks(blocks, names, context) });
-      return;
-    }
-    const results: ToolResultPart[] = [];
-    const parts: Array<TextPart | ImagePart | FilePart> = [];
-    for (const block of blocks) {
-      if (isRecord(block) && isRecord(block.toolResult)) {
-        const toolResult = block.toolResult;
-        const id = typeof toolResult.toolUseId === 'string' ? toolResult.toolUseId : '';
-        results.push({
-          type: 'tool-result',
-          toolCallId: id,
-          toolName: names.get(id) ?? '',
-          output: convertFromBedrockToolResultContent(
-            toolResult.content,
-            toolResult.status === 'error',
-            context,
-          ),
-        });
-      } else {
-        const part = convertFromBedrockUserBlock(block, context);
-        if (part !== undefined) parts.push(part);
-      }
-    }
-    if (results.length > 0) result.push({ role: 'tool', content: results });
-    if (parts.length > 0 || results.length === 0) result.push({ role: 'user', content: parts });
-  });
+  result.push(...readBlockTurns(messages, bedrockTurns, context));
   return result;
 }
+
+/** How Converse spells a turn's blocks (`toolResult` with `toolUseId` / `status`). */
+const bedrockTurns: BlockTurnReader = {
+  stringContent: false,
+  assistantBlocks: (blocks, names, context) => convertFromBedrockAssistantBlocks(blocks, names, context),
+  toolResult: (block, context) => {
+    const toolResult = block.toolResult;
+    if (!isRecord(toolResult)) return undefined;
+    return {
+      id: typeof toolResult.toolUseId === 'string' ? toolResult.toolUseId : '',
+      output: convertFromBedrockToolResultContent(toolResult.content, toolResult.status === 'error', context),
+    };
+  },
+  userBlock: (block, context) => convertFromBedrockUserBlock(block, context),
+};
 
 /** Converse assistant blocks (a request's assistant turn or a response's message) → assistant parts. */
 export function convertFromBedrockAssistantBlocks(
