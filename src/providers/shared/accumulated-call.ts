@@ -1,5 +1,6 @@
 import { isWhitespace } from '../../internal/whitespace.js';
 import { argumentsFromValue } from '../../schema/decode-arguments.js';
+import type { ParseEvent } from '../../types/parse-event.js';
 import type { InvalidToolCall, ToolCall } from '../../types/tool-call.js';
 
 /**
@@ -183,3 +184,17 @@ function invalid(
 }
 
 export const isInvalidCall = (call: ToolCall | InvalidToolCall): call is InvalidToolCall => 'error' in call;
+
+/** The event that ends a rebuilt call in a stream: `tool-call`, or `tool-call-invalid` with its reason. */
+export function callEndEvent(id: string, built: ToolCall | InvalidToolCall): ParseEvent {
+  if (isInvalidCall(built))
+    return {
+      type: 'tool-call-invalid',
+      id,
+      ...(built.name === undefined ? {} : { toolName: built.name }),
+      raw: built.raw,
+      error: built.error,
+      issues: built.issues,
+    };
+  return { type: 'tool-call', id, toolName: built.name, input: built.arguments, raw: built.raw ?? '' };
+}

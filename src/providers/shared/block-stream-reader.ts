@@ -1,7 +1,7 @@
 import { UniqueIds } from '../../internal/unique-ids.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { FinishReason, ProviderStreamReader } from '../provider-converter.js';
-import { type AccumulatedCall, isInvalidCall } from './accumulated-call.js';
+import { type AccumulatedCall, callEndEvent } from './accumulated-call.js';
 import { CallAccumulator } from './call-accumulator.js';
 
 /** A `tool_use` / `toolUse` block and the call it currently feeds. */
@@ -174,25 +174,7 @@ export class BlockStreamReader extends CallAccumulator {
       if (named) this.send({ type: 'tool-input-delta', id, delta: block.initial });
     }
     if (named) this.send({ type: 'tool-input-end', id });
-    const built = call.toCall(id);
-    if (isInvalidCall(built)) {
-      this.send({
-        type: 'tool-call-invalid',
-        id,
-        ...(built.name === undefined ? {} : { toolName: built.name }),
-        raw: built.raw,
-        error: built.error,
-        issues: built.issues,
-      });
-    } else {
-      this.send({
-        type: 'tool-call',
-        id,
-        toolName: built.name,
-        input: built.arguments,
-        raw: built.raw ?? '',
-      });
-    }
+    this.send(callEndEvent(id, call.toCall(id)));
   }
 
   private send(event: ParseEvent): void {

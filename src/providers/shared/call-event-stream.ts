@@ -1,6 +1,6 @@
 import { UniqueIds } from '../../internal/unique-ids.js';
 import type { ParseEvent } from '../../types/parse-event.js';
-import { type AccumulatedCall, invalidMark, isInvalidCall } from './accumulated-call.js';
+import { type AccumulatedCall, callEndEvent, invalidMark, isInvalidCall } from './accumulated-call.js';
 import type { CallAccumulator } from './call-accumulator.js';
 
 /** What was sent for one announced call. */
@@ -111,24 +111,7 @@ export class CallEventStream {
     const id = state?.id ?? this.ids.claim(call.id ?? `call_${call.position}`);
     const built = call.toCall(id);
     if (state !== undefined) events.push({ type: 'tool-input-end', id });
-    if (isInvalidCall(built)) {
-      events.push({
-        type: 'tool-call-invalid',
-        id,
-        ...(built.name === undefined ? {} : { toolName: built.name }),
-        raw: built.raw,
-        error: built.error,
-        issues: built.issues,
-      });
-      return;
-    }
-    this.completedCalls++;
-    events.push({
-      type: 'tool-call',
-      id,
-      toolName: built.name,
-      input: built.arguments,
-      raw: built.raw ?? '',
-    });
+    events.push(callEndEvent(id, built));
+    if (!isInvalidCall(built)) this.completedCalls++;
   }
 }
