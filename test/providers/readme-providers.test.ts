@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BEDROCK_PLACEHOLDER_TOOL } from '../../src/providers/bedrock/index.js';
 
-// The README's provider examples run against the sources (the `toolwire/providers` entry is not built
-// yet): each block is written to `.cache/` with its import pointed at the converters, and its values
-// are checked against what its comments claim.
+// The README's provider examples run against the sources (no build needed): each block is written to
+// `.cache/` with its `toolwire/providers` import pointed at src/providers/index.ts, and its values are
+// checked against what its comments claim.
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('### Providers: Anthropic and Bedrock'));
 const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').slice(0, 2);
@@ -12,7 +12,7 @@ const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => mat
 async function run(code: string, name: string, names: string): Promise<Record<string, unknown>> {
   mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
   const file = new URL(`../../.cache/${name}.ts`, import.meta.url);
-  const entry = new URL('./providers-entry.js', import.meta.url).pathname;
+  const entry = new URL('../../src/providers/index.js', import.meta.url).pathname;
   writeFileSync(
     file,
     `${code.replace("'toolwire/providers'", JSON.stringify(entry))}\nexport { ${names} };\n`,
