@@ -143,6 +143,7 @@ export type {
   ToolCall,
   ToolCallIssue,
   ToolCallPart,
+  ToolCallRepair,
   ToolDefinition,
   ToolMessage,
   ToolResultContentPart,

@@ -20,5 +20,12 @@ export type {
 } from './message.js';
 export type { ParseEvent } from './parse-event.js';
 export type { ToolDefinition } from './tool.js';
-export type { InvalidToolCall, ParseResult, ToolCall, ToolCallFlag, ToolCallIssue } from './tool-call.js';
+export type {
+  InvalidToolCall,
+  ParseResult,
+  ToolCall,
+  ToolCallFlag,
+  ToolCallIssue,
+  ToolCallRepair,
+} from './tool-call.js';
 export type { Warning } from './warning.js';

@@ -1,4 +1,4 @@
-import type { ToolCallFlag, ToolCallIssue } from './tool-call.js';
+import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from './tool-call.js';
 
 /**
  * Ordered events of an incremental parse, named as the AI SDK's stream parts, plus `tool-call-invalid`.
@@ -23,6 +23,8 @@ export type ParseEvent =
       readonly issues?: readonly ToolCallIssue[];
       /** Coercions applied to the arguments; see `ToolCall.flags`. */
       readonly flags?: readonly ToolCallFlag[];
+      /** Fixes made to the call's text so it could be read; see `ToolCall.repairs`. */
+      readonly repairs?: readonly ToolCallRepair[];
     }
   | {
       readonly type: 'tool-call-invalid';

@@ -1,3 +1,5 @@
+import type { Warning } from './warning.js';
+
 /**
  * One problem found in a tool call or in its arguments.
  *
@@ -21,6 +23,22 @@ export interface ToolCallFlag {
 }
 
 /**
+ * A fix the parser made to the model's text of a call so that the call could be read: JSON repaired
+ * (`kind` is a `JsonRepairKind` such as `'trailing_comma'`), a format glitch recovered (a doubled closing
+ * tag, a parameter cut before its `>`: kinds named by the family core, e.g. `'doubled_closing_tag'`), or an
+ * end marker missing (`'missing_end_marker'`).
+ *
+ * `position` is a UTF-16 code unit offset into the call's `raw` text where the problem is, when known;
+ * `message` says what was done in words. An evaluation counts these as format errors; `strictFormat: true`
+ * turns every repaired call into an `InvalidToolCall` instead.
+ */
+export interface ToolCallRepair {
+  readonly kind: string;
+  readonly position?: number;
+  readonly message?: string;
+}
+
+/**
  * A tool call recovered from model output.
  *
  * - `id`: the model's own id when the format carries one (Kimi K2 `functions.NAME:IDX`, Mistral
@@ -32,6 +50,7 @@ export interface ToolCallFlag {
  *   the call (an optional argument of the wrong type, a constraint inside a value); the value is kept as
  *   the model wrote it. A required argument that cannot be produced makes an `InvalidToolCall` instead.
  * - `flags`: present when arguments were coerced to fit the schema (`"5"` → 5), one per coercion.
+ * - `repairs`: present when the call's text needed a repair to be read (see `ToolCallRepair`).
  */
 export interface ToolCall {
   readonly id: string;
@@ -40,6 +59,7 @@ export interface ToolCall {
   readonly raw?: string;
   readonly issues?: readonly ToolCallIssue[];
   readonly flags?: readonly ToolCallFlag[];
+  readonly repairs?: readonly ToolCallRepair[];
 }
 
 /**
@@ -52,6 +72,8 @@ export interface InvalidToolCall {
   readonly raw: string;
   readonly error: string;
   readonly issues: readonly ToolCallIssue[];
+  /** The repairs that would have made it a call, when `strictFormat: true` refused them. */
+  readonly repairs?: readonly ToolCallRepair[];
 }
 
 /**
@@ -59,6 +81,9 @@ export interface InvalidToolCall {
  *
  * `content` is the text outside tool calls and reasoning, exactly as the model wrote it (markers removed).
  * `reasoning` is the text of reasoning blocks (`<think>`, Harmony `analysis`), `""` when there is none.
+ * `warnings` is present when the parse noticed something the caller should know that is not about one
+ * call (e.g. `auto` picked a format that found no call while another format's call signature is in the
+ * text; an unknown `model` name).
  */
 export interface ParseResult {
   readonly format: string;
@@ -66,4 +91,5 @@ export interface ParseResult {
   readonly reasoning: string;
   readonly toolCalls: readonly ToolCall[];
   readonly invalidToolCalls: readonly InvalidToolCall[];
+  readonly warnings?: readonly Warning[];
 }
