@@ -28,6 +28,7 @@ export class EventCollector {
             raw: event.raw,
             ...(event.issues ? { issues: event.issues } : {}),
             ...(event.flags ? { flags: event.flags } : {}),
+            ...(event.repairs ? { repairs: event.repairs } : {}),
           });
           break;
         case 'tool-call-invalid': {

@@ -2,7 +2,7 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { UniqueIds } from '../../internal/unique-ids.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
-import type { ToolCallIssue } from '../../types/tool-call.js';
+import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { ArgumentStreamer } from './argument-streamer.js';
@@ -91,6 +91,11 @@ export interface CallParts {
   readonly streamedValues?: Readonly<Record<string, unknown>>;
   /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
   readonly parameters?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Fixes the family core made to the call's text to read it (a format glitch recovered, an end marker
+   * missing), positions relative to the call's raw text; they end up in the call's `repairs`.
+   */
+  readonly repairs?: readonly ToolCallRepair[];
 }
 
 /**
@@ -457,6 +462,7 @@ export abstract class BaseFormatParser implements FormatParser {
       raw,
       ...(result.issues ? { issues: result.issues } : {}),
       ...(result.flags ? { flags: result.flags } : {}),
+      ...(parts.repairs?.length ? { repairs: parts.repairs } : {}),
     });
   }
 
