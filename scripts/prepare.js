@@ -38,7 +38,9 @@ if (!hasCompiler()) {
     process.stderr.write('toolwire prepare: typescript is not installed, dist/ not built\n');
     process.exit(0);
   }
-  process.stderr.write(`toolwire prepare: installing ${root} (a linked folder without node_modules) to build it\n`);
+  process.stderr.write(
+    `toolwire prepare: installing ${root} (a linked folder without node_modules) to build it\n`,
+  );
   run(['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
 }
 run(['run', 'build', '--silent']);
