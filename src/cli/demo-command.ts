@@ -1,29 +1,28 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCalls } from '../formats/parse-tool-calls.js';
-import { getFormat } from '../formats/registry.js';
+import { listFormats } from '../formats/registry.js';
 
 /**
- * `toolwire demo`: parses every `examples/<format-id>.txt` with the tools of `examples/tools.json`
- * and prints, per example, the format, the content, the reasoning and each call, readable in a terminal.
+ * `toolwire demo`: parses `examples/<format-id>.txt` for every registered format, in the order
+ * `toolwire formats` lists them, with the tools of `examples/tools.json`, and prints, per example, the
+ * format, the content, the reasoning and each call, readable in a terminal. A format without an example
+ * file is named in the last line rather than skipped silently (test/package/formats-in-step.test.ts
+ * keeps examples/ complete).
  */
 export function runDemoCommand(examplesDirectory: URL, write: (text: string) => void, color: boolean): void {
   const paint = (code: string, text: string): string => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const tools = normalizeTools(JSON.parse(readFileSync(new URL('tools.json', examplesDirectory), 'utf8')));
-  const files = readdirSync(examplesDirectory)
-    .filter((file) => file.endsWith('.txt'))
-    .sort();
   let formats = 0;
   let calls = 0;
-  for (const file of files) {
-    const id = file.slice(0, -'.txt'.length);
-    let format: string;
-    try {
-      format = getFormat(id).id;
-    } catch {
-      continue; // an example for a format this build does not have
+  const missing: string[] = [];
+  for (const { id: format } of listFormats()) {
+    const file = new URL(`${format}.txt`, examplesDirectory);
+    if (!existsSync(file)) {
+      missing.push(format);
+      continue;
     }
-    const text = readFileSync(new URL(file, examplesDirectory), 'utf8');
+    const text = readFileSync(file, 'utf8');
     const result = parseToolCalls(text, { format, tools });
     formats++;
     const lines = [paint('1;36', `── ${format} `.padEnd(72, '─'))];
@@ -39,7 +38,8 @@ export function runDemoCommand(examplesDirectory: URL, write: (text: string) => 
     }
     write(`${lines.join('\n')}\n\n`);
   }
-  write(`${calls} tool calls from ${formats} formats (examples in ${examplesDirectory.pathname})\n`);
+  const without = missing.length > 0 ? `; no example for ${missing.join(', ')}` : '';
+  write(`${calls} tool calls from ${formats} formats (examples in ${examplesDirectory.pathname}${without})\n`);
 }
 
 function oneLine(text: string): string {
