@@ -108,7 +108,7 @@ describe('README streaming example', () => {
 describe('README formats table', () => {
   it('lists exactly the registered formats', async () => {
     const { listFormats } = await import('../src/formats/registry.js');
-    const listed = [...readme.matchAll(/^\| `([a-z0-9_]+)` \|/gm)].map((match) => match[1]);
+    const listed = [...readme.matchAll(/^\| \[`([a-z0-9_]+)`\]\(/gm)].map((match) => match[1]);
     expect(listed).toEqual(listFormats().map((format) => format.id));
   });
 });

@@ -39,7 +39,9 @@ export function runDemoCommand(examplesDirectory: URL, write: (text: string) => 
     write(`${lines.join('\n')}\n\n`);
   }
   const without = missing.length > 0 ? `; no example for ${missing.join(', ')}` : '';
-  write(`${calls} tool calls from ${formats} formats (examples in ${examplesDirectory.pathname}${without})\n`);
+  write(
+    `${calls} tool calls from ${formats} formats (examples in ${examplesDirectory.pathname}${without})\n`,
+  );
 }
 
 function oneLine(text: string): string {

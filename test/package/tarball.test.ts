@@ -86,6 +86,15 @@ describe('the packed tarball', () => {
     expect(JSON.parse(run(process.execPath, ['probe.cjs']))).toEqual(expected);
   });
 
+  it('gives require and import one copy of each module (no dual-package classes)', () => {
+    writeFileSync(
+      join(scratch, 'identity.cjs'),
+      "const required = require('toolwire');\n" +
+        "import('toolwire').then((imported) => console.log(JSON.stringify([required.ToolwireError === imported.ToolwireError, required === imported || required.parseToolCalls === imported.parseToolCalls])));\n",
+    );
+    expect(JSON.parse(run(process.execPath, ['identity.cjs']))).toEqual([true, true]);
+  });
+
   it('runs its bin', { timeout: 20_000 }, () => {
     const output = run(
       join(scratch, 'node_modules/.bin/toolwire'),
