@@ -17,14 +17,10 @@ const ids = listFormats().map((format) => format.id);
 /** The README's format rows: `| [`id`](source) | aliases | description | [file](example) |`. */
 const rows = [
   ...readme.matchAll(/^\| \[`([^`]+)`\]\(([^)]+)\) \| (.*) \| (.*) \| \[([^\]]+)\]\(([^)]+)\) \|$/gm),
-].map(([, id, source, aliases, description, exampleName, example]) => ({
-  id,
-  source,
-  aliases,
-  description,
-  exampleName,
-  example,
-}));
+].map((match) => {
+  const [id, source, aliases, description, exampleName, example] = match.slice(1).map((group) => group ?? '');
+  return { id: id!, source: source!, aliases, description, exampleName, example };
+});
 
 /** A table cell as the README writes text: `<` escaped so Markdown shows it, `|` escaped for the table. */
 const cell = (text: string): string => text.replaceAll('<', '&lt;').replaceAll('|', '\\|');
