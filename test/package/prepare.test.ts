@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runProcess } from './run-process.js';
 
 // scripts/prepare.js decides between building, installing the clone first (a linked folder without
 // node_modules) and doing nothing (installed without devDependencies). Each case runs the real script in a
@@ -59,11 +59,10 @@ describe('scripts/prepare.js', () => {
   it.each(cases)(
     '$name, run for $from',
     { timeout: 60_000 },
-    ({ name, withCompiler, from, built, message }) => {
+    async ({ name, withCompiler, from, built, message }) => {
       const root = fakeClone(name, withCompiler);
-      const result = spawnSync(process.execPath, [join(root, 'scripts/prepare.js')], {
+      const result = await runProcess(process.execPath, [join(root, 'scripts/prepare.js')], {
         cwd: root,
-        encoding: 'utf8',
         env: { ...process.env, INIT_CWD: from === 'itself' ? root : scratch },
       });
       expect({

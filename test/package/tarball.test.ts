@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { runOrThrow, runProcess } from './run-process.js';
 import probes from './subpath-probes.json' with { type: 'json' };
 
 // What a user gets from `npm install toolwire`: the packed tarball, installed into a project of its own
@@ -15,27 +16,30 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'toolwire-package-'));
 let packedFiles: string[] = [];
 
-const run = (command: string, args: string[], input?: string): string => {
-  const result = spawnSync(command, args, { cwd: scratch, encoding: 'utf8', input });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-};
+const run = (command: string, args: string[], input?: string): Promise<string> =>
+  runOrThrow(command, args, { cwd: scratch, ...(input === undefined ? {} : { input }) });
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!existsSync(join(repo, 'dist/index.js')))
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: repo, stdio: 'ignore' });
+    await runOrThrow('npm', ['run', 'build', '--silent'], { cwd: repo });
   // Scripts off: dist/ is built, and `prepare` would build it again.
   const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], {
+    await runOrThrow('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], {
       cwd: repo,
-      encoding: 'utf8',
     }),
   ) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const tarball = join(scratch, packed[0]!.filename);
   packedFiles = packed[0]!.files.map((file) => file.path);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
   // @ai-sdk/provider is toolwire's optional peer: installed here so the ai-sdk types can be checked.
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, '@ai-sdk/provider@^3']);
+  await run('npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    tarball,
+    '@ai-sdk/provider@^3',
+  ]);
 }, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,6 +63,13 @@ const expected = probes.map((probe) => ({
 }));
 
 describe('the packed tarball', () => {
+  it('is probed at every subpath package.json exports', () => {
+    const subpaths = Object.keys(packageJson.exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => `toolwire${key.slice(1)}`);
+    expect(probes.map((probe) => probe.subpath)).toEqual(subpaths);
+  });
+
   it('holds the LICENSE, the bin and the entry points, and no source maps', () => {
     const required = ['LICENSE', 'README.md', 'package.json', 'bin/toolwire.js', 'examples/tools.json'];
     const entries = probes.map((probe) => `dist/${probe.subpath.slice('toolwire/'.length) || '.'}/index`);
@@ -70,33 +81,33 @@ describe('the packed tarball', () => {
     expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 
-  it('loads every subpath with import', () => {
+  it('loads every subpath with import', async () => {
     writeFileSync(
       join(scratch, 'probe.mjs'),
       probeScript((subpath) => `import * as $m from '${subpath}';`),
     );
-    expect(JSON.parse(run(process.execPath, ['probe.mjs']))).toEqual(expected);
+    expect(JSON.parse(await run(process.execPath, ['probe.mjs']))).toEqual(expected);
   });
 
-  it('loads every subpath with require', () => {
+  it('loads every subpath with require', async () => {
     writeFileSync(
       join(scratch, 'probe.cjs'),
       probeScript((subpath) => `const $m = require('${subpath}');`),
     );
-    expect(JSON.parse(run(process.execPath, ['probe.cjs']))).toEqual(expected);
+    expect(JSON.parse(await run(process.execPath, ['probe.cjs']))).toEqual(expected);
   });
 
-  it('gives require and import one copy of each module (no dual-package classes)', () => {
+  it('gives require and import one copy of each module (no dual-package classes)', async () => {
     writeFileSync(
       join(scratch, 'identity.cjs'),
       "const required = require('toolwire');\n" +
         "import('toolwire').then((imported) => console.log(JSON.stringify([required.ToolwireError === imported.ToolwireError, required === imported || required.parseToolCalls === imported.parseToolCalls])));\n",
     );
-    expect(JSON.parse(run(process.execPath, ['identity.cjs']))).toEqual([true, true]);
+    expect(JSON.parse(await run(process.execPath, ['identity.cjs']))).toEqual([true, true]);
   });
 
-  it('runs its bin', { timeout: 20_000 }, () => {
-    const output = run(
+  it('runs its bin', { timeout: 20_000 }, async () => {
+    const output = await run(
       join(scratch, 'node_modules/.bin/toolwire'),
       ['parse', '--format', 'hermes'],
       '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>',
@@ -106,13 +117,11 @@ describe('the packed tarball', () => {
 });
 
 describe('the installed types, without the DOM lib', () => {
-  const tsc = (config: object, files: Record<string, string>): string[] => {
+  const tsc = async (config: object, files: Record<string, string>): Promise<string[]> => {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(scratch, name), text);
     writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(config));
-    const result = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
-      cwd: scratch,
-      encoding: 'utf8',
-    });
+    const compiler = join(repo, 'node_modules/typescript/bin/tsc');
+    const result = await runProcess(process.execPath, [compiler, '-p', '.'], { cwd: scratch });
     // @ai-sdk/provider's own declarations import `json-schema`, whose types it does not depend on.
     return result.stdout
       .split('\n')
@@ -131,7 +140,7 @@ describe('the installed types, without the DOM lib', () => {
   it(
     'compile for a Node consumer (lib ES2022, types node), from ESM and CommonJS',
     { timeout: 60_000 },
-    () => {
+    async () => {
       const imports = probes.map((probe, index) => `import * as m${index} from '${probe.subpath}';`);
       const consumer = [
         ...imports,
@@ -142,7 +151,7 @@ describe('the installed types, without the DOM lib', () => {
       ].join('\n');
       const requires = probes.map((probe, index) => `import m${index} = require('${probe.subpath}');`);
       const cjsConsumer = [...requires, `export const all = [${probes.map((_, i) => `m${i}`).join(', ')}];`];
-      const errors = tsc(
+      const errors = await tsc(
         {
           compilerOptions: { ...options, types: ['node'], typeRoots: [join(repo, 'node_modules/@types')] },
           files: ['consumer.mts', 'consumer.cts'],
@@ -156,10 +165,10 @@ describe('the installed types, without the DOM lib', () => {
   it(
     'compile without any global types for the subpaths that use no web or Node globals',
     { timeout: 60_000 },
-    () => {
+    async () => {
       const standalone = ['toolwire/json', 'toolwire/schema', 'toolwire/formats', 'toolwire/grammar'];
       const consumer = standalone.map((subpath, index) => `export * as m${index} from '${subpath}';`);
-      const errors = tsc(
+      const errors = await tsc(
         { compilerOptions: { ...options, types: [] }, files: ['standalone.mts'] },
         { 'standalone.mts': consumer.join('\n') },
       );
