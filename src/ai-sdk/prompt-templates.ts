@@ -141,6 +141,130 @@ function glm(lines: boolean): (context: PromptTextContext) => string {
   };
 }
 
+// Kimi K2: the tools in a `tool_declare` system block before everything, the default system text
+// when there is none, results as system blocks named after the tool (`## Return of <id>`).
+function kimiK2(think: string): (context: PromptTextContext) => string {
+  return ({ history, section }) => {
+    const declare = section === undefined ? '' : `<|im_system|>tool_declare<|im_middle|>${section}<|im_end|>`;
+    const system =
+      history[0]?.role === 'system'
+        ? ''
+        : '<|im_system|>system<|im_middle|>You are Kimi, an AI assistant created by Moonshot AI.<|im_end|>';
+    return (
+      declare +
+      system +
+      turns(
+        history,
+        (message) => {
+          if (message.role === 'tool')
+            return `<|im_system|>${message.name ?? 'tool'}<|im_middle|>## Return of ${message.id ?? ''}\n${message.content}<|im_end|>`;
+          if (message.role === 'assistant')
+            return `<|im_assistant|>assistant<|im_middle|>${think}${message.content}<|im_end|>`;
+          const marker = message.role === 'system' ? 'im_system' : 'im_user';
+          return `<|${marker}|>${message.role}<|im_middle|>${message.content}<|im_end|>`;
+        },
+        '<|im_assistant|>assistant<|im_middle|>',
+      )
+    );
+  };
+}
+
+// Mistral v0.3 (the Hub template): no system turn at all (the template drops system messages),
+// `[AVAILABLE_TOOLS]` before the last `[INST]`, results as `[TOOL_RESULTS]` objects.
+function mistralV3({ history, section }: PromptTextContext): string {
+  const lastUser = history.map((message) => message.role).lastIndexOf('user');
+  return `<s>${turns(
+    history,
+    (message, index) => {
+      if (message.role === 'user')
+        return `${index === lastUser && section !== undefined ? ` ${section}` : ''} [INST] ${message.content} [/INST]`;
+      if (message.role === 'assistant')
+        return message.content.startsWith('[TOOL_CALLS]')
+          ? ` ${message.content} </s>`
+          : ` ${message.content} </s>`;
+      if (message.role === 'tool')
+        return ` [TOOL_RESULTS] {"call_id": "${message.id ?? ''}", "content": ${message.content}} [/TOOL_RESULTS] `;
+      return '';
+    },
+    '',
+  )}`;
+}
+
+// DeepSeek V3.x: `<｜User｜>` / `<｜Assistant｜>` markers after the system text, results as tool outputs.
+const dsBos = '<｜begin▁of▁sentence｜>';
+const dsEos = '<｜end▁of▁sentence｜>';
+
+function deepseekR1({ messages }: PromptTextContext): string {
+  const system = messages[0]?.role === 'system' ? messages[0].content : '';
+  const body = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+  const text = groupTools(body)
+    .map((group) => {
+      if (Array.isArray(group))
+        return `<｜tool▁outputs▁begin｜>${group.map((message) => `\n<｜tool▁output▁begin｜>${message.content}<｜tool▁output▁end｜>`).join('')}<｜tool▁outputs▁end｜>${dsEos}`;
+      if (group.role === 'user') return `<｜User｜>${group.content}${dsEos}`;
+      if (group.role === 'assistant') return `<｜Assistant｜>${group.content}${dsEos}`;
+      return '';
+    })
+    .join('');
+  return `${dsBos}${system}${text}<｜Assistant｜><think>\n`;
+}
+
+function deepseekV31({ messages }: PromptTextContext): string {
+  const system = messages[0]?.role === 'system' ? messages[0].content : '';
+  const body = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+  const lastUser = body.map((message) => message.role).lastIndexOf('user');
+  const text = body
+    .map((message, index) => {
+      if (message.role === 'user') return `<｜User｜>${message.content}`;
+      if (message.role === 'assistant')
+        return `<｜Assistant｜>${index > lastUser ? '' : '</think>'}${message.content}${dsEos}`;
+      if (message.role === 'tool') return `<｜tool▁output▁begin｜>${message.content}<｜tool▁output▁end｜>`;
+      return '';
+    })
+    .join('');
+  return `${dsBos}${system}${text}<｜Assistant｜></think>`;
+}
+
+function deepseekV3({ messages }: PromptTextContext): string {
+  const system = messages[0]?.role === 'system' ? messages[0].content : '';
+  const body = messages[0]?.role === 'system' ? messages.slice(1) : messages;
+  const text = groupTools(body)
+    .map((group) => {
+      if (Array.isArray(group))
+        return `<｜tool▁outputs▁begin｜>${group.map((message) => `<｜tool▁output▁begin｜>${message.content}<｜tool▁output▁end｜>`).join('')}`;
+      if (group.role === 'user') return `<｜User｜>${group.content}`;
+      if (group.role === 'assistant') return `<｜Assistant｜>${group.content}${dsEos}`;
+      return '';
+    })
+    .join('');
+  return `${dsBos}${system}${dsEos}${text}<｜Assistant｜>`;
+}
+
+function deepseekV32({ messages }: PromptTextContext): string {
+  return `${dsBos}${turns(
+    messages,
+    (message, index) => {
+      if (message.role === 'system') return message.content;
+      if (message.role === 'user') return `${message.source === 'tool' ? '' : '<｜User｜>'}${message.content}`;
+      if (message.role === 'assistant') return `<｜Assistant｜></think>${message.content}${dsEos}`;
+      return index < 0 ? '' : '';
+    },
+    '<｜Assistant｜><think></think>',
+  )}`;
+}
+
+// MiniMax M2: `]~b]role` turns closed by `[e~[`, results under `tool`, the model thinking first.
+function minimaxM2({ messages }: PromptTextContext): string {
+  return `]~!b[${turns(
+    messages,
+    (message) => {
+      const role = message.source === 'tool' ? 'tool' : message.role === 'assistant' ? 'ai' : message.role;
+      return `]~b]${role}\n${message.content}[e~[\n`;
+    },
+    ']~b]ai\n<think>\n',
+  )}`;
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -187,6 +311,13 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('glm-4.6', 'glm45', ['glm-4.5', 'glm-4.6'], glm(true)),
   template('glm-4.7', 'glm47', ['glm-4.7'], glm(false)),
   template('glm-5', 'glm47', ['glm-5'], glm(false)),
+  template('kimi-k2-thinking', 'kimi_k2', ['kimi-k2-thinking'], kimiK2('<think></think>')),
+  template('mistral-v0.3', 'mistral', ['mistral-7b-instruct-v0.3'], mistralV3),
+  template('deepseek-r1', 'deepseek_v3', ['deepseek-r1'], deepseekR1),
+  template('deepseek-v3', 'deepseek_v3', ['deepseek-v3-0324', 'deepseek-v3'], deepseekV3),
+  template('deepseek-v3.1', 'deepseek_v31', ['deepseek-v3.1'], deepseekV31),
+  template('deepseek-v3.2', 'deepseek_v32', ['deepseek-v3.2'], deepseekV32),
+  template('minimax-m2', 'minimax_m2', ['minimax-m2'], minimaxM2),
 ];
 
 export { apertusRenderer, graniteRenderer, internlmRenderer, phi4MiniRenderer };
