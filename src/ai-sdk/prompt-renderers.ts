@@ -360,7 +360,7 @@ function pythonLiteral(value: unknown, quote: '"' | "'" = '"'): string {
 }
 
 /** One call in Python syntax: `name(key=value, ...)`. */
-const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
+export const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
   `${call.name}(${Object.entries(call.input)
     .map(([key, value]) => `${key}=${pythonLiteral(value, quote)}`)
     .join(', ')})`;

@@ -1,8 +1,4 @@
-import { apertusRenderer } from './apertus-renderer.js';
-import { graniteRenderer } from './granite-renderer.js';
-import { internlmRenderer } from './internlm-renderer.js';
-import { phi4MiniRenderer } from './phi4-mini-renderer.js';
-import { promptRenderers } from './prompt-renderers.js';
+import { promptRenderers, pythonCall } from './prompt-renderers.js';
 import type { PlainMessage, PromptTemplate, PromptTextContext } from './prompt-text.js';
 import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 
@@ -245,7 +241,8 @@ function deepseekV32({ messages }: PromptTextContext): string {
     messages,
     (message, index) => {
       if (message.role === 'system') return message.content;
-      if (message.role === 'user') return `${message.source === 'tool' ? '' : '<｜User｜>'}${message.content}`;
+      if (message.role === 'user')
+        return `${message.source === 'tool' ? '' : '<｜User｜>'}${message.content}`;
       if (message.role === 'assistant') return `<｜Assistant｜></think>${message.content}${dsEos}`;
       return index < 0 ? '' : '';
     },
@@ -262,6 +259,154 @@ function minimaxM2({ messages }: PromptTextContext): string {
       return `]~b]${role}\n${message.content}[e~[\n`;
     },
     ']~b]ai\n<think>\n',
+  )}`;
+}
+
+// IBM Granite: `<|start_of_role|>role<|end_of_role|>…<|end_of_text|>\n` turns.
+function granite(toolRole: string): (context: PromptTextContext) => string {
+  return ({ messages }) =>
+    turns(
+      messages,
+      (message) =>
+        `<|start_of_role|>${message.role === 'tool' ? toolRole : message.role}<|end_of_role|>${message.content}<|end_of_text|>\n`,
+      '<|start_of_role|>assistant<|end_of_role|>',
+    );
+}
+
+// Nemotron Nano v2: `<SPECIAL_10>System` then `<SPECIAL_11>Role` turns; an assistant turn ends with
+// `<SPECIAL_12>`; the turn of tool responses has no newline after it; the model thinks first.
+function nemotronNano({ messages }: PromptTextContext): string {
+  return turns(
+    messages,
+    (message) => {
+      if (message.role === 'system') return `<SPECIAL_10>System\n${message.content}\n\n`;
+      if (message.role === 'assistant') return `<SPECIAL_11>Assistant\n${message.content}\n<SPECIAL_12>\n`;
+      return `<SPECIAL_11>User\n${message.content}${message.source === 'tool' ? '' : '\n'}`;
+    },
+    '<SPECIAL_11>Assistant\n<think>\n',
+  );
+}
+
+// Gemma 4: `<|turn>role\n…<turn|>\n`, the system turn holding the declarations; a model turn whose
+// text ends in a tool response stays open (the template continues it after the response).
+function gemma4({ messages }: PromptTextContext): string {
+  return `<bos>${turns(
+    messages,
+    (message) => {
+      const role = message.role === 'assistant' ? 'model' : message.role;
+      const open = message.role === 'assistant' && message.content.endsWith('<tool_response|>');
+      return `<|turn>${role}\n${message.content}${open ? '' : '<turn|>\n'}`;
+    },
+    '<|turn>model\n<|channel>thought\n<channel|>',
+  )}`;
+}
+
+// FunctionGemma: `<start_of_turn>role\n…<end_of_turn>`, the system text and declarations in a first
+// turn the template names `user`, a model turn with calls starting right after `model`, results as
+// `Function result for NAME:` user turns.
+function functiongemma({ messages }: PromptTextContext): string {
+  return turns(
+    messages,
+    (message) => {
+      if (message.role === 'tool')
+        return `<start_of_turn>user\nFunction result for ${message.name ?? ''}: ${message.content}<end_of_turn>`;
+      if (message.role === 'assistant')
+        return `<start_of_turn>model${message.content.startsWith('<start_function_call>') ? '' : '\n'}${message.content}<end_of_turn>`;
+      return `<start_of_turn>user\n${message.content}<end_of_turn>`;
+    },
+    '<start_of_turn>model',
+  );
+}
+
+// Apertus: the declarations in a developer turn of the template's own (`Deliberation: disabled`),
+// results as a JSON list inside the assistant turn, after its calls.
+function apertus({ history, section }: PromptTextContext): string {
+  const system = history[0]?.role === 'system' ? history[0].content : '';
+  const body = history[0]?.role === 'system' ? history.slice(1) : history;
+  const developer = `<|developer_start|>Deliberation: disabled\n${section ?? 'Tool Capabilities: disabled'}<|developer_end|>`;
+  const text = groupTools(body)
+    .map((group) => {
+      if (Array.isArray(group)) return `[${group.map((message) => message.content).join(', ')}]`;
+      if (group.role === 'assistant') return `<|assistant_start|>${group.content}`;
+      return `<|assistant_end|><|user_start|>${group.content}<|user_end|>`;
+    })
+    .join('')
+    // The first user turn closes no assistant turn.
+    .replace(/^<\|assistant_end\|>/, '');
+  return `<|system_start|>${system}<|system_end|>${developer}${text}<|assistant_start|>`;
+}
+
+// LFM2 / LFM2.5: ChatML after `<|startoftext|>`; LFM2 wraps results in response markers; LFM2.5-VL
+// puts today's date before the tool list.
+function lfm2(markers: boolean, dated: boolean): (context: PromptTextContext) => string {
+  return (context) => {
+    const messages = dated
+      ? context.messages.map((message, index) =>
+          index === 0 && message.role === 'system' && context.section !== undefined
+            ? {
+                ...message,
+                content: message.content.replace(
+                  /\nList of tools: /,
+                  `\n\nToday's date: ${isoDay(context.date ?? new Date(0))}\n\nList of tools: `,
+                ),
+              }
+            : message,
+        )
+      : context.messages;
+    return chatml({
+      bos: '<|startoftext|>',
+      tool: (message) =>
+        `<|im_start|>tool\n${markers ? `<|tool_response_start|>${message.content}<|tool_response_end|>` : message.content}<|im_end|>\n`,
+    })({ ...context, messages });
+  };
+}
+
+// InternLM 2.5: ChatML after `<s>`, results as `environment name=<|plugin|>` turns.
+const internlm = chatml({
+  bos: '<s>',
+  tool: (message) => `<|im_start|>environment name=<|plugin|>\n${message.content}<|im_end|>\n`,
+});
+
+// Phi-4-mini: `<|role|>…<|end|>` with a newline after `<|system|>` only; results as `<|tool|>`.
+function phi4Mini({ messages }: PromptTextContext): string {
+  return turns(
+    messages,
+    (message) => `<|${message.role}|>${message.role === 'system' ? '\n' : ''}${message.content}<|end|>`,
+    '<|assistant|>',
+  );
+}
+
+// gpt-oss (Harmony): the template's system message (identity, cutoff, date, reasoning, channels),
+// the system text and tools as the developer message, a call and its result as their own messages.
+const harmonyRenderer: ToolPromptRenderer = {
+  ...rendererOf('harmony'),
+  // The messages-mode renderer closes the message the chat template opened; here nothing is open.
+  assistant: (text, calls) => (calls.length === 0 ? text : calls.join('')),
+  results: (results) => {
+    const write = rendererOf('harmony').results;
+    return `${typeof write === 'function' ? write(results).replace(/^<\|end\|>/, '') : ''}<|end|>`;
+  },
+};
+
+function harmony({ history, section, date }: PromptTextContext): string {
+  const system =
+    'You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n' +
+    `${date === undefined ? '' : `Current date: ${isoDay(date)}\n`}\nReasoning: medium\n\n` +
+    '# Valid channels: analysis, commentary, final. Channel must be included for every message.' +
+    (section === undefined ? '' : "\nCalls to these tools must go to the commentary channel: 'functions'.");
+  const instructions = history[0]?.role === 'system' ? history[0].content : '';
+  const body = history[0]?.role === 'system' ? history.slice(1) : history;
+  const developer =
+    instructions === '' && section === undefined
+      ? ''
+      : `<|start|>developer<|message|>${instructions === '' ? '' : `# Instructions\n\n${instructions}${section === undefined ? '' : '\n\n'}`}${section ?? ''}<|end|>`;
+  return `<|start|>system<|message|>${system}<|end|>${developer}${turns(
+    body,
+    (message) =>
+      message.content.startsWith('<|start|>')
+        ? message.content
+        : `<|start|>${message.role}<|message|>${message.content}<|end|>`,
+    '<|start|>assistant',
   )}`;
 }
 
@@ -318,6 +463,27 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('deepseek-v3.1', 'deepseek_v31', ['deepseek-v3.1'], deepseekV31),
   template('deepseek-v3.2', 'deepseek_v32', ['deepseek-v3.2'], deepseekV32),
   template('minimax-m2', 'minimax_m2', ['minimax-m2'], minimaxM2),
+  template('granite-4.0', 'granite4', ['granite-4.0'], granite('tool')),
+  template('granite-4.1', 'granite4', ['granite-4.1'], granite('tool')),
+  template('granite-3.3', 'granite', ['granite-3.3', 'granite-3'], granite('tool')),
+  template('nemotron-nano-v2', 'nemotron', ['nemotron-nano-9b-v2', 'nemotron-nano-v2'], nemotronNano),
+  template('gemma-4', 'gemma4', ['gemma-4'], gemma4),
+  template('functiongemma', 'functiongemma', ['functiongemma'], functiongemma),
+  template('apertus', 'apertus', ['apertus'], apertus),
+  template('lfm2', 'lfm2', ['lfm2-'], lfm2(true, false)),
+  template('lfm2.5', 'lfm2', ['lfm2.5'], lfm2(false, false)),
+  // The VL template writes string arguments double-quoted (the text LFM2.5 template: Python's repr).
+  template('lfm2.5-vl', 'lfm2', ['lfm2.5-vl'], lfm2(false, true), {
+    ...rendererOf('lfm2', 'lfm2.5'),
+    call: (call) => pythonCall(call, '"'),
+  }),
+  template('internlm2.5', 'internlm', ['internlm2'], internlm),
+  template('phi-4-mini', 'phi4_mini', ['phi-4-mini'], phi4Mini),
+  template(
+    'xlam-llama',
+    'xlam',
+    ['llama-xlam'],
+    llama3({ header: false, fallbackDate: '', readsClock: false, result: (text) => text }),
+  ),
+  template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
 ];
-
-export { apertusRenderer, graniteRenderer, internlmRenderer, phi4MiniRenderer };

@@ -71,7 +71,11 @@ export function renderPromptText(
     messages.length === prompt.length ? prompt.map((message) => message.role) : messages.map((m) => m.role);
   const added = placed.length - messages.length;
   const placedSources =
-    added === 0 ? sources : placed[0] === messages[0] ? [...sources, 'user' as const] : [placed[0]?.role ?? 'system', ...sources];
+    added === 0
+      ? sources
+      : placed[0] === messages[0]
+        ? [...sources, 'user' as const]
+        : [placed[0]?.role ?? 'system', ...sources];
   return template.text({
     messages: plainMessages(placed, placedSources),
     history: plainMessages(messages, sources),

@@ -8,6 +8,8 @@
  *
  * - `whitespace`: `[real, ours]` pairs applied in order as in `template-check.test.ts`; each pair must
  *   differ in whitespace only (the test checks it), and each must still apply;
+ * - `differences`: pairs beyond whitespace, each where the template's own rendering contradicts the
+ *   model's call syntax or drops a past call (the reason says which); applied after `whitespace`;
  * - `unchecked`: no prompt template is checked on this file, with the reason (the template cannot
  *   be rendered by `@huggingface/jinja`, rejects the conversation, or has no prompt template yet).
  */
@@ -28,6 +30,7 @@ interface Expectation {
   readonly template?: string;
   readonly reason?: string;
   readonly whitespace?: readonly (readonly [string, string])[];
+  readonly differences?: readonly (readonly [string, string])[];
   readonly unchecked?: string;
 }
 
@@ -63,8 +66,20 @@ describe('whole prompt text against the models’ own chat templates', () => {
       const ours = renderPromptText(conversationPrompt, conversationTools, chosen, { date: today });
       let expected = '';
       let rest = real;
-      for (const [from, to] of listed?.whitespace ?? []) {
-        expect(withoutWhitespace(from), 'a listed difference is whitespace only').toBe(withoutWhitespace(to));
+      const pairs = [
+        ...(listed?.whitespace ?? []).map((pair) => ({ pair, whitespace: true })),
+        ...(listed?.differences ?? []).map((pair) => ({ pair, whitespace: false })),
+      ];
+      for (const {
+        pair: [from, to],
+        whitespace,
+      } of pairs) {
+        if (whitespace)
+          expect(withoutWhitespace(from), 'a listed difference is whitespace only').toBe(
+            withoutWhitespace(to),
+          );
+        else
+          expect(withoutWhitespace(from), 'a difference beyond whitespace').not.toBe(withoutWhitespace(to));
         const at = rest.indexOf(from);
         expect(at, `difference still applies: ${JSON.stringify(from)}`).toBeGreaterThanOrEqual(0);
         expected += rest.slice(0, at) + to;
