@@ -1,5 +1,7 @@
+import type { ToolDefinition } from '../types/tool.js';
 import { promptRenderers, pythonCall } from './prompt-renderers.js';
 import type { PlainMessage, PromptTemplate, PromptTextContext } from './prompt-text.js';
+import { pythonJson } from './python-json.js';
 import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** The format's renderer for a model name (the variant `rendererFor` picks). */
@@ -410,6 +412,122 @@ function harmony({ history, section, date }: PromptTextContext): string {
   )}`;
 }
 
+/** A JSON Schema type as Hermes' tool_use template names it in a signature (`json_to_python_type`). */
+function pythonType(spec: unknown): string {
+  const schema = (typeof spec === 'object' && spec !== null ? spec : {}) as Record<string, unknown>;
+  const basic: Record<string, string> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool' };
+  const type = schema.type;
+  if (typeof type === 'string' && basic[type] !== undefined) return basic[type];
+  if (type === 'array') return `list[${pythonType(schema.items)}]`;
+  if (type === 'object')
+    return schema.additionalProperties === undefined
+      ? 'dict'
+      : `dict[str, ${pythonType(schema.additionalProperties)}]`;
+  if (Array.isArray(type)) return `Union[${type.map((item) => pythonType({ type: item })).join(',')}]`;
+  return 'Any';
+}
+
+// Hermes 2 Pro / Hermes 3 tool_use template (NousResearch, also vLLM's hermes example): each tool's
+// description is a Python signature with an `Args:` block (written as the template writes it, with
+// no separator between arguments and no escaping), a pydantic schema for the call, results as
+// `tool` turns of `<tool_response>`.
+function hermesToolUseSection(tools: readonly ToolDefinition[]): string {
+  const list = tools
+    .map((tool) => {
+      const properties = ((tool.parameters as { properties?: unknown }).properties ?? {}) as Record<
+        string,
+        Record<string, unknown>
+      >;
+      const entries = Object.entries(properties);
+      const signature = entries.map(([name, field]) => `${name}: ${pythonType(field)}`).join(', ');
+      const args = entries
+        .map(
+          ([name, field], index) =>
+            `${index === 0 ? '    Args:\n' : ''}        ${name}(${pythonType(field)}): ${String(field.description ?? '').trim()}`,
+        )
+        .join('');
+      const parameters = entries.length === 0 ? '{}' : pythonJson(tool.parameters);
+      return `{"type": "function", "function": {"name": "${tool.name}", "description": "${tool.name}(${signature}) - ${tool.description ?? ''}\n\n${args}", "parameters": ${parameters}}`;
+    })
+    .join('\n');
+  return (
+    'You are a function calling AI model. You are provided with function signatures within <tools></tools> XML ' +
+    "tags. You may call one or more functions to assist with the user query. Don't make assumptions about what " +
+    `values to plug into functions. Here are the available tools: <tools> ${list} </tools>` +
+    'Use the following pydantic model json schema for each tool call you will make: {"properties": {"name": ' +
+    '{"title": "Name", "type": "string"}, "arguments": {"title": "Arguments", "type": "object"}}, "required": ' +
+    '["name", "arguments"], "title": "FunctionCall", "type": "object"}}\nFor each function call return a json ' +
+    'object with function name and arguments within <tool_call></tool_call> XML tags as follows:\n<tool_call>\n' +
+    '{"name": <function-name>, "arguments": <args-dict>}\n</tool_call>'
+  );
+}
+
+const hermesToolUseRenderer: ToolPromptRenderer = {
+  ...rendererOf('hermes'),
+  placement: 'own-system',
+  section: hermesToolUseSection,
+  join: (section) => section,
+  results: 'tool',
+};
+
+function hermesToolUse(separator: string): (context: PromptTextContext) => string {
+  return (context) => {
+    const body = chatml({
+      tool: (message) =>
+        `<|im_start|>tool\n<tool_response>\n${message.content}\n</tool_response>\n<|im_end|>`,
+    })({ ...context, messages: context.history });
+    const system =
+      context.section === undefined ? '' : `<|im_start|>system\n${context.section}<|im_end|>${separator}`;
+    return `<|begin_of_text|>${system}${body}`;
+  };
+}
+
+// Mistral's parallel-calls template (vLLM example): the template's own tool instructions before the
+// system text, both inside the last `[INST]`, `[AVAILABLE_TOOLS]` right before it, no spaces.
+const parallelToolPrompt =
+  'You are a helpful assistant that can call tools. If you call one or more tools, format them in a single JSON ' +
+  'array or objects, where each object is a tool call, not as separate objects outside of an array or multiple ' +
+  'arrays. Use the format [{"name": tool call name, "arguments": tool call arguments}, additional tool calls] if ' +
+  'you call more than one tool. If you call tools, do not attempt to interpret them or otherwise provide a ' +
+  'response until you receive a tool call result that you can interpret for the user.';
+
+function mistralParallel({ history, section }: PromptTextContext): string {
+  const hasSystem = history[0]?.role === 'system';
+  const body = hasSystem ? history.slice(1) : history;
+  const given = hasSystem ? history[0]?.content : undefined;
+  const system =
+    section === undefined
+      ? given
+      : given === undefined
+        ? parallelToolPrompt
+        : `${parallelToolPrompt}\n\n${given}`;
+  const lastUser = body.map((message) => message.role).lastIndexOf('user');
+  return `<s>${turns(
+    body,
+    (message, index) => {
+      if (message.role === 'user') {
+        const tools =
+          index === lastUser && section !== undefined
+            ? section.replace(' [/AVAILABLE_TOOLS]', '[/AVAILABLE_TOOLS]')
+            : '';
+        const text =
+          index === body.length - 1 && system !== undefined
+            ? `${system}\n\n${message.content}`
+            : message.content;
+        return `${tools}[INST] ${text}[/INST]`;
+      }
+      if (message.role === 'assistant')
+        return message.content.startsWith('[TOOL_CALLS]')
+          ? `${message.content}</s>`
+          : ` ${message.content}</s>`;
+      if (message.role === 'tool')
+        return `[TOOL_RESULTS] {"content": ${message.content}, "call_id": "${(message.id ?? '').slice(-9)}"}[/TOOL_RESULTS]`;
+      return '';
+    },
+    '',
+  )}`;
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -486,4 +604,34 @@ export const promptTemplates: readonly PromptTemplate[] = [
     llama3({ header: false, fallbackDate: '', readsClock: false, result: (text) => text }),
   ),
   template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
+  template('hermes-3-tool-use', 'hermes', ['hermes-3'], hermesToolUse('\n'), hermesToolUseRenderer),
+  template('hermes-tool-use-vllm', 'hermes', ['hermes-2-pro'], hermesToolUse(''), hermesToolUseRenderer),
+  template(
+    'xlam-qwen',
+    'xlam',
+    ['xlam-2-32b', 'xlam-2-3b', 'xlam-2-1b'],
+    chatml({ tool: (message) => `<|im_start|>tool\n${message.content}<|im_end|>\n` }),
+  ),
+  // vLLM's Qwen3-Coder example: the later revision of the tool section (`functions`), calls unpadded.
+  template('qwen3-coder-vllm', 'qwen3_coder', ['qwen3-coder'], chatml({}), {
+    ...rendererOf('qwen3_coder', 'nemotron-3'),
+    assistant: rendererOf('qwen3_coder').assistant,
+  }),
+  // vLLM's Llama 3.1 JSON example: a space after `}.`, results wrapped as `{"output": …}`.
+  template(
+    'llama-3.1-json-vllm',
+    'llama3_json',
+    ['llama-3.1'],
+    llama3({
+      header: true,
+      fallbackDate: '26 Jul 2024',
+      readsClock: true,
+      result: (text) => `{"output": ${JSON.stringify(text)}}`,
+    }),
+    {
+      ...rendererOf('llama3_json'),
+      section: (tools) => rendererOf('llama3_json').section(tools).replace('value}.Do not', 'value}. Do not'),
+    },
+  ),
+  template('mistral-parallel-vllm', 'mistral', ['mistral-7b-instruct-v0.3'], mistralParallel),
 ];
