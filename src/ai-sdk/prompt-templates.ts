@@ -63,7 +63,7 @@ function template(
   format: string,
   models: readonly string[],
   text: (context: PromptTextContext) => string,
-  renderer: ToolPromptRenderer = rendererOf(format, models[0]),
+  renderer: ToolPromptRenderer = rendererOf(format, models[0] ?? id),
 ): PromptTemplate {
   return { id, format, models, renderer, text };
 }
@@ -604,8 +604,14 @@ export const promptTemplates: readonly PromptTemplate[] = [
     llama3({ header: false, fallbackDate: '', readsClock: false, result: (text) => text }),
   ),
   template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
-  template('hermes-3-tool-use', 'hermes', ['hermes-3'], hermesToolUse('\n'), hermesToolUseRenderer),
-  template('hermes-tool-use-vllm', 'hermes', ['hermes-2-pro'], hermesToolUse(''), hermesToolUseRenderer),
+  template(
+    'hermes-3-tool-use',
+    'hermes',
+    ['hermes-3-llama', 'hermes-2-pro'],
+    hermesToolUse('\n'),
+    hermesToolUseRenderer,
+  ),
+  template('hermes-tool-use-vllm', 'hermes', [], hermesToolUse(''), hermesToolUseRenderer),
   template(
     'xlam-qwen',
     'xlam',
@@ -613,7 +619,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
     chatml({ tool: (message) => `<|im_start|>tool\n${message.content}<|im_end|>\n` }),
   ),
   // vLLM's Qwen3-Coder example: the later revision of the tool section (`functions`), calls unpadded.
-  template('qwen3-coder-vllm', 'qwen3_coder', ['qwen3-coder'], chatml({}), {
+  template('qwen3-coder-vllm', 'qwen3_coder', [], chatml({}), {
     ...rendererOf('qwen3_coder', 'nemotron-3'),
     assistant: rendererOf('qwen3_coder').assistant,
   }),
@@ -621,7 +627,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template(
     'llama-3.1-json-vllm',
     'llama3_json',
-    ['llama-3.1'],
+    [],
     llama3({
       header: true,
       fallbackDate: '26 Jul 2024',
@@ -633,5 +639,23 @@ export const promptTemplates: readonly PromptTemplate[] = [
       section: (tools) => rendererOf('llama3_json').section(tools).replace('value}.Do not', 'value}. Do not'),
     },
   ),
-  template('mistral-parallel-vllm', 'mistral', ['mistral-7b-instruct-v0.3'], mistralParallel),
+  template('mistral-parallel-vllm', 'mistral', [], mistralParallel),
 ];
+
+/**
+ * The prompt template for a model name: the one with the longest `models` entry that the name
+ * contains (case-insensitive), so `Qwen3.5-4B` gets `qwen3.5` rather than `qwen3`; `undefined` when
+ * none matches. Templates of vLLM's examples have no `models`: they are chosen by id.
+ */
+export function promptTemplateFor(model: string): PromptTemplate | undefined {
+  const name = model.toLowerCase();
+  let best: PromptTemplate | undefined;
+  let length = 0;
+  for (const candidate of promptTemplates)
+    for (const pattern of candidate.models)
+      if (pattern.length > length && name.includes(pattern)) {
+        best = candidate;
+        length = pattern.length;
+      }
+  return best;
+}
