@@ -53,15 +53,7 @@ const callText =
 describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completion model', () => {
   it('sends the prompt the model’s own template renders, at each step of the AI SDK loop', async () => {
     const { bodies, endpoint } = completionsEndpoint([callText, 'It is 18 °C in Paris.']);
-    const provider = createOpenAI({
-      apiKey: 'test',
-      baseURL: 'http://localhost/v1',
-      fetch: rawPromptFetch(endpoint),
-    });
-    const model = wrapLanguageModel({
-      model: provider.completion('Qwen/Qwen2.5-7B-Instruct'),
-      middleware: toolCallMiddleware({ promptTemplate: 'auto' }),
-    });
+    const model = completionModel(endpoint, 'Qwen/Qwen2.5-7B-Instruct', 'auto');
     const { value, warnings } = await collectWarnings(() =>
       generateText({
         model,
@@ -118,26 +110,13 @@ describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completi
     expect(new Set(promptTemplates.map((entry) => entry.id)).size).toBe(promptTemplates.length);
     expect(() => toolCallMiddleware({ promptTemplate: 'nope' })).toThrow(ToolwireError);
     const { endpoint } = completionsEndpoint(['']);
-    const model = wrapLanguageModel({
-      model: createOpenAI({ apiKey: 'test', baseURL: 'http://localhost/v1', fetch: endpoint }).completion(
-        'some-model',
-      ),
-      middleware: toolCallMiddleware({ promptTemplate: 'auto' }),
-    });
+    const model = completionModel(endpoint, 'some-model', 'auto');
     await expect(generateText({ model, prompt: 'hi' })).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
   it('writes the whole prompt also without tools (no tool section), and leaves other requests to the base fetch unchanged', async () => {
     const { bodies, endpoint } = completionsEndpoint(['Hello.']);
-    const provider = createOpenAI({
-      apiKey: 'test',
-      baseURL: 'http://localhost/v1',
-      fetch: rawPromptFetch(endpoint),
-    });
-    const model = wrapLanguageModel({
-      model: provider.completion('m'),
-      middleware: toolCallMiddleware({ promptTemplate: 'qwen3-coder' }),
-    });
+    const model = completionModel(endpoint, 'm', 'qwen3-coder');
     const result = await generateText({ model, prompt: 'Hi', stopSequences: ['###'] });
     expect(result.text).toBe('Hello.');
     const template = promptTemplates.find((entry) => entry.id === 'qwen3-coder');
