@@ -4,8 +4,10 @@ import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { functiongemmaRenderer } from './functiongemma-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
+import { gigachat3Renderer } from './gigachat3-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
 import { internlmRenderer } from './internlm-renderer.js';
+import { kimiK3Renderer } from './kimi-k3-renderer.js';
 import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
@@ -498,6 +500,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   ],
   mistral: [{ models: [], renderer: mistral }],
   kimi_k2: [{ models: [], renderer: kimiK2 }],
+  kimi_k3: [{ models: [], renderer: kimiK3Renderer }],
+  gigachat3: [{ models: [], renderer: gigachat3Renderer }],
   minimax_m2: [{ models: [], renderer: minimaxM2 }],
   deepseek_v31: [{ models: [], renderer: deepseekV31 }],
   harmony: [{ models: [], renderer: harmony }],

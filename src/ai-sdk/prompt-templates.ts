@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { gigachat3DeveloperSystem } from './gigachat3-developer-system.js';
 import { promptRenderers, pythonCall } from './prompt-renderers.js';
 import type { PlainMessage, PromptTemplate, PromptTextContext } from './prompt-text.js';
 import { pythonJson } from './python-json.js';
@@ -528,6 +529,57 @@ function mistralParallel({ history, section }: PromptTextContext): string {
   )}`;
 }
 
+// Kimi K3 (XTML): the tool declaration and the template's thinking-effort message first, every turn
+// an `<|open|>message …<|sep|>` element; an assistant turn holds an empty think element, its text
+// in a response element and its calls after it; tool messages numbered within their run.
+const xtmlEnd = '<|close|>message<|sep|><|end_of_msg|>';
+const thinkingEffort =
+  '<|open|>message role="system" type="thinking-effort"<|sep|>`thinking_effort` guides on how much to think in ' +
+  'your thinking channel (not including the response channel), supported values include `low`, `medium`, ' +
+  `\`high\`, and \`max\`.\nNow the system is invoked with \`thinking_effort=max\`.${xtmlEnd}`;
+
+function kimiK3({ history, section }: PromptTextContext): string {
+  const declare =
+    section === undefined
+      ? ''
+      : `<|open|>message role="system" type="tool-declare"<|sep|>${section}${xtmlEnd}`;
+  let toolIndex = 0;
+  const text = turns(
+    history,
+    (message) => {
+      if (message.role === 'tool') {
+        toolIndex += 1;
+        return `<|open|>message role="tool" tool="${message.name ?? ''}" index="${toolIndex}"<|sep|>${message.content}${xtmlEnd}`;
+      }
+      if (message.role !== 'assistant')
+        return `<|open|>message role="${message.role}"<|sep|>${message.content}${xtmlEnd}`;
+      toolIndex = 0;
+      const at = message.content.indexOf('<|open|>tools<|sep|>');
+      const words = at < 0 ? message.content : message.content.slice(0, at);
+      const calls = at < 0 ? '' : message.content.slice(at);
+      return `<|open|>message role="assistant"<|sep|><|open|>think<|sep|><|close|>think<|sep|><|open|>response<|sep|>${words}<|close|>response<|sep|>${calls}${xtmlEnd}`;
+    },
+    '<|open|>message role="assistant"<|sep|><|open|>think<|sep|>',
+  );
+  return `${declare}${thinkingEffort}${text}`;
+}
+
+// GigaChat 3: `role<|role_sep|>\n…<|message_sep|>\n\n` turns after the template's developer system
+// turn; the system turn's text already closes into the `function descriptions` turn (renderer).
+function gigachat3({ messages }: PromptTextContext): string {
+  const turn = (role: string, content: string): string =>
+    `${role}<|role_sep|>\n${content}<|message_sep|>\n\n`;
+  const last = messages.at(-1);
+  return (
+    turn('developer system', gigachat3DeveloperSystem) +
+    turns(
+      messages,
+      (message) => turn(message.role === 'tool' ? 'function result' : message.role, message.content),
+      last === undefined || last.role === 'assistant' ? '' : 'assistant<|role_sep|>\n',
+    )
+  );
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -604,6 +656,8 @@ export const promptTemplates: readonly PromptTemplate[] = [
     llama3({ header: false, fallbackDate: '', readsClock: false, result: (text) => text }),
   ),
   template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
+  template('kimi-k3', 'kimi_k3', ['kimi-k3'], kimiK3),
+  template('gigachat3', 'gigachat3', ['gigachat3', 'gigachat-3'], gigachat3),
   template(
     'hermes-3-tool-use',
     'hermes',
