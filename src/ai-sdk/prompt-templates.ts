@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../types/tool.js';
 import { gigachat3DeveloperSystem } from './gigachat3-developer-system.js';
+import { olmo3DefaultSystem } from './olmo3-renderer.js';
 import { promptRenderers, pythonCall } from './prompt-renderers.js';
 import type { PlainMessage, PromptTemplate, PromptTextContext } from './prompt-text.js';
 import { pythonJson } from './python-json.js';
@@ -580,6 +581,47 @@ function gigachat3({ messages }: PromptTextContext): string {
   );
 }
 
+// Seed-OSS: `<seed:bos>role\n…<seed:eos>` turns; an assistant turn's text trimmed after a newline.
+function seedOss({ messages }: PromptTextContext): string {
+  return turns(
+    messages,
+    (message) =>
+      message.role === 'assistant'
+        ? `<seed:bos>assistant${message.content.trim() === '' ? '' : `\n${message.content.trim()}`}<seed:eos>`
+        : `<seed:bos>${message.role}\n${message.content}<seed:eos>`,
+    '<seed:bos>assistant\n',
+  );
+}
+
+// OLMo 3: ChatML with trimmed texts; without tools the system turn says there are none; results
+// as `Function NAME returned:` tool turns.
+function olmo3({ messages, section }: PromptTextContext): string {
+  const [first, ...rest] = messages;
+  const hasSystem = first?.role === 'system';
+  const system = hasSystem ? first.content.trim() : olmo3DefaultSystem;
+  const none = section === undefined ? '\nYou do not currently have access to any functions.' : '';
+  return `<|im_start|>system\n${system}${none}<|im_end|>\n${turns(
+    hasSystem ? rest : messages,
+    (message) =>
+      message.role === 'tool'
+        ? `<|im_start|>tool\n${message.name === undefined ? '' : `Function ${message.name} returned:\n`}${message.content.trim()}<|im_end|>\n`
+        : `<|im_start|>${message.role}\n${message.content.trim()}<|im_end|>\n`,
+    '<|im_start|>assistant\n',
+  )}`;
+}
+
+// Llama 4: `<|header_start|>role<|header_end|>\n\n…<|eot|>` turns, results as `tojson` of the text.
+function llama4({ messages }: PromptTextContext): string {
+  return `<|begin_of_text|>${turns(
+    messages,
+    (message) =>
+      message.role === 'tool'
+        ? `<|header_start|>ipython<|header_end|>\n\n${JSON.stringify(message.content)}<|eot|>`
+        : `<|header_start|>${message.role}<|header_end|>\n\n${message.role === 'assistant' ? message.content : message.content.trim()}<|eot|>`,
+    '<|header_start|>assistant<|header_end|>\n\n',
+  )}`;
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -657,6 +699,32 @@ export const promptTemplates: readonly PromptTemplate[] = [
   ),
   template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
   template('kimi-k3', 'kimi_k3', ['kimi-k3'], kimiK3),
+  template('seed-oss', 'seed_oss', ['seed-oss'], seedOss),
+  template('olmo-3', 'olmo3', ['olmo-3', 'olmo3'], olmo3),
+  template('llama-4-pythonic', 'llama4_pythonic', ['llama-4'], llama4),
+  template(
+    'llama-3.2-pythonic-vllm',
+    'pythonic',
+    [],
+    llama3({
+      header: true,
+      fallbackDate: '26 Jul 2024',
+      readsClock: true,
+      result: (text) => `{"output": ${JSON.stringify(text)}}`,
+    }),
+    rendererOf('pythonic', 'llama-3.2'),
+  ),
+  template(
+    'toolace',
+    'pythonic',
+    ['toolace'],
+    llama3({
+      header: false,
+      fallbackDate: '',
+      readsClock: false,
+      result: (text) => `{"output": ${JSON.stringify(text)}}`,
+    }),
+  ),
   template('gigachat3', 'gigachat3', ['gigachat3', 'gigachat-3'], gigachat3),
   template(
     'hermes-3-tool-use',
