@@ -622,6 +622,25 @@ function llama4({ messages }: PromptTextContext): string {
   )}`;
 }
 
+// Gemma 3 (vLLM's pythonic example): `<start_of_turn>user|model\n…<end_of_turn>\n`, the system text
+// at the top of the first user turn (Gemma has no system turn).
+function gemma3({ messages }: PromptTextContext): string {
+  const [first, ...rest] = messages;
+  const system = first?.role === 'system' ? first.content : undefined;
+  const body = system === undefined ? messages : rest;
+  const firstUser = body.findIndex((message) => message.role === 'user');
+  return `<bos>${turns(
+    body,
+    (message, index) => {
+      const role = message.role === 'assistant' ? 'model' : 'user';
+      const text =
+        index === firstUser && system !== undefined ? `${system}\n\n${message.content}` : message.content;
+      return `<start_of_turn>${role}\n${text}<end_of_turn>\n`;
+    },
+    '<start_of_turn>model\n',
+  )}`;
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -700,6 +719,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
   template('kimi-k3', 'kimi_k3', ['kimi-k3'], kimiK3),
   template('seed-oss', 'seed_oss', ['seed-oss'], seedOss),
+  template('gemma-3-pythonic', 'pythonic', ['gemma-3'], gemma3),
   template('olmo-3', 'olmo3', ['olmo-3', 'olmo3'], olmo3),
   template('llama-4-pythonic', 'llama4_pythonic', ['llama-4'], llama4),
   template(
