@@ -4,6 +4,7 @@ import { olmo3DefaultSystem } from './olmo3-renderer.js';
 import { promptRenderers, pythonCall } from './prompt-renderers.js';
 import type { PlainMessage, PromptTemplate, PromptTextContext } from './prompt-text.js';
 import { pythonJson } from './python-json.js';
+import { functionTool } from './render-pieces.js';
 import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** The format's renderer for a model name (the variant `rendererFor` picks). */
@@ -641,6 +642,21 @@ function gemma3({ messages }: PromptTextContext): string {
   )}`;
 }
 
+// vLLM's Granite example: the tools (each its own indented object) in an `available_tools` turn
+// before everything, results as `tool_response` turns.
+const graniteVllmRenderer: ToolPromptRenderer = {
+  ...rendererOf('granite'),
+  section: (tools) => tools.map((tool) => pythonJson(functionTool(tool), 4)).join('\n\n'),
+};
+
+function graniteVllm(context: PromptTextContext): string {
+  const tools =
+    context.section === undefined
+      ? ''
+      : `<|start_of_role|>available_tools<|end_of_role|>\n${context.section}<|end_of_text|>\n`;
+  return tools + granite('tool_response')({ ...context, messages: context.history });
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -697,6 +713,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('granite-4.0', 'granite4', ['granite-4.0'], granite('tool')),
   template('granite-4.1', 'granite4', ['granite-4.1'], granite('tool')),
   template('granite-3.3', 'granite', ['granite-3.3', 'granite-3'], granite('tool')),
+  template('granite-vllm', 'granite', [], graniteVllm, graniteVllmRenderer),
   template('nemotron-nano-v2', 'nemotron', ['nemotron-nano-9b-v2', 'nemotron-nano-v2'], nemotronNano),
   template('gemma-4', 'gemma4', ['gemma-4'], gemma4),
   template('functiongemma', 'functiongemma', ['functiongemma'], functiongemma),
