@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { commandR7bDefaultPreamble, commandR7bSystemPreamble } from './command-r7b-preamble.js';
 import { gigachat3DeveloperSystem } from './gigachat3-developer-system.js';
 import { olmo3DefaultSystem } from './olmo3-renderer.js';
 import { promptRenderers, pythonCall } from './prompt-renderers.js';
@@ -657,6 +658,24 @@ function graniteVllm(context: PromptTextContext): string {
   return tools + granite('tool_response')({ ...context, messages: context.history });
 }
 
+// Command R7B: one system turn of the template's preambles around the tool section, the system text
+// last (the developer preamble); results as system turns; the generation skips the thinking step.
+function commandR7b({ history, section }: PromptTextContext): string {
+  const system = history[0]?.role === 'system' ? history[0].content : '';
+  const body = history[0]?.role === 'system' ? history.slice(1) : history;
+  const tokens: Record<PlainMessage['role'], string> = {
+    system: 'SYSTEM_TOKEN',
+    user: 'USER_TOKEN',
+    assistant: 'CHATBOT_TOKEN',
+    tool: 'SYSTEM_TOKEN',
+  };
+  return `<BOS_TOKEN><|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>${commandR7bSystemPreamble}${section ?? ''}${commandR7bDefaultPreamble}${system}<|END_OF_TURN_TOKEN|>${turns(
+    body,
+    (message) => `<|START_OF_TURN_TOKEN|><|${tokens[message.role]}|>${message.content}<|END_OF_TURN_TOKEN|>`,
+    '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|><|START_THINKING|><|END_THINKING|>',
+  )}`;
+}
+
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
@@ -714,6 +733,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('granite-4.1', 'granite4', ['granite-4.1'], granite('tool')),
   template('granite-3.3', 'granite', ['granite-3.3', 'granite-3'], granite('tool')),
   template('granite-vllm', 'granite', [], graniteVllm, graniteVllmRenderer),
+  template('command-r7b', 'command_r7b', ['command-r7b'], commandR7b),
   template('nemotron-nano-v2', 'nemotron', ['nemotron-nano-9b-v2', 'nemotron-nano-v2'], nemotronNano),
   template('gemma-4', 'gemma4', ['gemma-4'], gemma4),
   template('functiongemma', 'functiongemma', ['functiongemma'], functiongemma),
