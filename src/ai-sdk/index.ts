@@ -14,8 +14,17 @@ export {
   rendererFor,
   type ToolPromptRenderer,
 } from './prompt-renderers.js';
+export { promptTemplateFor, promptTemplates } from './prompt-templates.js';
+export {
+  type PlainMessage,
+  type PromptTemplate,
+  type PromptTextContext,
+  type PromptTextOptions,
+  renderPromptText,
+} from './prompt-text.js';
 export { pythonJson } from './python-json.js';
-export { outputText, renderToolPrompt } from './render-tool-prompt.js';
+export { rawPromptFetch } from './raw-prompt-fetch.js';
+export { outputText, renderToolPrompt, renderToolTurns } from './render-tool-prompt.js';
 export {
   AISDKStreamPartEncoder,
   type AISDKStreamPartOptions,

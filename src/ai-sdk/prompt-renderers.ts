@@ -4,11 +4,20 @@ import { commandR7bRenderer } from './command-r7b-renderer.js';
 import { deepseekV32Renderer } from './deepseek-v32-renderer.js';
 import { functiongemmaRenderer } from './functiongemma-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
+import { gigachat3Renderer } from './gigachat3-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
 import { internlmRenderer } from './internlm-renderer.js';
+import { kimiK3Renderer } from './kimi-k3-renderer.js';
+import {
+  llama4PythonicRenderer,
+  llama32PythonicRenderer,
+  toolacePythonicRenderer,
+} from './llama-pythonic-renderers.js';
+import { olmo3Renderer } from './olmo3-renderer.js';
 import { phi4MiniRenderer } from './phi4-mini-renderer.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
+import { seedOssRenderer } from './seed-oss-renderer.js';
 import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
 import { typescriptType } from './typescript-type.js';
 import { xlamRenderer } from './xlam-renderer.js';
@@ -360,7 +369,7 @@ function pythonLiteral(value: unknown, quote: '"' | "'" = '"'): string {
 }
 
 /** One call in Python syntax: `name(key=value, ...)`. */
-const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
+export const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
   `${call.name}(${Object.entries(call.input)
     .map(([key, value]) => `${key}=${pythonLiteral(value, quote)}`)
     .join(', ')})`;
@@ -498,10 +507,19 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   ],
   mistral: [{ models: [], renderer: mistral }],
   kimi_k2: [{ models: [], renderer: kimiK2 }],
+  kimi_k3: [{ models: [], renderer: kimiK3Renderer }],
+  gigachat3: [{ models: [], renderer: gigachat3Renderer }],
+  olmo3: [{ models: [], renderer: olmo3Renderer }],
+  seed_oss: [{ models: [], renderer: seedOssRenderer }],
   minimax_m2: [{ models: [], renderer: minimaxM2 }],
   deepseek_v31: [{ models: [], renderer: deepseekV31 }],
   harmony: [{ models: [], renderer: harmony }],
-  pythonic: [{ models: [], renderer: pythonic }],
+  pythonic: [
+    { models: ['llama 3.2', 'llama-3.2', 'llama3.2'], renderer: llama32PythonicRenderer },
+    { models: ['toolace'], renderer: toolacePythonicRenderer },
+    { models: [], renderer: pythonic },
+  ],
+  llama4_pythonic: [{ models: [], renderer: llama4PythonicRenderer }],
   lfm2: [
     { models: ['lfm2.5', 'lfm2-5'], renderer: lfm2(false) },
     { models: [], renderer: lfm2(true) },

@@ -31,12 +31,26 @@ export function renderToolPrompt(
   renderer: ToolPromptRenderer,
   toolChoice: ToolChoice = { type: 'auto' },
 ): LanguageModelV3Prompt {
+  const { messages, section } = renderToolTurns(prompt, tools, renderer, toolChoice);
+  if (section === undefined) return messages;
+  return placeSection(messages, section, renderer);
+}
+
+/**
+ * `renderToolPrompt` in two pieces: the history with calls and results written as text, and the tool
+ * section (`undefined` when no tools are rendered: none given, or `toolChoice` `none`) not yet
+ * placed, for a prompt template that puts it where the model's own template does (`renderPromptText`).
+ */
+export function renderToolTurns(
+  prompt: LanguageModelV3Prompt,
+  tools: readonly ToolDefinition[],
+  renderer: ToolPromptRenderer,
+  toolChoice: ToolChoice = { type: 'auto' },
+): { messages: LanguageModelV3Message[]; section: string | undefined } {
   const rewrite = rewriteMessage(renderer, callIndexes(prompt));
   const messages =
     renderer.resultsRole === 'assistant' ? intoAssistant(prompt, rewrite) : prompt.map(rewrite);
-  const section = toolSection(tools, renderer, toolChoice);
-  if (section === undefined) return messages;
-  return placeSection(messages, section, renderer);
+  return { messages, section: toolSection(tools, renderer, toolChoice) };
 }
 
 function toolSection(
@@ -54,7 +68,7 @@ function toolSection(
   return renderer.section(tools);
 }
 
-function placeSection(
+export function placeSection(
   messages: LanguageModelV3Message[],
   section: string,
   renderer: ToolPromptRenderer,

@@ -3,10 +3,13 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3FinishReason,
   LanguageModelV3Middleware,
+  LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
+import { ToolwireError } from '../errors/toolwire-error.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
 import { checkFormatOptions } from '../formats/format-options.js';
+import { getFormat } from '../formats/index.js';
 import { resolveFormat } from '../formats/parse-tool-calls.js';
 import { resolveModelFormat } from '../formats/registry.js';
 import type { ToolChoice } from '../providers/provider-converter.js';
@@ -14,6 +17,8 @@ import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { invalidCallPart } from './invalid-call-part.js';
 import { rendererFor, type ToolPromptRenderer } from './prompt-renderers.js';
+import { promptTemplateFor, promptTemplates } from './prompt-templates.js';
+import { type PromptTemplate, renderPromptText } from './prompt-text.js';
 import { renderToolPrompt } from './render-tool-prompt.js';
 import { AISDKStreamPartEncoder, toolCallPart } from './stream-part-encoder.js';
 
@@ -28,6 +33,19 @@ export interface ToolCallMiddlewareOptions extends Omit<FormatOptions, 'tools' |
   readonly model?: string;
   /** How tools, calls and results are written into the prompt; default: the format's own renderer. */
   readonly renderer?: ToolPromptRenderer;
+  /**
+   * Whole-prompt mode, for a raw-text endpoint (`/v1/completions`) that applies no chat template: the
+   * middleware writes the entire prompt as the model's own chat template would (role markers, the
+   * template's own headers and default texts, tool section, past calls and results, generation
+   * prompt; see `renderPromptText`) and sends it as the prompt's only message, one user text part.
+   * A `PromptTemplate`, the id of one in `promptTemplates` (`"qwen3-coder"`, `"llama-3.1"`, …), or
+   * `"auto"`: the one for `model` (else the wrapped model's `modelId`) by `promptTemplateFor`. The
+   * template's format is the parser's unless `format` names one. Without it (default) the prompt stays
+   * messages for a server that applies the template itself.
+   */
+  readonly promptTemplate?: string | PromptTemplate;
+  /** The date printed by templates that print today's (Llama 3.2, gpt-oss); default: their fallback. */
+  readonly promptDate?: Date;
 }
 
 /** What `transformParams` took out of the params, for the wrap functions of the same call. */
@@ -54,14 +72,24 @@ interface CallState {
  *   call was found. Parts the model sent besides text (reasoning, native tool calls, files, metadata)
  *   pass through unchanged.
  *
- * Without function tools in the call the middleware changes nothing.
+ * Without function tools in the call the middleware changes nothing (in whole-prompt mode it still
+ * writes the prompt text, with no tool section).
  *
  * @throws {UnknownFormatError} (code `unknown_format`) for an unregistered `format`.
- * @throws {ToolwireError} (code `invalid_argument`) for options of the wrong type.
+ * @throws {ToolwireError} (code `invalid_argument`) for options of the wrong type or an unknown
+ *   `promptTemplate` id (when created), or, with `promptTemplate: "auto"`, a model name no template
+ *   matches (when called).
  */
 export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): LanguageModelV3Middleware {
-  const { format: formatOption, renderer: rendererOption, ...parserOptions } = checkFormatOptions(options);
+  const {
+    format: formatOption,
+    renderer: rendererOption,
+    promptTemplate: templateOption,
+    promptDate,
+    ...parserOptions
+  } = checkFormatOptions(options);
   const format = resolveFormat(formatOption);
+  const fixedTemplate = templateOption === 'auto' ? undefined : resolvePromptTemplate(templateOption);
   const states = new WeakMap<LanguageModelV3CallOptions, CallState>();
 
   const parserFor = (state: CallState, inputEvents: boolean): FormatParser =>
@@ -79,17 +107,44 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
             ...(tool.description === undefined ? {} : { description: tool.description }),
             parameters: tool.inputSchema as ToolDefinition['parameters'],
           });
-      if (tools.length === 0) return params;
       const toolChoice: ToolChoice = params.toolChoice ?? { type: 'auto' };
       const modelName = parserOptions.model ?? model.modelId;
-      const resolved = resolveModelFormat(format, modelName);
-      const renderer = rendererOption ?? rendererFor(resolved, modelName);
+      const template = templateOption === 'auto' ? autoTemplate(modelName) : fixedTemplate;
+      if (template === undefined && tools.length === 0) return params;
+      const resolved =
+        template !== undefined && format.id === 'auto'
+          ? getFormat(template.format)
+          : resolveModelFormat(format, modelName);
+      const renderer = rendererOption ?? template?.renderer ?? rendererFor(resolved, modelName);
+      const prompt: LanguageModelV3Prompt =
+        template === undefined
+          ? renderToolPrompt(params.prompt, tools, renderer, toolChoice)
+          : [
+              {
+                role: 'user',
+                content: [
+                  {
+                    type: 'text',
+                    text: renderPromptText(
+                      params.prompt,
+                      tools,
+                      { ...template, renderer },
+                      {
+                        toolChoice,
+                        ...(promptDate === undefined ? {} : { date: promptDate }),
+                      },
+                    ),
+                  },
+                ],
+              },
+            ];
       const transformed: LanguageModelV3CallOptions = {
         ...params,
-        prompt: renderToolPrompt(params.prompt, tools, renderer, toolChoice),
+        prompt,
         tools: undefined,
         toolChoice: undefined,
       };
+      if (tools.length === 0) return transformed;
       const accepted =
         toolChoice.type === 'tool' ? tools.filter((tool) => tool.name === toolChoice.toolName) : tools;
       states.set(transformed, { format: resolved, tools: accepted, toolChoice });
@@ -141,6 +196,33 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       return { ...result, stream };
     },
   };
+}
+
+/** A `promptTemplate` option as a template (`undefined`: messages mode). */
+function resolvePromptTemplate(option: unknown): PromptTemplate | undefined {
+  if (option === undefined) return undefined;
+  if (typeof option === 'string') {
+    const found = promptTemplates.find((candidate) => candidate.id === option);
+    if (found === undefined)
+      throw new ToolwireError(
+        'invalid_argument',
+        `unknown promptTemplate ${JSON.stringify(option)}; known: ${promptTemplates.map((entry) => entry.id).join(', ')}`,
+      );
+    return found;
+  }
+  if (typeof option === 'object' && option !== null && typeof (option as PromptTemplate).text === 'function')
+    return option as PromptTemplate;
+  throw new ToolwireError(
+    'invalid_argument',
+    'promptTemplate must be a template id, "auto" or a PromptTemplate',
+  );
+}
+
+function autoTemplate(model: string): PromptTemplate {
+  const found = promptTemplateFor(model);
+  if (found === undefined)
+    throw new ToolwireError('invalid_argument', `no prompt template for model ${JSON.stringify(model)}`);
+  return found;
 }
 
 /** `tool-calls` when calls were found (the model's own reason kept in `raw`), else the model's. */

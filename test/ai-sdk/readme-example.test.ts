@@ -69,3 +69,65 @@ it('README AI SDK example runs and gives the commented call', { timeout: 60_000 
     },
   ]);
 });
+
+const rawCode = [...section.matchAll(/```ts\n([\s\S]*?)```/g)][1]?.[1] ?? '';
+
+it(
+  'README whole-prompt example runs against a /v1/completions stub and gives the commented call',
+  { timeout: 60_000 },
+  async () => {
+    const bodies: Record<string, unknown>[] = [];
+    (globalThis as { readmeCompletionFetch?: unknown }).readmeCompletionFetch = async (
+      _url: string,
+      init: { body: string },
+    ) => {
+      bodies.push(JSON.parse(init.body));
+      return new Response(
+        JSON.stringify({
+          id: 'cmpl-1',
+          object: 'text_completion',
+          created: 0,
+          model: 'Qwen/Qwen2.5-7B-Instruct',
+          choices: [
+            {
+              index: 0,
+              text: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+              finish_reason: 'stop',
+              logprobs: null,
+            },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    const source = rawCode
+      .replace(
+        "from 'toolwire/ai-sdk'",
+        `from '${new URL('../../src/ai-sdk/index.js', import.meta.url).pathname}'`,
+      )
+      .replace('fetch: rawPromptFetch()', 'fetch: rawPromptFetch((globalThis as any).readmeCompletionFetch)');
+    expect(source).toContain('readmeCompletionFetch');
+    mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
+    const file = new URL('../../.cache/readme-ai-sdk-raw.ts', import.meta.url);
+    writeFileSync(file, `${source}\nexport { toolCalls };\n`);
+    const { toolCalls } = (await import(file.pathname)) as {
+      toolCalls: { toolName: string; input: unknown }[];
+    };
+    expect(toolCalls.map(({ toolName, input }) => ({ toolName, input }))).toEqual([
+      { toolName: 'get_weather', input: { city: 'Paris' } },
+    ]);
+    expect(rawCode).toContain("// toolCalls → [{ toolName: 'get_weather', input: { city: 'Paris' }, … }]");
+    const prompt = String(bodies[0]?.prompt);
+    const head = '<|im_start|>system\nYou are a helpful assistant.\n\n# Tools\n';
+    const tail = '<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n';
+    expect([prompt.slice(0, head.length), prompt.slice(-tail.length), bodies[0]?.stop]).toEqual([
+      head,
+      tail,
+      undefined,
+    ]);
+    expect(rawCode).toContain(
+      '// The server got prompt: "<|im_start|>system\\nYou are a helpful assistant.\\n\\n# Tools\\n…<|im_start|>assistant\\n"',
+    );
+  },
+);

@@ -106,9 +106,85 @@ export function templateMessages(prompt: LanguageModelV3Prompt): Record<string, 
   });
 }
 
+/**
+ * Small edits that let `@huggingface/jinja` 0.5.11 render templates written for Python's Jinja2,
+ * each `[from, to]` (`from` must occur; every occurrence is replaced). Each keeps what the template
+ * prints for the conversation of the checks:
+ *
+ * - Kimi K2 (llama.cpp copies): lists have no `append` / `pop`; the queue of call ids is rebuilt;
+ * - Seed-OSS: dict literals cannot have integer keys; the budget table becomes a list of pairs
+ *   (`dictsort` of it is the same order) and its last entry is read as written;
+ * - vLLM's Llama 3.2 pythonic / ToolACE / Llama 4 pythonic: no `format` filter; `"%s" | format(v)`
+ *   is `v | string`; Llama 4's `undefined ~ str` is the empty string joined;
+ * - vLLM's OLMo 3: no `is sameas` test; `is true` / `is false` test the same for these values;
+ * - vLLM's Hunyuan A13B: the library's `strftime_now` has no `%A`; the clock is fixed at
+ *   `hunyuanClock` (weekday and time as the template asks for them).
+ */
+const templateEdits: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  'llama.cpp-moonshotai-Kimi-K2-Instruct.jinja': [
+    [
+      '{%- set _ = tool_response_queue.ids.append(formatted_id) -%}',
+      '{%- set tool_response_queue.ids = tool_response_queue.ids + [formatted_id] -%}',
+    ],
+    [
+      '{%- set tool_call_id = tool_response_queue.ids.pop(0) -%}',
+      '{%- set tool_call_id = tool_response_queue.ids[0] -%}{%- set tool_response_queue.ids = tool_response_queue.ids[1:] -%}',
+    ],
+  ],
+  'llama.cpp-moonshotai-Kimi-K2-Thinking.jinja': [
+    [
+      '{%- set _ = tool_response_queue.ids.append(formatted_id) -%}',
+      '{%- set tool_response_queue.ids = tool_response_queue.ids + [formatted_id] -%}',
+    ],
+    [
+      '{%- set tool_call_id = tool_response_queue.ids.pop(0) -%}',
+      '{%- set tool_call_id = tool_response_queue.ids[0] -%}{%- set tool_response_queue.ids = tool_response_queue.ids[1:] -%}',
+    ],
+  ],
+  'llama.cpp-ByteDance-Seed-OSS.jinja': [
+    [
+      '{\n     0:      0,\n     512:    128,\n     1024:   256,\n     2048:   512,\n     4096:   512,\n     8192:   1024,\n     16384:  1024\n}',
+      '[[0, 0], [512, 128], [1024, 256], [2048, 512], [4096, 512], [8192, 1024], [16384, 1024]]',
+    ],
+    ['budget_reflections_v05 | dictsort', 'budget_reflections_v05'],
+    ['budget_reflections_v05[16384]', '1024'],
+  ],
+  'vllm-tool_chat_template_llama3.2_pythonic.jinja': [
+    ['"%s" | format(tool_call.arguments[param])', 'tool_call.arguments[param] | string'],
+  ],
+  'vllm-tool_chat_template_toolace.jinja': [
+    ['"%s" | format(tool_call.arguments[param])', 'tool_call.arguments[param] | string'],
+  ],
+  'vllm-tool_chat_template_llama4_pythonic.jinja': [
+    ['"%s" | format(tool_call.arguments[param])', 'tool_call.arguments[param] | string'],
+    ['tool_definition ~ (tools', '(tool_definition if tool_definition is defined else "") ~ (tools'],
+  ],
+  'vllm-tool_chat_template_hunyuan_a13b.jinja': [
+    ["strftime_now('%A')", "'Monday'"],
+    ["strftime_now('%Y-%m-%d %H:%M:%S')", "'2026-01-05 14:30:05'"],
+  ],
+  'vllm-tool_chat_template_olmo3.jinja': [
+    ['is sameas true', 'is true'],
+    ['is sameas false', 'is false'],
+  ],
+};
+
+/** The moment the Hunyuan template's edits print (a Monday), local time. */
+export const hunyuanClock = new Date(2026, 0, 5, 14, 30, 5);
+
+/** The entry's template text, with its `templateEdits`. */
+export function templateText(entry: ManifestEntry): string {
+  let text = readFileSync(new URL(entry.file, templateDirectory), 'utf8');
+  for (const [from, to] of templateEdits[entry.file] ?? []) {
+    if (!text.includes(from)) throw new Error(`${entry.file}: template edit no longer applies: ${from}`);
+    text = text.replaceAll(from, to);
+  }
+  return text;
+}
+
 /** `messages` (and `tools`, when given) rendered with the entry's template. */
 export function render(entry: ManifestEntry, messages: unknown[], tools?: readonly OpenAITool[]): string {
-  const template = new Template(readFileSync(new URL(entry.file, templateDirectory), 'utf8'));
+  const template = new Template(templateText(entry));
   return template.render({
     messages,
     ...(tools === undefined ? {} : { tools }),
