@@ -157,14 +157,42 @@ export function sharedInitial(markers: readonly string[]): string | undefined {
   return markers.every((marker) => marker !== '' && marker.charAt(0) === initial) ? initial : undefined;
 }
 
-/** No marker with the `sharedInitial` `initial` can start in `text` from `from` on (see there). */
+/**
+ * No marker with the `sharedInitial` `initial` can start in `text` from `from` on (see there).
+ *
+ * Parsers ask this of one long text from growing offsets (a whole-text parse of 40,000 cut calls asks
+ * it once per call); an `initial` that does not occur in the rest would be searched to the end each
+ * time, which is quadratic (issue 15: 1 MB of `[TOOL_CALLS]` for xLAM, 5 s). So, as in
+ * `findEarliestMarker`, the last answer per initial is remembered for the last long text searched.
+ */
 export function noMarkerFrom(text: string, from: number, initial: string | undefined): boolean {
   if (initial === undefined) return false;
   if (initial === '') return true;
   const end = text.length;
+  if (end - from > directSearchLimit) return indexOfInitial(text, initial, from) < 0;
   if (end - from > 16) return text.indexOf(initial, from) < 0;
   // A streamed chunk is short: comparing its codes beats calling `indexOf`.
   const code = initial.charCodeAt(0);
   for (let index = from; index < end; index++) if (text.charCodeAt(index) === code) return false;
   return true;
+}
+
+let initialMemoText = '';
+/** initial → [from, index] of its last search in `initialMemoText` (as `memo` for markers). */
+const initialMemo = new Map<string, [number, number]>();
+
+function indexOfInitial(text: string, initial: string, from: number): number {
+  if (text !== initialMemoText) {
+    initialMemoText = text;
+    initialMemo.clear();
+  }
+  const entry = initialMemo.get(initial);
+  if (entry !== undefined && from >= entry[0] && (entry[1] < 0 || from <= entry[1])) return entry[1];
+  const index = text.indexOf(initial, from);
+  if (entry === undefined) initialMemo.set(initial, [from, index]);
+  else {
+    entry[0] = from;
+    entry[1] = index;
+  }
+  return index;
 }
