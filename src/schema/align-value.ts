@@ -330,21 +330,6 @@ function codePointLength(value: string): number {
   return length;
 }
 
-const patternCache = new Map<string, RegExp | null>();
-
-function compilePattern(source: string): RegExp | null {
-  let compiled = patternCache.get(source);
-  if (compiled === undefined) {
-    try {
-      compiled = new RegExp(source, 'u');
-    } catch {
-      compiled = null;
-    }
-    if (patternCache.size < 1000) patternCache.set(source, compiled);
-  }
-  return compiled;
-}
-
 /** String enum choices of a set of literal options, with BAML alias / description spellings. */
 function enumChoices(literals: ReadonlyArray<{ value: string; schema: SchemaObject }>): EnumChoice<string>[] {
   return literals.map(({ value, schema }) => {
@@ -593,8 +578,9 @@ export class Aligner {
       return false;
     }
     if (typeof pattern === 'string') {
-      const regex = compilePattern(pattern);
-      if (regex && !regex.test(value)) return false;
+      // An unchecked pattern is flagged by `checkString`: not exact.
+      const compiled = this.root.pattern(schema);
+      if (!compiled?.ok || !compiled.test(value)) return false;
     }
     return true;
   }
@@ -688,8 +674,9 @@ export class Aligner {
       }
     }
     if (typeof pattern === 'string') {
-      const regex = compilePattern(pattern);
-      if (regex && !regex.test(value)) {
+      const compiled = this.root.pattern(schema);
+      if (!compiled?.ok) sink.flag(path, 'pattern_unchecked');
+      else if (!compiled.test(value)) {
         sink.add(issue(path, 'invalid_string', `a string matching /${pattern}/`, excerpt(value)));
       }
     }
