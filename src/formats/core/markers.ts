@@ -22,9 +22,12 @@ export function findEarliestMarker(
   // A short rest (the usual streaming push: a held-back tail plus a small chunk) is searched
   // directly: cheaper than maintaining the memo, which a new text per push would clear anyway.
   const direct = text.length - from <= directSearchLimit;
-  if (!direct && text !== memoText) {
+  if (!direct) {
+    if (text !== memoText) memo.clear();
+    // Always the object last given: two equal long texts compare character by character (V8 hashes
+    // long strings by length only), so a memo text equal to, but not the same object as, the one
+    // searched would cost a full comparison per call (a second parse of the same output: quadratic).
     memoText = text;
-    memo.clear();
   }
   let best: MarkerMatch | undefined;
   for (const marker of markers) {
@@ -127,10 +130,9 @@ export class MarkerSearch {
 
   /** Same result as `findEarliestMarker(text, from, markers)`. */
   find(text: string, from: number): MarkerMatch | undefined {
-    if (this.text !== text || from < this.last) {
-      this.text = text;
-      this.found.fill(-2);
-    }
+    if (this.text !== text || from < this.last) this.found.fill(-2);
+    // The object last given, as for `memoText` (see `findEarliestMarker`).
+    this.text = text;
     this.last = from;
     let best: MarkerMatch | undefined;
     for (let index = 0; index < this.markers.length; index++) {
@@ -182,10 +184,9 @@ let initialMemoText = '';
 const initialMemo = new Map<string, [number, number]>();
 
 function indexOfInitial(text: string, initial: string, from: number): number {
-  if (text !== initialMemoText) {
-    initialMemoText = text;
-    initialMemo.clear();
-  }
+  if (text !== initialMemoText) initialMemo.clear();
+  // The object last given, as for `memoText` (see `findEarliestMarker`).
+  initialMemoText = text;
   const entry = initialMemo.get(initial);
   if (entry !== undefined && from >= entry[0] && (entry[1] < 0 || from <= entry[1])) return entry[1];
   const index = text.indexOf(initial, from);
