@@ -1,3 +1,4 @@
+import { PatternCursor, readPattern, UnsupportedPattern as Unsupported } from '../schema/pattern-reader.js';
 import {
   alternatives,
   type CodePointRange,
@@ -45,8 +46,6 @@ const DOT = complementRanges([
 const ANY: CodePointRange[] = [[0, MAX_CODE_POINT]];
 const SYNTAX = '^$\\.*+?()[]{}|/-';
 
-class Unsupported extends Error {}
-
 /**
  * A JSON Schema `pattern` (an ECMAScript regular expression, read with the `u` flag as alignment
  * does) as a grammar tree over the decoded string's code points (wrap it with `encodeAsJsonText` for
@@ -61,24 +60,11 @@ class Unsupported extends Error {}
  * not a valid `u`-mode regular expression.
  */
 export function patternGrammar(source: string): PatternGrammar {
-  try {
-    new RegExp(source, 'u');
-  } catch {
-    return { ok: false, reason: 'not a valid ECMAScript regular expression (u flag)' };
-  }
-  try {
-    return { ok: true, node: new PatternParser(source).parse() };
-  } catch (error) {
-    if (error instanceof Unsupported) return { ok: false, reason: error.message };
-    throw error;
-  }
+  const read = readPattern(source, () => new PatternParser(source).parse());
+  return read.ok ? { ok: true, node: read.value } : read;
 }
 
-class PatternParser {
-  private index = 0;
-
-  constructor(private readonly source: string) {}
-
+class PatternParser extends PatternCursor {
   parse(): GrammarNode {
     const options: GrammarNode[] = [];
     for (;;) {
@@ -255,26 +241,6 @@ class PatternParser {
           throw new Unsupported('Unicode property escapes (\\p{...})');
         throw new Unsupported(`the escape \\${character}`);
     }
-  }
-
-  private hex(width: number): number {
-    const text = this.source.slice(this.index, this.index + width);
-    this.index += width;
-    return Number.parseInt(text, 16);
-  }
-
-  private next(): string {
-    const code = this.source.codePointAt(this.index);
-    if (code === undefined) throw new Unsupported('unexpected end of pattern');
-    const character = String.fromCodePoint(code);
-    this.index += character.length;
-    return character;
-  }
-
-  private eat(character: string): boolean {
-    if (this.source[this.index] !== character) return false;
-    this.index++;
-    return true;
   }
 }
 

@@ -34,6 +34,7 @@ export interface AlignFlag {
  * | `extra_property_removed` | 1 | a key not allowed by `additionalProperties: false` was left out |
  * | `implied_property` | 2 | a scalar became the single property of an object (`"Paris"` → `{city: "Paris"}`) |
  * | `text_converted` | 1 | raw parameter text with a non-JSON spelling was read as a value (`1`/`0` for a boolean) |
+ * | `pattern_unchecked` | 0 | the string was not checked against its schema's `pattern`: not valid ECMAScript, or beyond the linear-time engine (lookaround, backreferences); the schema lists it in `SchemaRoot.unsupportedKeywords`. Nothing was changed, so it does not rank a union variant lower; in strict mode it is an issue like every flag |
  */
 export type AlignFlagKind =
   | 'string_to_number'
@@ -56,7 +57,8 @@ export type AlignFlagKind =
   | 'null_property_removed'
   | 'extra_property_removed'
   | 'implied_property'
-  | 'text_converted';
+  | 'text_converted'
+  | 'pattern_unchecked';
 
 /** The union-ranking score of each flag kind (see `AlignFlagKind`). */
 export const FLAG_SCORES: Readonly<Record<AlignFlagKind, number>> = {
@@ -81,6 +83,7 @@ export const FLAG_SCORES: Readonly<Record<AlignFlagKind, number>> = {
   extra_property_removed: 1,
   implied_property: 2,
   text_converted: 1,
+  pattern_unchecked: 0,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
-import { Aligner, finish, issue, MAX_VALUE_DEPTH, Sink } from './align-value.js';
+import { Aligner, finish, issue, MAX_VALUE_DEPTH, Sink, stringLiterals } from './align-value.js';
 import { parseNumberText } from './coerce-text.js';
 import { decodeLenient } from './decode-lenient.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
@@ -83,7 +83,14 @@ export function alignText(
   }
   // 3. ordered first success
   const aligner = new Aligner(root, options?.partial === true);
+  // Every string literal converts the same way (against all of them together): after the first, the
+  // others are skipped, so the enum is matched once and not once per entry (issue 15: quadratic).
+  let stringsTried = false;
   for (const choice of choices) {
+    if (choice.kind === 'literal' && typeof choice.value === 'string') {
+      if (stringsTried) continue;
+      stringsTried = true;
+    }
     const converted = convert(raw, trimmed, choice, choices, aligner);
     if (converted !== undefined) return finish(converted.value, converted.sink, strict);
   }
@@ -135,11 +142,7 @@ function convert(
     }
     case 'literal': {
       if (typeof choice.value !== 'string') return undefined;
-      const strings = choices.filter(
-        (other): other is { kind: 'literal'; value: string; schema: typeof choice.schema } =>
-          other.kind === 'literal' && typeof other.value === 'string',
-      );
-      const value = aligner.stringEnum(trimmed, strings, '', sink, 0);
+      const value = aligner.stringEnum(trimmed, stringLiterals(choices), '', sink, 0);
       return sink.issues.length === 0 ? { value, sink } : undefined;
     }
     case 'integer':

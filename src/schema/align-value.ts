@@ -12,12 +12,12 @@ import {
 import {
   type EnumChoice,
   looseForm,
-  matchEnumText,
   parseBooleanText,
   parseNumberText,
   roundHalfAwayFromZero,
 } from './coerce-text.js';
 import { decodeLenient } from './decode-lenient.js';
+import { EnumIndex } from './enum-index.js';
 import { matchesLiteral } from './matches-literal.js';
 import { type SchemaObject, type SchemaOption, SchemaRoot } from './schema-root.js';
 
@@ -187,13 +187,75 @@ const propertyOptionsCache = new WeakMap<
 >();
 
 /** The string literal options of an options list (cached per list). */
-function stringLiterals(options: readonly SchemaOption[]): readonly StringLiteral[] {
+export function stringLiterals(options: readonly SchemaOption[]): readonly StringLiteral[] {
   let list = literalCache.get(options);
   if (!list) {
     list = options.filter(isStringLiteral);
     literalCache.set(options, list);
   }
   return list;
+}
+
+/**
+ * An options list split for lookups that must not cost a pass over a large enum per value (issue 15:
+ * 2,000 items against a 100,000-value enum took 98 s): `strings`, the string literal values (a string
+ * is exactly one of them by a set lookup); `others`, the options that are not string literals;
+ * `tried`, the options in order with the string literals folded into the first one (`union` matches
+ * them together); `expected`, the union's description for issues. Cached per options list.
+ */
+interface OptionsIndex {
+  readonly strings: ReadonlySet<string>;
+  readonly others: readonly SchemaOption[];
+  readonly tried: readonly SchemaOption[];
+  expected: string | undefined;
+}
+
+const optionsIndexCache = new WeakMap<object, OptionsIndex>();
+
+function optionsIndex(options: readonly SchemaOption[]): OptionsIndex {
+  let index = optionsIndexCache.get(options);
+  if (!index) {
+    const strings = new Set<string>();
+    const others: SchemaOption[] = [];
+    const tried: SchemaOption[] = [];
+    for (const option of options) {
+      if (isStringLiteral(option)) {
+        if (strings.size === 0) tried.push(option);
+        strings.add(option.value);
+      } else {
+        others.push(option);
+        tried.push(option);
+      }
+    }
+    index = { strings, others, tried, expected: undefined };
+    optionsIndexCache.set(options, index);
+  }
+  return index;
+}
+
+/**
+ * A string enum (a list of string literal options) indexed once: its values, its BAML choices and
+ * their `EnumIndex`, and the `expected` text of its issues. Cached per literals list.
+ */
+interface StringEnumIndex {
+  readonly values: ReadonlySet<string>;
+  readonly text: EnumIndex<string>;
+  readonly expected: string;
+}
+
+const stringEnumCache = new WeakMap<object, StringEnumIndex>();
+
+function stringEnumIndex(literals: readonly StringLiteral[]): StringEnumIndex {
+  let index = stringEnumCache.get(literals);
+  if (!index) {
+    index = {
+      values: new Set(literals.map((literal) => literal.value)),
+      text: new EnumIndex(enumChoices(literals)),
+      expected: literals.map((literal) => excerpt(literal.value)).join(' | '),
+    };
+    stringEnumCache.set(literals, index);
+  }
+  return index;
 }
 
 /** The declared properties of an object option by name (cached per option). */
@@ -268,21 +330,6 @@ function codePointLength(value: string): number {
   return length;
 }
 
-const patternCache = new Map<string, RegExp | null>();
-
-function compilePattern(source: string): RegExp | null {
-  let compiled = patternCache.get(source);
-  if (compiled === undefined) {
-    try {
-      compiled = new RegExp(source, 'u');
-    } catch {
-      compiled = null;
-    }
-    if (patternCache.size < 1000) patternCache.set(source, compiled);
-  }
-  return compiled;
-}
-
 /** String enum choices of a set of literal options, with BAML alias / description spellings. */
 function enumChoices(literals: ReadonlyArray<{ value: string; schema: SchemaObject }>): EnumChoice<string>[] {
   return literals.map(({ value, schema }) => {
@@ -342,18 +389,14 @@ export class Aligner {
 
   union(value: unknown, options: readonly SchemaOption[], path: string, sink: Sink, depth: number): unknown {
     // String literals (enum entries) are matched together, so ambiguity is seen across all of them.
-    for (const option of options) {
-      if (this.exactOption(value, option, depth)) return value;
-    }
+    if (this.exactList(value, options, depth)) return value;
     const strings = stringLiterals(options);
+    const index = optionsIndex(options);
     let best: { value: unknown; sink: Sink } | undefined;
-    let enumDone = false;
-    for (const option of options) {
+    for (const option of index.tried) {
       let attempt: Sink;
       let result: unknown;
       if (isStringLiteral(option)) {
-        if (enumDone) continue;
-        enumDone = true;
         attempt = new Sink();
         result = this.stringEnum(value, strings, path, attempt, depth);
       } else {
@@ -378,7 +421,8 @@ export class Aligner {
     }
     if (best.sink.issues.length > 0 && options.length > 1) {
       // Report against the union as a whole when no variant fits, keeping the closest variant's details.
-      const expected = [...new Set(options.map(describeOption))].join(' | ');
+      index.expected ??= [...new Set(options.map(describeOption))].join(' | ');
+      const expected = index.expected;
       const first = best.sink.issues[0] as AlignIssue;
       if (first.path === path && best.sink.issues.length === 1) {
         sink.merge({ ...best.sink, issues: [issue(path, first.code, expected, first.received)] } as Sink);
@@ -395,19 +439,20 @@ export class Aligner {
    * and answers `false` whenever unsure (the full alignment then runs).
    */
   exact(value: unknown, schema: JSONSchema | undefined, depth: number): boolean {
-    if (depth > MAX_VALUE_DEPTH) return false;
-    const options = this.root.options(schema);
-    for (let index = 0; index < options.length; index++) {
-      if (this.exactOption(value, options[index] as SchemaOption, depth)) return true;
-    }
-    return false;
+    return this.exactList(value, this.root.options(schema), depth);
   }
 
-  /** `exact` over already split options. */
+  /**
+   * `exact` over already split options. A string literal is exact only for that very string, so the
+   * enum's strings are one set lookup and only the other options are tried one by one.
+   */
   exactList(value: unknown, options: readonly SchemaOption[], depth: number): boolean {
     if (depth > MAX_VALUE_DEPTH) return false;
-    for (let index = 0; index < options.length; index++) {
-      if (this.exactOption(value, options[index] as SchemaOption, depth)) return true;
+    if (options.length === 1) return this.exactOption(value, options[0] as SchemaOption, depth);
+    const { strings, others } = optionsIndex(options);
+    if (typeof value === 'string' && strings.has(value)) return true;
+    for (let index = 0; index < others.length; index++) {
+      if (this.exactOption(value, others[index] as SchemaOption, depth)) return true;
     }
     return false;
   }
@@ -533,8 +578,9 @@ export class Aligner {
       return false;
     }
     if (typeof pattern === 'string') {
-      const regex = compilePattern(pattern);
-      if (regex && !regex.test(value)) return false;
+      // An unchecked pattern is flagged by `checkString`: not exact.
+      const compiled = this.root.pattern(schema);
+      if (!compiled?.ok || !compiled.test(value)) return false;
     }
     return true;
   }
@@ -628,8 +674,9 @@ export class Aligner {
       }
     }
     if (typeof pattern === 'string') {
-      const regex = compilePattern(pattern);
-      if (regex && !regex.test(value)) {
+      const compiled = this.root.pattern(schema);
+      if (!compiled?.ok) sink.flag(path, 'pattern_unchecked');
+      else if (!compiled.test(value)) {
         sink.add(issue(path, 'invalid_string', `a string matching /${pattern}/`, excerpt(value)));
       }
     }
@@ -789,7 +836,7 @@ export class Aligner {
     sink: Sink,
     depth: number,
   ): unknown {
-    for (const literal of literals) if (matchesLiteral(value, literal.value)) return literal.value;
+    if (typeof value === 'string' && stringEnumIndex(literals).values.has(value)) return value;
     const attempt = new Sink();
     const result = this.matchStringEnum(value, literals, path, attempt, depth);
     if (attempt.issues.length === 0) {
@@ -807,8 +854,9 @@ export class Aligner {
     sink: Sink,
     depth: number,
   ): unknown {
-    for (const literal of literals) if (matchesLiteral(value, literal.value)) return literal.value;
-    const expected = literals.map((literal) => excerpt(literal.value)).join(' | ');
+    const index = stringEnumIndex(literals);
+    if (typeof value === 'string' && index.values.has(value)) return value;
+    const expected = index.expected;
     let text: string;
     if (typeof value === 'string') text = value;
     else if (typeof value === 'number' || typeof value === 'boolean') {
@@ -822,8 +870,8 @@ export class Aligner {
       sink.add(issue(path, 'invalid_enum', expected, typeName(value)));
       return value;
     }
-    for (const literal of literals) if (matchesLiteral(text, literal.value)) return literal.value;
-    const match = matchEnumText(text, enumChoices(literals));
+    if (index.values.has(text)) return text;
+    const match = index.text.match(text);
     if (match === undefined) {
       sink.add(issue(path, 'invalid_enum', expected, excerpt(value)));
       return value;

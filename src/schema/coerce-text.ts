@@ -84,8 +84,12 @@ export function parseBooleanText(
 
 /** Removes combining accents: `étude` → `etude` (bex_sap `remove_accents`, Table B row 19). */
 export function removeAccents(text: string): string {
+  // ASCII has nothing to decompose: skips the normalisation, the cost of indexing a large enum.
+  if (ASCII.test(text)) return text;
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lowercase, accents removed, every non-letter/digit removed: the loosest enum / key comparison form. */
 export function looseForm(text: string): string {

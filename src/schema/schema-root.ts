@@ -1,4 +1,5 @@
 import type { JSONSchema } from '../types/json-schema.js';
+import { compileSchemaPattern, type SchemaPattern } from './schema-pattern.js';
 
 /** A JSON Schema object (not a boolean schema). */
 export type SchemaObject = { readonly [keyword: string]: unknown };
@@ -61,6 +62,8 @@ export interface UnsupportedKeyword {
   /** JSON Pointer (RFC 6901) of the schema object inside the root, e.g. `/properties/a`. */
   readonly pointer: string;
   readonly keyword: string;
+  /** Why a recognised keyword's value cannot be used (a `pattern` RE2 cannot run, see `pattern`). */
+  readonly reason?: string;
 }
 
 /**
@@ -188,6 +191,7 @@ export class SchemaRoot {
   private readonly pointers = new WeakMap<object, string>();
   private readonly unsupported: UnsupportedKeyword[] = [];
   private readonly reported = new WeakSet<object>();
+  private readonly patterns = new WeakMap<object, SchemaPattern>();
 
   constructor(schema: JSONSchema) {
     this.schema = schema;
@@ -259,6 +263,26 @@ export class SchemaRoot {
     const result = options.length === 0 ? [NEVER] : options;
     this.cache.set(schema, result);
     return result;
+  }
+
+  /**
+   * The node's `pattern`, compiled once per schema node (see `compileSchemaPattern`): `undefined`
+   * when the node has no string `pattern`. A pattern that cannot run (not valid ECMAScript, or beyond
+   * RE2: lookaround, backreferences) is listed in `unsupportedKeywords` as `pattern` with its reason,
+   * the first time it is asked for, and is never run; aligners then flag each string it would have
+   * checked `pattern_unchecked`.
+   */
+  pattern(node: SchemaObject): SchemaPattern | undefined {
+    const source = node.pattern;
+    if (typeof source !== 'string') return undefined;
+    let compiled = this.patterns.get(node);
+    if (compiled === undefined) {
+      compiled = compileSchemaPattern(source);
+      this.patterns.set(node, compiled);
+      if (!compiled.ok)
+        this.unsupported.push({ pointer: this.pointerOf(node), keyword: 'pattern', reason: compiled.reason });
+    }
+    return compiled;
   }
 
   /** Resolves a local `$ref` (`#`, `#/a/b`); `undefined` when it is remote or does not resolve. */

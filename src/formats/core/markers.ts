@@ -22,9 +22,12 @@ export function findEarliestMarker(
   // A short rest (the usual streaming push: a held-back tail plus a small chunk) is searched
   // directly: cheaper than maintaining the memo, which a new text per push would clear anyway.
   const direct = text.length - from <= directSearchLimit;
-  if (!direct && text !== memoText) {
+  if (!direct) {
+    if (text !== memoText) memo.clear();
+    // Always the object last given: two equal long texts compare character by character (V8 hashes
+    // long strings by length only), so a memo text equal to, but not the same object as, the one
+    // searched would cost a full comparison per call (a second parse of the same output: quadratic).
     memoText = text;
-    memo.clear();
   }
   let best: MarkerMatch | undefined;
   for (const marker of markers) {
@@ -127,10 +130,9 @@ export class MarkerSearch {
 
   /** Same result as `findEarliestMarker(text, from, markers)`. */
   find(text: string, from: number): MarkerMatch | undefined {
-    if (this.text !== text || from < this.last) {
-      this.text = text;
-      this.found.fill(-2);
-    }
+    if (this.text !== text || from < this.last) this.found.fill(-2);
+    // The object last given, as for `memoText` (see `findEarliestMarker`).
+    this.text = text;
     this.last = from;
     let best: MarkerMatch | undefined;
     for (let index = 0; index < this.markers.length; index++) {
@@ -157,14 +159,41 @@ export function sharedInitial(markers: readonly string[]): string | undefined {
   return markers.every((marker) => marker !== '' && marker.charAt(0) === initial) ? initial : undefined;
 }
 
-/** No marker with the `sharedInitial` `initial` can start in `text` from `from` on (see there). */
+/**
+ * No marker with the `sharedInitial` `initial` can start in `text` from `from` on (see there).
+ *
+ * Parsers ask this of one long text from growing offsets (a whole-text parse of 40,000 cut calls asks
+ * it once per call); an `initial` that does not occur in the rest would be searched to the end each
+ * time, which is quadratic (issue 15: 1 MB of `[TOOL_CALLS]` for xLAM, 5 s). So, as in
+ * `findEarliestMarker`, the last answer per initial is remembered for the last long text searched.
+ */
 export function noMarkerFrom(text: string, from: number, initial: string | undefined): boolean {
   if (initial === undefined) return false;
   if (initial === '') return true;
   const end = text.length;
+  if (end - from > directSearchLimit) return indexOfInitial(text, initial, from) < 0;
   if (end - from > 16) return text.indexOf(initial, from) < 0;
   // A streamed chunk is short: comparing its codes beats calling `indexOf`.
   const code = initial.charCodeAt(0);
   for (let index = from; index < end; index++) if (text.charCodeAt(index) === code) return false;
   return true;
+}
+
+let initialMemoText = '';
+/** initial → [from, index] of its last search in `initialMemoText` (as `memo` for markers). */
+const initialMemo = new Map<string, [number, number]>();
+
+function indexOfInitial(text: string, initial: string, from: number): number {
+  if (text !== initialMemoText) initialMemo.clear();
+  // The object last given, as for `memoText` (see `findEarliestMarker`).
+  initialMemoText = text;
+  const entry = initialMemo.get(initial);
+  if (entry !== undefined && from >= entry[0] && (entry[1] < 0 || from <= entry[1])) return entry[1];
+  const index = text.indexOf(initial, from);
+  if (entry === undefined) initialMemo.set(initial, [from, index]);
+  else {
+    entry[0] = from;
+    entry[1] = index;
+  }
+  return index;
 }
