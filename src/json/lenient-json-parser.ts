@@ -50,8 +50,21 @@ import {
   isQuote,
   isSpecialWhitespace,
 } from './character-codes.js';
+import {
+  bracketsBalanced,
+  contextItem,
+  contextMember,
+  contextTop,
+  endsToken,
+  numberLength,
+  quoteCloses,
+  separatedNumberLength,
+  unquotedEnd,
+  type ValueContext,
+} from './context-delimiters.js';
 import { dedentBlock } from './dedent-block.js';
 import type { JsonRepair, JsonRepairKind } from './json-repair.js';
+import { type LenientJsonMode, lenientJsonModes } from './lenient-json-mode.js';
 import { unescapeJsonText } from './unescape-json-text.js';
 
 /** Unwinds the parser on a problem it cannot repair. Caught by the public functions; never escapes them. */
@@ -110,12 +123,43 @@ export class LenientJsonParser {
   private lastUnquotedStart = -1;
   private stringReachedEnd = false;
   private stringValue = '';
+  /** `false` once a contextual read ran into the end of the text inside a string, object or array. */
+  complete = true;
+  // The mode's switches, read once (see lenient-json-mode.ts).
+  private readonly contextual: boolean;
+  private readonly partial: boolean;
+  private readonly omitCutNumbers: boolean;
+  private readonly unquotedToNextKey: boolean;
+  private readonly backtickOnly: boolean;
+  private readonly thousandsSeparators: boolean;
+  private readonly omitValuelessKeys: boolean;
+  private readonly nonFiniteAsText: boolean;
+  private readonly anyHashComment: boolean;
 
-  constructor(text: string, maxDepth: number, allowEscapedDocument = true) {
+  /**
+   * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
+   * prefix of a longer one still streaming (only the `cutNumbers` switch reads it).
+   */
+  constructor(
+    text: string,
+    maxDepth: number,
+    allowEscapedDocument = true,
+    mode: LenientJsonMode = lenientJsonModes.callBody,
+    partial = false,
+  ) {
     this.text = text;
     this.length = text.length;
     this.maxDepth = maxDepth;
     this.allowEscapedDocument = allowEscapedDocument;
+    this.contextual = mode.quoteEnd === 'delimiter';
+    this.partial = partial;
+    this.omitCutNumbers = mode.cutNumbers === 'omit_when_partial';
+    this.unquotedToNextKey = mode.unquotedValues === 'to_next_key';
+    this.backtickOnly = mode.backticks === 'backtick_only';
+    this.thousandsSeparators = mode.thousandsSeparators;
+    this.omitValuelessKeys = mode.valuelessKeys === 'omit';
+    this.nonFiniteAsText = mode.nonFinite === 'text';
+    this.anyHashComment = mode.hashComments === 'any';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -412,6 +456,7 @@ export class LenientJsonParser {
   parseValue(): unknown {
     if (this.position >= this.length) return noValue;
     const code = this.text.charCodeAt(this.position);
+    if (this.contextual) return this.parseContextualValue(code, contextTop);
     // The most common starts first; the switch below handles the rest.
     if (code === codeDoubleQuote) {
       return this.isTripleQuoteAt(this.position, code)
@@ -848,7 +893,13 @@ export class LenientJsonParser {
         if (closeKind === closeDoubleQuote) {
           while (position < scanLimit) {
             const code = text.charCodeAt(position);
-            if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+            if (
+              code === codeDoubleQuote ||
+              code === codeBackslash ||
+              code < codeSpace ||
+              code === codeRightDoubleQuote
+            )
+              break;
             position++;
           }
         } else {
@@ -878,6 +929,21 @@ export class LenientJsonParser {
         return stringDone;
       }
       const code = text.charCodeAt(position);
+      if (code === codeRightDoubleQuote && closeKind === closeDoubleQuote) {
+        // `"value”,`: a straight quote closed by a typographic one, when a delimiter follows it
+        if (
+          !stopAtDelimiter &&
+          this.stringEndVerdict(position) !== stringEndNo &&
+          !includesCode(text, quoteStart + 1, position, codeLeftDoubleQuote)
+        ) {
+          this.stringValue = value + text.slice(segmentStart, position);
+          this.repair('typographic_closing_quote', position);
+          this.position = position + 1;
+          return stringDone;
+        }
+        position++;
+        continue;
+      }
       if (isClosingQuote(closeKind, code)) {
         let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position);
         if (verdict > stringEndYes) {
@@ -1166,6 +1232,7 @@ export class LenientJsonParser {
       content = text.slice(contentStart);
       this.repair('truncated', this.length);
       this.position = this.length;
+      this.complete = false;
     } else {
       content = text.slice(contentStart, close);
       this.position = close + 3;
@@ -1259,7 +1326,8 @@ export class LenientJsonParser {
     const text = this.text;
     switch (end - start) {
       case 3:
-        if (text.startsWith('NaN', start)) return this.repairedNull('nan', start);
+        if (text.startsWith('NaN', start))
+          return this.nonFiniteAsText ? noValue : this.repairedNull('nan', start);
         return noValue;
       case 4:
         if (text.startsWith('true', start)) return true;
@@ -1272,7 +1340,8 @@ export class LenientJsonParser {
         if (text.startsWith('False', start)) return this.repairedValue('python_literal', start, false);
         return noValue;
       case 8:
-        if (text.startsWith('Infinity', start)) return this.repairedNull('infinity', start);
+        if (text.startsWith('Infinity', start))
+          return this.nonFiniteAsText ? noValue : this.repairedNull('infinity', start);
         return noValue;
       case 9:
         if (text.startsWith('undefined', start)) return this.repairedNull('undefined_value', start);
@@ -1491,6 +1560,248 @@ export class LenientJsonParser {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Contextual reading (`quoteEnd: 'delimiter'`, the `freeText` mode): where a value ends depends on
+  // where it stands (top, member value, array item); see context-delimiters.ts. Never fails.
+
+  /** Reads one value at the cursor (after whitespace and comments); `noValue` at the end of the text. */
+  parseContextualDocument(): unknown {
+    this.skipWhitespaceAndComments();
+    if (this.position >= this.length) return noValue;
+    return this.parseContextualValue(this.text.charCodeAt(this.position), contextTop);
+  }
+
+  /** One value in `context`; `noValue` for a number a partial text cut off (it may still grow). */
+  private parseContextualValue(code: number, context: ValueContext): unknown {
+    const text = this.text;
+    const start = this.position;
+    if (this.depth >= contextualMaxDepth) return this.parseContextualUnquoted(start, context);
+    if (code === codeOpenBrace) return this.parseContextualObject();
+    if (code === codeOpenBracket) return this.parseContextualArray();
+    if (
+      code === codeDoubleQuote ||
+      code === codeSingleQuote ||
+      code === codeBacktick ||
+      code === codeLeftDoubleQuote ||
+      code === codeLeftSingleQuote
+    ) {
+      if (code < 0x80 && this.isTripleQuoteAt(start, code)) return this.parseTripleQuotedString(code);
+      return this.parseContextualString(context, false);
+    }
+    if (this.thousandsSeparators) {
+      const length = separatedNumberLength(text, start);
+      if (length > 0 && endsToken(text, start + length, context)) {
+        // `-2,000.00`: US thousands separators inside a value (BAML reads them as one number)
+        this.repair('thousands_separator', start);
+        this.position = start + length;
+        return Number(text.slice(start, start + length).replace(/,/g, ''));
+      }
+    }
+    const numberEnd = start + numberLength(text, start);
+    if (numberEnd > start && endsToken(text, numberEnd, context)) {
+      this.position = numberEnd;
+      if (this.partial && this.omitCutNumbers && numberEnd >= this.length && context !== contextTop) {
+        this.repair('cut_number', start);
+        return noValue;
+      }
+      const number = text.slice(start, numberEnd);
+      const parsed = Number(number);
+      return Number.isFinite(parsed) ? parsed : number;
+    }
+    if (isIdentifierStart(code)) {
+      let end = start + 1;
+      while (end < this.length && isIdentifierPart(text.charCodeAt(end))) end++;
+      if (endsToken(text, end, context)) {
+        const literal = this.readLiteral(start, end);
+        if (literal !== noValue) {
+          this.position = end;
+          return literal;
+        }
+      }
+    }
+    return this.parseContextualUnquoted(start, context);
+  }
+
+  private parseContextualObject(): Record<string, unknown> {
+    const text = this.text;
+    const object: Record<string, unknown> = {};
+    this.depth++;
+    this.position++;
+    for (;;) {
+      const code = this.nextContextualMember(codeCloseBrace, codeCloseBracket);
+      if (code === contextualDone) break;
+      if (code === contextualSkipped) continue;
+      const position = this.position;
+      const key = this.parseContextualKey();
+      this.skipWhitespaceAndComments();
+      if (this.position < this.length && text.charCodeAt(this.position) === codeColon) this.position++;
+      this.skipWhitespaceAndComments();
+      if (this.position >= this.length) {
+        this.contextualTruncation();
+        break;
+      }
+      const next = text.charCodeAt(this.position);
+      if (next === codeCloseBrace || next === codeComma) {
+        // `{name}` placeholders and `{"a": }`
+        if (this.omitValuelessKeys) this.repair('dropped_key', position);
+        else {
+          this.repair('missing_value', this.position);
+          setMember(object, key, null);
+        }
+        continue;
+      }
+      const value = this.parseContextualValue(next, contextMember);
+      if (value !== noValue) setMember(object, key, value);
+    }
+    this.depth--;
+    return object;
+  }
+
+  private parseContextualKey(): string {
+    const text = this.text;
+    const start = this.position;
+    const code = text.charCodeAt(start);
+    if (
+      code === codeDoubleQuote ||
+      code === codeSingleQuote ||
+      code === codeBacktick ||
+      code === codeLeftDoubleQuote
+    ) {
+      if (this.isTripleQuoteAt(start, code)) return this.parseTripleQuotedString(code);
+      return this.parseContextualString(contextMember, true);
+    }
+    let end = start;
+    while (end < this.length) {
+      const next = text.charCodeAt(end);
+      if (next === codeColon || next === codeCloseBrace || next === codeComma || next === codeNewline) break;
+      end++;
+    }
+    this.repair('unquoted_key', start);
+    this.position = end;
+    return text.slice(start, end).trim();
+  }
+
+  private parseContextualArray(): unknown[] {
+    const text = this.text;
+    const items: unknown[] = [];
+    this.depth++;
+    this.position++;
+    for (;;) {
+      const code = this.nextContextualMember(codeCloseBracket, codeCloseBrace);
+      if (code === contextualDone) break;
+      if (code === contextualSkipped) continue;
+      const position = this.position;
+      if (text.startsWith('...', position)) {
+        this.repair('ellipsis', position);
+        this.position += 3;
+        continue;
+      }
+      const item = this.parseContextualValue(code, contextItem);
+      if (item !== noValue) items.push(item);
+      if (this.position === position) this.position++;
+    }
+    this.depth--;
+    return items;
+  }
+
+  /**
+   * Skips commas before the next member or item. Returns `contextualDone` at the end of the text or
+   * after `closer`, `contextualSkipped` after a stray closer of the other kind, else the next code.
+   */
+  private nextContextualMember(closer: number, stray: number): number {
+    this.skipWhitespaceAndComments();
+    while (this.position < this.length && this.text.charCodeAt(this.position) === codeComma) {
+      this.position++;
+      this.skipWhitespaceAndComments();
+    }
+    const position = this.position;
+    if (position >= this.length) {
+      this.contextualTruncation();
+      return contextualDone;
+    }
+    const code = this.text.charCodeAt(position);
+    this.position++;
+    if (code === closer) return contextualDone;
+    if (code === stray) {
+      this.repair('mismatched_closing_bracket', position);
+      return contextualSkipped;
+    }
+    this.position = position;
+    return code;
+  }
+
+  private contextualTruncation(): void {
+    this.complete = false;
+    this.repair('truncated', this.length);
+  }
+
+  /**
+   * A quoted string whose quote ends it only when a delimiter of `context` follows (`quoteCloses`);
+   * a JSON-looking body keeps going until its brackets balance. A `"` string may end at `”`.
+   */
+  private parseContextualString(context: ValueContext, isKey: boolean): string {
+    const text = this.text;
+    const length = this.length;
+    const start = this.position;
+    const open = text.charCodeAt(start);
+    if (open !== codeDoubleQuote) this.repair(quoteRepairKind(open), start);
+    const close =
+      open === codeLeftDoubleQuote
+        ? codeRightDoubleQuote
+        : open === codeLeftSingleQuote
+          ? codeRightSingleQuote
+          : open;
+    const anySingleLike = open === codeBacktick && !this.backtickOnly;
+    let value = '';
+    let position = start + 1;
+    let segmentStart = position;
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === codeBackslash && position + 1 < length) {
+        value += text.slice(segmentStart, position);
+        position = this.readEscape(position);
+        value += this.stringValue;
+        segmentStart = position;
+        continue;
+      }
+      const typographic =
+        code === codeRightDoubleQuote &&
+        open === codeDoubleQuote &&
+        !includesCode(text, start + 1, position, codeLeftDoubleQuote);
+      if (
+        (code === close || typographic || (anySingleLike && isClosingQuote(closeSingleLike, code))) &&
+        quoteCloses(text, position + 1, context, isKey) &&
+        (isKey || bracketsBalanced(text, start + 1, position))
+      ) {
+        if (typographic) this.repair('typographic_closing_quote', position);
+        this.position = position + 1;
+        return value + text.slice(segmentStart, position);
+      }
+      if (code === close) this.repair('unescaped_quote', position);
+      else if (code === codeNewline) this.repair('raw_newline_in_string', position);
+      position++;
+    }
+    this.contextualTruncation();
+    this.position = length;
+    return value + text.slice(segmentStart);
+  }
+
+  /** Text without quotes up to the end `unquotedEnd` finds; at the top, the rest of the text. */
+  private parseContextualUnquoted(start: number, context: ValueContext): unknown {
+    const text = this.text;
+    const end =
+      context === contextTop ? this.length : unquotedEnd(text, start, context, this.unquotedToNextKey);
+    this.position = end;
+    let from = start;
+    let to = end;
+    while (from < to && isJsonWhitespace(text.charCodeAt(from))) from++;
+    to = trimWhitespaceBefore(text, to, from);
+    const literal = to > from ? this.readLiteral(from, to) : noValue;
+    if (literal !== noValue) return literal;
+    if (to > from) this.repair('unquoted_string', from);
+    return text.slice(from, to);
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Whitespace, comments, helpers
 
   /**
@@ -1524,7 +1835,8 @@ export class LenientJsonParser {
         }
       } else if (
         code === codeHash &&
-        isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN)
+        (this.anyHashComment ||
+          isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN))
       ) {
         // `# note` (Python, YAML) and Markdown headings. `#fff` is not a comment.
         if (record) this.repair('comment', position);
@@ -1579,6 +1891,11 @@ export class LenientJsonParser {
 // Recently seen object keys (see readPlainKey). Shared by all parses: it only ever holds short
 // strings that appeared as keys, and a wrong slot is detected by comparing the text.
 const maximumCachedKeyLength = 32;
+
+// Contextual reading keeps deeper text as an unquoted string instead of failing.
+const contextualMaxDepth = 512;
+const contextualDone = -1;
+const contextualSkipped = -2;
 const keyCache: Array<string | undefined> = new Array(256).fill(undefined);
 
 const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
