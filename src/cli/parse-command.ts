@@ -35,7 +35,6 @@ export interface JsonlDefaults {
   readonly parser?: ParserFlags;
 }
 
-
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
 export async function runParseCommand(
   options: ParseCommandOptions,

@@ -3,7 +3,6 @@ import type { ContentMode } from '../content-mode.js';
 
 export { type ContentMode, contentModes } from '../content-mode.js';
 
-
 const backtick = 0x60;
 /** The longest language tag a fence opener may carry (`json`, `JSON`, `jsonc`, ...). */
 const maxFenceTag = 32;
