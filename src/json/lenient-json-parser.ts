@@ -52,6 +52,7 @@ import {
 } from './character-codes.js';
 import {
   bracketsBalanced,
+  commaEndsMember,
   contextItem,
   contextMember,
   contextTop,
@@ -123,6 +124,8 @@ export class LenientJsonParser {
   private lastUnquotedStart = -1;
   private stringReachedEnd = false;
   private stringValue = '';
+  // Whether the string being read is an object member's value (see stringEndVerdict).
+  private inMemberValue = false;
   /** `false` once a contextual read ran into the end of the text inside a string, object or array. */
   complete = true;
   // The mode's switches, read once (see lenient-json-mode.ts).
@@ -526,6 +529,7 @@ export class LenientJsonParser {
       const code = text.charCodeAt(position);
       if (code === codeDoubleQuote && expectingKey) {
         // The common case first: a quoted key where one is expected.
+        this.inMemberValue = false;
         const key = this.readPlainKey(position) ?? this.parseQuotedString();
         if (this.stringReachedEnd) break; // `{"a": 1, "na`: a cut-off key is dropped, see below
         setMember(object, key, this.parseMemberValue());
@@ -576,6 +580,7 @@ export class LenientJsonParser {
         this.fail('object key expected', position);
       }
       if (!expectingKey) this.repair('missing_comma', position);
+      this.inMemberValue = false;
       const key = this.parseKey();
       if (this.stringReachedEnd) {
         // The text stops inside the key (`{"a": 1, "na`): the member is dropped, the key may be cut.
@@ -667,7 +672,9 @@ export class LenientJsonParser {
     } else {
       this.repair('missing_colon', position);
     }
+    this.inMemberValue = true;
     const value = this.parseValue();
+    this.inMemberValue = false;
     if (value !== noValue) return value;
     const after = this.position;
     if (after >= this.length) {
@@ -741,6 +748,7 @@ export class LenientJsonParser {
         continue;
       }
       if (!expectingValue) this.repair('missing_comma', position);
+      this.inMemberValue = false;
       const value = this.parseValue();
       if (value === noValue) this.fail(unexpectedCharacter(text, position), position);
       items.push(value);
@@ -1125,6 +1133,9 @@ export class LenientJsonParser {
     const code = text.charCodeAt(position);
     switch (code) {
       case codeComma:
+        // `"said "hi", and also"`: in a member value, a comma ends the string only when a key, a
+        // closer or the end follows it (BAML's jsonish reads it so; coercion.md Table A row 23)
+        return this.inMemberValue && !commaEndsMember(text, position + 1) ? stringEndNo : stringEndYes;
       case codeColon:
       case codeOpenBrace:
       case codeOpenBracket:
