@@ -128,16 +128,11 @@ export class LenientJsonParser {
   private inMemberValue = false;
   /** `false` once a contextual read ran into the end of the text inside a string, object or array. */
   complete = true;
-  // The mode's switches, read once (see lenient-json-mode.ts).
+  // The mode's switches (lenient-json-mode.ts). Only `contextual` is read on hot paths; the others are
+  // read where they apply, so that making a parser (one per call body) stays cheap.
+  private readonly mode: LenientJsonMode;
   private readonly contextual: boolean;
   private readonly partial: boolean;
-  private readonly omitCutNumbers: boolean;
-  private readonly unquotedToNextKey: boolean;
-  private readonly backtickOnly: boolean;
-  private readonly thousandsSeparators: boolean;
-  private readonly omitValuelessKeys: boolean;
-  private readonly nonFiniteAsText: boolean;
-  private readonly anyHashComment: boolean;
 
   /**
    * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
@@ -154,15 +149,9 @@ export class LenientJsonParser {
     this.length = text.length;
     this.maxDepth = maxDepth;
     this.allowEscapedDocument = allowEscapedDocument;
+    this.mode = mode;
     this.contextual = mode.quoteEnd === 'delimiter';
     this.partial = partial;
-    this.omitCutNumbers = mode.cutNumbers === 'omit_when_partial';
-    this.unquotedToNextKey = mode.unquotedValues === 'to_next_key';
-    this.backtickOnly = mode.backticks === 'backtick_only';
-    this.thousandsSeparators = mode.thousandsSeparators;
-    this.omitValuelessKeys = mode.valuelessKeys === 'omit';
-    this.nonFiniteAsText = mode.nonFinite === 'text';
-    this.anyHashComment = mode.hashComments === 'any';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -891,6 +880,8 @@ export class LenientJsonParser {
     // Brackets opened inside the string, counted lazily up to `bracketsCountedTo` and only when a
     // quote is followed by a closer: `"(72") tall"` keeps its quote because the `(` is open.
     let bracketsCountedTo = position;
+    // Whether a quote inside this string was already judged not to be its end (see stringEndVerdict).
+    let innerQuote = false;
     let openParentheses = 0;
     let openBrackets = 0;
     let openBraces = 0;
@@ -941,7 +932,7 @@ export class LenientJsonParser {
         // `"value”,`: a straight quote closed by a typographic one, when a delimiter follows it
         if (
           !stopAtDelimiter &&
-          this.stringEndVerdict(position) !== stringEndNo &&
+          this.stringEndVerdict(position, innerQuote) !== stringEndNo &&
           !includesCode(text, quoteStart + 1, position, codeLeftDoubleQuote)
         ) {
           this.stringValue = value + text.slice(segmentStart, position);
@@ -953,7 +944,7 @@ export class LenientJsonParser {
         continue;
       }
       if (isClosingQuote(closeKind, code)) {
-        let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position);
+        let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position, innerQuote);
         if (verdict > stringEndYes) {
           for (; bracketsCountedTo < position; bracketsCountedTo++) {
             switch (text.charCodeAt(bracketsCountedTo)) {
@@ -1002,6 +993,7 @@ export class LenientJsonParser {
           }
         }
         this.repair('unescaped_quote', position);
+        innerQuote = true;
         position++;
         continue;
       }
@@ -1114,9 +1106,10 @@ export class LenientJsonParser {
    * Whether the quote at `quotePosition` ends the string, judged by what follows it: the end of the
    * text, a separator, the start of a next value, a comment or `+` end it; a letter does not (the
    * quote is part of the text). Returns `stringEndYes`, `stringEndNo`, or the code of a closer that
-   * follows: then the string ends unless it has that kind of bracket open.
+   * follows: then the string ends unless it has that kind of bracket open. `innerQuote`: an earlier
+   * quote of this string was not its end (then a comma in a member value needs a key after it).
    */
-  private stringEndVerdict(quotePosition: number): number {
+  private stringEndVerdict(quotePosition: number, innerQuote: boolean): number {
     const text = this.text;
     const length = this.length;
     let position = quotePosition + 1;
@@ -1134,8 +1127,11 @@ export class LenientJsonParser {
     switch (code) {
       case codeComma:
         // `"said "hi", and also"`: in a member value, a comma ends the string only when a key, a
-        // closer or the end follows it (BAML's jsonish reads it so; coercion.md Table A row 23)
-        return this.inMemberValue && !commaEndsMember(text, position + 1) ? stringEndNo : stringEndYes;
+        // closer or the end follows it (BAML's jsonish reads it so; coercion.md Table A row 23). Only
+        // looked at once the string holds a quote that was not its end, so plain strings pay nothing.
+        return innerQuote && this.inMemberValue && !commaEndsMember(text, position + 1)
+          ? stringEndNo
+          : stringEndYes;
       case codeColon:
       case codeOpenBrace:
       case codeOpenBracket:
@@ -1338,7 +1334,7 @@ export class LenientJsonParser {
     switch (end - start) {
       case 3:
         if (text.startsWith('NaN', start))
-          return this.nonFiniteAsText ? noValue : this.repairedNull('nan', start);
+          return this.mode.nonFinite === 'text' ? noValue : this.repairedNull('nan', start);
         return noValue;
       case 4:
         if (text.startsWith('true', start)) return true;
@@ -1352,7 +1348,7 @@ export class LenientJsonParser {
         return noValue;
       case 8:
         if (text.startsWith('Infinity', start))
-          return this.nonFiniteAsText ? noValue : this.repairedNull('infinity', start);
+          return this.mode.nonFinite === 'text' ? noValue : this.repairedNull('infinity', start);
         return noValue;
       case 9:
         if (text.startsWith('undefined', start)) return this.repairedNull('undefined_value', start);
@@ -1598,7 +1594,7 @@ export class LenientJsonParser {
       if (code < 0x80 && this.isTripleQuoteAt(start, code)) return this.parseTripleQuotedString(code);
       return this.parseContextualString(context, false);
     }
-    if (this.thousandsSeparators) {
+    if (this.mode.thousandsSeparators) {
       const length = separatedNumberLength(text, start);
       if (length > 0 && endsToken(text, start + length, context)) {
         // `-2,000.00`: US thousands separators inside a value (BAML reads them as one number)
@@ -1610,7 +1606,7 @@ export class LenientJsonParser {
     const numberEnd = start + numberLength(text, start);
     if (numberEnd > start && endsToken(text, numberEnd, context)) {
       this.position = numberEnd;
-      if (this.partial && this.omitCutNumbers && numberEnd >= this.length && context !== contextTop) {
+      if (this.partial && this.mode.cutNumbers === 'omit_when_partial' && numberEnd >= this.length && context !== contextTop) {
         this.repair('cut_number', start);
         return noValue;
       }
@@ -1653,7 +1649,7 @@ export class LenientJsonParser {
       const next = text.charCodeAt(this.position);
       if (next === codeCloseBrace || next === codeComma) {
         // `{name}` placeholders and `{"a": }`
-        if (this.omitValuelessKeys) this.repair('dropped_key', position);
+        if (this.mode.valuelessKeys === 'omit') this.repair('dropped_key', position);
         else {
           this.repair('missing_value', this.position);
           setMember(object, key, null);
@@ -1761,7 +1757,7 @@ export class LenientJsonParser {
         : open === codeLeftSingleQuote
           ? codeRightSingleQuote
           : open;
-    const anySingleLike = open === codeBacktick && !this.backtickOnly;
+    const anySingleLike = open === codeBacktick && this.mode.backticks === 'single_like';
     let value = '';
     let position = start + 1;
     let segmentStart = position;
@@ -1800,7 +1796,7 @@ export class LenientJsonParser {
   private parseContextualUnquoted(start: number, context: ValueContext): unknown {
     const text = this.text;
     const end =
-      context === contextTop ? this.length : unquotedEnd(text, start, context, this.unquotedToNextKey);
+      context === contextTop ? this.length : unquotedEnd(text, start, context, this.mode.unquotedValues === 'to_next_key');
     this.position = end;
     let from = start;
     let to = end;
@@ -1846,7 +1842,7 @@ export class LenientJsonParser {
         }
       } else if (
         code === codeHash &&
-        (this.anyHashComment ||
+        (this.mode.hashComments === 'any' ||
           isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN))
       ) {
         // `# note` (Python, YAML) and Markdown headings. `#fff` is not a comment.
