@@ -1,15 +1,17 @@
-// Two builds of toolwire side by side in one process, on the align and lenient-JSON work of
+// Two builds of toolwire side by side in one run, on the align and lenient-JSON work of
 // `align.bench.js` and a Hermes parse with repaired JSON: for "no slowdown" checks on a busy machine,
-// where only ratios measured in the same run mean anything. The sides take turns (several short
-// slices each, best kept), so neither gets the quieter stretch.
+// where only ratios measured in the same run mean anything. The sides take turns, each turn in a
+// fresh Node process (as `run.js` does per benchmark: two builds in one heap skew each other's
+// timings through GC and JIT state), and each side keeps its best turn.
 //
 //   node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]     (candidate default: ./dist)
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measure, printTable } from './measure.js';
 
-const [baselineArgument, candidateArgument = 'dist'] = process.argv.slice(2);
+const [baselineArgument, candidateArgument = 'dist', workloadArgument] = process.argv.slice(2);
 if (!baselineArgument) {
   console.error('usage: node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]');
   process.exit(2);
@@ -23,11 +25,6 @@ async function load(dist) {
     formats: await import(url('formats/index.js')),
   };
 }
-
-const sides = [
-  ['baseline', await load(baselineArgument)],
-  ['candidate', await load(candidateArgument)],
-];
 
 const corpusUrl = new URL('../../shared/corpus/repair/jsonrepair.jsonl', import.meta.url);
 const coerceUrl = new URL('../../shared/corpus/coerce/', import.meta.url);
@@ -120,17 +117,32 @@ const workloads = [
   ],
 ];
 
-const rows = [['workload', 'baseline ms', 'candidate ms', 'candidate/baseline']];
-for (const [name, make] of workloads) {
-  const runs = sides.map(([, build]) => make(build));
-  const best = runs.map(() => Number.POSITIVE_INFINITY);
-  for (let turn = 0; turn < 6; turn++) {
-    for (let side = 0; side < runs.length; side++)
-      best[side] = Math.min(best[side], measure(runs[side], 120));
+if (workloadArgument !== undefined) {
+  // A child: time one workload of one build, print the best time in ms.
+  const [, make] = workloads[Number(workloadArgument)];
+  const run = make(await load(candidateArgument));
+  console.log(String(measure(run, 300)));
+} else {
+  const turns = 4;
+  const rows = [['workload', 'baseline ms', 'candidate ms', 'candidate/baseline']];
+  const script = fileURLToPath(import.meta.url);
+  const time = (dist, index) => {
+    const child = spawnSync(process.execPath, [script, baselineArgument, dist, String(index)], {
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(child.stderr);
+    return Number(child.stdout.trim());
+  };
+  for (const [index, [name]] of workloads.entries()) {
+    const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let turn = 0; turn < turns; turn++) {
+      best[0] = Math.min(best[0], time(baselineArgument, index));
+      best[1] = Math.min(best[1], time(candidateArgument, index));
+    }
+    rows.push([name, best[0].toFixed(3), best[1].toFixed(3), `${(best[1] / best[0]).toFixed(3)}`]);
   }
-  rows.push([name, best[0].toFixed(3), best[1].toFixed(3), `${(best[1] / best[0]).toFixed(3)}`]);
+  console.log(
+    `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}`,
+  );
+  printTable(rows);
 }
-console.log(
-  `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}`,
-);
-printTable(rows);

@@ -99,8 +99,14 @@ const stringEndYes = 1;
 
 /**
  * One-pass recursive-descent parser that builds values directly from possibly malformed JSON and
- * records every repair. Internal to src/json; `parseLenientJson` and `parseLenientJsonValue` are the
- * public entry points. Methods throw `LenientJsonFailure` (never anything else on purpose).
+ * records every repair: the one lenient JSON engine, in two modes (`lenient-json-mode.ts`). Internal
+ * to src/json; `parseLenientJson` and `parseLenientJsonValue` (mode `callBody`) and `decodeLenient`
+ * (mode `freeText`, read through `parseContextualDocument`, which never fails) are the entry points.
+ * Methods throw `LenientJsonFailure` (never anything else on purpose).
+ *
+ * Why one long file: it is one algorithm over one cursor, one repair log and one set of scanners
+ * (strings, escapes, numbers, literals, comments) that both modes share; split, those would have to
+ * be passed around or duplicated, which is how the two decoders drifted apart before.
  *
  * Reads stay inside the text: check an index against `length` before `charCodeAt` rather than rely on
  * the `NaN` it returns past the end. V8 throws a function's optimized code away at the first
