@@ -1612,7 +1612,12 @@ export class LenientJsonParser {
     const numberEnd = start + numberLength(text, start);
     if (numberEnd > start && endsToken(text, numberEnd, context)) {
       this.position = numberEnd;
-      if (this.partial && this.mode.cutNumbers === 'omit_when_partial' && numberEnd >= this.length && context !== contextTop) {
+      if (
+        this.partial &&
+        this.mode.cutNumbers === 'omit_when_partial' &&
+        numberEnd >= this.length &&
+        context !== contextTop
+      ) {
         this.repair('cut_number', start);
         return noValue;
       }
@@ -1802,7 +1807,9 @@ export class LenientJsonParser {
   private parseContextualUnquoted(start: number, context: ValueContext): unknown {
     const text = this.text;
     const end =
-      context === contextTop ? this.length : unquotedEnd(text, start, context, this.mode.unquotedValues === 'to_next_key');
+      context === contextTop
+        ? this.length
+        : unquotedEnd(text, start, context, this.mode.unquotedValues === 'to_next_key');
     this.position = end;
     let from = start;
     let to = end;
