@@ -262,7 +262,7 @@ if (!json?.parseLenientJson) {
     ],
     ['jsonrepair + JSON.parse', theirs.toFixed(3), format((inputs.length * 1000) / theirs), '1.00x'],
     [
-      'schema decodeLenient (no repair log)',
+      'decodeLenient (freeText mode)',
       decode.toFixed(3),
       format((inputs.length * 1000) / decode),
       `${(theirs / decode).toFixed(2)}x`,

@@ -1,15 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ToolwireError } from '../errors/toolwire-error.js';
-import type { ContentMode } from '../formats/core/content-shaper.js';
 import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
 import { getFormat } from '../formats/registry.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { runEventsCommand } from './events-command.js';
 import { toParseResultJson } from './parse-result-json.js';
+import type { ParserFlags } from './parser-flags.js';
 import { readInput, readJsonFile } from './read-input.js';
 import { UsageError } from './usage-error.js';
+
+export type { ParserFlags } from './parser-flags.js';
 
 /** Options of `toolwire parse` after argument parsing. */
 export interface ParseCommandOptions {
@@ -31,16 +33,6 @@ export interface JsonlDefaults {
   readonly tools?: ToolDefinition[];
   readonly model?: string;
   readonly parser?: ParserFlags;
-}
-
-/** The `FormatOptions` the parse command takes as flags. */
-export interface ParserFlags {
-  readonly reasoning?: 'split' | 'content' | 'inline';
-  readonly reasoningStartedInPrompt?: boolean;
-  readonly allowUnknownTools?: boolean;
-  readonly allowInvalidArguments?: boolean;
-  readonly glmShorthand?: boolean;
-  readonly content?: ContentMode;
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */

@@ -1,7 +1,7 @@
 import type { EnvelopeSpec } from '../grammar/envelope/envelope-spec.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
-import type { ContentMode } from './core/content-shaper.js';
+import type { ContentMode } from './content-mode.js';
 
 /**
  * Options shared by every format parser.

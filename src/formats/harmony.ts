@@ -34,7 +34,7 @@
  * — `../shared/docs/formats.md` F25 and §5 item 5.
  */
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
-import { JsonScanner } from '../json/json-scanner.js';
+import { JsonScanner } from '../json/index.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import { heldBackLength, isMarkerPrefix, MarkerSearch } from './core/markers.js';
 import { scanJsonBody } from './core/scan-json-body.js';

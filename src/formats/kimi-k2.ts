@@ -27,7 +27,7 @@
  */
 
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
-import { JsonScanner } from '../json/json-scanner.js';
+import { JsonScanner } from '../json/index.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import {
   consumableEnd,

@@ -31,8 +31,8 @@
 
 import { setOwnProperty } from '../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
-import { parseLenientJson } from '../json/parse-lenient-json.js';
-import { typeParameterText } from '../schema/type-parameter-text.js';
+import { parseLenientJson } from '../json/index.js';
+import { typeParameterText } from '../schema/index.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import { xmlParametersEnvelope } from './core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from './core/markers.js';

@@ -30,8 +30,7 @@
  * llama.cpp `tests/test-chat.cpp` (Llama 3.x templates) — `../shared/docs/formats.md` F20.
  */
 
-import { JsonScanner } from '../json/json-scanner.js';
-import { parseLenientJson } from '../json/parse-lenient-json.js';
+import { JsonScanner, parseLenientJson } from '../json/index.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
 import { taggedObjectEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';

@@ -34,7 +34,7 @@
  */
 
 import { skipWhitespace } from '../internal/whitespace.js';
-import { parseLenientJson } from '../json/parse-lenient-json.js';
+import { parseLenientJson } from '../json/index.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
 import { xmlParametersEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';

@@ -43,6 +43,12 @@
  * | `jsonp_wrapper` | `cb({"a": 1})`, `ObjectId("1")` | `{"a":1}`, `"1"` |
  * | `regex_literal` | `/a+b/` | `"/a+b/"` |
  * | `empty_input` | `` (empty argument text) | `{}` |
+ * | `typographic_closing_quote` | `{"a": "b”, "c": 1}` | `{"a":"b","c":1}` (a `"` string closed by `”` before a delimiter) |
+ * | `thousands_separator` | `{"a": -2,000.50}` (`freeText` mode) | `{"a":-2000.5}` |
+ * | `dropped_key` | `{name}` or `{"a": }` (`freeText` mode) | `{}` (a key without a value is no member) |
+ * | `cut_number` | `[1, 2` (`freeText` mode, partial text) | `[1]` (a number cut off by the end may still grow) |
+ *
+ * The last three come from the `freeText` mode only (see `lenient-json-mode.ts`).
  */
 export type JsonRepairKind =
   | 'trailing_comma'
@@ -84,7 +90,11 @@ export type JsonRepairKind =
   | 'escaped_json'
   | 'jsonp_wrapper'
   | 'regex_literal'
-  | 'empty_input';
+  | 'empty_input'
+  | 'typographic_closing_quote'
+  | 'thousands_separator'
+  | 'dropped_key'
+  | 'cut_number';
 
 /** One fix the lenient parser made. */
 export interface JsonRepair {

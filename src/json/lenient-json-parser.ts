@@ -50,8 +50,22 @@ import {
   isQuote,
   isSpecialWhitespace,
 } from './character-codes.js';
+import {
+  bracketsBalanced,
+  commaEndsMember,
+  contextItem,
+  contextMember,
+  contextTop,
+  endsToken,
+  numberLength,
+  quoteCloses,
+  separatedNumberLength,
+  unquotedEnd,
+  type ValueContext,
+} from './context-delimiters.js';
 import { dedentBlock } from './dedent-block.js';
 import type { JsonRepair, JsonRepairKind } from './json-repair.js';
+import { type LenientJsonMode, lenientJsonModes } from './lenient-json-mode.js';
 import { unescapeJsonText } from './unescape-json-text.js';
 
 /** Unwinds the parser on a problem it cannot repair. Caught by the public functions; never escapes them. */
@@ -85,8 +99,14 @@ const stringEndYes = 1;
 
 /**
  * One-pass recursive-descent parser that builds values directly from possibly malformed JSON and
- * records every repair. Internal to src/json; `parseLenientJson` and `parseLenientJsonValue` are the
- * public entry points. Methods throw `LenientJsonFailure` (never anything else on purpose).
+ * records every repair: the one lenient JSON engine, in two modes (`lenient-json-mode.ts`). Internal
+ * to src/json; `parseLenientJson` and `parseLenientJsonValue` (mode `callBody`) and `decodeLenient`
+ * (mode `freeText`, read through `parseContextualDocument`, which never fails) are the entry points.
+ * Methods throw `LenientJsonFailure` (never anything else on purpose).
+ *
+ * Why one long file: it is one algorithm over one cursor, one repair log and one set of scanners
+ * (strings, escapes, numbers, literals, comments) that both modes share; split, those would have to
+ * be passed around or duplicated, which is how the two decoders drifted apart before.
  *
  * Reads stay inside the text: check an index against `length` before `charCodeAt` rather than rely on
  * the `NaN` it returns past the end. V8 throws a function's optimized code away at the first
@@ -110,12 +130,34 @@ export class LenientJsonParser {
   private lastUnquotedStart = -1;
   private stringReachedEnd = false;
   private stringValue = '';
+  // Whether the string being read is an object member's value (see stringEndVerdict).
+  private inMemberValue = false;
+  /** `false` once a contextual read ran into the end of the text inside a string, object or array. */
+  complete = true;
+  // The mode's switches (lenient-json-mode.ts). Only `contextual` is read on hot paths; the others are
+  // read where they apply, so that making a parser (one per call body) stays cheap.
+  private readonly mode: LenientJsonMode;
+  private readonly contextual: boolean;
+  private readonly partial: boolean;
 
-  constructor(text: string, maxDepth: number, allowEscapedDocument = true) {
+  /**
+   * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
+   * prefix of a longer one still streaming (only the `cutNumbers` switch reads it).
+   */
+  constructor(
+    text: string,
+    maxDepth: number,
+    allowEscapedDocument = true,
+    mode: LenientJsonMode = lenientJsonModes.callBody,
+    partial = false,
+  ) {
     this.text = text;
     this.length = text.length;
     this.maxDepth = maxDepth;
     this.allowEscapedDocument = allowEscapedDocument;
+    this.mode = mode;
+    this.contextual = mode.quoteEnd === 'delimiter';
+    this.partial = partial;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -412,6 +454,7 @@ export class LenientJsonParser {
   parseValue(): unknown {
     if (this.position >= this.length) return noValue;
     const code = this.text.charCodeAt(this.position);
+    if (this.contextual) return this.parseContextualValue(code, contextTop);
     // The most common starts first; the switch below handles the rest.
     if (code === codeDoubleQuote) {
       return this.isTripleQuoteAt(this.position, code)
@@ -481,6 +524,7 @@ export class LenientJsonParser {
       const code = text.charCodeAt(position);
       if (code === codeDoubleQuote && expectingKey) {
         // The common case first: a quoted key where one is expected.
+        this.inMemberValue = false;
         const key = this.readPlainKey(position) ?? this.parseQuotedString();
         if (this.stringReachedEnd) break; // `{"a": 1, "na`: a cut-off key is dropped, see below
         setMember(object, key, this.parseMemberValue());
@@ -531,6 +575,7 @@ export class LenientJsonParser {
         this.fail('object key expected', position);
       }
       if (!expectingKey) this.repair('missing_comma', position);
+      this.inMemberValue = false;
       const key = this.parseKey();
       if (this.stringReachedEnd) {
         // The text stops inside the key (`{"a": 1, "na`): the member is dropped, the key may be cut.
@@ -622,7 +667,9 @@ export class LenientJsonParser {
     } else {
       this.repair('missing_colon', position);
     }
+    this.inMemberValue = true;
     const value = this.parseValue();
+    this.inMemberValue = false;
     if (value !== noValue) return value;
     const after = this.position;
     if (after >= this.length) {
@@ -696,6 +743,7 @@ export class LenientJsonParser {
         continue;
       }
       if (!expectingValue) this.repair('missing_comma', position);
+      this.inMemberValue = false;
       const value = this.parseValue();
       if (value === noValue) this.fail(unexpectedCharacter(text, position), position);
       items.push(value);
@@ -838,6 +886,8 @@ export class LenientJsonParser {
     // Brackets opened inside the string, counted lazily up to `bracketsCountedTo` and only when a
     // quote is followed by a closer: `"(72") tall"` keeps its quote because the `(` is open.
     let bracketsCountedTo = position;
+    // Whether a quote inside this string was already judged not to be its end (see stringEndVerdict).
+    let innerQuote = false;
     let openParentheses = 0;
     let openBrackets = 0;
     let openBraces = 0;
@@ -848,7 +898,13 @@ export class LenientJsonParser {
         if (closeKind === closeDoubleQuote) {
           while (position < scanLimit) {
             const code = text.charCodeAt(position);
-            if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+            if (
+              code === codeDoubleQuote ||
+              code === codeBackslash ||
+              code < codeSpace ||
+              code === codeRightDoubleQuote
+            )
+              break;
             position++;
           }
         } else {
@@ -878,8 +934,23 @@ export class LenientJsonParser {
         return stringDone;
       }
       const code = text.charCodeAt(position);
+      if (code === codeRightDoubleQuote && closeKind === closeDoubleQuote) {
+        // `"value”,`: a straight quote closed by a typographic one, when a delimiter follows it
+        if (
+          !stopAtDelimiter &&
+          this.stringEndVerdict(position, innerQuote) !== stringEndNo &&
+          !includesCode(text, quoteStart + 1, position, codeLeftDoubleQuote)
+        ) {
+          this.stringValue = value + text.slice(segmentStart, position);
+          this.repair('typographic_closing_quote', position);
+          this.position = position + 1;
+          return stringDone;
+        }
+        position++;
+        continue;
+      }
       if (isClosingQuote(closeKind, code)) {
-        let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position);
+        let verdict = stopAtDelimiter ? stringEndYes : this.stringEndVerdict(position, innerQuote);
         if (verdict > stringEndYes) {
           for (; bracketsCountedTo < position; bracketsCountedTo++) {
             switch (text.charCodeAt(bracketsCountedTo)) {
@@ -928,6 +999,7 @@ export class LenientJsonParser {
           }
         }
         this.repair('unescaped_quote', position);
+        innerQuote = true;
         position++;
         continue;
       }
@@ -1040,9 +1112,10 @@ export class LenientJsonParser {
    * Whether the quote at `quotePosition` ends the string, judged by what follows it: the end of the
    * text, a separator, the start of a next value, a comment or `+` end it; a letter does not (the
    * quote is part of the text). Returns `stringEndYes`, `stringEndNo`, or the code of a closer that
-   * follows: then the string ends unless it has that kind of bracket open.
+   * follows: then the string ends unless it has that kind of bracket open. `innerQuote`: an earlier
+   * quote of this string was not its end (then a comma in a member value needs a key after it).
    */
-  private stringEndVerdict(quotePosition: number): number {
+  private stringEndVerdict(quotePosition: number, innerQuote: boolean): number {
     const text = this.text;
     const length = this.length;
     let position = quotePosition + 1;
@@ -1059,6 +1132,12 @@ export class LenientJsonParser {
     const code = text.charCodeAt(position);
     switch (code) {
       case codeComma:
+        // `"said "hi", and also"`: in a member value, a comma ends the string only when a key, a
+        // closer or the end follows it (BAML's jsonish reads it so; coercion.md Table A row 23). Only
+        // looked at once the string holds a quote that was not its end, so plain strings pay nothing.
+        return innerQuote && this.inMemberValue && !commaEndsMember(text, position + 1)
+          ? stringEndNo
+          : stringEndYes;
       case codeColon:
       case codeOpenBrace:
       case codeOpenBracket:
@@ -1166,6 +1245,7 @@ export class LenientJsonParser {
       content = text.slice(contentStart);
       this.repair('truncated', this.length);
       this.position = this.length;
+      this.complete = false;
     } else {
       content = text.slice(contentStart, close);
       this.position = close + 3;
@@ -1259,7 +1339,8 @@ export class LenientJsonParser {
     const text = this.text;
     switch (end - start) {
       case 3:
-        if (text.startsWith('NaN', start)) return this.repairedNull('nan', start);
+        if (text.startsWith('NaN', start))
+          return this.mode.nonFinite === 'text' ? noValue : this.repairedNull('nan', start);
         return noValue;
       case 4:
         if (text.startsWith('true', start)) return true;
@@ -1272,7 +1353,8 @@ export class LenientJsonParser {
         if (text.startsWith('False', start)) return this.repairedValue('python_literal', start, false);
         return noValue;
       case 8:
-        if (text.startsWith('Infinity', start)) return this.repairedNull('infinity', start);
+        if (text.startsWith('Infinity', start))
+          return this.mode.nonFinite === 'text' ? noValue : this.repairedNull('infinity', start);
         return noValue;
       case 9:
         if (text.startsWith('undefined', start)) return this.repairedNull('undefined_value', start);
@@ -1491,6 +1573,255 @@ export class LenientJsonParser {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Contextual reading (`quoteEnd: 'delimiter'`, the `freeText` mode): where a value ends depends on
+  // where it stands (top, member value, array item); see context-delimiters.ts. Never fails.
+
+  /** Reads one value at the cursor (after whitespace and comments); `noValue` at the end of the text. */
+  parseContextualDocument(): unknown {
+    this.skipWhitespaceAndComments();
+    if (this.position >= this.length) return noValue;
+    return this.parseContextualValue(this.text.charCodeAt(this.position), contextTop);
+  }
+
+  /** One value in `context`; `noValue` for a number a partial text cut off (it may still grow). */
+  private parseContextualValue(code: number, context: ValueContext): unknown {
+    const text = this.text;
+    const start = this.position;
+    if (this.depth >= contextualMaxDepth) return this.parseContextualUnquoted(start, context);
+    if (code === codeOpenBrace) return this.parseContextualObject();
+    if (code === codeOpenBracket) return this.parseContextualArray();
+    if (
+      code === codeDoubleQuote ||
+      code === codeSingleQuote ||
+      code === codeBacktick ||
+      code === codeLeftDoubleQuote ||
+      code === codeLeftSingleQuote
+    ) {
+      if (code < 0x80 && this.isTripleQuoteAt(start, code)) return this.parseTripleQuotedString(code);
+      return this.parseContextualString(context, false);
+    }
+    if (this.mode.thousandsSeparators) {
+      const length = separatedNumberLength(text, start);
+      if (length > 0 && endsToken(text, start + length, context)) {
+        // `-2,000.00`: US thousands separators inside a value (BAML reads them as one number)
+        this.repair('thousands_separator', start);
+        this.position = start + length;
+        return Number(text.slice(start, start + length).replace(/,/g, ''));
+      }
+    }
+    const numberEnd = start + numberLength(text, start);
+    if (numberEnd > start && endsToken(text, numberEnd, context)) {
+      this.position = numberEnd;
+      if (
+        this.partial &&
+        this.mode.cutNumbers === 'omit_when_partial' &&
+        numberEnd >= this.length &&
+        context !== contextTop
+      ) {
+        this.repair('cut_number', start);
+        return noValue;
+      }
+      const number = text.slice(start, numberEnd);
+      const parsed = Number(number);
+      return Number.isFinite(parsed) ? parsed : number;
+    }
+    if (isIdentifierStart(code)) {
+      let end = start + 1;
+      while (end < this.length && isIdentifierPart(text.charCodeAt(end))) end++;
+      if (endsToken(text, end, context)) {
+        const literal = this.readLiteral(start, end);
+        if (literal !== noValue) {
+          this.position = end;
+          return literal;
+        }
+      }
+    }
+    return this.parseContextualUnquoted(start, context);
+  }
+
+  private parseContextualObject(): Record<string, unknown> {
+    const text = this.text;
+    const object: Record<string, unknown> = {};
+    this.depth++;
+    this.position++;
+    for (;;) {
+      const code = this.nextContextualMember(codeCloseBrace, codeCloseBracket);
+      if (code === contextualDone) break;
+      if (code === contextualSkipped) continue;
+      const position = this.position;
+      const key = this.parseContextualKey();
+      this.skipWhitespaceAndComments();
+      if (this.position < this.length && text.charCodeAt(this.position) === codeColon) this.position++;
+      this.skipWhitespaceAndComments();
+      if (this.position >= this.length) {
+        this.contextualTruncation();
+        break;
+      }
+      const next = text.charCodeAt(this.position);
+      if (next === codeCloseBrace || next === codeComma) {
+        // `{name}` placeholders and `{"a": }`
+        if (this.mode.valuelessKeys === 'omit') this.repair('dropped_key', position);
+        else {
+          this.repair('missing_value', this.position);
+          setMember(object, key, null);
+        }
+        continue;
+      }
+      const value = this.parseContextualValue(next, contextMember);
+      if (value !== noValue) setMember(object, key, value);
+    }
+    this.depth--;
+    return object;
+  }
+
+  private parseContextualKey(): string {
+    const text = this.text;
+    const start = this.position;
+    const code = text.charCodeAt(start);
+    if (
+      code === codeDoubleQuote ||
+      code === codeSingleQuote ||
+      code === codeBacktick ||
+      code === codeLeftDoubleQuote
+    ) {
+      if (this.isTripleQuoteAt(start, code)) return this.parseTripleQuotedString(code);
+      return this.parseContextualString(contextMember, true);
+    }
+    let end = start;
+    while (end < this.length) {
+      const next = text.charCodeAt(end);
+      if (next === codeColon || next === codeCloseBrace || next === codeComma || next === codeNewline) break;
+      end++;
+    }
+    this.repair('unquoted_key', start);
+    this.position = end;
+    return text.slice(start, end).trim();
+  }
+
+  private parseContextualArray(): unknown[] {
+    const text = this.text;
+    const items: unknown[] = [];
+    this.depth++;
+    this.position++;
+    for (;;) {
+      const code = this.nextContextualMember(codeCloseBracket, codeCloseBrace);
+      if (code === contextualDone) break;
+      if (code === contextualSkipped) continue;
+      const position = this.position;
+      if (text.startsWith('...', position)) {
+        this.repair('ellipsis', position);
+        this.position += 3;
+        continue;
+      }
+      const item = this.parseContextualValue(code, contextItem);
+      if (item !== noValue) items.push(item);
+      if (this.position === position) this.position++;
+    }
+    this.depth--;
+    return items;
+  }
+
+  /**
+   * Skips commas before the next member or item. Returns `contextualDone` at the end of the text or
+   * after `closer`, `contextualSkipped` after a stray closer of the other kind, else the next code.
+   */
+  private nextContextualMember(closer: number, stray: number): number {
+    this.skipWhitespaceAndComments();
+    while (this.position < this.length && this.text.charCodeAt(this.position) === codeComma) {
+      this.position++;
+      this.skipWhitespaceAndComments();
+    }
+    const position = this.position;
+    if (position >= this.length) {
+      this.contextualTruncation();
+      return contextualDone;
+    }
+    const code = this.text.charCodeAt(position);
+    this.position++;
+    if (code === closer) return contextualDone;
+    if (code === stray) {
+      this.repair('mismatched_closing_bracket', position);
+      return contextualSkipped;
+    }
+    this.position = position;
+    return code;
+  }
+
+  private contextualTruncation(): void {
+    this.complete = false;
+    this.repair('truncated', this.length);
+  }
+
+  /**
+   * A quoted string whose quote ends it only when a delimiter of `context` follows (`quoteCloses`);
+   * a JSON-looking body keeps going until its brackets balance. A `"` string may end at `”`.
+   */
+  private parseContextualString(context: ValueContext, isKey: boolean): string {
+    const text = this.text;
+    const length = this.length;
+    const start = this.position;
+    const open = text.charCodeAt(start);
+    if (open !== codeDoubleQuote) this.repair(quoteRepairKind(open), start);
+    const close =
+      open === codeLeftDoubleQuote
+        ? codeRightDoubleQuote
+        : open === codeLeftSingleQuote
+          ? codeRightSingleQuote
+          : open;
+    const anySingleLike = open === codeBacktick && this.mode.backticks === 'single_like';
+    let value = '';
+    let position = start + 1;
+    let segmentStart = position;
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === codeBackslash && position + 1 < length) {
+        value += text.slice(segmentStart, position);
+        position = this.readEscape(position);
+        value += this.stringValue;
+        segmentStart = position;
+        continue;
+      }
+      const typographic =
+        code === codeRightDoubleQuote &&
+        open === codeDoubleQuote &&
+        !includesCode(text, start + 1, position, codeLeftDoubleQuote);
+      if (
+        (code === close || typographic || (anySingleLike && isClosingQuote(closeSingleLike, code))) &&
+        quoteCloses(text, position + 1, context, isKey) &&
+        (isKey || bracketsBalanced(text, start + 1, position))
+      ) {
+        if (typographic) this.repair('typographic_closing_quote', position);
+        this.position = position + 1;
+        return value + text.slice(segmentStart, position);
+      }
+      if (code === close) this.repair('unescaped_quote', position);
+      else if (code === codeNewline) this.repair('raw_newline_in_string', position);
+      position++;
+    }
+    this.contextualTruncation();
+    this.position = length;
+    return value + text.slice(segmentStart);
+  }
+
+  /** Text without quotes up to the end `unquotedEnd` finds; at the top, the rest of the text. */
+  private parseContextualUnquoted(start: number, context: ValueContext): unknown {
+    const text = this.text;
+    const end =
+      context === contextTop
+        ? this.length
+        : unquotedEnd(text, start, context, this.mode.unquotedValues === 'to_next_key');
+    this.position = end;
+    let from = start;
+    let to = end;
+    while (from < to && isJsonWhitespace(text.charCodeAt(from))) from++;
+    to = trimWhitespaceBefore(text, to, from);
+    const literal = to > from ? this.readLiteral(from, to) : noValue;
+    if (literal !== noValue) return literal;
+    if (to > from) this.repair('unquoted_string', from);
+    return text.slice(from, to);
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Whitespace, comments, helpers
 
   /**
@@ -1524,7 +1855,8 @@ export class LenientJsonParser {
         }
       } else if (
         code === codeHash &&
-        isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN)
+        (this.mode.hashComments === 'any' ||
+          isHashCommentFollower(position + 1 < length ? text.charCodeAt(position + 1) : Number.NaN))
       ) {
         // `# note` (Python, YAML) and Markdown headings. `#fff` is not a comment.
         if (record) this.repair('comment', position);
@@ -1579,6 +1911,11 @@ export class LenientJsonParser {
 // Recently seen object keys (see readPlainKey). Shared by all parses: it only ever holds short
 // strings that appeared as keys, and a wrong slot is detected by comparing the text.
 const maximumCachedKeyLength = 32;
+
+// Contextual reading keeps deeper text as an unquoted string instead of failing.
+const contextualMaxDepth = 512;
+const contextualDone = -1;
+const contextualSkipped = -2;
 const keyCache: Array<string | undefined> = new Array(256).fill(undefined);
 
 const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];

@@ -1,9 +1,9 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
+import { decodeLenient } from '../json/decode-lenient.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
 import { Aligner, finish, issue, MAX_VALUE_DEPTH, Sink, stringLiterals } from './align-value.js';
 import { parseNumberText } from './coerce-text.js';
-import { decodeLenient } from './decode-lenient.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** Options of `alignText`. */

@@ -1,4 +1,5 @@
 import { setOwnProperty } from '../internal/set-own-property.js';
+import { decodeLenient } from '../json/decode-lenient.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import {
   type AlignFlag,
@@ -16,7 +17,6 @@ import {
   parseNumberText,
   roundHalfAwayFromZero,
 } from './coerce-text.js';
-import { decodeLenient } from './decode-lenient.js';
 import { EnumIndex } from './enum-index.js';
 import { matchesLiteral } from './matches-literal.js';
 import { type SchemaObject, type SchemaOption, SchemaRoot } from './schema-root.js';

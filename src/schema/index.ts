@@ -5,6 +5,7 @@
  * never throw on model data.
  */
 
+export { type DecodedValue, decodeLenient } from '../json/decode-lenient.js';
 export { type AlignedArguments, alignArguments, alignParameters } from './align-arguments.js';
 export { alignResponse } from './align-response.js';
 export type {
@@ -19,7 +20,6 @@ export { FLAG_SCORES } from './align-result.js';
 export { type AlignTextOptions, alignText } from './align-text.js';
 export { type AlignValueOptions, alignValue, MAX_VALUE_DEPTH } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
-export { type DecodedValue, decodeLenient } from './decode-lenient.js';
 export { matchesLiteral } from './matches-literal.js';
 export {
   canonicalTypeName,

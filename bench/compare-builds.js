@@ -1,0 +1,148 @@
+// Two builds of toolwire side by side in one run, on the align and lenient-JSON work of
+// `align.bench.js` and a Hermes parse with repaired JSON: for "no slowdown" checks on a busy machine,
+// where only ratios measured in the same run mean anything. The sides take turns, each turn in a
+// fresh Node process (as `run.js` does per benchmark: two builds in one heap skew each other's
+// timings through GC and JIT state), and each side keeps its best turn.
+//
+//   node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]     (candidate default: ./dist)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measure, printTable } from './measure.js';
+
+const [baselineArgument, candidateArgument = 'dist', workloadArgument] = process.argv.slice(2);
+if (!baselineArgument) {
+  console.error('usage: node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]');
+  process.exit(2);
+}
+
+async function load(dist) {
+  const url = (path) => pathToFileURL(resolve(dist, path)).href;
+  return {
+    schema: await import(url('schema/index.js')),
+    json: await import(url('json/index.js')),
+    formats: await import(url('formats/index.js')),
+  };
+}
+
+const corpusUrl = new URL('../../shared/corpus/repair/jsonrepair.jsonl', import.meta.url);
+const coerceUrl = new URL('../../shared/corpus/coerce/', import.meta.url);
+const broken = existsSync(corpusUrl)
+  ? readFileSync(corpusUrl, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line))
+      .filter((entry) => typeof entry.expected === 'string' && !entry.duplicate_of)
+      .map((entry) => entry.input)
+      .filter((input) => {
+        try {
+          JSON.parse(input);
+          return false;
+        } catch {
+          return true;
+        }
+      })
+  : [];
+const coerce = ['baml.jsonl', 'jsonish.jsonl'].flatMap((file) => {
+  const url = new URL(file, coerceUrl);
+  if (!existsSync(url)) return [];
+  return readFileSync(url, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.check === 'equals');
+});
+
+const weather = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', minLength: 1 },
+    days: { type: 'integer', minimum: 1, maximum: 14 },
+    unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+    hourly: { type: 'boolean' },
+  },
+  required: ['city', 'days'],
+};
+const hermesText = Array.from(
+  { length: 50 },
+  (_, index) =>
+    `Step ${index}.<tool_call>\n{"name": "get_weather", "arguments": {city: 'Paris ${index}', "days": ${index % 9},}}\n</tool_call>`,
+).join('\n');
+const tools = [{ name: 'get_weather', parameters: weather }];
+
+const workloads = [
+  [
+    'parseLenientJson, jsonrepair corpus (broken inputs)',
+    ({ json }) =>
+      () => {
+        for (const input of broken) json.parseLenientJson(input);
+      },
+  ],
+  [
+    'decodeLenient, jsonrepair corpus (broken inputs)',
+    ({ schema }) =>
+      () => {
+        for (const input of broken) schema.decodeLenient(input);
+      },
+  ],
+  [
+    'alignResponse, coerce corpus (equals cases)',
+    ({ schema }) => {
+      const roots = coerce.map((entry) => new schema.SchemaRoot(entry.schema));
+      return () => {
+        for (let index = 0; index < coerce.length; index++)
+          schema.alignResponse(coerce[index].input, roots[index], {
+            partial: coerce[index].partial === true,
+          });
+      };
+    },
+  ],
+  [
+    'alignValue, weather value x200',
+    ({ schema }) => {
+      const root = new schema.SchemaRoot(weather);
+      const value = { city: 'San Francisco', days: 3, unit: 'celsius', hourly: false };
+      return () => {
+        for (let index = 0; index < 200; index++) schema.alignValue(value, root);
+      };
+    },
+  ],
+  [
+    'parseToolCalls hermes, 50 calls with repaired JSON',
+    ({ formats }) =>
+      () => {
+        formats.parseToolCalls(hermesText, { format: 'hermes', tools });
+      },
+  ],
+];
+
+if (workloadArgument !== undefined) {
+  // A child: time one workload of one build, print the best time in ms.
+  const [, make] = workloads[Number(workloadArgument)];
+  const run = make(await load(candidateArgument));
+  console.log(String(measure(run, 300)));
+} else {
+  const turns = 4;
+  const rows = [['workload', 'baseline ms', 'candidate ms', 'candidate/baseline']];
+  const script = fileURLToPath(import.meta.url);
+  const time = (dist, index) => {
+    const child = spawnSync(process.execPath, [script, baselineArgument, dist, String(index)], {
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(child.stderr);
+    return Number(child.stdout.trim());
+  };
+  for (const [index, [name]] of workloads.entries()) {
+    const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let turn = 0; turn < turns; turn++) {
+      best[0] = Math.min(best[0], time(baselineArgument, index));
+      best[1] = Math.min(best[1], time(candidateArgument, index));
+    }
+    rows.push([name, best[0].toFixed(3), best[1].toFixed(3), `${(best[1] / best[0]).toFixed(3)}`]);
+  }
+  console.log(
+    `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}`,
+  );
+  printTable(rows);
+}
