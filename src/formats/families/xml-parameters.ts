@@ -6,6 +6,7 @@ import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -224,6 +225,10 @@ export class XmlParametersParser extends BaseFormatParser {
   private readonly value = new TextBuilder();
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
+  /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
+  private parameterOffset = 0;
+  /** Glitches recovered in the open call (see `CallParts.repairs`). */
+  private repairs: ToolCallRepair[] = [];
 
   private readonly openers: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
@@ -292,6 +297,8 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterAttributes = {};
     this.value.clear();
     this.closing = [];
+    this.parameterOffset = 0;
+    this.repairs = [];
   }
 
   protected parse(cursor: Cursor): void {
@@ -462,6 +469,8 @@ export class XmlParametersParser extends BaseFormatParser {
     const headerText = this.header.join('');
     this.header = [];
     this.headerLength = 0;
+    if (parameter && code === 0x3c /* < */ && headerText.length <= headerLimit)
+      return this.droppedParameter(headerText);
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
@@ -482,6 +491,27 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterAttributes = attributes;
     this.value.clear();
     this.startValueStream(name, attributes);
+    this.state = 'value';
+    return true;
+  }
+
+  /**
+   * A parameter tag cut before its `>` (another tag starts first: `<parameter=timeout\n</parameter>`), as
+   * Qwen3-Coder writes it now and then (vLLM #39771: the whole call was lost). The rest of the call is
+   * still readable, so the call survives without that parameter: its text, up to the value's end, is
+   * read as a value with no key (dropped) and the call carries an `unclosed_parameter_tag` repair.
+   */
+  private droppedParameter(headerText: string): boolean {
+    const key = headerText.trim();
+    this.repairs.push({
+      kind: 'unclosed_parameter_tag',
+      position: this.parameterOffset,
+      message: `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`,
+    });
+    this.parameterKey = undefined;
+    this.parameterAttributes = {};
+    this.value.clear();
+    this.rawStream = false;
     this.state = 'value';
     return true;
   }
@@ -518,6 +548,7 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     const marker = markerAt(text, position, this.bodyMarkers);
     if (marker === this.config.parameterStart) {
+      this.parameterOffset = this.rawLength + (position - cursor.position);
       this.take(cursor, position + marker.length, 'call');
       this.header = [];
       this.headerLength = 0;
@@ -732,6 +763,7 @@ export class XmlParametersParser extends BaseFormatParser {
           name,
           argumentsValue: this.buildArguments(),
           ...(this.streamedAny ? { streamedKeys: this.streamedKeys } : {}),
+          ...(this.repairs.length > 0 ? { repairs: this.repairs } : {}),
         });
       }
     }
