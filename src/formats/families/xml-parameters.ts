@@ -369,6 +369,15 @@ export class XmlParametersParser extends BaseFormatParser {
       this.beginCall();
       this.take(cursor, position + marker.length, 'call');
       this.resetCall();
+      if (this.implicitSection && this.config.sectionStart.length > 0) {
+        // A bare call in a format that wraps its calls: the opener was left out (ollama #16686).
+        const opener = this.config.sectionStart[0];
+        this.repairs.push({
+          kind: 'missing_section_start',
+          position: 0,
+          message: `the call has no ${opener}`,
+        });
+      }
       this.state = 'call-header';
       return true;
     }
@@ -563,6 +572,11 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     if (marker !== undefined) {
       // A section end or the next call without this call's closing tag.
+      this.repairs.push({
+        kind: 'missing_end_marker',
+        position: this.rawLength,
+        message: `the call has no ${this.config.callEnd}`,
+      });
       this.completeCall();
       this.state = 'section';
       return true;
@@ -604,6 +618,13 @@ export class XmlParametersParser extends BaseFormatParser {
       return true;
     }
     // Implicit end: the next tag is left for the call body.
+    if (this.parameterKey !== undefined) {
+      this.repairs.push({
+        kind: 'missing_parameter_close_tag',
+        position: this.rawLength,
+        message: `the parameter "${this.parameterKey}" has no ${this.config.parameterEnd}`,
+      });
+    }
     this.endParameter(true);
     this.state = 'call-body';
     return true;
