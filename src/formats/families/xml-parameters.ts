@@ -618,13 +618,6 @@ export class XmlParametersParser extends BaseFormatParser {
       return true;
     }
     // Implicit end: the next tag is left for the call body.
-    if (this.parameterKey !== undefined) {
-      this.repairs.push({
-        kind: 'missing_parameter_close_tag',
-        position: this.rawLength,
-        message: `the parameter "${this.parameterKey}" has no ${this.config.parameterEnd}`,
-      });
-    }
     this.endParameter(true);
     this.state = 'call-body';
     return true;
@@ -673,9 +666,10 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Stores the finished value; with `implicit` (no closing tag) a newline before the next tag is layout. */
   private endParameter(implicit = false): void {
     let text = this.value.take();
+    const key = this.parameterKey;
+    if (implicit && key !== undefined) text = this.implicitEnd(key, text);
     if (this.config.trimNewline) text = withoutLeadingNewline(text);
     if (this.config.trimNewline || implicit) text = withoutTrailingNewline(text);
-    const key = this.parameterKey;
     const name = this.callName;
     if (key !== undefined && key !== '') {
       this.parameterCount++;
@@ -683,7 +677,9 @@ export class XmlParametersParser extends BaseFormatParser {
         // The value's text was streamed as it came: send the rest and close the string.
         this.streamArguments(`${jsonStringContent(text.slice(this.rawStreamed))}"`);
         this.typed.push([key, text]);
-        this.streamedKeys.add(key);
+        // A malformed closing tag cut from the value after it streamed: the member is sent again.
+        if (this.rawStreamed > text.length) this.streamedKeys.delete(key);
+        else this.streamedKeys.add(key);
       } else if (name !== undefined) {
         const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
         this.typed.push([key, value]);
@@ -707,6 +703,32 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterKey = undefined;
     this.parameterAttributes = {};
     this.rawStream = false;
+  }
+
+  /**
+   * A value that ended without its closing tag (at the next tag): its repair, and its text without a
+   * malformed closing tag at its end (`</parameter1>`, `</parameter/>`, `</parameter_function>` or a
+   * cut `</parameter`, as Qwen3.6 writes them: sgl-project/sglang #27336), which is no data.
+   * The value is the last text of the call's raw text here.
+   */
+  private implicitEnd(key: string, text: string): string {
+    const { parameterEnd } = this.config;
+    const stub = parameterEnd.slice(0, -1);
+    const at = text.lastIndexOf(stub);
+    if (at >= 0 && /^[^<>\s]{0,24}>?\s*$/.test(text.slice(at + stub.length))) {
+      this.repairs.push({
+        kind: 'malformed_closing_tag',
+        position: this.rawLength - (text.length - at),
+        message: `the parameter "${key}" is closed by ${text.slice(at).trim()}, not ${parameterEnd}`,
+      });
+      return text.slice(0, at);
+    }
+    this.repairs.push({
+      kind: 'missing_parameter_close_tag',
+      position: this.rawLength,
+      message: `the parameter "${key}" has no ${parameterEnd}`,
+    });
+    return text;
   }
 
   /**
