@@ -57,7 +57,7 @@ export interface ArgKeyValueConfig {
   readonly reasoning?: ReasoningTags;
 }
 
-type State = 'text' | 'section' | 'name' | 'between' | 'key' | 'before-value' | 'value';
+type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | 'before-value' | 'value';
 
 /**
  * Whether `text` holds only layout: whitespace and the two characters backslash + `n` (SGLang's GLM
@@ -189,12 +189,16 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private lastClose: string | undefined;
   /** Where the name (then: the text after `</arg_key>`) starts in the open call's raw text. */
   private itemOffset = 0;
+  /** `key-or-call`: where the call start after the name is in the raw text, and the text after it. */
+  private secondStart = 0;
+  private lookahead: string[] = [];
 
   private readonly textMarkers: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly nameMarkers: readonly string[];
   private readonly betweenMarkers: readonly string[];
   private readonly keyMarkers: readonly string[];
+  private readonly lookaheadMarkers: readonly string[];
   private readonly beforeValueMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
@@ -232,6 +236,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     ];
     this.betweenMarkers = [keyOpen, callEnd, callStart, ...section, ...closers];
     this.keyMarkers = [keyClose, valueOpen, callEnd, callStart, keyOpen];
+    this.lookaheadMarkers = [...closers, keyOpen, valueOpen, callEnd, callStart, ...section];
     this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart, ...closers];
     this.valueMarkers = [valueClose, keyOpen, callEnd];
     this.valueInitial = sharedInitial(this.valueMarkers);
@@ -322,8 +327,41 @@ export class ArgKeyValueParser extends BaseFormatParser {
           } else if (match.marker === keyClose || match.marker === valueClose) {
             this.recoverStrayClose(cursor, match);
             this.state = 'between';
+          } else if (match.marker === callStart && this.problem === undefined) {
+            // A call start right after a name: the next call, or a call start written for `<arg_key>`.
+            this.secondStart = this.rawLength;
+            this.take(cursor, match.index + callStart.length, 'call');
+            this.lookahead = [];
+            this.state = 'key-or-call';
           } else {
             this.afterItem(cursor, match);
+          }
+          break;
+        }
+        case 'key-or-call': {
+          const text = cursor.text;
+          const markers = this.lookaheadMarkers;
+          const match = findEarliestMarker(text, cursor.position, markers);
+          const end = consumableEnd(text, cursor.position, markers, match, cursor.final);
+          const piece = this.take(cursor, end, 'call');
+          if (piece !== '') this.lookahead.push(piece);
+          if (!match && !cursor.final) return;
+          const key = this.lookahead.join('').trim();
+          if (match?.marker === keyClose && /^[^\s<>{}"]+$/.test(key)) {
+            // `NAME<tool_call>KEY</arg_key>`: GLM wrote the call start where the key tag belongs
+            // (getsigit/sigit #94); one call, its first key recovered.
+            this.repair(
+              'call_start_for_key_open',
+              this.secondStart,
+              `${callStart} stands for ${this.config.keyOpen}`,
+            );
+            this.key = key;
+            this.take(cursor, match.index + keyClose.length, 'call');
+            this.lastClose = keyClose;
+            this.itemOffset = this.rawLength;
+            this.state = 'before-value';
+          } else {
+            this.splitAtSecondCall();
           }
           break;
         }
@@ -511,6 +549,27 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.take(cursor, match.index + match.marker.length, 'call');
     this.clearCall();
     this.itemOffset = this.rawLength;
+    this.state = 'name';
+  }
+
+  /**
+   * `key-or-call` found the next call: the open call (a name, no arguments) ends where the second call
+   * start is, without its end marker, and the second call goes on with the text read after its start.
+   */
+  private splitAtSecondCall(): void {
+    const { callStart, callEnd } = this.config;
+    const raw = this.closeCallRaw();
+    const first = raw.slice(0, this.secondStart);
+    const second = raw.slice(this.secondStart);
+    const name = this.name ?? '';
+    this.repair('missing_end_marker', first.length, `the call has no ${callEnd}`);
+    const repairs = this.repairs;
+    this.clearCall();
+    this.endCall({ name, parameters: [], repairs }, first, true);
+    this.beginCall();
+    this.take({ text: second, position: 0, final: false }, second.length, 'call');
+    this.itemOffset = callStart.length;
+    this.namePieces = [second.slice(callStart.length)];
     this.state = 'name';
   }
 
