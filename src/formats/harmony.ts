@@ -20,7 +20,8 @@
  * - The output may start inside a header (the generation prompt ends with `<|start|>assistant`, so
  *   the output starts with `<|channel|>` or ` to=…`) or inside a body (plain text: content, or
  *   reasoning with option `reasoningStartedInPrompt`). A missing `<|end|>`/`<|call|>`/`<|return|>` is
- *   tolerated: the next `<|start|>` or `<|channel|>` starts the next message. Headers are structure
+ *   tolerated (a call then has a `missing_end_marker` repair, one ended by another closer an
+ *   `unexpected_end_marker` repair): the next `<|start|>` or `<|channel|>` starts the next message. Headers are structure
  *   (markup); a header with other text in it is kept as content, and a header that names a
  *   recipient but gets no body is a cut-off call (`InvalidToolCall`). At the end of the output a call
  *   without `<|call|>` is complete only when its JSON body is (a balanced object or array); cut off
