@@ -1,4 +1,4 @@
-import { pythonCall } from './prompt-renderers.js';
+import { pythonCall } from './python-call.js';
 import { pythonJson } from './python-json.js';
 import { functionTool } from './render-pieces.js';
 import type { ToolPromptRenderer } from './tool-prompt-renderer.js';

@@ -15,10 +15,11 @@ import {
 } from './llama-pythonic-renderers.js';
 import { olmo3Renderer } from './olmo3-renderer.js';
 import { phi4MiniRenderer } from './phi4-mini-renderer.js';
+import { pythonCall } from './python-call.js';
 import { pythonJson, pythonString } from './python-json.js';
 import { afterSystem, functionTool, joined } from './render-pieces.js';
 import { seedOssRenderer } from './seed-oss-renderer.js';
-import type { RenderedCall, ToolPromptRenderer } from './tool-prompt-renderer.js';
+import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 import { typescriptType } from './typescript-type.js';
 import { xlamRenderer } from './xlam-renderer.js';
 
@@ -348,31 +349,6 @@ const harmony: ToolPromptRenderer = {
       )
       .join('<|end|>')}`,
 };
-
-/**
- * A JSON value as a Python literal (`True`, `None`, dicts and lists); strings double-quoted as JSON
- * writes them, or single-quoted as Python's `repr` does (`quote: "'"`).
- */
-function pythonLiteral(value: unknown, quote: '"' | "'" = '"'): string {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string')
-    return quote === '"'
-      ? JSON.stringify(value)
-      : `'${JSON.stringify(value).slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
-  if (typeof value === 'number') return pythonJson(value);
-  if (Array.isArray(value)) return `[${value.map((item) => pythonLiteral(item, quote)).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>)
-    .map(([key, item]) => `${pythonLiteral(key, quote)}: ${pythonLiteral(item, quote)}`)
-    .join(', ')}}`;
-}
-
-/** One call in Python syntax: `name(key=value, ...)`. */
-export const pythonCall = (call: RenderedCall, quote: '"' | "'"): string =>
-  `${call.name}(${Object.entries(call.input)
-    .map(([key, value]) => `${key}=${pythonLiteral(value, quote)}`)
-    .join(', ')})`;
 
 // Pythonic calls (Llama 3.2 / Gemma 3 tool templates of vLLM): the tool list as indented JSON and the
 // instructions at the top of the first user turn, calls as a Python list, results as user turns.

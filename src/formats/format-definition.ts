@@ -24,9 +24,10 @@ import type { ContentMode } from './content-mode.js';
  *   parser runs).
  * - `inputEvents`: emit `tool-input-start` / `tool-input-delta` / `tool-input-end` before each
  *   `tool-call`. Default `true`; whole-text parsing turns them off, as nothing reads them there.
- * - `glmShorthand`: read the GLM line shorthand `name/key>value` (and `name/{json}`) as calls, in tag
- *   bodies that hold nothing else and on lines of prose (format `tagged`; tinyagents/OpenHuman, see
- *   `../shared/docs/openhuman.md` §1a). Default `false`: ordinary prose can look like it.
+ * - `glmShorthand`: read the GLM line shorthand `name/key>value` (and `name/{json}`) as calls on lines
+ *   of prose and in a tag left open at the end (format `tagged`; tinyagents/OpenHuman, see
+ *   `../shared/docs/openhuman.md` §1a). Default `false`: ordinary prose can look like it. A closed tag
+ *   body that holds nothing else is read as GLM shorthand without it.
  * - `allowInvalidArguments`: with `tools` given, a call whose arguments decode to an object that does
  *   not fit the tool's schema (a required argument missing, a required value that cannot be coerced)
  *   is still a call: its arguments as aligned so far (values that could not be coerced kept as the

@@ -20,7 +20,8 @@
  * - The output may start inside a header (the generation prompt ends with `<|start|>assistant`, so
  *   the output starts with `<|channel|>` or ` to=…`) or inside a body (plain text: content, or
  *   reasoning with option `reasoningStartedInPrompt`). A missing `<|end|>`/`<|call|>`/`<|return|>` is
- *   tolerated: the next `<|start|>` or `<|channel|>` starts the next message. Headers are structure
+ *   tolerated (a call then has a `missing_end_marker` repair, one ended by another closer an
+ *   `unexpected_end_marker` repair): the next `<|start|>` or `<|channel|>` starts the next message. Headers are structure
  *   (markup); a header with other text in it is kept as content, and a header that names a
  *   recipient but gets no body is a cut-off call (`InvalidToolCall`). At the end of the output a call
  *   without `<|call|>` is complete only when its JSON body is (a balanced object or array); cut off
@@ -35,6 +36,7 @@
  */
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { JsonScanner } from '../json/index.js';
+import type { ToolCallRepair } from '../types/index.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import { heldBackLength, isMarkerPrefix, MarkerSearch } from './core/markers.js';
 import { scanJsonBody } from './core/scan-json-body.js';
@@ -334,9 +336,7 @@ export class HarmonyParser extends BaseFormatParser {
       return true;
     }
     this.keepBody(cursor, match.index);
-    if (match.marker !== START && match.marker !== CHANNEL)
-      this.take(cursor, match.index + match.marker.length, 'call');
-    this.completeCall();
+    this.completeCall(this.takeCloser(cursor, match.marker, match.index));
     return true;
   }
 
@@ -351,9 +351,7 @@ export class HarmonyParser extends BaseFormatParser {
       this.cutOff();
     } else {
       // A marker outside a string while the JSON is still open: the body ends here.
-      if (stop.marker !== START && stop.marker !== CHANNEL)
-        this.take(cursor, stop.index + stop.marker.length, 'call');
-      this.completeCall();
+      this.completeCall(this.takeCloser(cursor, stop.marker, stop.index));
     }
     return true;
   }
@@ -366,13 +364,47 @@ export class HarmonyParser extends BaseFormatParser {
     this.take(cursor, position, 'call');
     if (position === text.length && !cursor.final) return false;
     const closer = closers.find((marker) => text.startsWith(marker, position));
-    if (closer !== undefined) {
-      this.take(cursor, position + closer.length, 'call');
-    } else if (!cursor.final && closers.some((marker) => isMarkerPrefix(text, position, marker))) {
+    if (
+      closer === undefined &&
+      !cursor.final &&
+      closers.some((marker) => isMarkerPrefix(text, position, marker))
+    )
       return false;
-    }
-    this.completeCall();
+    this.completeCall(closer === undefined ? undefined : this.takeCloser(cursor, closer, position));
     return true;
+  }
+
+  /**
+   * Takes the marker that ends a message body into the call (`<|start|>` and `<|channel|>` start the
+   * next message and stay); returns the closing marker with its offset in the call's raw text.
+   */
+  private takeCloser(
+    cursor: Cursor,
+    marker: string,
+    index: number,
+  ): { marker: string; position: number } | undefined {
+    if (marker === START || marker === CHANNEL) return undefined;
+    const position = this.rawLength;
+    this.take(cursor, index + marker.length, 'call');
+    return { marker, position };
+  }
+
+  /**
+   * The repairs of a function call that did not end with `<|call|>`: none written (servers strip the
+   * stop token: smg-project/smg #879, tetherto/qvac #1812) or another closer (`<|return|>`, `<|end|>`:
+   * sgl-project/sglang #10576).
+   */
+  private endRepairs(closer: { marker: string; position: number } | undefined): ToolCallRepair[] {
+    if (closer === undefined)
+      return [{ kind: 'missing_end_marker', position: this.rawLength, message: `the call has no ${CALL}` }];
+    if (closer.marker === CALL) return [];
+    return [
+      {
+        kind: 'unexpected_end_marker',
+        position: closer.position,
+        message: `the call ends with ${closer.marker}, not ${CALL}`,
+      },
+    ];
   }
 
   /** The output ended inside the call's body: an `InvalidToolCall` (`incomplete_tool_call`), raw kept. */
@@ -387,8 +419,11 @@ export class HarmonyParser extends BaseFormatParser {
     );
   }
 
-  /** Emits the message as a call (functions recipient) or an invalid call (other recipients). */
-  private completeCall(): void {
+  /**
+   * Emits the message as a call (functions recipient) or an invalid call (other recipients); `closer`
+   * is the marker that ended it, when one did.
+   */
+  private completeCall(closer?: { marker: string; position: number }): void {
     const argumentsText = this.body.join('');
     this.body = [];
     this.state = 'body';
@@ -401,7 +436,8 @@ export class HarmonyParser extends BaseFormatParser {
       );
       return;
     }
-    this.endCall({ name: this.name, argumentsText });
+    const repairs = this.endRepairs(closer);
+    this.endCall({ name: this.name, argumentsText, ...(repairs.length > 0 ? { repairs } : {}) });
   }
 }
 

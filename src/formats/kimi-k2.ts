@@ -8,7 +8,9 @@
  * - Parallel calls: several `<|tool_call_begin|>…<|tool_call_end|>` in one section; the index in
  *   `functions.NAME:IDX` counts 0, 1, 2… across the turn.
  * - Ids and names: `functions.NAME:IDX` is the call's id, kept verbatim; the name is the text between
- *   `functions.` (optional) and the last `:`. An id without `:IDX` (for example `functions.NAME.0`)
+ *   `functions.` (optional) and the last `:`. An id that starts with `functions` and ends with the
+ *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377) is
+ *   read too, with a `nonstandard_call_id` repair; any other id without `:IDX` (`functions.NAME.0`)
  *   makes the call invalid (vLLM drops such calls).
  * - Arguments: a JSON object, scanned as it streams so that markers inside JSON strings are data;
  *   decoded leniently. Whitespace and line breaks between the markers are layout (vLLM's fixtures put
@@ -16,7 +18,7 @@
  * - Reasoning: `<think>…</think>`. Kimi-K2-Thinking may call tools inside an unclosed `<think>`: a
  *   section or call marker then ends the reasoning (llama.cpp's test "call inside thinking block").
  * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
- *   value, as llama.cpp accepts); `<|tool_call_end|>` right after the id is a call without arguments.
+ *   value, as llama.cpp accepts; a `missing_end_marker` repair); `<|tool_call_end|>` right after the id is a call without arguments.
  *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
  *   are structure (markup), never content, as SGLang's streaming strips them.
  * - Deliberately not done: text after the section stays content.
@@ -28,6 +30,7 @@
 
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
 import { JsonScanner } from '../json/index.js';
+import type { ToolCallRepair } from '../types/index.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import {
   consumableEnd,
@@ -37,6 +40,7 @@ import {
   sharedInitial,
 } from './core/markers.js';
 import { scanJsonBody } from './core/scan-json-body.js';
+import type { ToolIndex } from './core/tool-index.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
 
 const sectionBegin = '<|tool_calls_section_begin|>';
@@ -63,11 +67,20 @@ const bodyInitial = sharedInitial(bodyMarkers);
 
 type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
 
-/** `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. */
-function parseCallId(text: string): { id: string; name: string } | undefined {
+/**
+ * `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. An id that
+ * starts with `functions` and ends with the index but lacks the `.` or the `:` (`functionsexec5`,
+ * `functions.exec5`: Kimi-K2.5, SGLang #21377) is read too, with `nonstandard`
+ * set; with tools given, the name is the longest offered one the id holds before its index (a name
+ * may end in digits), else the text before the trailing digits.
+ */
+function parseCallId(
+  text: string,
+  tools?: ToolIndex,
+): { id: string; name: string; nonstandard?: true } | undefined {
   const id = text.trim();
   const colon = id.lastIndexOf(':');
-  if (colon <= 0 || colon === id.length - 1) return undefined;
+  if (colon <= 0 || colon === id.length - 1) return nonstandardCallId(id, tools);
   for (let index = colon + 1; index < id.length; index++) {
     const code = id.charCodeAt(index);
     if (code < 0x30 || code > 0x39) return undefined;
@@ -78,6 +91,28 @@ function parseCallId(text: string): { id: string; name: string } | undefined {
     if (isWhitespace(name.charCodeAt(index))) return undefined;
   }
   return { id, name };
+}
+
+/** The nonstandard ids of `parseCallId` (no `:`). */
+function nonstandardCallId(
+  id: string,
+  tools: ToolIndex | undefined,
+): { id: string; name: string; nonstandard: true } | undefined {
+  if (!id.startsWith('functions') || /\s/.test(id)) return undefined;
+  const rest = id.slice(id.startsWith('functions.') ? 'functions.'.length : 'functions'.length);
+  let name: string | undefined;
+  for (const tool of tools?.names ?? []) {
+    if (rest.startsWith(tool) && /^\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
+      name = tool;
+  }
+  if (name === undefined) {
+    let digits = rest.length;
+    while (digits > 0 && rest.charCodeAt(digits - 1) >= 0x30 && rest.charCodeAt(digits - 1) <= 0x39) digits--;
+    if (digits < rest.length) name = rest.slice(0, digits);
+  }
+  // `functions.NAME.0` stays refused, as vLLM's tests refuse it.
+  if (name === undefined || name === '' || name.endsWith('.') || /[<>{}"':]/.test(name)) return undefined;
+  return { id, name, nonstandard: true };
 }
 
 /**
@@ -147,13 +182,13 @@ export class KimiK2Parser extends BaseFormatParser {
           this.idPieces = [];
           if (match.marker === argumentBegin) {
             this.take(cursor, match.index + argumentBegin.length, 'call');
-            const parsed = parseCallId(this.idText);
+            const parsed = parseCallId(this.idText, this.tools);
             if (parsed) this.announceCall(parsed.name, parsed.id);
             this.state = 'before-arguments';
           } else {
             // No argument marker: a call without arguments, ended by its end marker or the next call.
             if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
-            this.completeCall('');
+            this.completeCall('', match.marker !== callEnd);
           }
           break;
         }
@@ -190,13 +225,14 @@ export class KimiK2Parser extends BaseFormatParser {
           const position = skipWhitespace(text, cursor.position);
           this.take(cursor, position, 'call');
           if (position === text.length && !cursor.final) return;
-          if (text.startsWith(callEnd, position)) {
+          const ended = text.startsWith(callEnd, position);
+          if (ended) {
             this.take(cursor, position + callEnd.length, 'call');
           } else if (!cursor.final && isMarkerPrefix(text, position, callEnd)) {
             return;
           }
-          // Without `<|tool_call_end|>` the call ends with its JSON value.
-          this.completeCall(this.takeBodyText());
+          // Without `<|tool_call_end|>` the call ends with its JSON value (servers strip the token).
+          this.completeCall(this.takeBodyText(), !ended);
           break;
         }
         case 'garbage': {
@@ -274,9 +310,12 @@ export class KimiK2Parser extends BaseFormatParser {
     return text;
   }
 
-  /** Emits the open call with `argumentsText` (blank = no arguments). */
-  private completeCall(argumentsText: string): void {
-    const parsed = parseCallId(this.idText);
+  /**
+   * Emits the open call with `argumentsText` (blank = no arguments); `unended`: it has no
+   * `<|tool_call_end|>` (a `missing_end_marker` repair at the end of its raw text).
+   */
+  private completeCall(argumentsText: string, unended = false): void {
+    const parsed = parseCallId(this.idText, this.tools);
     this.state = this.inSection ? 'section' : 'text';
     if (!parsed) {
       this.failCall(
@@ -286,12 +325,32 @@ export class KimiK2Parser extends BaseFormatParser {
       );
       return;
     }
-    this.endCall({ name: parsed.name, id: parsed.id, argumentsText });
+    const repairs: ToolCallRepair[] = [];
+    if (parsed.nonstandard) {
+      repairs.push({
+        kind: 'nonstandard_call_id',
+        position: callBegin.length + (this.idText.length - this.idText.trimStart().length),
+        message: `the tool-call id "${parsed.id}" is not functions.NAME:INDEX; the name is read as "${parsed.name}"`,
+      });
+    }
+    if (unended) {
+      repairs.push({
+        kind: 'missing_end_marker',
+        position: this.rawLength,
+        message: `the call has no ${callEnd}`,
+      });
+    }
+    this.endCall({
+      name: parsed.name,
+      id: parsed.id,
+      argumentsText,
+      ...(repairs.length > 0 ? { repairs } : {}),
+    });
   }
 
   /** Ends the open call as invalid, keeping the name and id when the id could be read. */
   private failOpenCall(code: string, message: string): void {
-    const parsed = parseCallId(this.idText);
+    const parsed = parseCallId(this.idText, this.tools);
     this.state = this.inSection ? 'section' : 'text';
     this.failCall(code, message, parsed?.name, parsed?.id);
   }

@@ -23,7 +23,9 @@
  * - Tolerated (SGLang / llama.cpp): a missing `<tool_call>` wrapper (a bare `<function=…>`, with or
  *   without a stray `</tool_call>` after it); a missing `</parameter>` (the value ends at the next
  *   `<parameter=`, `</function>` or `<function=`; a `</tool_call>` inside a value is data); a missing
- *   `</function>` at the end.
+ *   `</function>` at the end. Recovered and reported in the call's `repairs`: a parameter tag cut before
+ *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
+ *   omissions above.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
  *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
  * - Deliberately not done: text after the calls is kept as content (SGLang keeps only the text before

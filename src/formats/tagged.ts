@@ -20,7 +20,8 @@
  *   `NAME{key:value}` with `<|"|>` quotes; a `call:` prefix; fenced or relaxed JSON; P-Format
  *   positional `name[a|b]` (alphabetical slots) and indexed `name[0|a|1|b]` (required parameters
  *   first), mapped to parameter names through the offered tools' schemas (option `pformat`); the GLM
- *   shorthand `name/key>value` only with option `glmShorthand`. A whole response that is one JSON call
+ *   shorthand `name/key>value` in a tag body the JSON path cannot read (always, as tinyagents PR #105
+ *   reads it), and on lines of prose only with option `glmShorthand`. A whole response that is one JSON call
  *   object (canonical `arguments` key), an array of them, a wire message `{"content", "tool_calls"}`
  *   (each possibly inside one ```` ```json ```` fence), or one P-Format call to an offered tool, is
  *   read as calls (option `wholeResponse: false` turns that off, so nothing is buffered).

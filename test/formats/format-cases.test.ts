@@ -3,8 +3,9 @@
  * `{ description, input, tools?, options?, expected: { content, reasoning?, tool_calls, invalid_tool_calls? } }`.
  * Each case is parsed whole, at every 2-way split and one UTF-16 code unit per chunk; every run must give
  * exactly the expected content, reasoning (`""` when absent), calls (name, arguments, and id and issue
- * codes when given)
- * and invalid calls (name, when the parser has one, and raw text).
+ * codes when given, and repairs as `{ kind, position }` when given)
+ * and invalid calls (name, when the parser has one, and raw text). A case drawn from a bug report names
+ * it in `source` (`owner/repo#number`); its input is our own text of the glitch reported there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import type { ToolDefinition } from '../../src/types/tool.js';
 
 interface FormatCase {
   readonly description: string;
+  /** The public bug report the case's glitch comes from (`owner/repo#number`). */
+  readonly source?: string;
   readonly input: string;
   readonly tools?: readonly ToolDefinition[];
   readonly options?: FormatOptions;
@@ -27,6 +30,8 @@ interface FormatCase {
       readonly id?: string;
       /** The codes of the call's non-fatal issues, checked when given. */
       readonly issues?: readonly string[];
+      /** The call's repairs (kind and position; the message is not pinned), checked when given. */
+      readonly repairs?: ReadonlyArray<{ readonly kind: string; readonly position?: number }>;
     }>;
     readonly invalid_tool_calls?: ReadonlyArray<{ readonly name?: string; readonly raw: string }>;
   };
@@ -50,6 +55,9 @@ function outcome(formatId: string, testCase: FormatCase, chunks: readonly string
   const withIssues = new Set(
     testCase.expected.tool_calls.flatMap((call, index) => (call.issues === undefined ? [] : [index])),
   );
+  const withRepairs = new Set(
+    testCase.expected.tool_calls.flatMap((call, index) => (call.repairs === undefined ? [] : [index])),
+  );
   return {
     content: result.content,
     reasoning: result.reasoning,
@@ -58,6 +66,13 @@ function outcome(formatId: string, testCase: FormatCase, chunks: readonly string
       arguments: call.arguments,
       ...(withIds.has(index) ? { id: call.id } : {}),
       ...(withIssues.has(index) ? { issues: (call.issues ?? []).map((issue) => issue.code) } : {}),
+      ...(withRepairs.has(index)
+        ? {
+            repairs: (call.repairs ?? []).map(({ kind, position }) =>
+              position === undefined ? { kind } : { kind, position },
+            ),
+          }
+        : {}),
     })),
     invalid_tool_calls: result.invalidToolCalls.map((call) => ({
       ...(call.name === undefined ? {} : { name: call.name }),

@@ -355,10 +355,18 @@ export function glmLineCalls(
 /**
  * Decodes one tag or fence body `text[from, to)`, first success wins (the tinytools order): `call:`
  * prefix stripped; P-Format (tools given); Kimi `NAME{...}`; every JSON value (fences and prose around
- * them skipped, relaxed JSON repaired), aliases honoured; GLM lines (only with `glmShorthand`, and only
- * when nothing else decoded, so a JSON argument holding `a/b>c` is never read twice).
+ * them skipped, relaxed JSON repaired), aliases honoured; GLM lines (with `glm`, and only when nothing
+ * else decoded, so a JSON argument holding `a/b>c` is never read twice). `glm` is on for a closed tag
+ * body whatever `glmShorthand` says (tinyagents PR #105: a GLM tag beside a P-Format tag was dropped);
+ * that option governs GLM lines in prose only.
  */
-export function decodeBody(text: string, from: number, to: number, context: BodyContext): FoundCall[] {
+export function decodeBody(
+  text: string,
+  from: number,
+  to: number,
+  context: BodyContext,
+  glm: boolean,
+): FoundCall[] {
   const start = skipCallPrefix(text, from, to);
   const body = text.slice(start, to);
   const pformat = parsePFormatCall(body, context.tools, context.pformat);
@@ -367,6 +375,5 @@ export function decodeBody(text: string, from: number, to: number, context: Body
   if (kimi) return [{ parts: kimi, start, end: to }];
   const json = jsonValueCalls(text, start, to, context.tools);
   if (json.length > 0) return json;
-  if (context.glmShorthand) return glmLineCalls(text, start, to, context.tools);
-  return [];
+  return glm ? glmLineCalls(text, start, to, context.tools) : [];
 }

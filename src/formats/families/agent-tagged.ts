@@ -21,7 +21,8 @@
  *   that is one P-Format call to an offered tool.
  *
  * Bodies are decoded by `decodeBody` (P-Format, Kimi `NAME{…}`, every JSON value with argument-key
- * aliases, GLM lines when opted in). JSON in prose, outside every marker, is never a call.
+ * aliases, then GLM lines: in a closed block's body always, in a block left open at the end only with
+ * `glmShorthand`). JSON in prose, outside every marker, is never a call.
  *
  * Streaming: every body is consumed as it arrives into an array of pieces; text mode holds back only
  * what could start a tag or fence (at most `maxTagLength` code units). A whole-response candidate
@@ -839,7 +840,7 @@ export class AgentTaggedParser extends BaseFormatParser {
       this.emitTaken(raw, 'markup');
       return;
     }
-    const calls = decodeBody(raw, bodyStart, bodyEnd, this.context);
+    const calls = decodeBody(raw, bodyStart, bodyEnd, this.context, true);
     if (calls.length === 0) {
       this.invalidCall(raw, 'invalid_tool_call', 'the tool-call body holds no call this parser can read');
       return;
@@ -883,7 +884,7 @@ export class AgentTaggedParser extends BaseFormatParser {
         let gap = end;
         while (gap < spanStart && isWhitespace(raw.charCodeAt(gap))) gap++;
         if (gap !== spanStart) break;
-        const found = decodeBody(raw, spanStart, spanEnd, { ...this.context, glmShorthand: false });
+        const found = decodeBody(raw, spanStart, spanEnd, this.context, false);
         if (found.length === 0) break;
         calls.push(...found);
         end = spanEnd;
@@ -899,7 +900,8 @@ export class AgentTaggedParser extends BaseFormatParser {
         return raw.slice(end);
       }
     }
-    const calls = decodeBody(raw, bodyStart, raw.length, this.context);
+    // A GLM line in a tag that never closed may be cut off: read only when GLM lines are opted in.
+    const calls = decodeBody(raw, bodyStart, raw.length, this.context, this.context.glmShorthand);
     if (calls.length === 0) {
       this.invalidCall(raw, 'incomplete_tool_call', 'the tool call is cut off before its closing tag');
       return true;

@@ -3,6 +3,7 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { isStrictJson } from '../../json/is-strict-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -56,7 +57,7 @@ export interface ArgKeyValueConfig {
   readonly reasoning?: ReasoningTags;
 }
 
-type State = 'text' | 'section' | 'name' | 'between' | 'key' | 'before-value' | 'value';
+type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | 'before-value' | 'value';
 
 /**
  * Whether `text` holds only layout: whitespace and the two characters backslash + `n` (SGLang's GLM
@@ -182,12 +183,22 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private rawStreamed = 0;
   /** The end of the raw text so far that may not be sent yet (a line break, half a surrogate pair). */
   private heldTail = '';
+  /** Glitches recovered in the open call (see `CallParts.repairs`). */
+  private repairs: ToolCallRepair[] = [];
+  /** The closing tag last read in the open call, to tell a doubled closing tag from a stray one. */
+  private lastClose: string | undefined;
+  /** Where the name (then: the text after `</arg_key>`) starts in the open call's raw text. */
+  private itemOffset = 0;
+  /** `key-or-call`: where the call start after the name is in the raw text, and the text after it. */
+  private secondStart = 0;
+  private lookahead: string[] = [];
 
   private readonly textMarkers: readonly string[];
   private readonly sectionMarkers: readonly string[];
   private readonly nameMarkers: readonly string[];
   private readonly betweenMarkers: readonly string[];
   private readonly keyMarkers: readonly string[];
+  private readonly lookaheadMarkers: readonly string[];
   private readonly beforeValueMarkers: readonly string[];
   private readonly valueMarkers: readonly string[];
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
@@ -212,10 +223,21 @@ export class ArgKeyValueParser extends BaseFormatParser {
     const section = sectionEnd === undefined ? [] : [sectionEnd];
     this.textMarkers = sectionStart === undefined ? [callStart] : [sectionStart, callStart];
     this.sectionMarkers = [callStart, ...section];
-    this.nameMarkers = [...(nameEnd === undefined ? [] : [nameEnd]), keyOpen, callEnd, callStart, ...section];
-    this.betweenMarkers = [keyOpen, callEnd, callStart, ...section];
-    this.keyMarkers = [keyClose, valueOpen, callEnd, callStart];
-    this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart];
+    // The closing tags are searched where they do not belong too: GLM writes them doubled, stray after
+    // a name, or without their opening tag (see `recoverStrayClose`).
+    const closers = [keyClose, valueClose];
+    this.nameMarkers = [
+      ...(nameEnd === undefined ? [] : [nameEnd]),
+      keyOpen,
+      callEnd,
+      callStart,
+      ...section,
+      ...closers,
+    ];
+    this.betweenMarkers = [keyOpen, callEnd, callStart, ...section, ...closers];
+    this.keyMarkers = [keyClose, valueOpen, callEnd, callStart, keyOpen];
+    this.lookaheadMarkers = [...closers, keyOpen, valueOpen, callEnd, callStart, ...section];
+    this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart, ...closers];
     this.valueMarkers = [valueClose, keyOpen, callEnd];
     this.valueInitial = sharedInitial(this.valueMarkers);
   }
@@ -242,6 +264,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.rawStream = false;
     this.rawStreamed = 0;
     this.heldTail = '';
+    this.repairs = [];
+    this.lastClose = undefined;
+    this.itemOffset = 0;
   }
 
   protected parse(cursor: Cursor): void {
@@ -286,6 +311,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
         case 'name': {
           const match = this.collect(cursor, this.nameMarkers, this.namePieces);
           if (!match) return;
+          if (match.marker === keyClose && this.splitNameAndKey(cursor, match)) break;
           const { name, rest } = nameFrom(this.namePieces.join(''), this.config.nameWithSpaces === true);
           this.namePieces = [];
           if (rest) this.problem ??= 'the tool name is followed by text that is not a key/value pair';
@@ -298,27 +324,75 @@ export class ArgKeyValueParser extends BaseFormatParser {
           if (match.marker === nameEnd) {
             this.take(cursor, match.index + match.marker.length, 'call');
             this.state = 'between';
+          } else if (match.marker === keyClose || match.marker === valueClose) {
+            this.recoverStrayClose(cursor, match);
+            this.state = 'between';
+          } else if (match.marker === callStart && this.problem === undefined) {
+            // A call start right after a name: the next call, or a call start written for `<arg_key>`.
+            this.secondStart = this.rawLength;
+            this.take(cursor, match.index + callStart.length, 'call');
+            this.lookahead = [];
+            this.state = 'key-or-call';
           } else {
             this.afterItem(cursor, match);
+          }
+          break;
+        }
+        case 'key-or-call': {
+          const text = cursor.text;
+          const markers = this.lookaheadMarkers;
+          const match = findEarliestMarker(text, cursor.position, markers);
+          const end = consumableEnd(text, cursor.position, markers, match, cursor.final);
+          const piece = this.take(cursor, end, 'call');
+          if (piece !== '') this.lookahead.push(piece);
+          if (!match && !cursor.final) return;
+          const key = this.lookahead.join('').trim();
+          if (match?.marker === keyClose && /^[^\s<>{}"]+$/.test(key)) {
+            // `NAME<tool_call>KEY</arg_key>`: GLM wrote the call start where the key tag belongs
+            // (getsigit/sigit #94); one call, its first key recovered.
+            this.repair(
+              'call_start_for_key_open',
+              this.secondStart,
+              `${callStart} stands for ${this.config.keyOpen}`,
+            );
+            this.key = key;
+            this.take(cursor, match.index + keyClose.length, 'call');
+            this.lastClose = keyClose;
+            this.itemOffset = this.rawLength;
+            this.state = 'before-value';
+          } else {
+            this.splitAtSecondCall();
           }
           break;
         }
         case 'between': {
           const match = this.collectLayout(cursor, this.betweenMarkers, 'text that is not a key/value pair');
           if (!match) return;
-          this.afterItem(cursor, match);
+          if (match.marker === keyClose || match.marker === valueClose) this.recoverStrayClose(cursor, match);
+          else this.afterItem(cursor, match);
           break;
         }
         case 'key': {
           const match = this.collect(cursor, this.keyMarkers, this.keyPieces);
           if (!match) return;
+          if (match.marker === this.config.keyOpen) {
+            // `<arg_key><arg_key>path`: a doubled opening tag (vLLM #54971); elsewhere in a key, text.
+            const doubled = isLayout(this.keyPieces.join(''));
+            const tag = this.take(cursor, match.index + match.marker.length, 'call');
+            if (doubled) this.repair('doubled_opening_tag', this.rawLength - tag.length, `a doubled ${tag}`);
+            else this.keyPieces.push(tag);
+            break;
+          }
           this.key = this.keyPieces.join('').trim();
           this.keyPieces = [];
           if (match.marker === keyClose) {
             this.take(cursor, match.index + keyClose.length, 'call');
+            this.lastClose = keyClose;
+            this.itemOffset = this.rawLength;
             this.state = 'before-value';
           } else if (match.marker === valueOpen) {
             // `</arg_key>` missing: the key ends at the value tag.
+            this.repair('missing_key_close_tag', this.rawLength, `the key "${this.key}" has no ${keyClose}`);
             this.take(cursor, match.index + valueOpen.length, 'call');
             this.startValue();
             this.state = 'value';
@@ -329,13 +403,19 @@ export class ArgKeyValueParser extends BaseFormatParser {
           break;
         }
         case 'before-value': {
-          const match = this.collectLayout(
-            cursor,
-            this.beforeValueMarkers,
-            `text between the key "${this.key}" and its value`,
-          );
+          const match = this.collect(cursor, this.beforeValueMarkers, this.layoutPieces);
           if (!match) return;
-          if (match.marker === valueOpen) {
+          const between = this.layoutPieces.join('');
+          this.layoutPieces = [];
+          if (match.marker === valueClose) {
+            this.valueWithoutOpenTag(cursor, match, between);
+            break;
+          }
+          if (!isLayout(between))
+            this.problem ??= `the tool call holds text between the key "${this.key}" and its value`;
+          if (match.marker === keyClose) {
+            this.recoverStrayClose(cursor, match);
+          } else if (match.marker === valueOpen) {
             this.take(cursor, match.index + valueOpen.length, 'call');
             this.startValue();
             this.state = 'value';
@@ -351,14 +431,20 @@ export class ArgKeyValueParser extends BaseFormatParser {
           // A missing `</arg_value>` is tolerated: the value then ends at the next key or the call's end.
           let value = this.valuePieces.take();
           // Without its end tag the value also holds the layout before the next tag.
-          if (match.marker !== valueClose && value.endsWith('\n')) {
-            value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
+          if (match.marker !== valueClose) {
+            if (value.endsWith('\n')) value = value.slice(0, value.endsWith('\r\n') ? -2 : -1);
+            this.repair(
+              'missing_value_close_tag',
+              this.rawLength,
+              `the value of "${this.key}" has no ${valueClose}`,
+            );
           }
           this.parameters.push([this.key ?? '', value]);
           this.endValue(this.key ?? '', value);
           this.key = undefined;
           if (match.marker === valueClose) {
             this.take(cursor, match.index + valueClose.length, 'call');
+            this.lastClose = valueClose;
             this.state = 'between';
           } else {
             this.afterItem(cursor, match);
@@ -369,12 +455,121 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
   }
 
+  private repair(kind: string, position: number, message: string): void {
+    this.repairs.push({ kind, position, message });
+  }
+
+  /**
+   * A closing tag where none belongs, after layout only: `</arg_key></arg_key>` or
+   * `</arg_value></arg_value>` (a doubled closing tag, vLLM #54971), or `NAME</arg_value>` in a call
+   * without arguments (a stray closing tag, fireworks python-sdk #119). The tag is dropped and the call
+   * read on; the cursor is at the tag.
+   */
+  private recoverStrayClose(cursor: Cursor, match: MarkerMatch): void {
+    const position = this.rawLength;
+    this.take(cursor, match.index + match.marker.length, 'call');
+    const doubled = match.marker === this.lastClose;
+    this.repair(
+      doubled ? 'doubled_closing_tag' : 'stray_closing_tag',
+      position,
+      `${doubled ? 'a doubled' : 'a stray'} ${match.marker} is dropped`,
+    );
+    this.lastClose = match.marker;
+  }
+
+  /**
+   * `NAMEKEY</arg_key>`: the name ran into the first key because `<arg_key>` is missing (vLLM #47190).
+   * Read as a name and a key only where the split is certain: the two are separated by whitespace
+   * (`browser_action task</arg_key>`), or, with tools given, the text is no tool's name but starts with
+   * one (the longest) and goes on. Returns false (nothing consumed) otherwise.
+   */
+  private splitNameAndKey(cursor: Cursor, match: MarkerMatch): boolean {
+    const text = this.namePieces.join('');
+    const trimmed = text.trim();
+    let name: string | undefined;
+    let key: string | undefined;
+    const space = this.config.nameWithSpaces ? -1 : trimmed.search(/\s/);
+    if (space > 0) {
+      name = trimmed.slice(0, space);
+      key = trimmed.slice(space).trim();
+      if (/\s/.test(key)) return false;
+    } else if (this.tools !== undefined && !this.tools.has(trimmed)) {
+      for (const tool of this.tools.names) {
+        if (trimmed.length > tool.length && trimmed.startsWith(tool) && tool.length > (name?.length ?? 0))
+          name = tool;
+      }
+      if (name !== undefined) key = trimmed.slice(name.length);
+    }
+    if (name === undefined || key === undefined || key === '' || nameFrom(name, false).name !== name)
+      return false;
+    if (/[<>{}"]/.test(key)) return false;
+    this.namePieces = [];
+    this.repair(
+      'missing_key_open_tag',
+      this.itemOffset + text.trimEnd().length - key.length,
+      `the key "${key}" has no ${this.config.keyOpen}`,
+    );
+    this.name = name;
+    this.announceCall(name);
+    this.streaming = this.streamsAnnounced;
+    this.key = key;
+    this.take(cursor, match.index + match.marker.length, 'call');
+    this.lastClose = this.config.keyClose;
+    this.itemOffset = this.rawLength;
+    this.state = 'before-value';
+    return true;
+  }
+
+  /**
+   * `</arg_key>VALUE</arg_value>`: the value's opening tag is missing (vLLM #49248); the text between
+   * the tags is the value (one leading line break is layout, as before a written `<arg_value>`).
+   */
+  private valueWithoutOpenTag(cursor: Cursor, match: MarkerMatch, between: string): void {
+    const key = this.key ?? '';
+    this.repair(
+      'missing_value_open_tag',
+      this.itemOffset,
+      `the value of "${key}" has no ${this.config.valueOpen}`,
+    );
+    let value = between;
+    if (value.startsWith('\r\n')) value = value.slice(2);
+    else if (value.startsWith('\n')) value = value.slice(1);
+    this.parameters.push([key, value]);
+    this.endValue(key, value);
+    this.key = undefined;
+    this.take(cursor, match.index + match.marker.length, 'call');
+    this.lastClose = match.marker;
+    this.state = 'between';
+  }
+
   /** Begins a call at `match` (a `callStart`). */
   private openCall(cursor: Cursor, match: MarkerMatch): void {
     this.take(cursor, match.index, this.inReasoning ? 'reasoning' : 'content');
     this.beginCall();
     this.take(cursor, match.index + match.marker.length, 'call');
     this.clearCall();
+    this.itemOffset = this.rawLength;
+    this.state = 'name';
+  }
+
+  /**
+   * `key-or-call` found the next call: the open call (a name, no arguments) ends where the second call
+   * start is, without its end marker, and the second call goes on with the text read after its start.
+   */
+  private splitAtSecondCall(): void {
+    const { callStart, callEnd } = this.config;
+    const raw = this.closeCallRaw();
+    const first = raw.slice(0, this.secondStart);
+    const second = raw.slice(this.secondStart);
+    const name = this.name ?? '';
+    this.repair('missing_end_marker', first.length, `the call has no ${callEnd}`);
+    const repairs = this.repairs;
+    this.clearCall();
+    this.endCall({ name, parameters: [], repairs }, first, true);
+    this.beginCall();
+    this.take({ text: second, position: 0, final: false }, second.length, 'call');
+    this.itemOffset = callStart.length;
+    this.namePieces = [second.slice(callStart.length)];
     this.state = 'name';
   }
 
@@ -397,6 +592,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
     // `callStart` or `sectionEnd`: the open call ended without its end marker.
     this.take(cursor, match.index, 'call');
+    this.repair('missing_end_marker', this.rawLength, `the call has no ${callEnd}`);
     this.completeCall();
     if (match.marker === callStart) this.openCall(cursor, match);
     else if (match.marker === sectionEnd) {
@@ -458,6 +654,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     const name = this.name;
     const problem = this.problem;
     const parameters = this.parameters;
+    const repairs = this.repairs;
     const streamed = this.streamedAny
       ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
       : undefined;
@@ -468,7 +665,12 @@ export class ArgKeyValueParser extends BaseFormatParser {
       return;
     }
     if (this.config.decodeEscapedJson) this.unescapeJsonValues(name, parameters);
-    this.endCall(streamed === undefined ? { name, parameters } : { name, parameters, ...streamed });
+    this.endCall({
+      name,
+      parameters,
+      ...(streamed ?? {}),
+      ...(repairs.length > 0 ? { repairs } : {}),
+    });
   }
 
   /** Whether the open call's members stream now (see the config's docstring). */

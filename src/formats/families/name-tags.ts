@@ -3,6 +3,7 @@ import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../types/json-schema.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -80,6 +81,15 @@ export class NameTagParser extends BaseFormatParser {
   private bodyLength = 0;
   private stack: Element[] = [];
   private name = '';
+  /**
+   * The invoke's text since its last top-level element (or its tag), in pieces, with its body offset:
+   * a value whose opening tag was left out (see `elidedElement`).
+   */
+  private topText: string[] = [];
+  private topTextStart = 0;
+  /** Where the invoke's body starts in the call's raw text. */
+  private bodyRawStart = 0;
+  private repairs: ToolCallRepair[] = [];
   private readonly textMarkers: readonly string[];
   private readonly stray: ReadonlySet<string>;
   private readonly search: MarkerSearch;
@@ -187,6 +197,7 @@ export class NameTagParser extends BaseFormatParser {
       this.beginCall();
       this.take(cursor, tag.end, 'call');
       this.resetInvoke();
+      this.bodyRawStart = this.rawLength;
       this.name = invokeName(tag.text);
       if (this.name !== '') this.announceCall(this.name);
       this.state = 'invoke';
@@ -243,8 +254,38 @@ export class NameTagParser extends BaseFormatParser {
       }
       const depth = this.findOpen(tag.name);
       if (depth > 0) this.closeTo(depth, this.bodyLength);
+      else if (this.stack.length === 1) this.elidedElement(tag.name);
       this.takeBody(cursor, tag.end);
+      if (this.stack.length === 1) {
+        this.topText = [];
+        this.topTextStart = this.bodyLength;
+      }
     }
+  }
+
+  /**
+   * A closing tag with no element open at the invoke's top level, after text: the value of a parameter
+   * whose opening tag was left out (`NS<invoke name="f">NSa.txtNS</path>`: deployed MiniMax-M3
+   * checkpoints do so for the first parameter, vLLM #51073). The text after the namespace tokens is
+   * the value.
+   */
+  private elidedElement(name: string): void {
+    const { namespace } = this.config;
+    const text = this.topText.join('');
+    let start = 0;
+    for (;;) {
+      const next = skipWhitespace(text, start);
+      if (!text.startsWith(namespace, next)) break;
+      start = next + namespace.length;
+    }
+    if (text.trim() === '' || text.includes(namespace, start) || text.includes('<', start)) return;
+    const element = { name, start: this.topTextStart + start, end: this.bodyLength, children: [] };
+    this.stack[0]!.children.push(element);
+    this.repairs.push({
+      kind: 'missing_parameter_open_tag',
+      position: this.bodyRawStart + element.start,
+      message: `the parameter "${name}" has no opening tag`,
+    });
   }
 
   /** Index in the stack of the innermost open element named `name`; 0 (the invoke) when none. */
@@ -268,6 +309,7 @@ export class NameTagParser extends BaseFormatParser {
     if (piece === '') return;
     this.body.push(piece);
     this.bodyLength += piece.length;
+    if (this.stack.length === 1) this.topText.push(piece);
   }
 
   private resetInvoke(): void {
@@ -275,6 +317,9 @@ export class NameTagParser extends BaseFormatParser {
     this.bodyLength = 0;
     this.stack = [{ name: '', start: 0, end: -1, children: [] }];
     this.name = '';
+    this.topText = [];
+    this.topTextStart = 0;
+    this.repairs = [];
   }
 
   private failInvoke(): void {
@@ -294,6 +339,7 @@ export class NameTagParser extends BaseFormatParser {
     const root = this.stack[0]!;
     root.end = this.bodyLength;
     const bodyText = this.body.join('');
+    const repairs = this.repairs;
     this.resetInvoke();
     if (name === '') {
       this.failCall('missing_name', 'the invoke has no name attribute', undefined);
@@ -305,7 +351,8 @@ export class NameTagParser extends BaseFormatParser {
       schema === undefined ? undefined : SchemaRoot.cached(schema),
       this.config.item,
     );
-    this.endCall({ name, argumentsValue: typer.object(root, schema) });
+    const argumentsValue = typer.object(root, schema);
+    this.endCall({ name, argumentsValue, ...(repairs.length > 0 ? { repairs } : {}) });
   }
 }
 

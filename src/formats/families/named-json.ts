@@ -2,6 +2,7 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -617,6 +618,7 @@ export class NamedJsonParser extends BaseFormatParser {
   private stepAfterJson(cursor: Cursor): boolean {
     const text = cursor.text;
     if (this.jsonKind === 'element') this.closerIndex = this.closers.length;
+    let unended = false;
     while (this.closerIndex < this.closers.length) {
       const markers = this.closers[this.closerIndex] ?? none;
       if (markers.length === 0) {
@@ -632,9 +634,11 @@ export class NamedJsonParser extends BaseFormatParser {
         this.closerIndex++;
         continue;
       }
+      // No call end after the JSON: servers strip it as a stop token (a repair, see `completeCall`).
+      if (this.closerIndex === 1) unended = true;
       this.closerIndex++;
     }
-    this.completeCall();
+    this.completeCall(unended);
     return true;
   }
 
@@ -671,7 +675,17 @@ export class NamedJsonParser extends BaseFormatParser {
     this.state = inList ? 'list' : this.inSection ? 'section' : 'text';
   }
 
-  private completeCall(): void {
+  /** Emits the open call; `unended`: it has no call end (a `missing_end_marker` repair). */
+  private completeCall(unended = false): void {
+    const repairs: ToolCallRepair[] = unended
+      ? [
+          {
+            kind: 'missing_end_marker',
+            position: this.rawLength,
+            message: `the call has no ${this.config.callEnd?.[0] ?? 'end marker'}`,
+          },
+        ]
+      : [];
     const bodyText = this.bodyStart >= 0 ? this.rawSlice(this.bodyStart, this.bodyEnd) : this.body.take();
     const name = this.name;
     const id = this.id;
@@ -683,19 +697,19 @@ export class NamedJsonParser extends BaseFormatParser {
         this.failCall('invalid_tool_call', 'the tool call has no valid name', undefined);
         return;
       }
-      this.endCall(
-        id === undefined ? { name, argumentsText: bodyText } : { name, id, argumentsText: bodyText },
-      );
+      const parts: CallParts =
+        id === undefined ? { name, argumentsText: bodyText } : { name, id, argumentsText: bodyText };
+      this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
       return;
     }
-    this.completeBody(bodyText, sniffed);
+    this.completeBody(bodyText, sniffed, repairs);
   }
 
   /**
    * A JSON call object (alone after the call start, or a list element); `sniffed` is the name its text
    * gave first (the one a streaming consumer was told), if any.
    */
-  private completeBody(bodyText: string, sniffed?: string): void {
+  private completeBody(bodyText: string, sniffed?: string, repairs: readonly ToolCallRepair[] = []): void {
     const parsed = parseLenientJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
@@ -710,7 +724,7 @@ export class NamedJsonParser extends BaseFormatParser {
         `the tool call names two tools, "${sniffed}" and "${parts.name}"`,
         sniffed,
       );
-    else this.endCall(parts);
+    else this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
   }
 
   private callParts(value: unknown): CallParts | string {

@@ -1,5 +1,6 @@
 import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   findEarliestMarker,
@@ -262,8 +263,9 @@ export class TaggedJsonParser extends BaseFormatParser {
             this.openCall();
             break;
           }
-          // No end marker: the call ends with its JSON (the marker is optional in practice).
-          this.completeBody();
+          // No end marker: the call ends with its JSON (the marker is optional in practice; servers
+          // strip it as a stop token), reported as a repair where the format has one.
+          this.completeBody(undefined, end.length > 0);
           break;
         }
         case 'garbage': {
@@ -704,9 +706,13 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.failCall('invalid_tool_call', 'the tool-call body is not JSON', undefined);
   }
 
-  /** Decodes the collected body and emits its call(s). */
-  private completeBody(decoded?: unknown): void {
+  /**
+   * Decodes the collected body and emits its call(s); `unended`: the section has no end marker (the
+   * last call gets a `missing_end_marker` repair at the end of its raw text).
+   */
+  private completeBody(decoded?: unknown, unended = false): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
+    const unendedAt = this.rawLength;
     const streamed = this.argumentsStreaming;
     this.clearBody();
     this.namePrefix = undefined;
@@ -757,7 +763,8 @@ export class TaggedJsonParser extends BaseFormatParser {
           const { id: _written, ...rest } = parts;
           call = leading.id === undefined ? rest : { ...rest, id: leading.id };
         }
-        this.endCall(argumentsJson === undefined ? call : { ...call, argumentsJson });
+        if (argumentsJson !== undefined) call = { ...call, argumentsJson };
+        this.endCall(unended ? { ...call, repairs: [this.missingEnd(unendedAt)] } : call);
       }
       return;
     }
@@ -783,9 +790,15 @@ export class TaggedJsonParser extends BaseFormatParser {
       const parts = this.callParts(element);
       // The first element's call may have been announced while the section streamed in.
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
+      else if (unended && index === value.length - 1)
+        this.endCall({ ...parts, repairs: [this.missingEnd(raw.length)] }, raw, index === 0);
       else this.endCall(parts, raw, index === 0);
     });
     this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
+  }
+
+  private missingEnd(position: number): ToolCallRepair {
+    return { kind: 'missing_end_marker', position, message: `the call has no ${this.config.end[0]}` };
   }
 
   /**

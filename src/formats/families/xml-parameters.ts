@@ -6,6 +6,7 @@ import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -224,6 +225,10 @@ export class XmlParametersParser extends BaseFormatParser {
   private readonly value = new TextBuilder();
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
+  /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
+  private parameterOffset = 0;
+  /** Glitches recovered in the open call (see `CallParts.repairs`). */
+  private repairs: ToolCallRepair[] = [];
 
   private readonly openers: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
@@ -292,6 +297,8 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterAttributes = {};
     this.value.clear();
     this.closing = [];
+    this.parameterOffset = 0;
+    this.repairs = [];
   }
 
   protected parse(cursor: Cursor): void {
@@ -362,6 +369,15 @@ export class XmlParametersParser extends BaseFormatParser {
       this.beginCall();
       this.take(cursor, position + marker.length, 'call');
       this.resetCall();
+      if (this.implicitSection && this.config.sectionStart.length > 0) {
+        // A bare call in a format that wraps its calls: the opener was left out (ollama #16686).
+        const opener = this.config.sectionStart[0];
+        this.repairs.push({
+          kind: 'missing_section_start',
+          position: 0,
+          message: `the call has no ${opener}`,
+        });
+      }
       this.state = 'call-header';
       return true;
     }
@@ -462,6 +478,8 @@ export class XmlParametersParser extends BaseFormatParser {
     const headerText = this.header.join('');
     this.header = [];
     this.headerLength = 0;
+    if (parameter && code === 0x3c /* < */ && headerText.length <= headerLimit)
+      return this.droppedParameter(headerText);
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
@@ -482,6 +500,27 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterAttributes = attributes;
     this.value.clear();
     this.startValueStream(name, attributes);
+    this.state = 'value';
+    return true;
+  }
+
+  /**
+   * A parameter tag cut before its `>` (another tag starts first: `<parameter=timeout\n</parameter>`), as
+   * Qwen3-Coder writes it now and then (vLLM #39771: the whole call was lost). The rest of the call is
+   * still readable, so the call survives without that parameter: its text, up to the value's end, is
+   * read as a value with no key (dropped) and the call carries an `unclosed_parameter_tag` repair.
+   */
+  private droppedParameter(headerText: string): boolean {
+    const key = headerText.trim();
+    this.repairs.push({
+      kind: 'unclosed_parameter_tag',
+      position: this.parameterOffset,
+      message: `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`,
+    });
+    this.parameterKey = undefined;
+    this.parameterAttributes = {};
+    this.value.clear();
+    this.rawStream = false;
     this.state = 'value';
     return true;
   }
@@ -518,6 +557,7 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     const marker = markerAt(text, position, this.bodyMarkers);
     if (marker === this.config.parameterStart) {
+      this.parameterOffset = this.rawLength + (position - cursor.position);
       this.take(cursor, position + marker.length, 'call');
       this.header = [];
       this.headerLength = 0;
@@ -532,6 +572,11 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     if (marker !== undefined) {
       // A section end or the next call without this call's closing tag.
+      this.repairs.push({
+        kind: 'missing_end_marker',
+        position: this.rawLength,
+        message: `the call has no ${this.config.callEnd}`,
+      });
       this.completeCall();
       this.state = 'section';
       return true;
@@ -621,9 +666,10 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Stores the finished value; with `implicit` (no closing tag) a newline before the next tag is layout. */
   private endParameter(implicit = false): void {
     let text = this.value.take();
+    const key = this.parameterKey;
+    if (implicit && key !== undefined) text = this.implicitEnd(key, text);
     if (this.config.trimNewline) text = withoutLeadingNewline(text);
     if (this.config.trimNewline || implicit) text = withoutTrailingNewline(text);
-    const key = this.parameterKey;
     const name = this.callName;
     if (key !== undefined && key !== '') {
       this.parameterCount++;
@@ -631,7 +677,9 @@ export class XmlParametersParser extends BaseFormatParser {
         // The value's text was streamed as it came: send the rest and close the string.
         this.streamArguments(`${jsonStringContent(text.slice(this.rawStreamed))}"`);
         this.typed.push([key, text]);
-        this.streamedKeys.add(key);
+        // A malformed closing tag cut from the value after it streamed: the member is sent again.
+        if (this.rawStreamed > text.length) this.streamedKeys.delete(key);
+        else this.streamedKeys.add(key);
       } else if (name !== undefined) {
         const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
         this.typed.push([key, value]);
@@ -655,6 +703,32 @@ export class XmlParametersParser extends BaseFormatParser {
     this.parameterKey = undefined;
     this.parameterAttributes = {};
     this.rawStream = false;
+  }
+
+  /**
+   * A value that ended without its closing tag (at the next tag): its repair, and its text without a
+   * malformed closing tag at its end (`</parameter1>`, `</parameter/>`, `</parameter_function>` or a
+   * cut `</parameter`, as Qwen3.6 writes them: sgl-project/sglang #27336), which is no data.
+   * The value is the last text of the call's raw text here.
+   */
+  private implicitEnd(key: string, text: string): string {
+    const { parameterEnd } = this.config;
+    const stub = parameterEnd.slice(0, -1);
+    const at = text.lastIndexOf(stub);
+    if (at >= 0 && /^[^<>\s]{0,24}>?\s*$/.test(text.slice(at + stub.length))) {
+      this.repairs.push({
+        kind: 'malformed_closing_tag',
+        position: this.rawLength - (text.length - at),
+        message: `the parameter "${key}" is closed by ${text.slice(at).trim()}, not ${parameterEnd}`,
+      });
+      return text.slice(0, at);
+    }
+    this.repairs.push({
+      kind: 'missing_parameter_close_tag',
+      position: this.rawLength,
+      message: `the parameter "${key}" has no ${parameterEnd}`,
+    });
+    return text;
   }
 
   /**
@@ -732,6 +806,7 @@ export class XmlParametersParser extends BaseFormatParser {
           name,
           argumentsValue: this.buildArguments(),
           ...(this.streamedAny ? { streamedKeys: this.streamedKeys } : {}),
+          ...(this.repairs.length > 0 ? { repairs: this.repairs } : {}),
         });
       }
     }
