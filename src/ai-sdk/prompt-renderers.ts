@@ -6,6 +6,7 @@ import { functiongemmaRenderer } from './functiongemma-renderer.js';
 import { gemma4Renderer } from './gemma4-renderer.js';
 import { gigachat3Renderer } from './gigachat3-renderer.js';
 import { graniteRenderer } from './granite-renderer.js';
+import { hunyuanA13bRenderer } from './hunyuan-a13b-renderer.js';
 import { internlmRenderer } from './internlm-renderer.js';
 import { kimiK3Renderer } from './kimi-k3-renderer.js';
 import {
@@ -511,6 +512,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   internlm: [{ models: [], renderer: internlmRenderer }],
   xlam: [{ models: [], renderer: xlamRenderer }],
   functiongemma: [{ models: [], renderer: functiongemmaRenderer }],
+  hunyuan_a13b: [{ models: [], renderer: hunyuanA13bRenderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1 },
     { models: [], renderer: deepseekV3 },

@@ -20,7 +20,8 @@ type UserContent = Extract<LanguageModelV3Message, { role: 'user' }>['content'];
  * - Each assistant `tool-call` part becomes text (`renderer.call`), joined with the turn's text by
  *   `renderer.assistant`; reasoning and file parts are kept in place before it.
  * - Each tool message becomes a user message (`renderer.results`), or stays a tool message with its
- *   output as `text` (`results: 'tool'`). Outputs as text: `text` / `error-text` as they are, `json` /
+ *   output as `text` (`results: 'tool'`; with `resultsRole: 'tool'`, each result's output is
+ *   `renderer.results` of that one result). Outputs as text: `text` / `error-text` as they are, `json` /
  *   `error-json` as JSON text, `content` its text items, `execution-denied` its reason.
  *
  * Pure: the given prompt is not changed. Message order is kept.
@@ -166,26 +167,28 @@ const rewriteMessage =
   (message: LanguageModelV3Message): LanguageModelV3Message => {
     if (message.role === 'assistant') return rewriteAssistant(message, renderer, indexes);
     if (message.role !== 'tool') return message;
-    const results: RenderedResult[] = [];
-    for (const part of message.content)
-      if (part.type === 'tool-result')
-        results.push({
-          id: part.toolCallId,
-          name: part.toolName,
-          text: outputText(part.output),
-          callIndex: indexes.get(part.toolCallId) ?? -1,
-        });
-    if (renderer.results === 'tool') {
+    type ResultPart = Extract<(typeof message.content)[number], { type: 'tool-result' }>;
+    const rendered = (part: ResultPart): RenderedResult => ({
+      id: part.toolCallId,
+      name: part.toolName,
+      text: outputText(part.output),
+      callIndex: indexes.get(part.toolCallId) ?? -1,
+    });
+    const write = renderer.results;
+    if (write === 'tool' || renderer.resultsRole === 'tool')
       return {
         ...message,
-        content: message.content.map((part) =>
-          part.type === 'tool-result'
-            ? { ...part, output: { type: 'text', value: outputText(part.output) } }
-            : part,
-        ),
+        content: message.content.map((part) => {
+          if (part.type !== 'tool-result') return part;
+          const result = rendered(part);
+          return {
+            ...part,
+            output: { type: 'text', value: write === 'tool' ? result.text : write([result]) },
+          };
+        }),
       };
-    }
-    const text = renderer.results(results);
+    const results = message.content.flatMap((part) => (part.type === 'tool-result' ? [rendered(part)] : []));
+    const text = write(results);
     return renderer.resultsRole === 'system'
       ? { role: 'system', content: text }
       : { role: 'user', content: [{ type: 'text', text }] };

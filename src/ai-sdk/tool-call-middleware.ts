@@ -44,7 +44,10 @@ export interface ToolCallMiddlewareOptions extends Omit<FormatOptions, 'tools' |
    * messages for a server that applies the template itself.
    */
   readonly promptTemplate?: string | PromptTemplate;
-  /** The date printed by templates that print today's (Llama 3.2, gpt-oss); default: their fallback. */
+  /**
+   * The date printed by templates that print today's (Llama 3.2, gpt-oss; Hunyuan A13B its time and
+   * weekday too); default: their fallback (Hunyuan A13B has none: 1970-01-01 00:00:00, local time).
+   */
   readonly promptDate?: Date;
 }
 

@@ -37,7 +37,9 @@ export interface RenderedResult {
  *   as the text of a user message (Hermes' `<tool_response>`), for templates that print them so.
  * - `resultsRole`: `assistant` appends that text to the assistant turn before it (Gemma 4 prints a
  *   call's response inside the model turn, after the call); `system` makes it a system message
- *   (Command R7B's results are a system turn); default `user`.
+ *   (Command R7B's results are a system turn); `tool` keeps the tool message and makes each result's
+ *   output that text (Hunyuan-A13B's template prints a tool message's content inside its own tags
+ *   only when tools are given, so the tags are written here); default `user`.
  */
 export interface ToolPromptRenderer {
   readonly placement: 'system' | 'own-system' | 'first-user' | 'last-user';
@@ -46,5 +48,5 @@ export interface ToolPromptRenderer {
   call(call: RenderedCall): string;
   assistant(text: string, calls: readonly string[]): string;
   readonly results: 'tool' | ((results: readonly RenderedResult[]) => string);
-  readonly resultsRole?: 'user' | 'assistant' | 'system';
+  readonly resultsRole?: 'user' | 'assistant' | 'system' | 'tool';
 }

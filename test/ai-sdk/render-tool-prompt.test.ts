@@ -49,6 +49,22 @@ describe('renderToolPrompt', () => {
     ]);
   });
 
+  it('keeps tool messages with each result rendered alone with resultsRole "tool"', () => {
+    expect(renderToolPrompt(prompt.slice(1), [], { ...base, resultsRole: 'tool' })).toEqual([
+      {
+        role: 'tool',
+        content: [
+          { ...result('y', 'Y'), output: { type: 'text', value: '[result -1 Y]' } },
+          { ...result('x', 'X'), output: { type: 'text', value: '[result -1 X]' } },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [{ ...result('unknown', 'U'), output: { type: 'text', value: '[result -1 U]' } }],
+      },
+    ]);
+  });
+
   it('makes results system messages with resultsRole "system"', () => {
     expect(renderToolPrompt(prompt.slice(1, 2), [], { ...base, resultsRole: 'system' })).toEqual([
       { role: 'system', content: '[result -1 Y][result -1 X]' },

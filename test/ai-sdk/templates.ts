@@ -172,6 +172,11 @@ const templateEdits: Readonly<Record<string, readonly (readonly [string, string]
 /** The moment the Hunyuan template's edits print (a Monday), local time. */
 export const hunyuanClock = new Date(2026, 0, 5, 14, 30, 5);
 
+/** The clock the entry's template reads: `hunyuanClock` for the edited Hunyuan template, else now. */
+export function templateClock(entry: ManifestEntry): Date {
+  return entry.file === 'vllm-tool_chat_template_hunyuan_a13b.jinja' ? hunyuanClock : new Date();
+}
+
 /** The entry's template text, with its `templateEdits`. */
 export function templateText(entry: ManifestEntry): string {
   let text = readFileSync(new URL(entry.file, templateDirectory), 'utf8');
