@@ -38,6 +38,7 @@ export class EventCollector {
             raw: event.raw,
             error: event.error,
             issues: event.issues,
+            ...(event.repairs ? { repairs: event.repairs } : {}),
           };
           this.invalidToolCalls.push(call);
           break;

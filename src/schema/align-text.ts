@@ -82,7 +82,7 @@ export function alignText(
     return { value: null, flags: [], issues: [] };
   }
   // 3. ordered first success
-  const aligner = new Aligner(root, options?.partial === true);
+  const aligner = new Aligner(root, options?.partial === true, options?.applyDefaults !== false);
   for (const choice of choices) {
     const converted = convert(raw, trimmed, choice, choices, aligner);
     if (converted !== undefined) return finish(converted.value, converted.sink, strict);

@@ -3,6 +3,7 @@ import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -673,6 +674,7 @@ export class NamedJsonParser extends BaseFormatParser {
 
   private completeCall(): void {
     const bodyText = this.bodyStart >= 0 ? this.rawSlice(this.bodyStart, this.bodyEnd) : this.body.take();
+    const bodyOffset = this.bodyStart;
     const name = this.name;
     const id = this.id;
     const jsonKind = this.jsonKind;
@@ -688,14 +690,14 @@ export class NamedJsonParser extends BaseFormatParser {
       );
       return;
     }
-    this.completeBody(bodyText, sniffed);
+    this.completeBody(bodyText, sniffed, bodyOffset);
   }
 
   /**
    * A JSON call object (alone after the call start, or a list element); `sniffed` is the name its text
    * gave first (the one a streaming consumer was told), if any.
    */
-  private completeBody(bodyText: string, sniffed?: string): void {
+  private completeBody(bodyText: string, sniffed: string | undefined, bodyOffset: number): void {
     const parsed = parseLenientJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
@@ -710,7 +712,7 @@ export class NamedJsonParser extends BaseFormatParser {
         `the tool call names two tools, "${sniffed}" and "${parts.name}"`,
         sniffed,
       );
-    else this.endCall(parts);
+    else this.endCall(withJsonRepairs(parts, parsed.repairs, bodyOffset));
   }
 
   private callParts(value: unknown): CallParts | string {

@@ -7,6 +7,7 @@ import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -430,7 +431,7 @@ export class XmlParametersParser extends BaseFormatParser {
         const name = record.name;
         if (typeof name === 'string' && name !== '') {
           const argumentsValue = Object.hasOwn(record, 'arguments') ? record.arguments : record.parameters;
-          this.endCall({ name, argumentsValue }, raw);
+          this.endCall(withJsonRepairs({ name, argumentsValue }, parsed.repairs, raw.indexOf(trimmed)), raw);
           return;
         }
       }
@@ -722,7 +723,8 @@ export class XmlParametersParser extends BaseFormatParser {
       const loose = this.loose.join('').trim();
       if (this.parameterCount === 0 && loose.startsWith('{')) {
         const parsed = parseLenientJson(loose);
-        if (parsed.ok) this.endCall({ name, argumentsValue: parsed.value });
+        if (parsed.ok)
+          this.endCall(withJsonRepairs({ name, argumentsValue: parsed.value }, parsed.repairs, -1));
         else this.failCall('invalid_json', `the call body is not valid JSON: ${parsed.error}`, name);
       } else if (this.parameterCount === 0 && loose !== '') {
         this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
