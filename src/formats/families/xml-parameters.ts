@@ -513,8 +513,12 @@ export class XmlParametersParser extends BaseFormatParser {
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
     if (position === text.length) {
-      // The output ends without the call's closing tag: cut off, whatever was read.
-      if (cursor.final) this.failOpenCall();
+      // The output ends without the call's closing tag: cut off, whatever was read, unless the model
+      // stopped on its own (finishReason "stop"): then only the closing tag is missing (said as a repair).
+      if (cursor.final && this.options.finishReason === 'stop' && this.callName !== undefined) {
+        this.completeCall();
+        this.state = 'text';
+      } else if (cursor.final) this.failOpenCall();
       return false;
     }
     const marker = markerAt(text, position, this.bodyMarkers);
