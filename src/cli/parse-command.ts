@@ -41,6 +41,9 @@ export interface ParserFlags {
   readonly allowInvalidArguments?: boolean;
   readonly glmShorthand?: boolean;
   readonly content?: ContentMode;
+  readonly strictFormat?: boolean;
+  readonly finishReason?: 'stop' | 'length';
+  readonly applyDefaults?: boolean;
 }
 
 /** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
