@@ -20,6 +20,7 @@ const usage = `usage:
       parser flags: [--reasoning split|content|inline] [--reasoning-started-in-prompt]
                     [--allow-unknown-tools] [--allow-invalid-arguments] [--glm-shorthand]
                     [--content verbatim|nonblank|trim|narrative|json]
+                    [--strict-format] [--finish-reason stop|length] [--apply-defaults]
   toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire convert --from P --to Q [--repair] [--strict] [FILE]
@@ -65,8 +66,14 @@ export async function main(
             'allow-invalid-arguments': { type: 'boolean', default: false },
             'glm-shorthand': { type: 'boolean', default: false },
             content: { type: 'string' },
+            'strict-format': { type: 'boolean', default: false },
+            'finish-reason': { type: 'string' },
+            'apply-defaults': { type: 'boolean', default: false },
           },
         });
+        const finishReason = values['finish-reason'];
+        if (finishReason !== undefined && finishReason !== 'stop' && finishReason !== 'length')
+          throw new UsageError(`--finish-reason must be stop or length, got ${finishReason}`);
         const reasoning = values.reasoning;
         if (
           reasoning !== undefined &&
@@ -98,6 +105,9 @@ export async function main(
               ...(values['allow-invalid-arguments'] ? { allowInvalidArguments: true } : {}),
               ...(values['glm-shorthand'] ? { glmShorthand: true } : {}),
               ...(content === undefined ? {} : { content }),
+              ...(values['strict-format'] ? { strictFormat: true } : {}),
+              ...(finishReason === undefined ? {} : { finishReason }),
+              ...(values['apply-defaults'] ? { applyDefaults: true } : {}),
             },
           },
           io.stdout,

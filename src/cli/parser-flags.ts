@@ -8,4 +8,7 @@ export interface ParserFlags {
   readonly allowInvalidArguments?: boolean;
   readonly glmShorthand?: boolean;
   readonly content?: ContentMode;
+  readonly strictFormat?: boolean;
+  readonly finishReason?: 'stop' | 'length';
+  readonly applyDefaults?: boolean;
 }

@@ -10,8 +10,15 @@
  * (`llama3_json` for a leading `{"name"`, `xlam` for `[{"name"`, `pythonic` for a leading `[name(`)
  * or else by the agent-style `tagged` format (garbled tag spellings, fences, `<invoke>`, whole-response
  * JSON), which leaves plain text as content.
+ *
+ * `auto` never misses silently (issue 14): a parse in which the chosen format found no call while
+ * another format's call signature is in the output (a marker below, a pythonic call list `[name(`, a
+ * JSON call object `{"name":`) ends with a warning naming it (`AutoParser.warnings`, `ParseResult.warnings`),
+ * and so does a `model` name that no format lists. A model family that writes more than one format
+ * (`modelFormats`) gets each of them tried.
  */
 import type { ParseEvent } from '../types/parse-event.js';
+import type { Warning } from '../types/warning.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from './format-options.js';
 
@@ -189,7 +196,150 @@ function detectMarkerless(text: string): string | undefined {
   return undefined;
 }
 
-/** Wraps the chosen format's parser; before the choice, chunks are buffered. */
+/**
+ * Model families that write more than one format, the formats in the order `auto` tries them: the
+ * first is the one `detectFormatFromModel` finds for the name (an entry applies only then, so a
+ * fine-tune named after another family keeps its own). Llama 3.2: JSON calls, and Python call lists
+ * from the 1B/3B models (vLLM's tool-calling docs list `pythonic` for Llama-3.2-1B/3B-Instruct; the
+ * Llama 3.2 model card gives both prompt formats).
+ */
+const modelFormats: ReadonlyArray<{ readonly pattern: string; readonly formats: readonly string[] }> = [
+  { pattern: 'llama-3.2', formats: ['llama3_json', 'pythonic'] },
+  { pattern: 'llama3.2', formats: ['llama3_json', 'pythonic'] },
+];
+
+/**
+ * Model names (case-insensitive substrings) whose chat template opens the reasoning block in the
+ * generation prompt, so their output starts inside it: they imply `reasoningStartedInPrompt` (unless
+ * it is given). DeepSeek-R1 and its distills (`<think>\n` added since the 2025-01 template update),
+ * QwQ-32B, Qwen3 `-Thinking-2507` and Qwen3-Next Thinking (model cards: "the default chat template
+ * automatically includes `<think>`").
+ */
+const reasoningOpenedModels: readonly string[] = [
+  'deepseek-r1',
+  'r1-distill',
+  'qwq',
+  'thinking-2507',
+  'qwen3-next-80b-a3b-thinking',
+];
+
+/** How `auto` reads a model name: the formats to try (first = the model's own) and implied options. */
+export interface ModelPlan {
+  readonly formats: readonly FormatDefinition[];
+  readonly reasoningOpened: boolean;
+}
+
+/**
+ * The plan for `model` (see `modelFormats`, `reasoningOpenedModels`): `undefined` when no format lists
+ * the name (then `auto` detects the format from the output and warns).
+ */
+export function modelPlan(
+  model: string,
+  formats: readonly FormatDefinition[],
+  resolve: (id: string) => FormatDefinition | undefined,
+): ModelPlan | undefined {
+  const primary = detectFormatFromModel(model, formats);
+  if (primary === undefined) return undefined;
+  const name = model.toLowerCase();
+  const family = modelFormats.find(
+    (entry) => name.includes(entry.pattern) && entry.formats[0] === primary.id,
+  );
+  const tried = family
+    ? family.formats.flatMap((id) => {
+        const format = resolve(id);
+        return format ? [format] : [];
+      })
+    : [primary];
+  return {
+    formats: tried.length > 0 ? tried : [primary],
+    reasoningOpened: reasoningOpenedModels.some((pattern) => name.includes(pattern)),
+  };
+}
+
+/** What the output holds that another format would read as a call (see `callSignatureHint`). */
+interface Hint {
+  readonly format: string;
+  readonly what: string;
+  readonly index: number;
+}
+
+const pythonicList = /\[\s*[A-Za-z_][\w.]*\(/;
+const jsonCallObject = /\{\s*"name"\s*:/;
+const pythonicFormats = new Set(['pythonic', 'llama4_pythonic', 'lfm2', 'olmo3']);
+
+/**
+ * The earliest call signature of a format other than `chosen` in `text`: a detection marker, a
+ * pythonic call list (`[name(`), a JSON call object (`{"name":`). One pass per signature: linear.
+ */
+export function callSignatureHint(text: string, chosen: string): Hint | undefined {
+  let best: Hint | undefined;
+  const consider = (hint: Hint): void => {
+    if (best === undefined || hint.index < best.index) best = hint;
+  };
+  for (const signature of signatures) {
+    const index = text.indexOf(signature.marker);
+    if (index < 0 || (best !== undefined && index >= best.index)) continue;
+    const after = index + signature.marker.length;
+    const format =
+      typeof signature.format === 'string'
+        ? signature.format
+        : (signature.format(text.slice(after, after + (signature.lookahead ?? 0))) ??
+          signature.candidates ??
+          '');
+    if (format === '' || format.split(' | ').includes(chosen)) continue;
+    consider({ format, what: `the marker ${JSON.stringify(signature.marker)}`, index });
+  }
+  if (!pythonicFormats.has(chosen)) {
+    const match = pythonicList.exec(text);
+    if (match)
+      consider({
+        format: 'pythonic',
+        what: `a pythonic call list ${JSON.stringify(match[0])}`,
+        index: match.index,
+      });
+  }
+  if (chosen !== 'llama3_json' && chosen !== 'xlam') {
+    const match = jsonCallObject.exec(text);
+    if (match)
+      consider({
+        format: 'llama3_json',
+        what: `a JSON call object ${JSON.stringify(match[0])}`,
+        index: match.index,
+      });
+  }
+  return best;
+}
+
+/** The warning of a parse that found no call while `hint` is in the output. */
+function missedCallWarning(chosen: string, hint: Hint): Warning {
+  return {
+    type: 'other',
+    message:
+      `format "${chosen}" found no tool call, but the output holds ${hint.what} at offset ${hint.index}, ` +
+      `a call signature of format "${hint.format}" (pass format "${hint.format}" if the model writes it)`,
+  };
+}
+
+/** The warning of a `model` name that no format lists. */
+function unknownModelWarning(model: string): Warning {
+  return {
+    type: 'other',
+    message: `model "${model}" is not in the model table (no format lists it): the format was detected from the output`,
+  };
+}
+
+const isCallEvent = (event: ParseEvent): boolean =>
+  event.type === 'tool-call' || event.type === 'tool-call-invalid';
+
+/**
+ * Wraps the chosen format's parser; before the choice, chunks are buffered. Created by `auto` with
+ * no model or an unknown one (marker detection, warning about the unknown name), or for a known model
+ * with its `ModelPlan.formats`: one format is used from the first chunk; several (Llama 3.2) are
+ * chosen among by their markers as they appear, else at `finish()` by trying each on the output in
+ * order and keeping the first that finds a call (or an invalid call). Either way `warnings` says when
+ * the chosen format found no call but another format's call signature is in the output; until a call
+ * shows up the chunks are kept (references, not copies) to look for one at `finish()`.
+ */
 export class AutoParser implements FormatParser {
   private inner: FormatParser | undefined;
   private chosen: string | undefined;
@@ -201,8 +351,17 @@ export class AutoParser implements FormatParser {
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
   private finished = false;
   private readonly options: AutoFormatOptions;
+  /** The formats a known model writes (`ModelPlan.formats`); `undefined` for detection by markers. */
+  private readonly candidates: readonly FormatDefinition[] | undefined;
+  /** A call (or invalid call) was emitted this turn. */
+  private sawCall = false;
+  /** The chunks of the turn while no call was emitted (for `callSignatureHint` at `finish()`). */
+  private seen: string[] = [];
+  private readonly startWarnings: readonly Warning[];
+  private turnWarnings: Warning[] = [];
 
   /**
+   * @param formats the formats of a known model (`ModelPlan.formats`), else marker detection.
    * @throws {ToolwireError} (code `invalid_argument`) or {InvalidToolsError} (code `invalid_tools`)
    *   for options that are not what `AutoFormatOptions` says, checked here as the formats check theirs.
    */
@@ -210,13 +369,50 @@ export class AutoParser implements FormatParser {
     options: AutoFormatOptions,
     private readonly resolve: (id: string) => FormatDefinition | undefined,
     private readonly fallback: FormatDefinition,
+    formats?: readonly FormatDefinition[],
   ) {
     this.options = checkFormatOptions(options);
+    this.candidates = formats !== undefined && formats.length > 0 ? formats : undefined;
+    const model = this.options.model;
+    this.startWarnings =
+      this.candidates === undefined && model !== undefined ? [unknownModelWarning(model)] : [];
+    this.turnWarnings = [...this.startWarnings];
+    this.preset();
   }
 
   /** The id of the format chosen so far, `undefined` before the choice. */
   get format(): string | undefined {
     return this.chosen;
+  }
+
+  /**
+   * What the caller should know about this turn (see the class comment): an unknown model name, from
+   * the start; a call signature of another format in an output where the chosen one found no call,
+   * after `finish()`. In the AI SDK's `Warning` shape (`type: 'other'`).
+   */
+  get warnings(): readonly Warning[] {
+    return this.turnWarnings;
+  }
+
+  /** A model that writes one format streams through it from the first chunk. */
+  private preset(): void {
+    const only = this.candidates?.length === 1 ? this.candidates[0] : undefined;
+    if (only === undefined) return;
+    this.chosen = only.id;
+    this.inner = only.create(this.options);
+  }
+
+  private watch(events: ParseEvent[]): ParseEvent[] {
+    if (!this.sawCall && events.some(isCallEvent)) {
+      this.sawCall = true;
+      this.seen = [];
+    }
+    return events;
+  }
+
+  /** Whether a format detected from the text may be chosen: any, or one of a known model's. */
+  private allowed(format: FormatDefinition): boolean {
+    return this.candidates === undefined || this.candidates.includes(format);
   }
 
   /**
@@ -226,7 +422,8 @@ export class AutoParser implements FormatParser {
   push(chunk: string): ParseEvent[] {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
-    if (this.inner) return this.inner.push(chunk);
+    if (!this.sawCall && chunk !== '') this.seen.push(chunk);
+    if (this.inner) return this.watch(this.inner.push(chunk));
     this.chunks.push(chunk);
     // An output that starts with a call object (`{"name": …`, `[{"name": …`) is decided by that start:
     // a marker later inside it (`"<tool_call>"` in an argument string) is data. Bounded: only the
@@ -236,7 +433,7 @@ export class AutoParser implements FormatParser {
       const leading = detectLeadingCall(this.head);
       if (leading !== undefined) {
         const format = this.resolve(leading);
-        if (format) return this.choose(format);
+        if (format && this.allowed(format)) return this.choose(format);
       }
     }
     // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
@@ -245,7 +442,7 @@ export class AutoParser implements FormatParser {
     const id = detectFormatFromText(searched);
     if (id === undefined || id === '?') return [];
     const format = this.resolve(id);
-    if (!format) return [];
+    if (!format || !this.allowed(format)) return [];
     return this.choose(format);
   }
 
@@ -253,15 +450,42 @@ export class AutoParser implements FormatParser {
   finish(): ParseEvent[] {
     if (this.finished) throw parserFinished('finish');
     this.finished = true;
-    if (this.inner) return this.inner.finish();
+    const events = this.watch(this.inner ? this.inner.finish() : this.finishUndecided());
+    if (!this.sawCall && this.chosen !== undefined) {
+      const hint = callSignatureHint(this.seen.join(''), this.chosen);
+      if (hint) this.turnWarnings.push(missedCallWarning(this.chosen, hint));
+    }
+    this.seen = [];
+    return events;
+  }
+
+  /** `finish()` before a marker decided: the markerless formats, or each of a known model's in turn. */
+  private finishUndecided(): ParseEvent[] {
     const text = this.chunks.join('');
+    this.chunks.length = 0;
+    this.window = '';
+    const candidates = this.candidates;
+    if (candidates !== undefined) {
+      let first: { format: FormatDefinition; parser: FormatParser; events: ParseEvent[] } | undefined;
+      for (const format of candidates) {
+        const parser = format.create(this.options);
+        const events = [...parser.push(text), ...parser.finish()];
+        first ??= { format, parser, events };
+        if (events.some(isCallEvent)) {
+          first = { format, parser, events };
+          break;
+        }
+      }
+      const used = first as { format: FormatDefinition; parser: FormatParser; events: ParseEvent[] };
+      this.chosen = used.format.id;
+      this.inner = used.parser;
+      return used.events;
+    }
     const id = detectMarkerless(text) ?? detectFormatFromText(text);
     const format = (id && id !== '?' ? this.resolve(id) : undefined) ?? this.fallback;
     const inner = format.create(this.options);
     this.chosen = format.id;
     this.inner = inner;
-    this.chunks.length = 0;
-    this.window = '';
     return [...inner.push(text), ...inner.finish()];
   }
 
@@ -273,6 +497,10 @@ export class AutoParser implements FormatParser {
     this.chunks.length = 0;
     this.window = '';
     this.head = '';
+    this.sawCall = false;
+    this.seen = [];
+    this.turnWarnings = [...this.startWarnings];
+    this.preset();
     return buffered;
   }
 
@@ -282,6 +510,6 @@ export class AutoParser implements FormatParser {
     const text = this.chunks.join('');
     this.chunks.length = 0;
     this.window = '';
-    return this.inner.push(text);
+    return this.watch(this.inner.push(text));
   }
 }

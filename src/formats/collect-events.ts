@@ -1,5 +1,6 @@
 import type { ParseEvent } from '../types/parse-event.js';
 import type { InvalidToolCall, ParseResult, ToolCall } from '../types/tool-call.js';
+import type { Warning } from '../types/warning.js';
 
 /**
  * Folds parse events into a `ParseResult`: text and reasoning deltas concatenated, calls in order.
@@ -38,6 +39,7 @@ export class EventCollector {
             raw: event.raw,
             error: event.error,
             issues: event.issues,
+            ...(event.repairs ? { repairs: event.repairs } : {}),
           };
           this.invalidToolCalls.push(call);
           break;
@@ -54,13 +56,15 @@ export class EventCollector {
     }
   }
 
-  result(format: string): ParseResult {
+  /** The result so far; `warnings` (e.g. `AutoParser.warnings`) is included when there are any. */
+  result(format: string, warnings?: readonly Warning[]): ParseResult {
     return {
       format,
       content: this.content.join(''),
       reasoning: this.reasoning.join(''),
       toolCalls: this.toolCalls,
       invalidToolCalls: this.invalidToolCalls,
+      ...(warnings && warnings.length > 0 ? { warnings: [...warnings] } : {}),
     };
   }
 }

@@ -48,6 +48,20 @@ import type { ContentMode } from './content-mode.js';
  *   for `"json"` also backticks and the first line while it may be a fence opener). These modes drop
  *   whitespace and fence lines (the one exception to "nothing lost"); `markup` and raw texts are
  *   unchanged.
+ * - `strictFormat`: every call whose text needed a repair to be read (JSON repaired, a format glitch
+ *   recovered, an end marker missing: see `ToolCall.repairs`) is an `InvalidToolCall` instead, code
+ *   `format_not_followed`, its `repairs` kept: for graders and RL rewards that score format adherence.
+ *   Default `false` (repaired calls are calls, their `repairs` say what was fixed).
+ * - `finishReason`: why the model stopped, as the server reported it (OpenAI `finish_reason`), known
+ *   when the parser is created. `"stop"`: the output is complete, so a call at its end that lacks only
+ *   its end marker and closing brackets (`}`, `]`, `)`) is a complete call, with `missing_end_marker`
+ *   and `missing_closing_bracket` repairs. `"length"`: the output was cut at the token limit, so a call
+ *   at its end that lacks its end marker is cut off: an `InvalidToolCall` (`incomplete_tool_call`), even
+ *   when its arguments happen to be complete. Unset (default): today's rule, a call whose arguments are
+ *   complete is a call (`missing_end_marker` said), one whose arguments are cut is invalid.
+ * - `applyDefaults`: with `tools` given, a property the model left out takes its schema `default`
+ *   (flag `default_filled`). Default `false`: the model did not say it, so parsing does not invent it;
+ *   dispatch (`toolwire/tools`) applies defaults for handlers.
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
@@ -58,6 +72,9 @@ export interface FormatOptions {
   readonly allowUnknownTools?: boolean;
   readonly allowInvalidArguments?: boolean;
   readonly content?: ContentMode;
+  readonly strictFormat?: boolean;
+  readonly finishReason?: 'stop' | 'length';
+  readonly applyDefaults?: boolean;
 }
 
 /**

@@ -11,7 +11,8 @@ import type { FormatOptions } from './format-definition.js';
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
  *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not one of `"verbatim"`,
- *   `"nonblank"`, `"trim"`, `"narrative"`, `"json"`, or a boolean option is not a boolean.
+ *   `"nonblank"`, `"trim"`, `"narrative"`, `"json"`, `finishReason` is not `"stop"` / `"length"`, or a
+ *   boolean option is not a boolean.
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
  *   string `name` each.
  */
@@ -45,10 +46,19 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
     'glmShorthand',
     'allowUnknownTools',
     'allowInvalidArguments',
+    'strictFormat',
+    'applyDefaults',
   ] as const) {
     const value: unknown = options[key];
     if (value !== undefined && typeof value !== 'boolean')
       throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);
+  }
+  const finishReason: unknown = options.finishReason;
+  if (finishReason !== undefined && finishReason !== 'stop' && finishReason !== 'length') {
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.finishReason must be "stop" or "length", got ${describe(finishReason)}`,
+    );
   }
   if (options.tools === undefined) return options;
   return { ...options, tools: normalizeTools(options.tools) };

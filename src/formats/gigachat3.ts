@@ -27,6 +27,7 @@ import type { FormatDefinition } from './format-definition.js';
 const config = {
   start: ['<|message_sep|>\n\nfunction call<|role_sep|>', '<|function_call|>'],
   end: ['</s>'],
+  endsWithOutput: true,
 } as const;
 
 /** GigaChat 3 / 3.1 function-call messages; see the file comment. */

@@ -25,6 +25,7 @@ import type { FormatDefinition } from './format-definition.js';
 const config = {
   start: ['<|tool_call|>', '<tool_call>'],
   end: ['</tool_call>'],
+  endsWithOutput: true,
   reasoning: { open: '<think>', close: '</think>' },
 } as const;
 

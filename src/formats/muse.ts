@@ -36,6 +36,7 @@
 import { skipWhitespace } from '../internal/whitespace.js';
 import { parseLenientJson } from '../json/index.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
+import { withJsonRepairs } from './core/call-repairs.js';
 import { xmlParametersEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
 import type { FormatDefinition, FormatOptions } from './format-definition.js';
@@ -277,7 +278,14 @@ export class MuseParser extends BaseFormatParser {
       if (trimmed.startsWith('{')) {
         const parsed = parseLenientJson(trimmed);
         if (parsed.ok && !(cutOff && parsed.repairs.length > 0)) {
-          this.endCall({ name: recipient, argumentsValue: parsed.value }, raw);
+          this.endCall(
+            withJsonRepairs(
+              { name: recipient, argumentsValue: parsed.value },
+              parsed.repairs,
+              raw.indexOf(trimmed),
+            ),
+            raw,
+          );
           return;
         }
       }

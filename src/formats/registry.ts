@@ -1,7 +1,7 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { UnknownFormatError } from '../errors/unknown-format-error.js';
 import { apertus } from './apertus.js';
-import { type AutoFormatOptions, AutoParser, detectFormatFromModel } from './auto.js';
+import { type AutoFormatOptions, AutoParser, type ModelPlan, modelPlan } from './auto.js';
 import { commandRPlus } from './command-r-plus.js';
 import { commandR7b } from './command-r7b.js';
 import { contentOnly } from './content-only.js';
@@ -128,7 +128,7 @@ export function getFormat(id: string): FormatDefinition {
 
 /**
  * `auto`: the format named by `options.model`, else the one whose markers appear first in the output.
- * See `AutoParser` for how marker detection buffers.
+ * See `AutoParser` for how marker detection buffers and when it warns.
  */
 export const auto: FormatDefinition = {
   id: 'auto',
@@ -141,17 +141,41 @@ export const auto: FormatDefinition = {
     const options = checkFormatOptions(given);
     const byModel = resolveModelFormat(auto, options?.model);
     if (byModel !== auto) return byModel.create(options);
-    return new AutoParser(options, (id) => byName.get(id), byName.get('tagged') ?? hermes);
+    return new AutoParser(options, resolveId, fallback());
   },
 };
 byName.set('auto', auto);
 
+function resolveId(id: string): FormatDefinition | undefined {
+  return byName.get(id);
+}
+
+function fallback(): FormatDefinition {
+  return byName.get('tagged') ?? hermes;
+}
+
 /**
  * The format a parse with `format` and `model` really uses: `auto` with a model name that maps to a
- * format (see `detectFormatFromModel`) is that format; anything else is returned unchanged. Callers
- * create the parser from the result, so the format id they report needs no second look-up.
+ * format (see `modelPlan`) is that format (its id, markers and envelope), its parser an `AutoParser`
+ * over the formats the model's family writes (Llama 3.2: `llama3_json`, then `pythonic`) with the
+ * options the model implies (`reasoningStartedInPrompt` for templates that open the reasoning block),
+ * which warns when the output holds another format's call signature and none was found. Anything
+ * else is returned unchanged (`auto` with an unknown model name warns about it). Callers create the
+ * parser from the result, so the format id they report needs no second look-up.
  */
 export function resolveModelFormat(format: FormatDefinition, model: string | undefined): FormatDefinition {
   if (format !== auto || model === undefined) return format;
-  return detectFormatFromModel(model, formats) ?? format;
+  const plan = modelPlan(model, formats, resolveId);
+  const primary = plan?.formats[0];
+  if (plan === undefined || primary === undefined) return format;
+  return { ...primary, create: (given?: AutoFormatOptions) => createForModel(plan, given) };
+}
+
+function createForModel(plan: ModelPlan, given: AutoFormatOptions | undefined): AutoParser {
+  const options = checkFormatOptions(given);
+  const implied =
+    plan.reasoningOpened && options.reasoningStartedInPrompt === undefined
+      ? { ...options, reasoningStartedInPrompt: true }
+      : options;
+  return new AutoParser(implied, resolveId, fallback(), plan.formats);
 }

@@ -28,7 +28,8 @@ function prefixed<T extends { readonly path: string }>(entries: readonly T[], ke
  * typing each value with `alignText` against the property's schema in the tool's parameters schema
  * (`$ref`s resolve against the whole parameters schema). Keys the schema does not declare keep their raw
  * text (vLLM keeps undeclared parameters as strings). A repeated key keeps the last value. Declared
- * properties not given take their `default` (flag `default_filled`); a missing required one is a
+ * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
+ * missing required one is a
  * `missing_property` issue. Flags and issues carry JSON Pointers into the arguments object. `__proto__`
  * is a plain key. Never throws.
  */
@@ -64,6 +65,7 @@ export function alignParameters(
     for (const [name, propertySchema] of option.properties) {
       if (Object.hasOwn(value, name)) continue;
       if (
+        options?.applyDefaults !== false &&
         typeof propertySchema === 'object' &&
         propertySchema !== null &&
         Object.hasOwn(propertySchema, 'default')

@@ -30,7 +30,7 @@ export function alignResponse(
   const strict = options?.strict === true;
   const choices = root.options(node);
   if (choices.every((choice) => choice.kind === 'string')) return { value: text, flags: [], issues: [] };
-  const aligner = new Aligner(root, options?.partial === true);
+  const aligner = new Aligner(root, options?.partial === true, options?.applyDefaults !== false);
   let best: { value: unknown; sink: Sink } | undefined;
   const stringTarget = choices.some((choice) => choice.kind === 'string');
   for (const candidate of candidates(text, stringTarget, options?.partial === true)) {

@@ -148,4 +148,11 @@ export interface AlignOptions {
    * become null (flag `missing_as_null`) instead of `missing_property` issues. Default `false`.
    */
   readonly partial?: boolean;
+  /**
+   * A declared property that is missing takes its schema `default` (flag `default_filled`). Default
+   * `true` here, where a caller aligns a value for its own use (dispatch hands handlers complete
+   * arguments); the tool-call parsers pass `false` unless `FormatOptions.applyDefaults`, since the
+   * model did not say the default (issue 14: "nothing invented").
+   */
+  readonly applyDefaults?: boolean;
 }

@@ -82,7 +82,7 @@ export function alignText(
     return { value: null, flags: [], issues: [] };
   }
   // 3. ordered first success
-  const aligner = new Aligner(root, options?.partial === true);
+  const aligner = new Aligner(root, options?.partial === true, options?.applyDefaults !== false);
   // Every string literal converts the same way (against all of them together): after the first, the
   // others are skipped, so the enum is matched once and not once per entry (issue 15: quadratic).
   let stringsTried = false;

@@ -41,7 +41,8 @@ export interface AlignValueOptions extends AlignOptions {
  *   zero (2.7 → 3), numbers and booleans to strings, JSON text to an object or array, a single value
  *   wrapped into an array, a one-item array unwrapped, booleans from `"true"` / prose, enum strings
  *   matched ignoring case, accents and punctuation (an ambiguous match is an issue), property keys
- *   matched loosely, `default` filled in for missing optional properties, `additionalProperties`
+ *   matched loosely, `default` filled in for missing optional properties (not with
+ *   `applyDefaults: false`), `additionalProperties`
  *   honoured (extra keys removed under `false`, typed under a schema);
  * - unions (`anyOf` / `oneOf` / `type` arrays / enums): an exact match wins, otherwise the variant
  *   with the fewest issues, then the lowest flag score, then the first in schema order;
@@ -64,7 +65,11 @@ export function alignValue(
   let aligned: unknown;
   let sink: Sink;
   try {
-    const aligner = options?.partial === true ? new Aligner(root, true) : defaultAligner(root);
+    const applyDefaults = options?.applyDefaults !== false;
+    const aligner =
+      options?.partial === true
+        ? new Aligner(root, true, applyDefaults)
+        : defaultAligner(root, applyDefaults);
     // Fast path: a value that already conforms comes back as is, with nothing allocated on the way.
     if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
     sink = new Sink();
@@ -83,15 +88,17 @@ export function alignValue(
 }
 
 const aligners = new WeakMap<SchemaRoot, Aligner>();
+const alignersWithoutDefaults = new WeakMap<SchemaRoot, Aligner>();
 const NO_FLAGS: readonly AlignFlag[] = Object.freeze([]);
 const NO_ISSUES: readonly AlignIssue[] = Object.freeze([]);
 
 /** The (stateless) non-partial aligner of a root, shared. */
-function defaultAligner(root: SchemaRoot): Aligner {
-  let aligner = aligners.get(root);
+function defaultAligner(root: SchemaRoot, applyDefaults: boolean): Aligner {
+  const cache = applyDefaults ? aligners : alignersWithoutDefaults;
+  let aligner = cache.get(root);
   if (!aligner) {
-    aligner = new Aligner(root);
-    aligners.set(root, aligner);
+    aligner = new Aligner(root, false, applyDefaults);
+    cache.set(root, aligner);
   }
   return aligner;
 }
@@ -357,10 +364,12 @@ export class Aligner {
   /**
    * @param partial the value is a prefix of a streamed value (a preview): a missing required property
    *   is null (flagged `missing_as_null`) instead of an issue, as BAML's partial mode does.
+   * @param applyDefaults a missing declared property takes its schema `default` (`AlignOptions`).
    */
   constructor(
     readonly root: SchemaRoot,
     readonly partial = false,
+    readonly applyDefaults = true,
   ) {}
 
   /** Whether `schema` accepts null (a null option, a null literal, or any). */
@@ -552,7 +561,13 @@ export class Aligner {
       for (const [name, schema] of option.properties) {
         if (Object.hasOwn(value, name)) continue;
         if (option.required.has(name)) return false;
-        if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) return false;
+        if (
+          this.applyDefaults &&
+          typeof schema === 'object' &&
+          schema !== null &&
+          Object.hasOwn(schema, 'default')
+        )
+          return false;
       }
     }
     if (option.properties.length > 0 && !named) return false;
@@ -981,7 +996,12 @@ export class Aligner {
       }
       if (handled?.has(name)) continue;
       const childPath = pointer(path, name);
-      if (typeof schema === 'object' && schema !== null && Object.hasOwn(schema, 'default')) {
+      if (
+        this.applyDefaults &&
+        typeof schema === 'object' &&
+        schema !== null &&
+        Object.hasOwn(schema, 'default')
+      ) {
         sink.flag(childPath, 'default_filled');
         setOwnProperty(out, name, cloneJson(schema.default));
       } else if (option.required.has(name)) {

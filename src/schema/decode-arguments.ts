@@ -1,6 +1,6 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { parseMostlyValidJson } from '../json/parse-lenient-json.js';
-import type { ToolCallFlag, ToolCallIssue } from '../types/tool-call.js';
+import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../types/tool-call.js';
 import { MAX_VALUE_DEPTH } from './align-value.js';
 
 /**
@@ -30,7 +30,9 @@ export function tooDeep(): ArgumentsResult {
 
 /**
  * Arguments object (with the issues and coercion flags that did not stop it), or the issues that kept
- * the text from becoming one.
+ * the text from becoming one. `repairs`: the lenient JSON parser's fixes (`JsonRepairKind`s), present
+ * when the text was not valid JSON; `position` is a UTF-16 offset into the text given to
+ * `argumentsFromText`, absent for a repair inside a JSON text held by a string value (double-encoded).
  */
 export type ArgumentsResult =
   | {
@@ -38,6 +40,7 @@ export type ArgumentsResult =
       readonly value: Record<string, unknown>;
       readonly issues?: readonly ToolCallIssue[];
       readonly flags?: readonly ToolCallFlag[];
+      readonly repairs?: readonly ToolCallRepair[];
     }
   | { readonly ok: false; readonly issues: ToolCallIssue[] };
 
@@ -55,7 +58,10 @@ export function argumentsFromText(text: string): ArgumentsResult {
       issues: [{ code: 'invalid_json', message: `arguments are not valid JSON: ${parsed.error}`, path: '' }],
     };
   }
-  return argumentsFromValue(parsed.value);
+  const decoded = argumentsFromValue(parsed.value);
+  if (!decoded.ok || parsed.repairs.length === 0) return decoded;
+  const repairs: ToolCallRepair[] = parsed.repairs.map(({ kind, position }) => ({ kind, position }));
+  return { ...decoded, repairs: decoded.repairs ? [...repairs, ...decoded.repairs] : repairs };
 }
 
 /**
@@ -67,7 +73,12 @@ export function argumentsFromValue(value: unknown): ArgumentsResult {
   if (typeof value === 'string') {
     const trimmed = value.trim();
     if (trimmed === '') return { ok: true, value: {} };
-    if (trimmed.startsWith('{')) return argumentsFromText(trimmed);
+    if (trimmed.startsWith('{')) {
+      const decoded = argumentsFromText(trimmed);
+      // Offsets into the decoded string value are not offsets into the model's text.
+      if (!decoded.ok || decoded.repairs === undefined) return decoded;
+      return { ...decoded, repairs: decoded.repairs.map(({ kind }) => ({ kind })) };
+    }
   }
   if (typeof value === 'object' && !Array.isArray(value)) {
     if (nestedDeeperThan(value, MAX_ARGUMENT_DEPTH)) return tooDeep();

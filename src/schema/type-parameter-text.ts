@@ -8,8 +8,10 @@ import type { SchemaRoot } from './schema-root.js';
  * parameter (`schema` undefined) keeps the raw string; text that does not fit is kept as received, so
  * nothing is lost. Pass `root` when `schema` is a property of a tool's parameters schema whose `$ref`s
  * point into the whole schema. Use `alignText` or `alignParameters` to get flags and issues too.
+ * Schema `default`s are not filled in (`applyDefaults: false`): a format's parser types each value as
+ * it arrives, and the call's final alignment fills defaults, flagged, only when asked to.
  */
 export function typeParameterText(text: string, schema: JSONSchema | undefined, root?: SchemaRoot): unknown {
   if (schema === undefined) return text;
-  return alignText(text, schema, root ? { root } : undefined).value;
+  return alignText(text, schema, root ? { root, applyDefaults: false } : { applyDefaults: false }).value;
 }

@@ -5,6 +5,7 @@ import { checkFormatOptions, describe } from '../formats/format-options.js';
 import { resolveFormat } from '../formats/parse-tool-calls.js';
 import { resolveModelFormat } from '../formats/registry.js';
 import type { ParseEvent } from '../types/parse-event.js';
+import type { Warning } from '../types/warning.js';
 
 /**
  * Options of `createToolCallStream`: the format (id, alias, `"auto"` or a definition), the model name
@@ -27,12 +28,18 @@ export interface ToolCallStreamOptions extends Omit<FormatOptions, 'inputEvents'
  * - `finish()`: ends the turn, returns the last events. Afterwards `push` / `finish` throw.
  * - `reset()`: starts a new turn and returns the text that was buffered but not yet committed.
  * - `format`: the format id in use (`"auto"` until marker detection decided).
+ * - `warnings`: what the parse noticed beyond the calls (see `ParseResult.warnings`), after `finish()`.
  */
 export interface ToolCallStream {
   push(chunk: string): ParseEvent[];
   finish(): ParseEvent[];
   reset(): string;
   readonly format: string;
+  /**
+   * What the parse noticed beyond the calls (`ParseResult.warnings`: `auto` found no call while another
+   * format's call signature is in the output, an unknown `model`); complete after `finish()`.
+   */
+  readonly warnings: readonly Warning[];
 }
 
 /**
@@ -128,6 +135,10 @@ class FormatToolCallStream implements ToolCallStream {
   get format(): string {
     const parser = this.parser;
     return parser instanceof AutoParser ? (parser.format ?? this.definition.id) : this.definition.id;
+  }
+
+  get warnings(): readonly Warning[] {
+    return this.parser instanceof AutoParser ? this.parser.warnings : [];
   }
 
   private deliver(events: readonly ParseEvent[]): void {

@@ -142,7 +142,9 @@ export async function dispatch(
   const input = decoded.value;
   let aligned: ReturnType<typeof alignValue>;
   try {
-    aligned = alignValue(input, prepared.root);
+    // The handler gets complete arguments: defaults the model left out are filled here, where parsing
+    // does not invent them (FormatOptions.applyDefaults).
+    aligned = alignValue(input, prepared.root, { applyDefaults: true });
   } catch (cause) {
     return fail(unsupportedSchema(tool.name, `alignment failed: ${errorMessage(cause)}`, cause));
   }

@@ -33,4 +33,6 @@ export type ParseEvent =
       readonly raw: string;
       readonly error: string;
       readonly issues: readonly ToolCallIssue[];
+      /** The repairs `strictFormat: true` refused; see `InvalidToolCall.repairs`. */
+      readonly repairs?: readonly ToolCallRepair[];
     };

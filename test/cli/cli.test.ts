@@ -42,6 +42,9 @@ describe('toolwire parse', () => {
           name: 'f',
           raw: '<tool_call>{"name": "f", "arguments": {"a": ',
           error: 'the tool call is cut off before its JSON ends',
+          issues: [
+            { code: 'incomplete_tool_call', message: 'the tool call is cut off before its JSON ends' },
+          ],
         },
       ],
     });
@@ -75,7 +78,13 @@ describe('toolwire parse', () => {
     const result = JSON.parse(stdout);
     expect(result.tool_calls).toEqual([]);
     expect(result.invalid_tool_calls).toEqual([
-      { id: 'call_0', name: 'f', raw: hermesText, error: 'no tool named "f" was offered' },
+      {
+        id: 'call_0',
+        name: 'f',
+        raw: hermesText,
+        error: 'no tool named "f" was offered',
+        issues: [{ code: 'unknown_tool', message: 'no tool named "f" was offered' }],
+      },
     ]);
   });
 
@@ -435,7 +444,21 @@ describe('trial findings', () => {
     const result = JSON.parse(stdout);
     expect(result.tool_calls).toEqual([]);
     expect(result.invalid_tool_calls).toEqual([
-      { id: 'call_0', name: 'f', raw: deepHermes, error: 'arguments are nested more than 256 levels deep' },
+      {
+        id: 'call_0',
+        name: 'f',
+        raw: deepHermes,
+        error: 'arguments are nested more than 256 levels deep',
+        issues: [
+          {
+            code: 'too_deep',
+            message: 'arguments are nested more than 256 levels deep',
+            path: '',
+            expected: 'at most 256 levels of nesting',
+            received: 'deeper nesting',
+          },
+        ],
+      },
     ]);
   });
 

@@ -21,7 +21,8 @@ const tools = [
   },
 ];
 
-const stream = (format: string, text: string) => timeline(format, text, { tools });
+// Defaults are filled only on request (`applyDefaults`); these tests check that they come in the last delta.
+const stream = (format: string, text: string) => timeline(format, text, { tools, applyDefaults: true });
 const deltas = (events: ReturnType<typeof timeline>) => deltaTimeline(events).map(([, delta]) => delta);
 
 describe('arg-key-value streaming', () => {
@@ -89,7 +90,7 @@ describe('arg-key-value streaming', () => {
     ];
     const text =
       '<tool_call>tag<arg_key>tags</arg_key><arg_value>["a", "b"]</arg_value><arg_key>n</arg_key><arg_value>3</arg_value></tool_call>';
-    const parser = getFormat('glm47').create({ tools: withTags });
+    const parser = getFormat('glm47').create({ tools: withTags, applyDefaults: true });
     const events = [...[...text].flatMap((char) => parser.push(char)), ...parser.finish()];
     const sent = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));
     expect(sent).toEqual(['{"n":3', ',"tags":["a","b"]}']);

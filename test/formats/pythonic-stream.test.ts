@@ -23,7 +23,8 @@ const tools = [
   },
 ];
 
-const stream = (format: string, text: string) => timeline(format, text, { tools });
+// Defaults are filled only on request (`applyDefaults`); these tests check that they come in the last delta.
+const stream = (format: string, text: string) => timeline(format, text, { tools, applyDefaults: true });
 const deltas = deltaTimeline;
 
 describe('pythonic streaming', () => {
@@ -45,7 +46,7 @@ describe('pythonic streaming', () => {
 
   it('the members are the same in whole-text streaming (one chunk)', () => {
     const text = '<function_calls>order(item="tea", express=False)</function_calls>';
-    const parser = getFormat('olmo3').create({ tools });
+    const parser = getFormat('olmo3').create({ tools, applyDefaults: true });
     const sent = [...parser.push(text), ...parser.finish()].flatMap((event) =>
       event.type === 'tool-input-delta' ? [event.delta] : [],
     );

@@ -198,7 +198,7 @@ describe('createToolCallStream', () => {
     const text =
       '<tool_call>\n<function=f>\n<parameter=s>\nhi\n</parameter>\n<parameter=x>\ny\n</parameter>\n<parameter=a>\n5\n</parameter>\n</function>\n</tool_call>';
     for (const size of [text.length, 3]) {
-      const stream = createToolCallStream({ format: 'qwen3_coder', tools });
+      const stream = createToolCallStream({ format: 'qwen3_coder', tools, applyDefaults: true });
       const chunks = text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
       const events = [...chunks.flatMap((chunk) => stream.push(chunk)), ...stream.finish()];
       const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.delta] : []));

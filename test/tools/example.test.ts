@@ -25,12 +25,12 @@ describe('examples/agent.ts', () => {
         role: 'assistant',
         content: [
           { type: 'text', text: 'Let me look.' },
-          // the zod default fills unit
+          // what the model said: the zod default fills unit for the handler (dispatch), not in the history
           {
             type: 'tool-call',
             toolCallId: 'call_0',
             toolName: 'get_weather',
-            input: { city: 'Oslo', unit: 'celsius' },
+            input: { city: 'Oslo' },
           },
         ],
       },

@@ -7,6 +7,9 @@ import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
+import type { CallParts } from './call-parts.js';
+import { callRepairs, cutOffByLength, formatNotFollowed } from './call-repairs.js';
+import { closingBrackets } from './closing-brackets.js';
 import { ContentShaper } from './content-shaper.js';
 import {
   findEarliestMarker,
@@ -21,6 +24,8 @@ import { ToolIndex } from './tool-index.js';
  * The text a parser is working on during one `push` or `finish`: the held-back tail of the previous
  * push followed by the new chunk. `position` only moves forward, through `BaseFormatParser.take`.
  */
+export type { CallParts };
+
 export interface Cursor {
   readonly text: string;
   position: number;
@@ -60,43 +65,6 @@ interface MarkerSet {
 }
 
 const noMarkers: readonly string[] = [];
-
-/** What a format recovered for one call; exactly one of the argument fields is given. */
-export interface CallParts {
-  readonly name: string;
-  /** The model's own call id, when the format carries one. */
-  readonly id?: string;
-  /** Arguments as JSON text (decoded leniently). */
-  readonly argumentsText?: string;
-  /** Arguments already decoded (from a JSON body that held name and arguments). */
-  readonly argumentsValue?: unknown;
-  /**
-   * With `argumentsValue`: the model's exact JSON text of that value, when the format has it at hand.
-   * When alignment leaves the value as it is, the call's argument delta is this text instead of
-   * `JSON.stringify` of the value (the same JSON, without serializing a long value again).
-   */
-  readonly argumentsJson?: string;
-  /**
-   * For a format that streamed the arguments as members it built (`{"k":v,…` without the closing `}`),
-   * with `argumentsValue` or with `parameters` and `streamedValues`: the keys whose last member was
-   * streamed with its value in `argumentsValue` (`streamedValues`). `endCall` then sends the members
-   * alignment changed or added (defaults) and `}`.
-   */
-  readonly streamedKeys?: ReadonlySet<string>;
-  /**
-   * With `streamedKeys`: the value each streamed member was sent with, when that may differ from
-   * `argumentsValue` (the format typed raw `parameters` itself, or a later copy of a key did not
-   * stream); `endCall` compares these with the aligned input instead of `argumentsValue`.
-   */
-  readonly streamedValues?: Readonly<Record<string, unknown>>;
-  /** XML-style `[key, raw text]` pairs, typed by the tool's schema. */
-  readonly parameters?: ReadonlyArray<readonly [string, string]>;
-  /**
-   * Fixes the family core made to the call's text to read it (a format glitch recovered, an end marker
-   * missing), positions relative to the call's raw text; they end up in the call's `repairs`.
-   */
-  readonly repairs?: readonly ToolCallRepair[];
-}
 
 /**
  * Shared machinery of every format parser: buffering with a held-back tail, routing of consumed text
@@ -178,9 +146,41 @@ export abstract class BaseFormatParser implements FormatParser {
   finish(): ParseEvent[] {
     if (this.finished) throw parserFinished('finish');
     this.finished = true;
+    this.finalRun = true;
+    if (this.options.finishReason === 'stop' && this.rawOpen) {
+      // The model stopped on its own: a call still open lacks only what it never wrote. Its missing
+      // closing brackets are fed to the format (never to content, reasoning or the call's raw text;
+      // see `take`), so the format ends the call as one whose end marker is missing.
+      const closers = closingBrackets(this.raw.toString() + this.tail);
+      if (closers !== undefined && closers !== '') {
+        this.synthetic = closers;
+        this.syntheticPending = closers.length;
+        this.run(this.tail + closers, false);
+      }
+    }
     this.run(this.tail, true);
     return this.takeEvents(true);
   }
+
+  /** `finish()` is running (calls ended now were still open when the output ended). */
+  private finalRun = false;
+  /** The closing brackets `finish()` fed for `finishReason: 'stop'` (see `finish`), `''` when none. */
+  private synthetic = '';
+  /** How many of `synthetic`'s characters are at the end of the text not yet consumed. */
+  private syntheticPending = 0;
+  /** Where the fed brackets start in the cursor's text during a run (its length when none). */
+  private syntheticFrom = Number.POSITIVE_INFINITY;
+  /** How many fed brackets the open call's raw text holds (cut off again by `closeRaw`). */
+  private syntheticInRaw = 0;
+  /** Fed brackets the call `closeRaw` just closed held: they are its `missing_closing_bracket` repair. */
+  private closedSynthetic = '';
+
+  /**
+   * Formats whose calls have no end marker of their own (a bare JSON object, a Python call list: the
+   * output's end is the call's end) set this, so a call that ends with the output is not reported as
+   * missing its end marker.
+   */
+  protected readonly callsEndWithOutput: boolean = false;
 
   reset(): string {
     this.finished = false;
@@ -198,6 +198,11 @@ export abstract class BaseFormatParser implements FormatParser {
     this.shaper?.reset();
     this.strayClose = false;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
+    this.finalRun = false;
+    this.synthetic = '';
+    this.syntheticPending = 0;
+    this.syntheticInRaw = 0;
+    this.closedSynthetic = '';
     this.onReset();
     return buffered;
   }
@@ -217,6 +222,8 @@ export abstract class BaseFormatParser implements FormatParser {
     cursor.text = text;
     cursor.position = 0;
     cursor.final = final;
+    this.syntheticFrom =
+      this.syntheticPending > 0 ? text.length - this.syntheticPending : Number.POSITIVE_INFINITY;
     this.parse(cursor);
     if (final && cursor.position < text.length) {
       // A format that left text at the end: it is content, or the rest of the open call.
@@ -230,6 +237,8 @@ export abstract class BaseFormatParser implements FormatParser {
     if (final && this.rawOpen)
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
     this.tail = cursor.position === text.length ? '' : text.slice(cursor.position);
+    if (this.syntheticPending > 0)
+      this.syntheticPending = Math.max(0, text.length - Math.max(cursor.position, this.syntheticFrom));
     cursor.text = '';
   }
 
@@ -242,17 +251,31 @@ export abstract class BaseFormatParser implements FormatParser {
     const text = cursor.text;
     // Often the whole chunk: no slice.
     const piece = cursor.position === 0 && end === text.length ? text : text.slice(cursor.position, end);
+    const start = cursor.position;
     cursor.position = end;
     if (this.rawOpen) {
       this.raw.append(piece);
+      if (end > this.syntheticFrom) this.syntheticInRaw += end - Math.max(start, this.syntheticFrom);
       return piece;
     }
+    if (end > this.syntheticFrom) {
+      // Brackets `finish()` fed (finishReason "stop") that the format did not take into a call: the
+      // model never wrote them, so they go nowhere.
+      const real = start < this.syntheticFrom ? text.slice(start, this.syntheticFrom) : '';
+      this.route(real, bucket);
+      return piece;
+    }
+    this.route(piece, bucket);
+    return piece;
+  }
+
+  private route(piece: string, bucket: Bucket): void {
+    if (piece === '') return;
     if (bucket === 'content') this.emitContent(piece);
     else if (bucket === 'reasoning') {
       if (this.reasoningInline) this.emitContent(piece);
       else this.emitReasoning(piece);
     } else if (bucket === 'markup') this.markup.push(piece);
-    return piece;
   }
 
   /**
@@ -412,7 +435,10 @@ export abstract class BaseFormatParser implements FormatParser {
   protected endCall(parts: CallParts, rawText?: string, ownsAnnounced = rawText === undefined): void {
     const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
     const streamer = ownsAnnounced ? this.takeStreamer() : undefined;
+    this.closedSynthetic = '';
     const raw = rawText ?? this.closeRaw();
+    const fed = this.closedSynthetic;
+    this.closedSynthetic = '';
     const id = announced?.id ?? this.ids.claim(parts.id ?? `call_${this.callCount}`);
     this.callCount++;
     const unknown = this.tools !== undefined && !this.tools.has(parts.name);
@@ -421,11 +447,10 @@ export abstract class BaseFormatParser implements FormatParser {
       return;
     }
     // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
-    let result = argumentsForCall(
-      parts,
-      this.tools?.parameters(parts.name),
-      this.options.allowInvalidArguments === true,
-    );
+    let result = argumentsForCall(parts, this.tools?.parameters(parts.name), {
+      allowInvalid: this.options.allowInvalidArguments === true,
+      applyDefaults: this.options.applyDefaults === true,
+    });
     if (unknown && result.ok) {
       const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
       result = { ...result, issues: [issue, ...(result.issues ?? [])] };
@@ -433,6 +458,20 @@ export abstract class BaseFormatParser implements FormatParser {
     if (!result.ok) {
       if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
       this.emitInvalidIssues(id, parts.name, raw, result.issues);
+      return;
+    }
+    const repairs = callRepairs(parts, result.repairs, raw, {
+      // Ended by `finish()` while open (its end marker never came), unless such calls end with the output.
+      missingEndMarker: this.finalRun && rawText === undefined && !this.callsEndWithOutput,
+      fed,
+    });
+    // finishReason "length": a call the output's end cut off is not a call, however complete it looks;
+    // strictFormat: a call that needed any repair is not one either (its repairs kept on it).
+    const cutOff = this.options.finishReason === 'length' ? cutOffByLength(repairs) : undefined;
+    const refusal = cutOff ?? (this.options.strictFormat === true ? formatNotFollowed(repairs) : undefined);
+    if (refusal) {
+      if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
+      this.emitInvalidIssues(id, parts.name, raw, [refusal], cutOff ? undefined : repairs);
       return;
     }
     const input = result.value;
@@ -462,7 +501,7 @@ export abstract class BaseFormatParser implements FormatParser {
       raw,
       ...(result.issues ? { issues: result.issues } : {}),
       ...(result.flags ? { flags: result.flags } : {}),
-      ...(parts.repairs?.length ? { repairs: parts.repairs } : {}),
+      ...(repairs.length > 0 ? { repairs } : {}),
     });
   }
 
@@ -593,7 +632,12 @@ export abstract class BaseFormatParser implements FormatParser {
 
   private closeRaw(): string {
     this.rawOpen = false;
-    return this.raw.take();
+    const raw = this.raw.take();
+    const synthetic = this.syntheticInRaw;
+    if (synthetic === 0) return raw;
+    this.syntheticInRaw = 0;
+    this.closedSynthetic = this.synthetic.slice(this.synthetic.length - synthetic);
+    return raw.slice(0, raw.length - synthetic);
   }
 
   private emitInvalid(
@@ -611,13 +655,15 @@ export abstract class BaseFormatParser implements FormatParser {
     name: string | undefined,
     raw: string,
     issues: ToolCallIssue[],
+    repairs?: readonly ToolCallRepair[],
   ): void {
     this.flushPending();
     const error = issues.map((issue) => issue.message).join('; ');
+    const extra = repairs && repairs.length > 0 ? { repairs } : {};
     this.events.push(
       name === undefined
-        ? { type: 'tool-call-invalid', id, raw, error, issues }
-        : { type: 'tool-call-invalid', id, toolName: name, raw, error, issues },
+        ? { type: 'tool-call-invalid', id, raw, error, issues, ...extra }
+        : { type: 'tool-call-invalid', id, toolName: name, raw, error, issues, ...extra },
     );
   }
 

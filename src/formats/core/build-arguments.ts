@@ -41,7 +41,8 @@ export function argumentsFromParameters(
  * deeper than `MAX_ARGUMENT_DEPTH` (measured without recursion), or a `too_deep` issue from alignment,
  * make the result not ok with code `too_deep`. With `allowInvalid` (`FormatOptions.allowInvalidArguments`)
  * the issues of alignment never stop the call: it is ok with every issue attached; only arguments that
- * do not decode to an object, or nest too deep, are not ok.
+ * do not decode to an object, or nest too deep, are not ok. JSON argument text that needed repairs
+ * gives an ok result with `repairs` (offsets into `argumentsText`; see `ArgumentsResult`).
  */
 export function argumentsForCall(
   parts: {
@@ -50,25 +51,37 @@ export function argumentsForCall(
     readonly argumentsValue?: unknown;
   },
   toolSchema: JSONSchema | undefined,
-  allowInvalid = false,
+  options: ArgumentsForCallOptions = {},
 ): ArgumentsResult {
+  const allowInvalid = options.allowInvalid === true;
+  const align = { applyDefaults: options.applyDefaults === true };
   if (parts.parameters !== undefined) {
     if (toolSchema === undefined)
       return { ok: true, value: argumentsFromParameters(parts.parameters, () => undefined) };
     const root = SchemaRoot.cached(toolSchema);
-    return withPolicy(alignParameters(parts.parameters, root), toolSchema, undefined, allowInvalid);
+    return withPolicy(alignParameters(parts.parameters, root, align), toolSchema, undefined, allowInvalid);
   }
   const decoded =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
       : argumentsFromValue(parts.argumentsValue);
   if (!decoded.ok || toolSchema === undefined) return decoded;
-  return withPolicy(
-    alignArguments(decoded.value, SchemaRoot.cached(toolSchema)),
+  const result = withPolicy(
+    alignArguments(decoded.value, SchemaRoot.cached(toolSchema), align),
     toolSchema,
     decoded.value,
     allowInvalid,
   );
+  return result.ok && decoded.repairs ? { ...result, repairs: decoded.repairs } : result;
+}
+
+/**
+ * Options of `argumentsForCall`: `allowInvalid` is `FormatOptions.allowInvalidArguments`,
+ * `applyDefaults` is `FormatOptions.applyDefaults` (schema `default`s filled in; default `false`).
+ */
+export interface ArgumentsForCallOptions {
+  readonly allowInvalid?: boolean;
+  readonly applyDefaults?: boolean;
 }
 
 function withPolicy(

@@ -4,6 +4,7 @@ import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -687,6 +688,7 @@ export class NamedJsonParser extends BaseFormatParser {
         ]
       : [];
     const bodyText = this.bodyStart >= 0 ? this.rawSlice(this.bodyStart, this.bodyEnd) : this.body.take();
+    const bodyOffset = this.bodyStart;
     const name = this.name;
     const id = this.id;
     const jsonKind = this.jsonKind;
@@ -702,14 +704,19 @@ export class NamedJsonParser extends BaseFormatParser {
       this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
       return;
     }
-    this.completeBody(bodyText, sniffed, repairs);
+    this.completeBody(bodyText, sniffed, bodyOffset, repairs);
   }
 
   /**
    * A JSON call object (alone after the call start, or a list element); `sniffed` is the name its text
    * gave first (the one a streaming consumer was told), if any.
    */
-  private completeBody(bodyText: string, sniffed?: string, repairs: readonly ToolCallRepair[] = []): void {
+  private completeBody(
+    bodyText: string,
+    sniffed: string | undefined,
+    bodyOffset: number,
+    repairs: readonly ToolCallRepair[] = [],
+  ): void {
     const parsed = parseLenientJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
@@ -724,7 +731,10 @@ export class NamedJsonParser extends BaseFormatParser {
         `the tool call names two tools, "${sniffed}" and "${parts.name}"`,
         sniffed,
       );
-    else this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
+    else
+      this.endCall(
+        withJsonRepairs(repairs.length > 0 ? { ...parts, repairs } : parts, parsed.repairs, bodyOffset),
+      );
   }
 
   private callParts(value: unknown): CallParts | string {

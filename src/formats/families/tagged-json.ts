@@ -2,6 +2,7 @@ import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   findEarliestMarker,
   heldBackLength,
@@ -50,6 +51,9 @@ import { memberSpans } from './agent-tagged-calls.js';
  *   whitespace and reasoning blocks only, is a call section without a start marker (xLAM).
  * - `dropMarkers`: structural markers outside calls (turn tokens, answer tags) that are dropped from
  *   content (kept as markup).
+ * - `endsWithOutput`: the format's calls need no end marker (the output's end ends them: Granite 3's
+ *   `<|tool_call|>[…]`, Phi-4-mini, GigaChat's `</s>` that servers strip), so a call that ends with the
+ *   output gets no `missing_end_marker` repair.
  *
  * All offsets and lengths are UTF-16 code units.
  */
@@ -65,6 +69,7 @@ export interface TaggedJsonConfig {
   readonly fence?: boolean;
   readonly bareArrayAtStart?: boolean;
   readonly dropMarkers?: readonly string[];
+  readonly endsWithOutput?: boolean;
 }
 
 const defaultNameKeys = ['name'];
@@ -92,6 +97,7 @@ const isLetter = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (c
  * section ends, the other elements' calls with it (see `trackFirstElement`).
  */
 export class TaggedJsonParser extends BaseFormatParser {
+  protected override readonly callsEndWithOutput: boolean;
   private state: State = 'text';
   private readonly scanner = new JsonScanner();
   /**
@@ -142,6 +148,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
+    this.callsEndWithOutput = config.endsWithOutput === true || config.end.length === 0;
     this.atStart = config.bareArrayAtStart === true;
     this.textMarkers = [...config.start, ...(config.dropMarkers ?? [])];
     this.endInitial = sharedInitial(config.end);
@@ -713,6 +720,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   private completeBody(decoded?: unknown, unended = false): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
     const unendedAt = this.rawLength;
+    const bodyOffset = this.bodyStart;
     const streamed = this.argumentsStreaming;
     this.clearBody();
     this.namePrefix = undefined;
@@ -758,13 +766,15 @@ export class TaggedJsonParser extends BaseFormatParser {
             : undefined;
         // A body that starts with its name was announced with the id right after it, if any: an id
         // member further on is not the call's id (streaming consumers already have one).
-        let call = parts;
-        if (leading && parts.id !== leading.id) {
-          const { id: _written, ...rest } = parts;
+        let call = withJsonRepairs(parts, 'repairs' in parsed ? parsed.repairs : undefined, bodyOffset);
+        if (leading && call.id !== leading.id) {
+          const { id: _written, ...rest } = call;
           call = leading.id === undefined ? rest : { ...rest, id: leading.id };
         }
         if (argumentsJson !== undefined) call = { ...call, argumentsJson };
-        this.endCall(unended ? { ...call, repairs: [this.missingEnd(unendedAt)] } : call);
+        this.endCall(
+          unended ? { ...call, repairs: [...(call.repairs ?? []), this.missingEnd(unendedAt)] } : call,
+        );
       }
       return;
     }

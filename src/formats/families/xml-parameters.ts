@@ -8,6 +8,7 @@ import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -446,7 +447,7 @@ export class XmlParametersParser extends BaseFormatParser {
         const name = record.name;
         if (typeof name === 'string' && name !== '') {
           const argumentsValue = Object.hasOwn(record, 'arguments') ? record.arguments : record.parameters;
-          this.endCall({ name, argumentsValue }, raw);
+          this.endCall(withJsonRepairs({ name, argumentsValue }, parsed.repairs, raw.indexOf(trimmed)), raw);
           return;
         }
       }
@@ -551,8 +552,12 @@ export class XmlParametersParser extends BaseFormatParser {
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
     if (position === text.length) {
-      // The output ends without the call's closing tag: cut off, whatever was read.
-      if (cursor.final) this.failOpenCall();
+      // The output ends without the call's closing tag: cut off, whatever was read, unless the model
+      // stopped on its own (finishReason "stop"): then only the closing tag is missing (said as a repair).
+      if (cursor.final && this.options.finishReason === 'stop' && this.callName !== undefined) {
+        this.completeCall();
+        this.state = 'text';
+      } else if (cursor.final) this.failOpenCall();
       return false;
     }
     const marker = markerAt(text, position, this.bodyMarkers);
@@ -796,7 +801,8 @@ export class XmlParametersParser extends BaseFormatParser {
       const loose = this.loose.join('').trim();
       if (this.parameterCount === 0 && loose.startsWith('{')) {
         const parsed = parseLenientJson(loose);
-        if (parsed.ok) this.endCall({ name, argumentsValue: parsed.value });
+        if (parsed.ok)
+          this.endCall(withJsonRepairs({ name, argumentsValue: parsed.value }, parsed.repairs, -1));
         else this.failCall('invalid_json', `the call body is not valid JSON: ${parsed.error}`, name);
       } else if (this.parameterCount === 0 && loose !== '') {
         this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
