@@ -1,6 +1,6 @@
 import { createToolCallStream } from '../stream/create-tool-call-stream.js';
 import type { ToolDefinition } from '../types/tool.js';
-import type { ParserFlags } from './parse-command.js';
+import type { ParserFlags } from './parser-flags.js';
 
 /**
  * `toolwire parse --events`: streams `chunks` through `createToolCallStream` and writes every event

@@ -1,0 +1,37 @@
+import { type JsonlDefaults, jsonlOutput } from './jsonl-line.js';
+import { JsonlRecordReader } from './jsonl-record-reader.js';
+
+/** The answer to one batch of `--jsonl` lines: the output lines (each ending in `\n`) and counts. */
+export interface JsonlBatchOutput {
+  readonly text: string;
+  /** Lines given. */
+  readonly lines: number;
+  /** Tool calls found. */
+  readonly calls: number;
+  /** Lines answered with an error line. */
+  readonly errors: number;
+}
+
+/**
+ * Answers batches of `--jsonl` lines with one `JsonlRecordReader`, so a `tools` list repeated across
+ * lines (and batches) is read once. The same code runs in the main thread and in each worker thread.
+ */
+export class JsonlBatch {
+  private readonly reader = new JsonlRecordReader();
+
+  constructor(private readonly defaults: JsonlDefaults) {}
+
+  /** Answers `lines`, the first being line `firstLine` (1-based) of the input. Never throws on line data. */
+  run(lines: readonly string[], firstLine: number): JsonlBatchOutput {
+    let text = '';
+    let calls = 0;
+    let errors = 0;
+    lines.forEach((line, index) => {
+      const output = jsonlOutput(line, firstLine + index, this.defaults, this.reader);
+      text += `${output.text}\n`;
+      calls += output.calls;
+      if (output.failed) errors++;
+    });
+    return { text, lines: lines.length, calls, errors };
+  }
+}
