@@ -118,11 +118,21 @@ export async function main(
         );
       }
       case 'accumulate': {
-        const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { from: { type: 'string' }, tools: { type: 'string' } },
+        });
         if (positionals.length > 1)
           throw new UsageError(`accumulate takes at most one FILE, got ${positionals.length}`);
-        runAccumulateCommand(positionals[0], io.stdout);
-        return 0;
+        return await runAccumulateCommand(
+          {
+            ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
+            ...(values.from === undefined ? {} : { from: values.from }),
+            ...(values.tools === undefined ? {} : { tools: values.tools }),
+          },
+          io,
+        );
       }
       case 'align': {
         const { values, positionals } = parseArgs({

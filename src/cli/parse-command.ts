@@ -105,7 +105,7 @@ function resolveFormat(id: string): string {
   }
 }
 
-function toolsFrom(value: unknown, where: string): ToolDefinition[] {
+export function toolsFrom(value: unknown, where: string): ToolDefinition[] {
   try {
     return normalizeTools(value);
   } catch (error) {
