@@ -12,6 +12,24 @@ export interface JsonlBatchOutput {
   readonly errors: number;
 }
 
+/** A batch sent to a worker: its sequence number and whole lines of input bytes, from line `firstLine`. */
+export interface JsonlBatchRequest {
+  readonly sequence: number;
+  readonly bytes: Uint8Array;
+  readonly firstLine: number;
+}
+
+/**
+ * The lines of a batch's bytes (UTF-8): split at `\n`, a `\r` before it dropped; the `\n` ending the
+ * last line makes no empty line after it.
+ */
+export function batchLinesOf(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const lines = text.split('\n');
+  if (text.endsWith('\n')) lines.pop();
+  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
 /**
  * Answers batches of `--jsonl` lines with one `JsonlRecordReader`, so a `tools` list repeated across
  * lines (and batches) is read once. The same code runs in the main thread and in each worker thread.

@@ -1,20 +1,16 @@
 // The worker thread of `toolwire parse --jsonl --workers N` (see run-jsonl.ts): answers each batch it is
 // sent, in the order sent, with the same JsonlBatch code the main thread runs.
 import { parentPort, workerData } from 'node:worker_threads';
-import { JsonlBatch } from './jsonl-batch.js';
+import { batchLinesOf, JsonlBatch, type JsonlBatchRequest } from './jsonl-batch.js';
 import type { JsonlDefaults } from './jsonl-line.js';
-
-/** A batch sent to a worker: its sequence number and lines, the first being input line `firstLine`. */
-export interface JsonlBatchRequest {
-  readonly sequence: number;
-  readonly lines: readonly string[];
-  readonly firstLine: number;
-}
 
 const port = parentPort;
 if (port !== null) {
   const batch = new JsonlBatch((workerData as { defaults: JsonlDefaults }).defaults);
   port.on('message', (request: JsonlBatchRequest) => {
-    port.postMessage({ sequence: request.sequence, ...batch.run(request.lines, request.firstLine) });
+    port.postMessage({
+      sequence: request.sequence,
+      ...batch.run(batchLinesOf(request.bytes), request.firstLine),
+    });
   });
 }

@@ -1,12 +1,10 @@
 import { createReadStream, existsSync, fstatSync, openSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BatchCounts, BatchProgress } from './batch-progress.js';
-import { JsonlBatch, type JsonlBatchOutput } from './jsonl-batch.js';
+import { batchLinesOf, JsonlBatch, type JsonlBatchOutput, type JsonlBatchRequest } from './jsonl-batch.js';
 import type { JsonlDefaults } from './jsonl-line.js';
-import type { JsonlBatchRequest } from './jsonl-worker.js';
 import { UsageError } from './usage-error.js';
 
 /** Options of `runJsonl`. */
@@ -18,13 +16,13 @@ export interface RunJsonlOptions {
   readonly workers?: number;
   /** Gets the progress line (see `BatchProgress`); give it only for a terminal. */
   readonly progress?: (text: string) => void;
-  /** Lines per batch sent to a worker (default 256; a batch also ends after 1 MiB of text). */
+  /** Lines per batch sent to a worker (default 256; a batch also ends after 1 MiB of input). */
   readonly batchLines?: number;
 }
 
 /** Batches each worker may hold at once: one being parsed, one waiting, so no worker idles. */
 const batchesPerWorker = 2;
-const maxBatchChars = 1 << 20;
+const maxBatchBytes = 1 << 20;
 const workerScript = new URL('./jsonl-worker.js', import.meta.url);
 
 /**
@@ -71,51 +69,49 @@ export async function runJsonl(
     progress?.update(counts);
   };
   let local: JsonlBatch | undefined;
-  const runLocal = (lines: string[], firstLine: number) => {
-    local ??= new JsonlBatch(defaults);
-    take(local.run(lines, firstLine));
-  };
   const useWorkers = workers > 1 && existsSync(fileURLToPath(workerScript));
   let pool: WorkerPool | undefined;
-  let batch: string[] = [];
-  let batchChars = 0;
+  // A batch is whole lines of input bytes, each with its `\n` (the last line of the input maybe
+  // without): cut at line ends, it decodes on its own, so the worker decodes and splits it, not this thread.
+  let pieces: Buffer[] = [];
+  let batchBytes = 0;
+  let batchCount = 0;
   let nextLine = 1;
   const send = async (final: boolean) => {
-    if (batch.length === 0) return;
-    const lines = batch;
+    if (batchCount === 0) return;
+    const bytes = Buffer.concat(pieces, batchBytes);
     const firstLine = nextLine;
-    nextLine += lines.length;
-    batch = [];
-    batchChars = 0;
-    if (!useWorkers || (pool === undefined && final)) runLocal(lines, firstLine);
-    else {
+    nextLine += batchCount;
+    pieces = [];
+    batchBytes = 0;
+    batchCount = 0;
+    if (!useWorkers || (pool === undefined && final)) {
+      local ??= new JsonlBatch(defaults);
+      take(local.run(batchLinesOf(bytes), firstLine));
+    } else {
       pool ??= new WorkerPool(workers, defaults, take);
-      await pool.submit(lines, firstLine);
+      await pool.submit(bytes, firstLine);
     }
-  };
-  const decoder = new StringDecoder('utf8');
-  let pending: string[] = [];
-  const addLine = (line: string) => {
-    batch.push(line.endsWith('\r') ? line.slice(0, -1) : line);
-    batchChars += line.length;
   };
   try {
-    for await (const chunk of input) {
-      counts.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    for await (const item of input) {
+      const chunk = typeof item === 'string' ? Buffer.from(item) : item;
+      counts.bytes += chunk.length;
       let start = 0;
-      // Only the new text is searched for line breaks, so a line spread over many chunks stays linear.
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-        const piece = text.slice(start, end);
-        addLine(pending.length === 0 ? piece : pending.join('') + piece);
-        pending = [];
+      for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
+        pieces.push(chunk.subarray(start, end + 1));
+        batchBytes += end + 1 - start;
+        batchCount++;
         start = end + 1;
-        if (batch.length >= batchLines || batchChars >= maxBatchChars) await send(false);
+        if (batchCount >= batchLines || batchBytes >= maxBatchBytes) await send(false);
       }
-      if (start < text.length) pending.push(text.slice(start));
+      if (start < chunk.length) {
+        pieces.push(chunk.subarray(start));
+        batchBytes += chunk.length - start;
+      }
     }
-    const rest = pending.join('') + decoder.end();
-    if (rest !== '') addLine(rest);
+    // A last line without a line break still counts.
+    if (pieces.length > 0 && (pieces.at(-1) as Buffer).at(-1) !== 0x0a) batchCount++;
     await send(true);
     await pool?.drain();
   } finally {
@@ -160,14 +156,16 @@ class WorkerPool {
   }
 
   /** Sends a batch to the least busy worker, first waiting for a free place when all are full. */
-  async submit(lines: string[], firstLine: number): Promise<void> {
+  async submit(bytes: Buffer, firstLine: number): Promise<void> {
     for (;;) {
       this.check();
       const entry = this.workers.reduce((best, next) => (next.busy < best.busy ? next : best));
       if (entry.busy < batchesPerWorker) {
         entry.busy++;
-        const request: JsonlBatchRequest = { sequence: this.sent++, lines, firstLine };
-        entry.worker.postMessage(request);
+        const request: JsonlBatchRequest = { sequence: this.sent++, bytes, firstLine };
+        // Buffer.concat made the batch its own memory (not the shared pool), so it can move, not copy.
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        entry.worker.postMessage(request, whole ? [bytes.buffer as ArrayBuffer] : []);
         return;
       }
       await this.next();
