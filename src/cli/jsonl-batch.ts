@@ -12,11 +12,24 @@ export interface JsonlBatchOutput {
   readonly errors: number;
 }
 
-/** A batch sent to a worker: its sequence number and whole lines of input bytes, from line `firstLine`. */
+/**
+ * A part of a round of lines sent to one worker (its `lane`): whole lines of input bytes, each with its
+ * `\n`, and their line numbers in the input.
+ */
 export interface JsonlBatchRequest {
   readonly sequence: number;
+  readonly lane: number;
   readonly bytes: Uint8Array;
-  readonly firstLine: number;
+  readonly lineNumbers: readonly number[];
+}
+
+/** A worker's answer to a `JsonlBatchRequest`: one output line per line (without `\n`), and counts. */
+export interface JsonlBatchAnswer {
+  readonly sequence: number;
+  readonly lane: number;
+  readonly texts: readonly string[];
+  readonly calls: number;
+  readonly errors: number;
 }
 
 /**
@@ -41,15 +54,23 @@ export class JsonlBatch {
 
   /** Answers `lines`, the first being line `firstLine` (1-based) of the input. Never throws on line data. */
   run(lines: readonly string[], firstLine: number): JsonlBatchOutput {
-    let text = '';
+    const { texts, calls, errors } = this.answer(lines, (index) => firstLine + index);
+    return { text: texts.length === 0 ? '' : `${texts.join('\n')}\n`, lines: lines.length, calls, errors };
+  }
+
+  /** The output line (without `\n`) of each of `lines`, line `index` being input line `numberOf(index)`. */
+  answer(
+    lines: readonly string[],
+    numberOf: (index: number) => number,
+  ): { texts: string[]; calls: number; errors: number } {
     let calls = 0;
     let errors = 0;
-    lines.forEach((line, index) => {
-      const output = jsonlOutput(line, firstLine + index, this.defaults, this.reader);
-      text += `${output.text}\n`;
+    const texts = lines.map((line, index) => {
+      const output = jsonlOutput(line, numberOf(index), this.defaults, this.reader);
       calls += output.calls;
       if (output.failed) errors++;
+      return output.text;
     });
-    return { text, lines: lines.length, calls, errors };
+    return { texts, calls, errors };
   }
 }

@@ -80,6 +80,36 @@ describe('toolwire parse --jsonl --workers (built CLI)', { timeout: 120_000 }, (
     expect(given.stdout).toBe(three.stdout);
   });
 
+  it('shares mixed formats out among threads and still answers byte for byte as one thread does', () => {
+    const inputs = [
+      (index: number) => ({ format: 'mistral', input: `[TOOL_CALLS]f[ARGS]{"n": ${index}}` }),
+      (index: number) => ({
+        format: 'hermes',
+        input: `<tool_call>{"name": "f", "arguments": {"n": ${index}}}</tool_call>`,
+      }),
+      // No format (auto), and one whose input names another format before the real key: a routing hint only.
+      (index: number) => ({ input: `<tool_call>{"name": "f", "arguments": {"n": ${index}}}</tool_call>` }),
+      (index: number) => ({ input: '"format": "mistral"', format: 'pythonic', id2: index }),
+    ];
+    const text = indexes.map((index) =>
+      JSON.stringify({ id: index, ...(inputs[index % 4] as (n: number) => object)(index) }),
+    );
+    const path = file('mixed.jsonl', `${text.join('\n')}\n`);
+    const one = toolwire(['parse', '--jsonl', path, '--tools', toolsFile, '--workers', '1']);
+    expect(one.code).toBe(0);
+    expect(
+      one.stdout
+        .trimEnd()
+        .split('\n')
+        .map((output) => JSON.parse(output).id),
+    ).toEqual(indexes);
+    for (const workers of ['2', '3']) {
+      const many = toolwire(['parse', '--jsonl', path, '--tools', toolsFile, '--workers', workers]);
+      expect({ code: many.code, stderr: many.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(many.stdout).toBe(one.stdout);
+    }
+  });
+
   it('exits 1 when a line fails, answering it in its place (and no progress line in a pipe)', () => {
     const texts = indexes.map((index) => line(index, true));
     texts[1500] = '{"id": "bad", "input": 5}';
