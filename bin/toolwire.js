@@ -7,6 +7,7 @@ const code = await main(
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    stderrIsTerminal: process.stderr.isTTY === true,
   },
   new URL('../examples/', import.meta.url),
 );

@@ -58,7 +58,9 @@ export {
   providerIds,
   type RepairHistoryOptions,
   type RepairHistoryResult,
+  readProviderStream,
   repairHistory,
+  type StreamEvents,
   type ToolChoice,
   type Usage,
 } from './providers/index.js';

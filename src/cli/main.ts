@@ -16,12 +16,14 @@ const isContentMode = (value: string): value is ContentMode =>
 
 const usage = `usage:
   toolwire parse [FILE | --chunks FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--events]
-  toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE]
+  toolwire parse --jsonl [FILE] [--format ID|auto] [--model NAME] [--tools FILE] [--workers N]
+      (exit 1 when a line failed; progress on stderr when it is a terminal)
       parser flags: [--reasoning split|content|inline] [--reasoning-started-in-prompt]
                     [--allow-unknown-tools] [--allow-invalid-arguments] [--glm-shorthand]
                     [--content verbatim|nonblank|trim|narrative|json]
                     [--strict-format] [--finish-reason stop|length] [--apply-defaults]
-  toolwire accumulate [FILE]     (OpenAI chat.completion.chunk JSON lines or SSE data: lines)
+  toolwire accumulate [FILE] [--from openai-chat|openai-responses|anthropic] [--tools FILE]
+      (stream events as JSON lines or SSE; the provider is detected from the first event)
   toolwire align --schema FILE [--text] [--strict] [INPUT]
   toolwire convert --from P --to Q [--repair] [--strict] [FILE]
       P, Q: openai-chat, openai-responses, anthropic, gemini, bedrock, mistral, ollama, canonical
@@ -39,11 +41,18 @@ const shortUsage =
 
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
- * 0 done, 1 `align` found issues or `grammar --strict` met something it cannot express, 2 usage error or unreadable file (one line on stderr).
+ * 0 done, 1 `align` found issues, `grammar --strict` met something it cannot express, a `parse --jsonl`
+ * line failed or an `accumulate` stream reported an error, 2 usage error or unreadable input (one line on
+ * stderr). `io.stderrIsTerminal` turns on the progress line of `parse --jsonl`.
  */
 export async function main(
   argv: readonly string[],
-  io: { stdout: (text: string) => void; stderr: (text: string) => void; color: boolean },
+  io: {
+    stdout: (text: string) => void;
+    stderr: (text: string) => void;
+    color: boolean;
+    stderrIsTerminal?: boolean;
+  },
   examplesDirectory: URL,
 ): Promise<number> {
   try {
@@ -69,6 +78,7 @@ export async function main(
             'strict-format': { type: 'boolean', default: false },
             'finish-reason': { type: 'string' },
             'apply-defaults': { type: 'boolean', default: false },
+            workers: { type: 'string' },
           },
         });
         const finishReason = values['finish-reason'];
@@ -89,9 +99,12 @@ export async function main(
           );
         if (positionals.length > 1)
           throw new UsageError(`parse takes at most one FILE, got ${positionals.length}`);
-        await runParseCommand(
+        return await runParseCommand(
           {
             format: values.format,
+            ...(values.workers === undefined
+              ? {}
+              : { workers: positiveInteger(values.workers, '--workers') }),
             jsonl: values.jsonl,
             events: values.events,
             ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
@@ -111,15 +124,25 @@ export async function main(
             },
           },
           io.stdout,
+          io.stderrIsTerminal ? io.stderr : undefined,
         );
-        return 0;
       }
       case 'accumulate': {
-        const { positionals } = parseArgs({ args: rest, allowPositionals: true, options: {} });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { from: { type: 'string' }, tools: { type: 'string' } },
+        });
         if (positionals.length > 1)
           throw new UsageError(`accumulate takes at most one FILE, got ${positionals.length}`);
-        runAccumulateCommand(positionals[0], io.stdout);
-        return 0;
+        return await runAccumulateCommand(
+          {
+            ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
+            ...(values.from === undefined ? {} : { from: values.from }),
+            ...(values.tools === undefined ? {} : { tools: values.tools }),
+          },
+          io,
+        );
       }
       case 'align': {
         const { values, positionals } = parseArgs({
@@ -254,6 +277,12 @@ export function oneLine(message: string): string {
 function packageVersion(): string {
   const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   return String((JSON.parse(text) as { version?: unknown }).version);
+}
+
+function positiveInteger(text: string, option: string): number {
+  if (!/^[1-9][0-9]{0,5}$/.test(text))
+    throw new UsageError(`${option} must be a positive integer, got ${text}`);
+  return Number(text);
 }
 
 function isParseArgsError(error: unknown): boolean {

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
@@ -9,8 +7,11 @@ import { runEventsCommand } from './events-command.js';
 import { toParseResultJson } from './parse-result-json.js';
 import type { ParserFlags } from './parser-flags.js';
 import { readInput, readJsonFile } from './read-input.js';
+import { openInputStream, runJsonl } from './run-jsonl.js';
 import { UsageError } from './usage-error.js';
 
+export type { JsonlDefaults } from './jsonl-line.js';
+export { jsonlOutputLine, parseJsonlLine } from './jsonl-line.js';
 export type { ParserFlags } from './parser-flags.js';
 
 /** Options of `toolwire parse` after argument parsing. */
@@ -25,21 +26,21 @@ export interface ParseCommandOptions {
   readonly events?: boolean;
   /** Parser options from flags (`--reasoning`, `--allow-unknown-tools`, ...). */
   readonly parser?: ParserFlags;
+  /** `--jsonl` only: worker threads (default: `os.availableParallelism()`; 1 parses in this thread). */
+  readonly workers?: number;
 }
 
-/** What a `--jsonl` line uses when it does not say: the command's format, tools, model and flags. */
-export interface JsonlDefaults {
-  readonly format: string;
-  readonly tools?: ToolDefinition[];
-  readonly model?: string;
-  readonly parser?: ParserFlags;
-}
-
-/** `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. */
+/**
+ * `toolwire parse`: one JSON object on `write`, or, with `jsonl`, one line per input line. Resolves to
+ * the exit code: 0, or with `jsonl` 1 when any line was answered with an error line. `progress` (given
+ * only when standard error is a terminal) gets the batch's progress line.
+ * @throws {UsageError} for bad flags or an unreadable file (exit 2).
+ */
 export async function runParseCommand(
   options: ParseCommandOptions,
   write: (text: string) => void,
-): Promise<void> {
+  progress?: (text: string) => void,
+): Promise<number> {
   const format = resolveFormat(options.format);
   const tools =
     options.tools === undefined ? undefined : toolsFrom(readJsonFile(options.tools, '--tools'), '--tools');
@@ -47,9 +48,24 @@ export async function runParseCommand(
     if (options.events) throw new UsageError('--events does not go with --jsonl');
     if (options.chunks !== undefined)
       throw new UsageError('--chunks does not go with --jsonl (give "chunks" per line)');
-    await runJsonl(options, format, tools, write);
-    return;
+    const input = openInputStream(options.file);
+    const counts = await runJsonl(
+      input,
+      {
+        format,
+        ...(tools ? { tools } : {}),
+        ...(options.model ? { model: options.model } : {}),
+        ...(options.parser ? { parser: options.parser } : {}),
+      },
+      write,
+      {
+        ...(options.workers === undefined ? {} : { workers: options.workers }),
+        ...(progress ? { progress } : {}),
+      },
+    );
+    return counts.errors > 0 ? 1 : 0;
   }
+  if (options.workers !== undefined) throw new UsageError('--workers goes with --jsonl');
   if (options.chunks !== undefined && options.file !== undefined)
     throw new UsageError(
       `give FILE or --chunks, not both (got ${options.file} and --chunks ${options.chunks})`,
@@ -68,7 +84,7 @@ export async function runParseCommand(
       },
       write,
     );
-    return;
+    return 0;
   }
   const result = parseToolCallChunks(chunks, {
     format,
@@ -77,6 +93,7 @@ export async function runParseCommand(
     ...(options.model ? { model: options.model } : {}),
   });
   write(`${JSON.stringify(toParseResultJson(result), null, 2)}\n`);
+  return 0;
 }
 
 function resolveFormat(id: string): string {
@@ -88,7 +105,7 @@ function resolveFormat(id: string): string {
   }
 }
 
-function toolsFrom(value: unknown, where: string): ToolDefinition[] {
+export function toolsFrom(value: unknown, where: string): ToolDefinition[] {
   try {
     return normalizeTools(value);
   } catch (error) {
@@ -102,101 +119,4 @@ function chunksFrom(value: unknown): string[] {
     throw new UsageError('--chunks must be a JSON array of strings');
   }
   return value;
-}
-
-async function runJsonl(
-  options: ParseCommandOptions,
-  defaultFormat: string,
-  defaultTools: ToolDefinition[] | undefined,
-  write: (text: string) => void,
-): Promise<void> {
-  let stream: NodeJS.ReadableStream;
-  if (options.file === undefined || options.file === '-') stream = process.stdin;
-  else {
-    readInput(options.file); // unreadable file: usage error before any output
-    stream = createReadStream(options.file, 'utf8');
-  }
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  const defaults: JsonlDefaults = {
-    format: defaultFormat,
-    ...(defaultTools ? { tools: defaultTools } : {}),
-    ...(options.model ? { model: options.model } : {}),
-    ...(options.parser ? { parser: options.parser } : {}),
-  };
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    write(`${jsonlOutputLine(line, lineNumber, defaults)}\n`);
-  }
-}
-
-/**
- * The output line for one input line, so outputs line up with inputs by position: a blank line gives
- * an error line, and so does a result that cannot be serialised. Never throws.
- */
-export function jsonlOutputLine(line: string, lineNumber: number, defaults: JsonlDefaults): string {
-  if (line.trim() === '')
-    return JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` });
-  const result = parseJsonlLine(line, lineNumber, defaults);
-  try {
-    return JSON.stringify(result);
-  } catch (error) {
-    const id = result.id;
-    let idPart: { id?: unknown } = {};
-    try {
-      if (id !== undefined) idPart = { id: JSON.parse(JSON.stringify(id)) as unknown };
-    } catch {
-      // an id that cannot be serialised itself is left out
-    }
-    return JSON.stringify({
-      ...idPart,
-      line: lineNumber,
-      error: `line ${lineNumber}: the result cannot be serialised: ${(error as Error).message}`,
-    });
-  }
-}
-
-/** One batch line: a result object (plus the line's `id`) or `{ id?, line, error }`; never throws. */
-export function parseJsonlLine(
-  line: string,
-  lineNumber: number,
-  defaults: JsonlDefaults,
-): Record<string, unknown> {
-  let record: Record<string, unknown>;
-  try {
-    const value: unknown = JSON.parse(line);
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw new Error('a line must be a JSON object');
-    record = value as Record<string, unknown>;
-  } catch (error) {
-    return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
-  }
-  const idPart = record.id === undefined ? {} : { id: record.id };
-  try {
-    const input = record.input;
-    if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
-    const format = record.format === undefined ? defaults.format : getFormat(String(record.format)).id;
-    if (record.model !== undefined && typeof record.model !== 'string')
-      throw new Error('"model" must be a string');
-    const model = typeof record.model === 'string' ? record.model : defaults.model;
-    const tools = record.tools === undefined ? defaults.tools : normalizeTools(record.tools);
-    let chunks: string[];
-    if (record.chunks !== undefined) {
-      if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
-        throw new Error('"chunks" must be an array of strings');
-      }
-      chunks = record.chunks;
-      if (input !== undefined && (typeof input !== 'string' || chunks.join('') !== input))
-        throw new Error('"input" and "chunks" disagree (the chunks must join to the input); give one');
-    } else chunks = [input as string];
-    const result = parseToolCallChunks(chunks, {
-      format,
-      ...defaults.parser,
-      ...(tools ? { tools } : {}),
-      ...(model ? { model } : {}),
-    });
-    return { ...idPart, ...toParseResultJson(result) };
-  } catch (error) {
-    return { ...idPart, line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
-  }
 }

@@ -26,3 +26,5 @@ export type {
 } from './provider-converter.js';
 export { getProvider, providerIds } from './registry.js';
 export * from './repair/index.js';
+export type { StreamEvents } from './shared/accumulate-events.js';
+export { readProviderStream } from './shared/read-provider-stream.js';

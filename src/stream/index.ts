@@ -24,6 +24,7 @@ export {
   accumulateOpenAIResponsesStream,
   OpenAIResponsesStreamAccumulator,
 } from '../providers/openai-responses/openai-responses-stream-accumulator.js';
+export { readProviderStream } from '../providers/shared/read-provider-stream.js';
 export {
   createToolCallStream,
   type ToolCallStream,

@@ -244,7 +244,7 @@ describe('toolwire parse --jsonl', () => {
       }),
     ];
     const { code, stdout } = await runCli(['parse', '--jsonl', file('batch.jsonl', `${lines.join('\n')}\n`)]);
-    expect(code).toBe(0);
+    expect(code).toBe(1); // lines 2 and 4 failed
     const output = stdout
       .trimEnd()
       .split('\n')
@@ -495,7 +495,7 @@ describe('trial findings', () => {
     try {
       const lines = ['{"input": "a"}', '{"id": 7, "input": "boom"}', '{"input": "c"}'];
       const { code, stdout } = await runCli(['parse', '--jsonl', file('boom.jsonl', lines.join('\n'))]);
-      expect(code).toBe(0);
+      expect(code).toBe(1);
       const output = stdout
         .trimEnd()
         .split('\n')
@@ -548,7 +548,7 @@ describe('trial findings', () => {
   it('parse --jsonl: blank lines get an error line, so outputs line up with inputs (jsonl-blank-lines.jsonl)', async () => {
     const input = '{"input":"a","id":1}\n\n{"input":"b"}\n   \n{"input":"c"}\n';
     const { code, stdout } = await runCli(['parse', '--jsonl', file('blank.jsonl', input)]);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     const output = stdout
       .trimEnd()
       .split('\n')

@@ -1,5 +1,5 @@
-import { checkIterable } from '../../internal/check-iterable.js';
 import type { ParseResult } from '../../types/tool-call.js';
+import { accumulateEvents, type StreamEvents } from '../shared/accumulate-events.js';
 import { BlockStreamReader } from '../shared/block-stream-reader.js';
 import { integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
@@ -84,10 +84,14 @@ export class AnthropicStreamAccumulator {
   }
 }
 
-/** Rebuilds calls from a whole list of Anthropic stream events (see `AnthropicStreamAccumulator`). */
-export function accumulateAnthropicStream(events: Iterable<unknown>): ParseResult {
-  checkIterable(events, 'accumulateAnthropicStream');
-  const accumulator = new AnthropicStreamAccumulator();
-  for (const event of events) accumulator.push(event);
-  return accumulator.result();
+/**
+ * Rebuilds calls from a whole list of Anthropic stream events (see `AnthropicStreamAccumulator`): an `Iterable` gives the result at once; an `AsyncIterable` (an SDK stream, an async
+ * generator) gives a promise of it.
+ * @throws {ToolwireError} (code `invalid_argument`) when `events` is neither (a string, say).
+ */
+export function accumulateAnthropicStream(events: Iterable<unknown>): ParseResult;
+export function accumulateAnthropicStream(events: AsyncIterable<unknown>): Promise<ParseResult>;
+export function accumulateAnthropicStream(events: StreamEvents): ParseResult | Promise<ParseResult>;
+export function accumulateAnthropicStream(events: StreamEvents): ParseResult | Promise<ParseResult> {
+  return accumulateEvents(events, 'accumulateAnthropicStream', new AnthropicStreamAccumulator());
 }

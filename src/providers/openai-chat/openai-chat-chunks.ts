@@ -1,6 +1,7 @@
 import { checkIterable } from '../../internal/check-iterable.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ParseResult } from '../../types/tool-call.js';
+import { accumulateEvents, type StreamEvents } from '../shared/accumulate-events.js';
 import type { AccumulatedCall } from '../shared/accumulated-call.js';
 import { invalidMark } from '../shared/accumulated-call.js';
 import { CallAccumulator, integerIndex, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
@@ -270,10 +271,14 @@ function startsNewCall(call: AccumulatedCall, name: string): boolean {
   return call.name !== undefined && call.name !== name;
 }
 
-/** Rebuilds calls from a whole list of chunks (see `OpenAIChatChunkAccumulator`). */
-export function accumulateOpenAIChatChunks(chunks: Iterable<unknown>): ParseResult {
-  checkIterable(chunks, 'accumulateOpenAIChatChunks');
-  const accumulator = new OpenAIChatChunkAccumulator();
-  for (const chunk of chunks) accumulator.push(chunk);
-  return accumulator.result();
+/**
+ * Rebuilds calls from a whole list of chunks (see `OpenAIChatChunkAccumulator`): an `Iterable` gives the result at once; an `AsyncIterable` (an SDK stream, an async
+ * generator) gives a promise of it.
+ * @throws {ToolwireError} (code `invalid_argument`) when `chunks` is neither (a string, say).
+ */
+export function accumulateOpenAIChatChunks(chunks: Iterable<unknown>): ParseResult;
+export function accumulateOpenAIChatChunks(chunks: AsyncIterable<unknown>): Promise<ParseResult>;
+export function accumulateOpenAIChatChunks(chunks: StreamEvents): ParseResult | Promise<ParseResult>;
+export function accumulateOpenAIChatChunks(chunks: StreamEvents): ParseResult | Promise<ParseResult> {
+  return accumulateEvents(chunks, 'accumulateOpenAIChatChunks', new OpenAIChatChunkAccumulator());
 }

@@ -1,5 +1,5 @@
-import { checkIterable } from '../../internal/check-iterable.js';
 import type { ParseResult } from '../../types/tool-call.js';
+import { accumulateEvents, type StreamEvents } from '../shared/accumulate-events.js';
 import type { AccumulatedCall } from '../shared/accumulated-call.js';
 import { CallAccumulator, isRecord, nonEmptyString } from '../shared/call-accumulator.js';
 
@@ -130,10 +130,14 @@ export class OpenAIResponsesStreamAccumulator extends CallAccumulator {
   }
 }
 
-/** Rebuilds calls from a whole list of Responses stream events (see `OpenAIResponsesStreamAccumulator`). */
-export function accumulateOpenAIResponsesStream(events: Iterable<unknown>): ParseResult {
-  checkIterable(events, 'accumulateOpenAIResponsesStream');
-  const accumulator = new OpenAIResponsesStreamAccumulator();
-  for (const event of events) accumulator.push(event);
-  return accumulator.result();
+/**
+ * Rebuilds calls from a whole list of Responses stream events (see `OpenAIResponsesStreamAccumulator`): an `Iterable` gives the result at once; an `AsyncIterable` (an SDK stream, an async
+ * generator) gives a promise of it.
+ * @throws {ToolwireError} (code `invalid_argument`) when `events` is neither (a string, say).
+ */
+export function accumulateOpenAIResponsesStream(events: Iterable<unknown>): ParseResult;
+export function accumulateOpenAIResponsesStream(events: AsyncIterable<unknown>): Promise<ParseResult>;
+export function accumulateOpenAIResponsesStream(events: StreamEvents): ParseResult | Promise<ParseResult>;
+export function accumulateOpenAIResponsesStream(events: StreamEvents): ParseResult | Promise<ParseResult> {
+  return accumulateEvents(events, 'accumulateOpenAIResponsesStream', new OpenAIResponsesStreamAccumulator());
 }

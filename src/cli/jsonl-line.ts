@@ -1,0 +1,122 @@
+import { normalizeTools } from '../formats/core/tool-index.js';
+import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
+import { getFormat } from '../formats/registry.js';
+import type { ToolDefinition } from '../types/tool.js';
+import { type CachedTools, JsonlRecordReader } from './jsonl-record-reader.js';
+import { toParseResultJson } from './parse-result-json.js';
+import type { ParserFlags } from './parser-flags.js';
+
+/** What a `--jsonl` line uses when it does not say: the command's format, tools, model and flags. */
+export interface JsonlDefaults {
+  readonly format: string;
+  readonly tools?: ToolDefinition[];
+  readonly model?: string;
+  readonly parser?: ParserFlags;
+}
+
+/**
+ * The output line for one input line, so outputs line up with inputs by position: a blank line gives
+ * an error line, and so does a result that cannot be serialised. Never throws.
+ */
+export function jsonlOutputLine(
+  line: string,
+  lineNumber: number,
+  defaults: JsonlDefaults,
+  reader: JsonlRecordReader = new JsonlRecordReader(),
+): string {
+  return jsonlOutput(line, lineNumber, defaults, reader).text;
+}
+
+/**
+ * `jsonlOutputLine` with what the batch counts: whether the line failed (an error line) and how many
+ * tool calls it found.
+ */
+export function jsonlOutput(
+  line: string,
+  lineNumber: number,
+  defaults: JsonlDefaults,
+  reader: JsonlRecordReader,
+): { text: string; failed: boolean; calls: number } {
+  if (line.trim() === '')
+    return {
+      text: JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` }),
+      failed: true,
+      calls: 0,
+    };
+  const result = parseJsonlLine(line, lineNumber, defaults, reader);
+  const failed = result.error !== undefined;
+  const calls = Array.isArray(result.tool_calls) ? result.tool_calls.length : 0;
+  try {
+    return { text: JSON.stringify(result), failed, calls };
+  } catch (error) {
+    const id = result.id;
+    let idPart: { id?: unknown } = {};
+    try {
+      if (id !== undefined) idPart = { id: JSON.parse(JSON.stringify(id)) as unknown };
+    } catch {
+      // an id that cannot be serialised itself is left out
+    }
+    const text = JSON.stringify({
+      ...idPart,
+      line: lineNumber,
+      error: `line ${lineNumber}: the result cannot be serialised: ${(error as Error).message}`,
+    });
+    return { text, failed: true, calls: 0 };
+  }
+}
+
+/**
+ * One batch line: a result object (plus the line's `id`) or `{ id?, line, error }`; never throws. The
+ * line's `tools` are read through `reader`, which caches them by their text (see `JsonlRecordReader`).
+ */
+export function parseJsonlLine(
+  line: string,
+  lineNumber: number,
+  defaults: JsonlDefaults,
+  reader: JsonlRecordReader = new JsonlRecordReader(),
+): Record<string, unknown> {
+  let record: Record<string, unknown>;
+  let cachedTools: CachedTools | undefined;
+  try {
+    ({ record, tools: cachedTools } = reader.read(line));
+  } catch (error) {
+    return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+  }
+  const idPart = record.id === undefined ? {} : { id: record.id };
+  try {
+    const input = record.input;
+    if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
+    const format = record.format === undefined ? defaults.format : getFormat(String(record.format)).id;
+    if (record.model !== undefined && typeof record.model !== 'string')
+      throw new Error('"model" must be a string');
+    const model = typeof record.model === 'string' ? record.model : defaults.model;
+    const tools = cachedTools
+      ? toolsOf(cachedTools)
+      : record.tools === undefined
+        ? defaults.tools
+        : normalizeTools(record.tools);
+    let chunks: string[];
+    if (record.chunks !== undefined) {
+      if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
+        throw new Error('"chunks" must be an array of strings');
+      }
+      chunks = record.chunks;
+      if (input !== undefined && (typeof input !== 'string' || chunks.join('') !== input))
+        throw new Error('"input" and "chunks" disagree (the chunks must join to the input); give one');
+    } else chunks = [input as string];
+    const result = parseToolCallChunks(chunks, {
+      format,
+      ...defaults.parser,
+      ...(tools ? { tools } : {}),
+      ...(model ? { model } : {}),
+    });
+    return { ...idPart, ...toParseResultJson(result) };
+  } catch (error) {
+    return { ...idPart, line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+  }
+}
+
+function toolsOf(cached: CachedTools): ToolDefinition[] {
+  if ('error' in cached) throw cached.error;
+  return cached.tools;
+}
