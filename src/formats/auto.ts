@@ -57,7 +57,8 @@ const functionTag = (after: string): string | undefined => {
 /** `<tool_calls>` holds a JSON list (Jamba, Apriel, Hunyuan-A13B) or `<tool_call>` blocks (HY-v3). */
 const toolCallsTag = (after: string): string | undefined => {
   const body = after.trimStart();
-  if (body === '') return undefined;
+  // A prefix of `<tool_call>` (the chunk ended inside it) decides nothing yet.
+  if (body === '' || (body.length < 11 && '<tool_call>'.startsWith(body))) return undefined;
   return body.startsWith('<tool_call>') ? 'hy_v3' : 'jamba';
 };
 
@@ -150,19 +151,27 @@ export function detectFormatFromModel(
  * none, `"?"` when a signature was seen but the text after it is too short to decide.
  */
 export function detectFormatFromText(text: string): string | undefined | '?' {
+  return detectSignature(text).id;
+}
+
+/**
+ * `detectFormatFromText`, and whether a `"?"` is final: the earliest signature's whole lookahead is
+ * in `text` and still decides nothing, so no later text can change the outcome (the whole-text parse
+ * reads the same characters and falls back the same way at `finish()`).
+ */
+function detectSignature(text: string): { id: string | undefined | '?'; settled: boolean } {
   let best: { index: number; signature: Signature } | undefined;
   for (const signature of signatures) {
     const index = text.indexOf(signature.marker);
     if (index >= 0 && (best === undefined || index < best.index)) best = { index, signature };
   }
-  if (!best) return undefined;
+  if (!best) return { id: undefined, settled: false };
   const { signature, index } = best;
-  if (typeof signature.format === 'string') return signature.format;
-  const after = text.slice(
-    index + signature.marker.length,
-    index + signature.marker.length + (signature.lookahead ?? 0),
-  );
-  return signature.format(after) ?? '?';
+  if (typeof signature.format === 'string') return { id: signature.format, settled: true };
+  const lookahead = signature.lookahead ?? 0;
+  const after = text.slice(index + signature.marker.length, index + signature.marker.length + lookahead);
+  const id = signature.format(after);
+  return id === undefined ? { id: '?', settled: after.length >= lookahead } : { id, settled: true };
 }
 
 /** How much of the output's start `detectLeadingCall` reads. */
@@ -200,6 +209,12 @@ export class AutoParser implements FormatParser {
   private head = '';
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
   private finished = false;
+  /**
+   * The earliest signature saw its whole lookahead and decided nothing: only `finish()` decides now.
+   * Without this, the undecided marker would slide out of `window` and a later one would decide,
+   * which the whole text (searched from its start) never does.
+   */
+  private settled = false;
   private readonly options: AutoFormatOptions;
 
   /**
@@ -239,10 +254,12 @@ export class AutoParser implements FormatParser {
         if (format) return this.choose(format);
       }
     }
+    if (this.settled) return [];
     // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
     const searched = this.window + chunk;
     this.window = searched.slice(-(maxMarkerLength + 64));
-    const id = detectFormatFromText(searched);
+    const { id, settled } = detectSignature(searched);
+    if (id === '?' && settled) this.settled = true;
     if (id === undefined || id === '?') return [];
     const format = this.resolve(id);
     if (!format) return [];
@@ -273,6 +290,7 @@ export class AutoParser implements FormatParser {
     this.chunks.length = 0;
     this.window = '';
     this.head = '';
+    this.settled = false;
     return buffered;
   }
 
