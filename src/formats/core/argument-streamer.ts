@@ -1,5 +1,6 @@
 import { SchemaRoot } from '../../schema/schema-root.js';
 import type { JSONSchema } from '../../types/json-schema.js';
+import { argumentJson } from './argument-json.js';
 
 // Where the streamer is in the model's argument text (top level of the arguments object only).
 const beforeRoot = 0; // before the opening `{`
@@ -161,11 +162,11 @@ export class ArgumentStreamer {
       out += '"';
       this.clean.delete(this.key);
     }
-    if (!this.opened) return JSON.stringify(input);
+    if (!this.opened) return argumentJson(input);
     let written = this.written;
     for (const key of Object.keys(input)) {
       if (this.clean.has(key)) continue;
-      out += `${written ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+      out += `${written ? ',' : ''}${JSON.stringify(key)}:${argumentJson(input[key])}`;
       written = true;
     }
     return `${out}}`;
@@ -173,7 +174,8 @@ export class ArgumentStreamer {
 
   /** One character of the structure around members. */
   private structure(code: number, char: string): string {
-    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return '';
+    // Whitespace between tokens is dropped; inside a key it is part of the key (`" a"` is not `"a"`).
+    if ((code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) && this.state !== inKey) return '';
     switch (this.state) {
       case beforeRoot:
         this.state = code === 0x7b ? expectKey : heldAll;

@@ -5,6 +5,7 @@ import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
+import { argumentJson } from './argument-json.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
 import { ContentShaper } from './content-shaper.js';
@@ -48,7 +49,7 @@ function closingMembers(input: Record<string, unknown>, parts: CallParts): strin
   let text = '';
   for (const key of Object.keys(input)) {
     if (streamed.has(key) && Object.hasOwn(written, key) && input[key] === written[key]) continue;
-    text += `,${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+    text += `,${JSON.stringify(key)}:${argumentJson(input[key])}`;
   }
   return `${text}}`;
 }
@@ -449,7 +450,7 @@ export abstract class BaseFormatParser implements FormatParser {
         this.events.push({
           type: 'tool-input-delta',
           id,
-          delta: exact ? (parts.argumentsJson as string) : JSON.stringify(input),
+          delta: exact ? (parts.argumentsJson as string) : argumentJson(input),
         });
       }
       this.events.push({ type: 'tool-input-end', id });

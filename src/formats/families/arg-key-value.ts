@@ -3,6 +3,7 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { isStrictJson } from '../../json/is-strict-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
+import { argumentJson } from '../core/argument-json.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -525,9 +526,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
       // `endCall` could not tell from a changed one), so sending them now would send them twice.
       if (typed !== null && typeof typed !== 'object') {
         // A repeated key is written again: JSON's last member wins, as the last value does here.
-        this.streamArguments(
-          `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(typed)}`,
-        );
+        this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(typed)}`);
         this.streamedAny = true;
         this.streamedKeys.add(key);
         setOwnProperty(this.streamedValues, key, typed);
