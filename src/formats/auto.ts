@@ -12,6 +12,8 @@
  * JSON), which leaves plain text as content.
  */
 import type { ParseEvent } from '../types/parse-event.js';
+import { BaseFormatParser } from './core/base-parser.js';
+import { SpanRecorder } from './core/span-recorder.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from './format-options.js';
 
@@ -274,7 +276,7 @@ export class AutoParser implements FormatParser {
     const text = this.chunks.join('');
     const id = detectMarkerless(text) ?? detectFormatFromText(text);
     const format = (id && id !== '?' ? this.resolve(id) : undefined) ?? this.fallback;
-    const inner = format.create(this.options);
+    const inner = this.createInner(format);
     this.chosen = format.id;
     this.inner = inner;
     this.chunks.length = 0;
@@ -294,9 +296,27 @@ export class AutoParser implements FormatParser {
     return buffered;
   }
 
+  /**
+   * Debug mode of the exact nothing-lost check (see `BaseFormatParser.recordSpans`): the chosen
+   * format's parser records its spans into the returned recorder. Call before the first `push`.
+   */
+  recordSpans(): SpanRecorder {
+    this.spans ??= new SpanRecorder();
+    return this.spans;
+  }
+
+  private spans: SpanRecorder | undefined;
+
+  /** The chosen format's parser, recording into `spans` in debug mode. */
+  private createInner(format: FormatDefinition): FormatParser {
+    const inner = format.create(this.options);
+    if (this.spans && inner instanceof BaseFormatParser) inner.adoptSpans(this.spans);
+    return inner;
+  }
+
   private choose(format: FormatDefinition): ParseEvent[] {
     this.chosen = format.id;
-    this.inner = format.create(this.options);
+    this.inner = this.createInner(format);
     const text = this.chunks.join('');
     this.chunks.length = 0;
     this.window = '';

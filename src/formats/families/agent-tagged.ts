@@ -388,7 +388,13 @@ export class AgentTaggedParser extends BaseFormatParser {
   protected parse(cursor: Cursor): void {
     let current = cursor;
     if (this.carry !== undefined) {
-      current = { text: this.carry + cursor.text.slice(cursor.position), position: 0, final: cursor.final };
+      const origin = this.inputOffset(cursor) + cursor.position - this.carry.length;
+      current = {
+        text: this.carry + cursor.text.slice(cursor.position),
+        position: 0,
+        final: cursor.final,
+        origin,
+      };
       cursor.position = cursor.text.length;
       this.carry = undefined;
     }
@@ -397,8 +403,10 @@ export class AgentTaggedParser extends BaseFormatParser {
       if (replay === undefined) break;
       // A candidate turned out not to be one: its text goes through text mode, once.
       const rest = current.text.slice(current.position);
+      const origin = this.inputOffset(current) + current.position - replay.length;
+      this.replayTaken(replay);
       if (current === cursor) cursor.position = cursor.text.length;
-      current = { text: replay + rest, position: 0, final: cursor.final };
+      current = { text: replay + rest, position: 0, final: cursor.final, origin };
     }
     if (current === cursor) return;
     if (current.position < current.text.length) {

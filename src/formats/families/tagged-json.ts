@@ -780,12 +780,18 @@ export class TaggedJsonParser extends BaseFormatParser {
         structure += bodyText.slice(previous, span[0]);
         previous = span[1];
       }
+      // The structure before each element comes before it, so every piece is emitted in input order.
+      this.emitTaken(structure, 'markup');
+      structure = '';
       const parts = this.callParts(element);
       // The first element's call may have been announced while the section streamed in.
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
       else this.endCall(parts, raw, index === 0);
     });
-    this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
+    this.emitTaken(
+      structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length),
+      'markup',
+    );
   }
 
   /**

@@ -811,8 +811,7 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Consumes up to `end` into this parser's own pending whitespace. */
   private hold(cursor: Cursor, end: number): void {
     if (end <= cursor.position) return;
-    this.pending.push(cursor.text.slice(cursor.position, end));
-    cursor.position = end;
+    this.pending.push(this.take(cursor, end, 'call'));
   }
 
   /** Routes the held whitespace to `bucket` (`'call'`: into the open call's raw text). */
@@ -820,7 +819,7 @@ export class XmlParametersParser extends BaseFormatParser {
     if (this.pending.length === 0) return;
     const text = this.pending.join('');
     this.pending = [];
-    if (bucket === 'call') this.take({ text, position: 0, final: false }, text.length, bucket);
+    if (bucket === 'call') this.appendRaw(text);
     else this.emitTaken(text, bucket);
   }
 }
