@@ -289,14 +289,19 @@ export class MuseParser extends BaseFormatParser {
       this.emitInvoke(invokes[0]!, raw, recipient);
       return;
     }
+    // The first invoke's raw starts with the message header (its recipient is a name, not structure);
+    // the structure between invokes is markup, emitted in input order.
     let previous = 0;
-    let structure = raw.slice(0, bodyStart);
-    for (const invoke of invokes) {
-      structure += body.slice(previous, invoke.start);
+    invokes.forEach((invoke, index) => {
+      if (index === 0) {
+        this.emitInvoke(invoke, raw.slice(0, bodyStart + invoke.end), recipient);
+      } else {
+        this.emitTaken(body.slice(previous, invoke.start), 'markup');
+        this.emitInvoke(invoke, body.slice(invoke.start, invoke.end), recipient);
+      }
       previous = invoke.end;
-      this.emitInvoke(invoke, body.slice(invoke.start, invoke.end), recipient);
-    }
-    this.emitTaken(structure + body.slice(previous) + raw.slice(bodyStart + body.length), 'markup');
+    });
+    this.emitTaken(body.slice(previous) + raw.slice(bodyStart + body.length), 'markup');
   }
 
   private emitInvoke(invoke: Invoke, raw: string, recipient: string): void {

@@ -4,7 +4,8 @@
  * Each case is parsed whole, at every 2-way split and one UTF-16 code unit per chunk; every run must give
  * exactly the expected content, reasoning (`""` when absent), calls (name, arguments, and id and issue
  * codes when given)
- * and invalid calls (name, when the parser has one, and raw text).
+ * and invalid calls (name, when the parser has one, and raw text). Whole and one code unit per chunk,
+ * the exact nothing-lost check (`span-check.ts`) must hold too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { FormatOptions } from '../../src/formats/format-definition.js';
 import { parseToolCallChunks } from '../../src/formats/parse-tool-calls.js';
 import { getFormat } from '../../src/formats/registry.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
+import { runWithSpans, spanProblems } from './span-check.js';
 
 interface FormatCase {
   readonly description: string;
@@ -92,6 +94,19 @@ for (const file of files) {
           ).toEqual(expected);
         }
         expect(outcome(formatId, testCase, input.split('')), 'one code unit per chunk').toEqual(expected);
+        // The exact nothing-lost check (verbatim content), whole text and one code unit per chunk.
+        const format = getFormat(formatId);
+        const options = {
+          ...(testCase.options ?? {}),
+          ...(testCase.tools ? { tools: testCase.tools } : {}),
+          content: 'verbatim' as const,
+        };
+        for (const chunks of [[input], input.split('')]) {
+          expect(
+            spanProblems(input, runWithSpans(format, options, chunks), format.markers),
+            'nothing lost',
+          ).toEqual([]);
+        }
       });
     }
   });

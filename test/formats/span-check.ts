@@ -85,7 +85,12 @@ export function spanProblems(input: string, run: SpanRun, markers: readonly stri
   }
   if (joined('markup') !== run.markup.join(''))
     problems.push(`markup ${show(run.markup.join(''))} is not its spans' input ${show(joined('markup'))}`);
-  const sorted = [...markers].filter((marker) => marker !== '').sort((a, b) => b.length - a.length);
+  // A marker's words alone (`tools` of Kimi K3's `<|open|>tools<|sep|>`, with spaces inside the tag)
+  // and a marker without its line end (`all` of `all\n`, before `\r\n`) are structure too.
+  const words = markers.flatMap((marker) => [marker.trim(), ...(marker.match(/[A-Za-z_]{2,}/g) ?? [])]);
+  const sorted = [...new Set([...markers, ...words])]
+    .filter((marker) => marker !== '')
+    .sort((a, b) => b.length - a.length);
   for (const span of spans.spans) {
     if (span.kind !== 'markup') continue;
     let rest = input.slice(span.start, span.end);

@@ -70,6 +70,12 @@ export class SpanRecorder {
           start: region.start,
           text: region.text.slice(0, region.text.length - size),
         };
+      const first = this.held[0];
+      if (this.held.length === 1 && first !== undefined && first.text.length === this.heldOffset) {
+        // What is left of the first region was all emitted already.
+        this.held.shift();
+        this.heldOffset = 0;
+      }
       rest -= size;
     }
   }
