@@ -1155,13 +1155,9 @@ export function evaluateCase(
   }
   if (run) {
     mismatches = checkCase(testCase, partial ? run.prefix : run.result);
-    // A content convention drops whitespace (decision 6d): what is lost is checked on the verbatim run.
+    // A content convention drops whitespace (decision 6d): what is lost is checked on a verbatim run.
     // The exact check (issue 15): every output piece's span in the input, tiling it in order.
-    lost = spanProblems(
-      text,
-      runWithSpans(format, { ...options, content: 'verbatim' }, [text]),
-      format.markers,
-    );
+    lost = spanProblems(text, runWithSpans(format, { ...options, content: 'verbatim' }, [text]), format);
   }
   const splitFailures: SplitFailure[] = [];
   let splitCount = 0;

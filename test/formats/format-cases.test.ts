@@ -102,10 +102,9 @@ for (const file of files) {
           content: 'verbatim' as const,
         };
         for (const chunks of [[input], input.split('')]) {
-          expect(
-            spanProblems(input, runWithSpans(format, options, chunks), format.markers),
-            'nothing lost',
-          ).toEqual([]);
+          expect(spanProblems(input, runWithSpans(format, options, chunks), format), 'nothing lost').toEqual(
+            [],
+          );
         }
       });
     }

@@ -55,7 +55,8 @@ export function markupOf(parser: FormatParser): readonly string[] {
 const markupPunctuation = /^[\s[\],]*$/;
 
 /** Why `run` over `input` breaks the exact nothing-lost rule (empty: it keeps it). */
-export function spanProblems(input: string, run: SpanRun, markers: readonly string[]): string[] {
+export function spanProblems(input: string, run: SpanRun, format: FormatDefinition): string[] {
+  const { markers, id: formatId } = format;
   const { spans } = run;
   if (spans === undefined) return ['the parser records no spans (not a BaseFormatParser)'];
   const problems = [...spans.problems];
@@ -94,7 +95,11 @@ export function spanProblems(input: string, run: SpanRun, markers: readonly stri
   for (const span of spans.spans) {
     if (span.kind !== 'markup') continue;
     let rest = input.slice(span.start, span.end);
-    for (const marker of sorted) rest = rest.split(marker).join('');
+    // `tagged` reads garbled tag spellings (`<\n/tool_call>`, `<|/toolcall>`, `<toolcalls>`) as its
+    // tags: their brackets, bars and tag words are structure there.
+    if (formatId === 'tagged') rest = rest.replace(/[<>/|_-]|tool|calls?|functions?|invoke/gi, ' ');
+    // A space, not nothing: the pieces around a marker must not join into another marker.
+    for (const marker of sorted) rest = rest.split(marker).join(' ');
     if (!markupPunctuation.test(rest))
       problems.push(`markup ${describe(input, span)} holds text that is not a marker: ${show(rest.trim())}`);
   }

@@ -12,7 +12,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import type { Span } from '../../src/formats/core/span-recorder.js';
 import type { FormatDefinition, FormatOptions } from '../../src/formats/format-definition.js';
 import { getFormat, listFormats } from '../../src/formats/registry.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
@@ -293,8 +292,8 @@ function safeRun(
  * and both chunkings give the same events folded (content, reasoning, calls with ids, inputs, raws
  * and joined deltas, invalid calls), for the format and for `auto`; the exact nothing-lost check
  * (whole and one code unit per chunk); each call's deltas `JSON.parse` to its input; ids unique;
- * every call of the seed whose raw ends before the mutation point is still a call, with the same
- * name and input.
+ * every call the seed's text up to the mutation point already emitted (streamed) is still a call,
+ * with the same name, raw text and input.
  */
 export function violations(input: FuzzInput): string[] {
   const format = formatOf(input.format);
@@ -313,7 +312,7 @@ export function violations(input: FuzzInput): string[] {
       continue;
     }
     if (label !== chunkings[2]?.[0]) {
-      for (const problem of spanProblems(input.text, run, format.markers))
+      for (const problem of spanProblems(input.text, run, format))
         problems.push(`${label}: nothing lost: ${problem}`);
     }
     const folded = fold(run.events);
@@ -350,51 +349,36 @@ function callProblems(folded: Folded): string[] {
   return problems;
 }
 
-/** The calls of a seed's whole-text parse and their spans, parsed once per seed. */
-const seedCache = new Map<string, { callSpans: readonly Span[]; calls: Folded['calls'] } | undefined>();
-function seedRun(
-  format: FormatDefinition,
-  options: FormatOptions,
-  text: string,
-): { callSpans: readonly Span[]; calls: Folded['calls'] } | undefined {
-  const key = `${format.id}\u0000${JSON.stringify(options)}\u0000${text}`;
-  if (seedCache.has(key)) return seedCache.get(key);
-  const run = safeRun(format, options, [text]);
-  const value =
-    typeof run === 'string' || run.spans === undefined
-      ? undefined
-      : { callSpans: run.spans.spans.filter((span) => span.kind === 'call'), calls: fold(run.events).calls };
-  if (seedCache.size > 5000) seedCache.clear();
-  seedCache.set(key, value);
-  return value;
-}
-
-/** The seed's calls whose raw ends before the mutation point must still be calls. */
+/**
+ * The seed's calls that were complete before the mutation point must still be calls: those a parser
+ * fed the seed's text up to the point (pushed, not finished) already emitted. A streaming client has
+ * them by then, whatever follows; the mutated text's whole-text parse must return them too.
+ */
 function keptCalls(
   input: FuzzInput,
   format: FormatDefinition,
   options: FormatOptions,
   mutated: Folded,
 ): string[] {
-  if (input.point >= input.seedText.length) return [];
-  const seed = seedRun(format, options, input.seedText);
-  if (seed === undefined) return [];
-  const { callSpans, calls } = seed;
-  // Calls and call spans pair up in order when each call's raw is one span (checked by nothing-lost).
-  if (callSpans.length !== calls.length) return [];
+  if (input.point >= input.seedText.length || input.point === 0) return [];
+  let committed: Folded['calls'];
+  try {
+    const parser = format.create(options);
+    committed = fold(parser.push(input.seedText.slice(0, input.point))).calls;
+  } catch (error) {
+    return [`seed prefix: exception: ${error instanceof Error ? error.message : String(error)}`];
+  }
   const problems: string[] = [];
-  calls.forEach((call, index) => {
-    const span = callSpans[index];
-    // A call that ends right at the point may take its end from what follows (a closer cut there).
-    if (span === undefined || span.end >= input.point) return;
+  for (const call of committed) {
     const kept = mutated.calls.some(
-      (other) => other.name === call.name && isDeepStrictEqual(other.input, call.input),
+      (other) =>
+        other.name === call.name && other.raw === call.raw && isDeepStrictEqual(other.input, call.input),
     );
     if (!kept)
       problems.push(
-        `the call ${call.name} ${show(call.input)} complete at ${span.end}, before the mutation at ${input.point}, is lost`,
+        `the call ${call.name} ${show(call.input)} emitted before the mutation at ${input.point} is lost`,
       );
-  });
+  }
   return problems;
 }
 

@@ -17,7 +17,7 @@
  *   ```` ``` ```` or a stray closing tag.
  * - A whole response that is one JSON value: a call object (canonical `arguments` key only, or an
  *   alias when the name is an offered tool), an array of them, or a wire message
- *   `{"content": "…", "tool_calls": [...]}` (its `content` becomes the content), and a whole response
+ *   `{"content": "…", "tool_calls": [...]}` (its `content` string, as written between its quotes, becomes the content: nothing lost), and a whole response
  *   that is one P-Format call to an offered tool.
  *
  * Bodies are decoded by `decodeBody` (P-Format, Kimi `NAME{…}`, every JSON value with argument-key
@@ -702,7 +702,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     calls.forEach((call, index) => {
       if (!contentDone && content && content.start < call.start) {
         this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-        this.emitTaken(content.text, 'content');
+        this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
         boundary = content.end - 1;
         contentDone = true;
       }
@@ -714,7 +714,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     });
     if (!contentDone && content) {
       this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-      this.emitTaken(content.text, 'content');
+      this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
       boundary = content.end - 1;
     }
     this.emitTaken(text.slice(boundary), 'markup');

@@ -376,7 +376,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   /**
-   * The position after a fence opener (`` ``` `` and a language tag such as `json`) at `position`,
+   * The position after a fence opener (`` ``` `` or `` ```json ``) at `position`,
    * `position` itself when there is none, `undefined` when the text ends before that is known.
    */
   private skipFenceOpener(text: string, position: number, final: boolean): number | undefined {
@@ -385,7 +385,10 @@ export class TaggedJsonParser extends BaseFormatParser {
       while (after < text.length && after - position <= maxLookahead && isLetter(text.charCodeAt(after)))
         after++;
       if (after === text.length && !final) return undefined;
-      return after;
+      // Only a bare or `json` fence is structure: another language tag is the model's text, which
+      // would be dropped with the fence (issue 15); such a fence is no opener.
+      const tag = text.slice(position + fenceMark.length, after);
+      return tag === '' || tag === 'json' ? after : position;
     }
     if (!final && isMarkerPrefix(text, position, fenceMark)) return undefined;
     return position;
