@@ -19,6 +19,8 @@
  */
 import type { ParseEvent } from '../types/parse-event.js';
 import type { Warning } from '../types/warning.js';
+import { BaseFormatParser } from './core/base-parser.js';
+import { SpanRecorder } from './core/span-recorder.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from './format-options.js';
 
@@ -64,7 +66,8 @@ const functionTag = (after: string): string | undefined => {
 /** `<tool_calls>` holds a JSON list (Jamba, Apriel, Hunyuan-A13B) or `<tool_call>` blocks (HY-v3). */
 const toolCallsTag = (after: string): string | undefined => {
   const body = after.trimStart();
-  if (body === '') return undefined;
+  // A prefix of `<tool_call>` (the chunk ended inside it) decides nothing yet.
+  if (body === '' || (body.length < 11 && '<tool_call>'.startsWith(body))) return undefined;
   return body.startsWith('<tool_call>') ? 'hy_v3' : 'jamba';
 };
 
@@ -157,19 +160,27 @@ export function detectFormatFromModel(
  * none, `"?"` when a signature was seen but the text after it is too short to decide.
  */
 export function detectFormatFromText(text: string): string | undefined | '?' {
+  return detectSignature(text).id;
+}
+
+/**
+ * `detectFormatFromText`, and whether a `"?"` is final: the earliest signature's whole lookahead is
+ * in `text` and still decides nothing, so no later text can change the outcome (the whole-text parse
+ * reads the same characters and falls back the same way at `finish()`).
+ */
+function detectSignature(text: string): { id: string | undefined | '?'; settled: boolean } {
   let best: { index: number; signature: Signature } | undefined;
   for (const signature of signatures) {
     const index = text.indexOf(signature.marker);
     if (index >= 0 && (best === undefined || index < best.index)) best = { index, signature };
   }
-  if (!best) return undefined;
+  if (!best) return { id: undefined, settled: false };
   const { signature, index } = best;
-  if (typeof signature.format === 'string') return signature.format;
-  const after = text.slice(
-    index + signature.marker.length,
-    index + signature.marker.length + (signature.lookahead ?? 0),
-  );
-  return signature.format(after) ?? '?';
+  if (typeof signature.format === 'string') return { id: signature.format, settled: true };
+  const lookahead = signature.lookahead ?? 0;
+  const after = text.slice(index + signature.marker.length, index + signature.marker.length + lookahead);
+  const id = signature.format(after);
+  return id === undefined ? { id: '?', settled: after.length >= lookahead } : { id, settled: true };
 }
 
 /** How much of the output's start `detectLeadingCall` reads. */
@@ -350,6 +361,12 @@ export class AutoParser implements FormatParser {
   private head = '';
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
   private finished = false;
+  /**
+   * The earliest signature saw its whole lookahead and decided nothing: only `finish()` decides now.
+   * Without this, the undecided marker would slide out of `window` and a later one would decide,
+   * which the whole text (searched from its start) never does.
+   */
+  private settled = false;
   private readonly options: AutoFormatOptions;
   /** The formats a known model writes (`ModelPlan.formats`); `undefined` for detection by markers. */
   private readonly candidates: readonly FormatDefinition[] | undefined;
@@ -399,7 +416,7 @@ export class AutoParser implements FormatParser {
     const only = this.candidates?.length === 1 ? this.candidates[0] : undefined;
     if (only === undefined) return;
     this.chosen = only.id;
-    this.inner = only.create(this.options);
+    this.inner = this.createInner(only);
   }
 
   private watch(events: ParseEvent[]): ParseEvent[] {
@@ -436,10 +453,12 @@ export class AutoParser implements FormatParser {
         if (format && this.allowed(format)) return this.choose(format);
       }
     }
+    if (this.settled) return [];
     // Only the new chunk plus a bounded overlap is searched, so total work stays linear.
     const searched = this.window + chunk;
     this.window = searched.slice(-(maxMarkerLength + 64));
-    const id = detectFormatFromText(searched);
+    const { id, settled } = detectSignature(searched);
+    if (id === '?' && settled) this.settled = true;
     if (id === undefined || id === '?') return [];
     const format = this.resolve(id);
     if (!format || !this.allowed(format)) return [];
@@ -478,12 +497,17 @@ export class AutoParser implements FormatParser {
       }
       const used = first as { format: FormatDefinition; parser: FormatParser; events: ParseEvent[] };
       this.chosen = used.format.id;
+      if (this.spans) {
+        // Debug mode: only the chosen parser may record spans, so it reads the text again.
+        this.inner = this.createInner(used.format);
+        return [...this.inner.push(text), ...this.inner.finish()];
+      }
       this.inner = used.parser;
       return used.events;
     }
     const id = detectMarkerless(text) ?? detectFormatFromText(text);
     const format = (id && id !== '?' ? this.resolve(id) : undefined) ?? this.fallback;
-    const inner = format.create(this.options);
+    const inner = this.createInner(format);
     this.chosen = format.id;
     this.inner = inner;
     return [...inner.push(text), ...inner.finish()];
@@ -500,13 +524,34 @@ export class AutoParser implements FormatParser {
     this.sawCall = false;
     this.seen = [];
     this.turnWarnings = [...this.startWarnings];
+    this.settled = false;
     this.preset();
     return buffered;
   }
 
+  /**
+   * Debug mode of the exact nothing-lost check (see `BaseFormatParser.recordSpans`): the chosen
+   * format's parser records its spans into the returned recorder. Call before the first `push`.
+   */
+  recordSpans(): SpanRecorder {
+    this.spans ??= new SpanRecorder();
+    // A known model's one format was created with the parser (`preset`).
+    if (this.inner instanceof BaseFormatParser) this.inner.adoptSpans(this.spans);
+    return this.spans;
+  }
+
+  private spans: SpanRecorder | undefined;
+
+  /** The chosen format's parser, recording into `spans` in debug mode. */
+  private createInner(format: FormatDefinition): FormatParser {
+    const inner = format.create(this.options);
+    if (this.spans && inner instanceof BaseFormatParser) inner.adoptSpans(this.spans);
+    return inner;
+  }
+
   private choose(format: FormatDefinition): ParseEvent[] {
     this.chosen = format.id;
-    this.inner = format.create(this.options);
+    this.inner = this.createInner(format);
     const text = this.chunks.join('');
     this.chunks.length = 0;
     this.window = '';

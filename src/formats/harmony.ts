@@ -99,10 +99,14 @@ const markers = [
   'to=',
 ];
 
-/** Is `text` only markers and whitespace (a header that is structure, not model prose)? */
+/**
+ * Is `text` only markers and whitespace (a header that is structure, not model prose)? A marker is
+ * replaced by a space, not deleted, so the pieces around it never join into another marker (issue 15:
+ * `jsfinalon` was structure: without `final` it reads `json`).
+ */
 function isStructure(text: string): boolean {
   let rest = text;
-  for (const marker of markers) rest = rest.split(marker).join('');
+  for (const marker of markers) rest = rest.split(marker).join(' ');
   return rest.trim() === '';
 }
 

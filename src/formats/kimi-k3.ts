@@ -154,7 +154,7 @@ export class KimiK3Parser extends BaseFormatParser {
           if (tag === 'wait') return;
           if (tag !== 'text' && tag.open && tag.name === 'call') {
             this.startCall(cursor, tag);
-          } else if (tag !== 'text' && !tag.open && tag.name === 'tools') {
+          } else if (tag !== 'text' && !tag.open && tag.name === 'tools' && tag.attributes === '') {
             this.take(cursor, tag.end, 'markup');
             this.inTools = false;
             this.state = 'text';
@@ -245,9 +245,15 @@ export class KimiK3Parser extends BaseFormatParser {
     }
   }
 
-  /** Whether a tag met in text mode is structure; an unknown tag is text. */
+  /**
+   * Whether a tag met in text mode is structure; an unknown tag is text, and so is a channel tag with
+   * words after its name (only a call's open tag has attributes), which would be dropped as structure
+   * (issue 15: `<|close|>message LOST TEXT<|sep|>`).
+   */
   private static isKnownTextTag(tag: Tag): boolean {
-    return knownChannels.has(tag.name) && (tag.open ? tag.name !== 'message' : true);
+    if (!knownChannels.has(tag.name)) return false;
+    if (tag.open && tag.name === 'call') return true;
+    return tag.attributes === '' && (tag.open ? tag.name !== 'message' : true);
   }
 
   /** Begins a call at its `<|open|>call …<|sep|>` tag. */

@@ -21,8 +21,8 @@
  *   and objects, as the template tells the model) typed by the tool's schema; without tools they stay
  *   strings. A value ends at the `</atem:parameter>` followed by another tag or the end of the body,
  *   so a value may quote the closing tag. A body that is a JSON object is taken as the arguments of
- *   the recipient. The call's raw text is the whole message when it holds one invoke, else each
- *   invoke's own text (the rest is markup).
+ *   the recipient. The call's raw text is the whole message when it holds one invoke, else the
+ *   message cut between its invokes (the first from the header, the last to the message's end).
  * - A missing terminator is tolerated (the next `<|start|>` begins the next message, the end of the
  *   output ends the last one); an invoke cut off at the end is an `InvalidToolCall`, as is a call
  *   message without a readable invoke. Headers and terminators are markup.
@@ -60,6 +60,15 @@ const maxTag = 1024;
 const maxHeader = 256;
 
 type State = 'header' | 'content' | 'reasoning' | 'call';
+
+/**
+ * Whether the text before `<|message|>` is a header: `assistant`, `to=NAME`, both, or nothing. Any
+ * other text (a call block, prose) is no header, so it is not dropped as structure (issue 15: text
+ * before the first `<|message|>` was lost, calls included).
+ */
+function isHeader(header: string): boolean {
+  return /^\s*(?:assistant(?:\s+|$))?(?:to=[^\s<]+\s*)?$/.test(header);
+}
 
 /** The recipient of a header (`assistant to=NAME`), or `undefined`. */
 function recipientOf(header: string): string | undefined {
@@ -210,8 +219,8 @@ export class MuseParser extends BaseFormatParser {
       return false;
     }
     const match = this.headerSearch.find(text, from);
-    if (match && match.marker === MESSAGE && match.index - from <= maxHeader) {
-      const header = text.slice(from, match.index);
+    const header = match && match.marker === MESSAGE ? text.slice(from, match.index) : undefined;
+    if (match && header !== undefined && match.index - from <= maxHeader && isHeader(header)) {
       const recipient = recipientOf(header);
       const end = match.index + MESSAGE.length;
       if (recipient === undefined || recipient === 'user' || recipient === 'all') {
@@ -297,14 +306,17 @@ export class MuseParser extends BaseFormatParser {
       this.emitInvoke(invokes[0]!, raw, recipient);
       return;
     }
+    // The message is cut between its invokes, so every piece of it is in one call's raw, in order: the
+    // first from the message's header (its recipient is a name, not structure), each from the end of
+    // the one before, the last to the message's end (text between invokes is kept, not dropped).
     let previous = 0;
-    let structure = raw.slice(0, bodyStart);
-    for (const invoke of invokes) {
-      structure += body.slice(previous, invoke.start);
+    invokes.forEach((invoke, index) => {
+      const last = index === invokes.length - 1;
+      const start = index === 0 ? 0 : bodyStart + previous;
+      const end = last ? raw.length : bodyStart + invoke.end;
+      this.emitInvoke(invoke, raw.slice(start, end), recipient);
       previous = invoke.end;
-      this.emitInvoke(invoke, body.slice(invoke.start, invoke.end), recipient);
-    }
-    this.emitTaken(structure + body.slice(previous) + raw.slice(bodyStart + body.length), 'markup');
+    });
   }
 
   private emitInvoke(invoke: Invoke, raw: string, recipient: string): void {

@@ -84,6 +84,7 @@ import type { FormatDefinition, FormatOptions } from '../../src/formats/format-d
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
 import type { InvalidToolCall, ParseResult, ToolCall } from '../../src/types/tool-call.js';
+import { runWithSpans, spanProblems } from '../formats/span-check.js';
 
 // ---------------------------------------------------------------------------------------------
 // Corpus schema (README section 1)
@@ -946,95 +947,6 @@ export function canonicalJsonPrefix(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Nothing lost
-
-const markupPunctuation = /^[\s[\],]*$/;
-
-/**
- * Every part of `input` ends up in content, reasoning, a call's raw text, an invalid call's raw text,
- * or markup; and markup with the format's `markers` removed is whitespace (or JSON array punctuation
- * `[`, `]`, `,`). With `events` (the parser's events in order) the check is exact: `input` must be an
- * interleaving of the event texts (deltas and raws, in event order) with the markup text (in markup
- * order). Without events it falls back to accounting: lengths add up and every raw text occurs.
- */
-export function checkNothingLost(
-  input: string,
-  result: ParseResult,
-  markup: readonly string[] | undefined,
-  format: FormatDefinition,
-  events?: readonly ParseEvent[],
-): string[] {
-  const reasons: string[] = [];
-  const pieces = markup ?? [];
-  const markers = [...format.markers].sort((a, b) => b.length - a.length);
-  for (const piece of pieces) {
-    let rest = piece;
-    for (const marker of markers) if (marker !== '') rest = rest.split(marker).join('');
-    if (!markupPunctuation.test(rest)) {
-      reasons.push(
-        `markup ${show(piece)} holds text that is not a marker of "${format.id}": ${show(rest.trim())}`,
-      );
-    }
-  }
-  const markupText = pieces.join('');
-  const noMarkup = markup === undefined ? ' (the parser exposes no `markup` array)' : '';
-  if (events === undefined) {
-    const raws = [
-      ...result.toolCalls.map((call) => call.raw ?? ''),
-      ...result.invalidToolCalls.map((call) => call.raw),
-    ];
-    const total =
-      result.content.length +
-      result.reasoning.length +
-      markupText.length +
-      raws.reduce((sum, raw) => sum + raw.length, 0);
-    if (total !== input.length)
-      reasons.push(`output accounts for ${total} of ${input.length} code units${noMarkup}`);
-    for (const raw of raws)
-      if (!input.includes(raw)) reasons.push(`call raw ${show(raw)} is not in the input`);
-    return reasons;
-  }
-  let eventText = '';
-  for (const event of events) {
-    if (event.type === 'text-delta' || event.type === 'reasoning-delta') eventText += event.delta;
-    else if (event.type === 'tool-call' || event.type === 'tool-call-invalid') eventText += event.raw;
-  }
-  const failure = interleavingFailure(input, eventText, markupText);
-  if (failure !== undefined) reasons.push(failure + noMarkup);
-  return reasons;
-}
-
-/**
- * `undefined` when `input` is an interleaving of `a` and `b` (each read in order), else where it stops
- * being one. Frontier over positions in `b`; usually one or two live states, so about linear.
- */
-function interleavingFailure(input: string, a: string, b: string): string | undefined {
-  const sizes = `${a.length} code units of content/reasoning/call raws + ${b.length} of markup for an input of ${input.length}`;
-  let frontier = [0];
-  for (let position = 0; position < input.length; position++) {
-    const char = input.charCodeAt(position);
-    const next = new Set<number>();
-    for (const j of frontier) {
-      const i = position - j;
-      if (i < a.length && a.charCodeAt(i) === char) next.add(j);
-      if (j < b.length && b.charCodeAt(j) === char) next.add(j + 1);
-    }
-    if (next.size === 0) {
-      const j = frontier[0] ?? 0;
-      return (
-        `input offset ${position} (${show(input.slice(position, position + 30))}, after ${show(input.slice(Math.max(0, position - 30), position))}) ` +
-        `is not in the output: lost, or out of order (next output text ${show(a.slice(position - j, position - j + 30))}, ` +
-        `next markup ${show(b.slice(j, j + 20))}; ${sizes})`
-      );
-    }
-    frontier = [...next];
-  }
-  if (frontier.some((j) => j === b.length && input.length - j === a.length)) return undefined;
-  const j = Math.max(...frontier);
-  return `the output holds text that is not in the input: ${show(a.slice(input.length - j, input.length - j + 40))} / markup ${show(b.slice(j, j + 40))} (${sizes})`;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Chunkings
 
 /** One way to cut the input into chunks. `boundaries` are the UTF-16 offsets where chunks start (0 excluded). */
@@ -1243,10 +1155,9 @@ export function evaluateCase(
   }
   if (run) {
     mismatches = checkCase(testCase, partial ? run.prefix : run.result);
-    // A content convention drops whitespace (decision 6d): what is lost is checked on the verbatim run.
-    const verbatim =
-      options.content === undefined ? run : runParser(format, { ...options, content: 'verbatim' }, [text]);
-    lost = checkNothingLost(text, verbatim.result, verbatim.markup, format, verbatim.events);
+    // A content convention drops whitespace (decision 6d): what is lost is checked on a verbatim run.
+    // The exact check (issue 15): every output piece's span in the input, tiling it in order.
+    lost = spanProblems(text, runWithSpans(format, { ...options, content: 'verbatim' }, [text]), format);
   }
   const splitFailures: SplitFailure[] = [];
   let splitCount = 0;

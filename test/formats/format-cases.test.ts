@@ -5,7 +5,8 @@
  * exactly the expected content, reasoning (`""` when absent), calls (name, arguments, and id and issue
  * codes when given, and repairs as `{ kind, position }` when given)
  * and invalid calls (name, when the parser has one, and raw text). A case drawn from a bug report names
- * it in `source` (`owner/repo#number`); its input is our own text of the glitch reported there.
+ * it in `source` (`owner/repo#number`); its input is our own text of the glitch reported there. Whole and
+ * one code unit per chunk, the exact nothing-lost check (`span-check.ts`) must hold too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import type { FormatOptions } from '../../src/formats/format-definition.js';
 import { parseToolCallChunks } from '../../src/formats/parse-tool-calls.js';
 import { getFormat } from '../../src/formats/registry.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
+import { runWithSpans, spanProblems } from './span-check.js';
 
 interface FormatCase {
   readonly description: string;
@@ -107,6 +109,18 @@ for (const file of files) {
           ).toEqual(expected);
         }
         expect(outcome(formatId, testCase, input.split('')), 'one code unit per chunk').toEqual(expected);
+        // The exact nothing-lost check (verbatim content), whole text and one code unit per chunk.
+        const format = getFormat(formatId);
+        const options = {
+          ...(testCase.options ?? {}),
+          ...(testCase.tools ? { tools: testCase.tools } : {}),
+          content: 'verbatim' as const,
+        };
+        for (const chunks of [[input], input.split('')]) {
+          expect(spanProblems(input, runWithSpans(format, options, chunks), format), 'nothing lost').toEqual(
+            [],
+          );
+        }
       });
     }
   });

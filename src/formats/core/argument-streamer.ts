@@ -1,5 +1,6 @@
 import { SchemaRoot } from '../../schema/schema-root.js';
 import type { JSONSchema } from '../../types/json-schema.js';
+import { argumentJson } from './argument-json.js';
 
 // Where the streamer is in the model's argument text (top level of the arguments object only).
 const beforeRoot = 0; // before the opening `{`
@@ -42,8 +43,14 @@ export class ArgumentStreamer {
   private escapePending = '';
   /** The open verbatim member will not decode to its final value: it is written again at the end. */
   private memberDirty = false;
-  /** Members whose last occurrence passed through whole: they equal the final value. */
-  private readonly clean = new Set<string>();
+  /**
+   * Members whose last occurrence passed through whole, with a hash of the value sent (decoded):
+   * at the end each is checked against the final value (the lenient decoder may have read the string
+   * otherwise: `"Beijing" <` is one string to it), and written again when it differs.
+   */
+  private readonly clean = new Map<string, number>();
+  /** FNV-1a hash of the open verbatim member's value text sent so far. */
+  private valueHash = fnvOffset;
   /** A `{` has been emitted. */
   private opened = false;
   /** A member has been emitted (the next one needs a comma). */
@@ -96,8 +103,8 @@ export class ArgumentStreamer {
         if (code === 0x22 || code === 0x5c || code < 0x20) break;
         index++;
       }
-      if (index === length) return piece;
-      out = piece.slice(0, index);
+      if (index === length) return this.sent(piece);
+      out = this.sent(piece.slice(0, index));
     }
     while (index < length) {
       switch (this.state) {
@@ -111,7 +118,7 @@ export class ArgumentStreamer {
               this.memberDirty = true;
               break;
             }
-            out += this.escape(piece.charAt(index));
+            out += this.sentEscape(this.escape(piece.charAt(index)));
             index++;
             break;
           }
@@ -123,15 +130,19 @@ export class ArgumentStreamer {
             if (code === 0x22 || code === 0x5c || code < 0x20) break;
             index++;
           }
-          if (index > start) out += start === 0 && index === length ? piece : piece.slice(start, index);
+          if (index > start)
+            out += this.sent(start === 0 && index === length ? piece : piece.slice(start, index));
           if (index === length) break;
           index++;
           if (code === 0x22) {
             out += '"';
-            if (!this.memberDirty) this.clean.add(this.key);
+            if (!this.memberDirty) this.clean.set(this.key, this.valueHash);
             this.state = afterValue;
           } else if (code === 0x5c) this.escapePending = '\\';
-          else out += controlEscape(code);
+          else {
+            out += controlEscape(code);
+            this.valueHash = fnv(this.valueHash, String.fromCharCode(code));
+          }
           break;
         }
         case inHeld:
@@ -161,11 +172,14 @@ export class ArgumentStreamer {
       out += '"';
       this.clean.delete(this.key);
     }
-    if (!this.opened) return JSON.stringify(input);
+    if (!this.opened) return argumentJson(input);
     let written = this.written;
     for (const key of Object.keys(input)) {
-      if (this.clean.has(key)) continue;
-      out += `${written ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+      const hash = this.clean.get(key);
+      const value = input[key];
+      // A member that passed through is kept when the final value is what was sent (else it comes again).
+      if (hash !== undefined && typeof value === 'string' && hash === fnv(fnvOffset, value)) continue;
+      out += `${written ? ',' : ''}${JSON.stringify(key)}:${argumentJson(input[key])}`;
       written = true;
     }
     return `${out}}`;
@@ -173,7 +187,8 @@ export class ArgumentStreamer {
 
   /** One character of the structure around members. */
   private structure(code: number, char: string): string {
-    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) return '';
+    // Whitespace between tokens is dropped; inside a key it is part of the key (`" a"` is not `"a"`).
+    if ((code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) && this.state !== inKey) return '';
     switch (this.state) {
       case beforeRoot:
         this.state = code === 0x7b ? expectKey : heldAll;
@@ -213,6 +228,7 @@ export class ArgumentStreamer {
         if (code === 0x22 && this.passesThrough(this.key)) {
           this.state = inVerbatim;
           this.memberDirty = false;
+          this.valueHash = fnvOffset;
           const open = this.written ? ',' : this.opened ? '' : '{';
           this.opened = true;
           this.written = true;
@@ -236,6 +252,23 @@ export class ArgumentStreamer {
       default:
         return '';
     }
+  }
+
+  /** Plain value text sent for the open verbatim member (its own decoded value): hashed, returned. */
+  private sent(text: string): string {
+    this.valueHash = fnv(this.valueHash, text);
+    return text;
+  }
+
+  /** An escape sequence sent for the open verbatim member: its decoded character is hashed. */
+  private sentEscape(text: string): string {
+    if (text === '') return text;
+    try {
+      this.valueHash = fnv(this.valueHash, JSON.parse(`"${text}"`) as string);
+    } catch {
+      this.memberDirty = true;
+    }
+    return text;
   }
 
   private passesThrough(key: string): boolean {
@@ -312,6 +345,15 @@ export class ArgumentStreamer {
     this.escapePending = '';
     return pending;
   }
+}
+
+const fnvOffset = 0x811c9dc5;
+
+/** 32-bit FNV-1a over `text`'s code units, continuing from `hash`. */
+function fnv(hash: number, text: string): number {
+  let h = hash;
+  for (let index = 0; index < text.length; index++) h = Math.imul(h ^ text.charCodeAt(index), 0x01000193);
+  return h >>> 0;
 }
 
 function controlEscape(code: number): string {

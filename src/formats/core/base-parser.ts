@@ -5,6 +5,7 @@ import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
+import { argumentJson } from './argument-json.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import { argumentsForCall } from './build-arguments.js';
 import type { CallParts } from './call-parts.js';
@@ -18,6 +19,7 @@ import {
   noMarkerFrom,
   sharedInitial,
 } from './markers.js';
+import { type SpanKind, SpanRecorder } from './span-recorder.js';
 import { ToolIndex } from './tool-index.js';
 
 /**
@@ -31,6 +33,11 @@ export interface Cursor {
   position: number;
   /** No more text will come: `finish()` is running. */
   readonly final: boolean;
+  /**
+   * For a cursor a format made itself (over text it carried or replays): the input offset of
+   * `text[0]`, read only by the debug span record (`BaseFormatParser.recordSpans`).
+   */
+  readonly origin?: number;
 }
 
 /** Where consumed text goes: content, reasoning, dropped structure (markers), or the open call's body. */
@@ -53,7 +60,7 @@ function closingMembers(input: Record<string, unknown>, parts: CallParts): strin
   let text = '';
   for (const key of Object.keys(input)) {
     if (streamed.has(key) && Object.hasOwn(written, key) && input[key] === written[key]) continue;
-    text += `,${JSON.stringify(key)}:${JSON.stringify(input[key])}`;
+    text += `,${JSON.stringify(key)}:${argumentJson(input[key])}`;
   }
   return `${text}}`;
 }
@@ -195,6 +202,8 @@ export abstract class BaseFormatParser implements FormatParser {
     this.announced = undefined;
     this.streamer = undefined;
     this.markup.length = 0;
+    this.spans = undefined;
+    this.spanBase = 0;
     this.shaper?.reset();
     this.strayClose = false;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
@@ -209,6 +218,26 @@ export abstract class BaseFormatParser implements FormatParser {
 
   /** Clears a format's own state; called by `reset()`. */
   protected onReset(): void {}
+
+  /**
+   * Debug mode for the exact nothing-lost check (tests and the fuzzer): from now on, where every piece
+   * of output came from in the input is recorded (see `SpanRecorder`). Call before the first `push`.
+   * Not part of `FormatParser`; without it nothing is recorded.
+   */
+  recordSpans(): SpanRecorder {
+    this.spans ??= new SpanRecorder();
+    return this.spans;
+  }
+
+  /** `recordSpans` into a recorder made elsewhere (`auto` records through the parser it picked). */
+  adoptSpans(spans: SpanRecorder): void {
+    this.spans = spans;
+  }
+
+  /** The debug span record (`recordSpans`), usually absent. */
+  private spans: SpanRecorder | undefined;
+  /** With `spans`: the input offset of the text the current `push` / `finish` works on. */
+  private spanBase = 0;
 
   /** The cursor of every `push` / `finish`, reused (one object less per streamed chunk). */
   private readonly cursor: { text: string; position: number; final: boolean } = {
@@ -236,6 +265,10 @@ export abstract class BaseFormatParser implements FormatParser {
     }
     if (final && this.rawOpen)
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
+    if (this.spans) {
+      this.spanBase += cursor.position;
+      if (final) this.spans.finish();
+    }
     this.tail = cursor.position === text.length ? '' : text.slice(cursor.position);
     if (this.syntheticPending > 0)
       this.syntheticPending = Math.max(0, text.length - Math.max(cursor.position, this.syntheticFrom));
@@ -252,6 +285,17 @@ export abstract class BaseFormatParser implements FormatParser {
     // Often the whole chunk: no slice.
     const piece = cursor.position === 0 && end === text.length ? text : text.slice(cursor.position, end);
     const start = cursor.position;
+    if (this.spans) {
+      // Brackets `finish()` fed (finishReason "stop") are not in the input: no span.
+      const realEnd = Math.min(end, this.syntheticFrom);
+      if (realEnd > start)
+        this.recordTake(
+          this.spans,
+          this.inputOffset(cursor) + start,
+          realEnd === end ? piece : text.slice(start, realEnd),
+          bucket,
+        );
+    }
     cursor.position = end;
     if (this.rawOpen) {
       this.raw.append(piece);
@@ -276,6 +320,31 @@ export abstract class BaseFormatParser implements FormatParser {
       if (this.reasoningInline) this.emitContent(piece);
       else this.emitReasoning(piece);
     } else if (bucket === 'markup') this.markup.push(piece);
+  }
+
+  /**
+   * The input offset of `cursor.text[0]` for the debug span record: `cursor.origin` for a cursor a
+   * format made itself (see `Cursor.origin`).
+   */
+  protected inputOffset(cursor: Cursor): number {
+    return cursor === this.cursor ? this.spanBase : (cursor.origin ?? 0);
+  }
+
+  /**
+   * The format gives back `text`, the last text it took (bucket `'call'`, no call open), to read it
+   * again through a cursor of its own (`Cursor.origin`); for the debug span record.
+   */
+  protected replayTaken(text: string): void {
+    this.spans?.unhold(text);
+  }
+
+  private recordTake(spans: SpanRecorder, start: number, piece: string, bucket: Bucket): void {
+    if (this.rawOpen || bucket === 'call') spans.hold(start, piece);
+    else spans.direct(this.outputKind(bucket), start, start + piece.length);
+  }
+
+  private outputKind(bucket: 'content' | 'reasoning' | 'markup'): SpanKind {
+    return bucket === 'reasoning' && this.reasoningInline ? 'content' : bucket;
   }
 
   /**
@@ -488,11 +557,12 @@ export abstract class BaseFormatParser implements FormatParser {
         this.events.push({
           type: 'tool-input-delta',
           id,
-          delta: exact ? (parts.argumentsJson as string) : JSON.stringify(input),
+          delta: exact ? (parts.argumentsJson as string) : argumentJson(input),
         });
       }
       this.events.push({ type: 'tool-input-end', id });
     }
+    this.spans?.emit('call', raw);
     this.events.push({
       type: 'tool-call',
       id,
@@ -581,9 +651,18 @@ export abstract class BaseFormatParser implements FormatParser {
    */
   protected emitTaken(text: string, bucket: 'content' | 'reasoning' | 'markup'): void {
     if (text === '') return;
+    this.spans?.emit(this.outputKind(bucket), text);
     if (bucket === 'content' || (bucket === 'reasoning' && this.reasoningInline)) this.emitContent(text);
     else if (bucket === 'reasoning') this.emitReasoning(text);
     else this.markup.push(text);
+  }
+
+  /**
+   * Appends text the format took earlier (bucket `'call'` while no call was open) to the open call's
+   * raw text, as if taken now.
+   */
+  protected appendRaw(text: string): void {
+    if (this.rawOpen) this.raw.append(text);
   }
 
   /** Ends the open call as an invalid one: its raw text is kept whole. */
@@ -658,6 +737,7 @@ export abstract class BaseFormatParser implements FormatParser {
     repairs?: readonly ToolCallRepair[],
   ): void {
     this.flushPending();
+    this.spans?.emit('invalid', raw);
     const error = issues.map((issue) => issue.message).join('; ');
     const extra = repairs && repairs.length > 0 ? { repairs } : {};
     this.events.push(

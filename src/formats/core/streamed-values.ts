@@ -1,5 +1,6 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import type { JSONSchema } from '../../types/json-schema.js';
+import { argumentJson } from './argument-json.js';
 
 // Helpers for formats that stream argument members they build from tagged values (XML parameters,
 // GLM key/value pairs): the deltas must join to a JSON text of the call's aligned arguments.
@@ -83,7 +84,7 @@ export class StreamedMembers {
       this.keys.delete(key);
       return undefined;
     }
-    const delta = `${this.any ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    const delta = `${this.any ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(value)}`;
     this.any = true;
     this.keys.add(key);
     setOwnProperty(this.values, key, value);

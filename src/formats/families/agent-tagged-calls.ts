@@ -127,7 +127,10 @@ export function readCallValue(
       if (parts) calls.push({ parts, start: span ? span[0] : start, end: span ? span[1] : end });
     });
     const contentMember = members.find((member) => member.key === 'content');
-    if (typeof value.content === 'string' && contentMember) {
+    // Only with every call at its own element: a call spanning the whole value (its list not located
+    // in the text as written, e.g. a repaired `"tool_calls"[`) holds the content in its raw already.
+    const located = list !== undefined && spans.length === entries.length;
+    if (typeof value.content === 'string' && contentMember && located) {
       return {
         calls,
         content: { text: value.content, start: contentMember.valueStart, end: contentMember.valueEnd },

@@ -17,7 +17,7 @@
  *   ```` ``` ```` or a stray closing tag.
  * - A whole response that is one JSON value: a call object (canonical `arguments` key only, or an
  *   alias when the name is an offered tool), an array of them, or a wire message
- *   `{"content": "…", "tool_calls": [...]}` (its `content` becomes the content), and a whole response
+ *   `{"content": "…", "tool_calls": [...]}` (its `content` string, as written between its quotes, becomes the content: nothing lost), and a whole response
  *   that is one P-Format call to an offered tool.
  *
  * Bodies are decoded by `decodeBody` (P-Format, Kimi `NAME{…}`, every JSON value with argument-key
@@ -389,7 +389,13 @@ export class AgentTaggedParser extends BaseFormatParser {
   protected parse(cursor: Cursor): void {
     let current = cursor;
     if (this.carry !== undefined) {
-      current = { text: this.carry + cursor.text.slice(cursor.position), position: 0, final: cursor.final };
+      const origin = this.inputOffset(cursor) + cursor.position - this.carry.length;
+      current = {
+        text: this.carry + cursor.text.slice(cursor.position),
+        position: 0,
+        final: cursor.final,
+        origin,
+      };
       cursor.position = cursor.text.length;
       this.carry = undefined;
     }
@@ -398,8 +404,10 @@ export class AgentTaggedParser extends BaseFormatParser {
       if (replay === undefined) break;
       // A candidate turned out not to be one: its text goes through text mode, once.
       const rest = current.text.slice(current.position);
+      const origin = this.inputOffset(current) + current.position - replay.length;
+      this.replayTaken(replay);
       if (current === cursor) cursor.position = cursor.text.length;
-      current = { text: replay + rest, position: 0, final: cursor.final };
+      current = { text: replay + rest, position: 0, final: cursor.final, origin };
     }
     if (current === cursor) return;
     if (current.position < current.text.length) {
@@ -695,7 +703,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     calls.forEach((call, index) => {
       if (!contentDone && content && content.start < call.start) {
         this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-        this.emitTaken(content.text, 'content');
+        this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
         boundary = content.end - 1;
         contentDone = true;
       }
@@ -707,7 +715,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     });
     if (!contentDone && content) {
       this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-      this.emitTaken(content.text, 'content');
+      this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
       boundary = content.end - 1;
     }
     this.emitTaken(text.slice(boundary), 'markup');

@@ -4,6 +4,7 @@ import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { isStrictJson } from '../../json/is-strict-json.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
+import { argumentJson } from '../core/argument-json.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -361,7 +362,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             this.itemOffset = this.rawLength;
             this.state = 'before-value';
           } else {
-            this.splitAtSecondCall();
+            this.splitAtSecondCall(this.inputOffset(cursor) + cursor.position);
           }
           break;
         }
@@ -556,7 +557,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
    * `key-or-call` found the next call: the open call (a name, no arguments) ends where the second call
    * start is, without its end marker, and the second call goes on with the text read after its start.
    */
-  private splitAtSecondCall(): void {
+  private splitAtSecondCall(inputEnd: number): void {
     const { callStart, callEnd } = this.config;
     const raw = this.closeCallRaw();
     const first = raw.slice(0, this.secondStart);
@@ -567,7 +568,14 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.clearCall();
     this.endCall({ name, parameters: [], repairs }, first, true);
     this.beginCall();
-    this.take({ text: second, position: 0, final: false }, second.length, 'call');
+    // The second call's text was taken already (held for the first call's raw): read it again at its
+    // place in the input, for the debug span record.
+    this.replayTaken(second);
+    this.take(
+      { text: second, position: 0, final: false, origin: inputEnd - second.length },
+      second.length,
+      'call',
+    );
     this.itemOffset = callStart.length;
     this.namePieces = [second.slice(callStart.length)];
     this.state = 'name';
@@ -727,9 +735,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
       // `endCall` could not tell from a changed one), so sending them now would send them twice.
       if (typed !== null && typeof typed !== 'object') {
         // A repeated key is written again: JSON's last member wins, as the last value does here.
-        this.streamArguments(
-          `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(typed)}`,
-        );
+        this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(typed)}`);
         this.streamedAny = true;
         this.streamedKeys.add(key);
         setOwnProperty(this.streamedValues, key, typed);

@@ -1132,9 +1132,9 @@ export class PythonicCallsParser extends BaseFormatParser {
    */
   private emitPending(unit: string): void {
     let previous = 0;
-    const structure: string[] = [];
     for (const entry of this.pending) {
-      structure.push(unit.slice(previous, entry.start));
+      // The structure before each element comes before it, so every piece is emitted in input order.
+      this.emitTaken(unit.slice(previous, entry.start), 'markup');
       if (entry.kind === 'broken') {
         // An empty element (`[f(), , g()]`) is only structure.
         const raw = unit.slice(entry.start, entry.end).trimEnd();
@@ -1149,8 +1149,7 @@ export class PythonicCallsParser extends BaseFormatParser {
       previous = entry.end;
     }
     this.pending = [];
-    structure.push(unit.slice(previous));
-    this.emitTaken(structure.join(''), 'markup');
+    this.emitTaken(unit.slice(previous), 'markup');
   }
 
   /**

@@ -385,7 +385,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   /**
-   * The position after a fence opener (`` ``` `` and a language tag such as `json`) at `position`,
+   * The position after a fence opener (`` ``` `` or `` ```json ``) at `position`,
    * `position` itself when there is none, `undefined` when the text ends before that is known.
    */
   private skipFenceOpener(text: string, position: number, final: boolean): number | undefined {
@@ -394,7 +394,10 @@ export class TaggedJsonParser extends BaseFormatParser {
       while (after < text.length && after - position <= maxLookahead && isLetter(text.charCodeAt(after)))
         after++;
       if (after === text.length && !final) return undefined;
-      return after;
+      // Only a bare or `json` fence is structure: another language tag is the model's text, which
+      // would be dropped with the fence (issue 15); such a fence is no opener.
+      const tag = text.slice(position + fenceMark.length, after);
+      return tag === '' || tag === 'json' ? after : position;
     }
     if (!final && isMarkerPrefix(text, position, fenceMark)) return undefined;
     return position;
@@ -788,23 +791,50 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     const section = this.closeCallRaw();
     const bodyStart = section.indexOf(bodyText);
+    // Each element's raw with the structure before it; the structure (markers, fences, brackets,
+    // commas, whitespace) is markup, but text the lenient read skipped there (`{```jsonSure.` before
+    // the array) is the model's: it goes with the element's raw (after the last one: with the last).
+    const pieces: Array<{ structure: string; raw: string }> = [];
     let structure = section.slice(0, bodyStart);
     let previous = 0;
     value.forEach((element, index) => {
       const span = spans[index];
-      const raw = span ? bodyText.slice(span[0], span[1]) : JSON.stringify(element);
+      let raw = span ? bodyText.slice(span[0], span[1]) : JSON.stringify(element);
       if (span) {
         structure += bodyText.slice(previous, span[0]);
         previous = span[1];
       }
-      const parts = this.callParts(element);
+      if (!this.isStructure(structure)) {
+        raw = structure + raw;
+        structure = '';
+      }
+      pieces.push({ structure, raw });
+      structure = '';
+    });
+    let rest = structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length);
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && !this.isStructure(rest)) {
+      last.raw += rest;
+      rest = '';
+    }
+    pieces.forEach(({ structure: before, raw }, index) => {
+      const parts = this.callParts(value[index]);
+      this.emitTaken(before, 'markup');
       // The first element's call may have been announced while the section streamed in.
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
       else if (unended && index === value.length - 1)
         this.endCall({ ...parts, repairs: [this.missingEnd(raw.length)] }, raw, index === 0);
       else this.endCall(parts, raw, index === 0);
     });
-    this.markup.push(structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length));
+    this.emitTaken(rest, 'markup');
+  }
+
+  /** Whether `text` is only markers, code fences, array punctuation and whitespace. */
+  private isStructure(text: string): boolean {
+    let rest = text;
+    for (const marker of [...this.config.start, ...this.config.end, `${fenceMark}json`, fenceMark])
+      rest = rest.split(marker).join(' ');
+    return /^[\s[\],]*$/.test(rest);
   }
 
   private missingEnd(position: number): ToolCallRepair {

@@ -2,11 +2,12 @@ import { setOwnProperty } from '../../internal/set-own-property.js';
 import { TextBuilder } from '../../internal/text-builder.js';
 import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
-import { scanJsonValueEnd } from '../../json/json-scanner.js';
+import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
+import { argumentJson } from '../core/argument-json.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
 import {
@@ -16,6 +17,7 @@ import {
   noMarkerFrom,
   sharedInitial,
 } from '../core/markers.js';
+import { scanJsonBody } from '../core/scan-json-body.js';
 import { isTextSchema, jsonStringContent } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
 
@@ -221,6 +223,16 @@ export class XmlParametersParser extends BaseFormatParser {
   private leadingPending = false;
   private heldTail = '';
   private loose: string[] = [];
+  /**
+   * A call body that opens with `{` (a JSON object instead of parameter tags) is scanned as JSON, so a
+   * closing tag inside one of its strings is data, not the call's end (issue 15: DSML, MiniMax-M2,
+   * Step-3 `{"a": "x</invoke>y"}`). Set while that object is open.
+   */
+  private looseJson: JsonScanner | undefined;
+  /** Takes a piece of the open call's loose JSON body (one function per parser, for `scanJsonBody`). */
+  private readonly takeLoose = (cursor: Cursor, end: number): void => {
+    this.loose.push(this.take(cursor, end, 'call'));
+  };
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
   private readonly value = new TextBuilder();
@@ -294,6 +306,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.leadingPending = false;
     this.heldTail = '';
     this.loose = [];
+    this.looseJson = undefined;
     this.parameterKey = undefined;
     this.parameterAttributes = {};
     this.value.clear();
@@ -547,6 +560,7 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Inside a call, between parameters. */
   private stepBody(cursor: Cursor): boolean {
+    if (this.looseJson !== undefined) return this.stepLooseJson(cursor);
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
     const spaces = this.take(cursor, position, 'call');
@@ -587,6 +601,10 @@ export class XmlParametersParser extends BaseFormatParser {
       return true;
     }
     if (!cursor.final && isPrefixOfAny(text, position, this.bodyMarkers)) return false;
+    if (this.parameterCount === 0 && this.loose.length === 0 && text.charCodeAt(position) === 0x7b /* { */) {
+      this.looseJson = new JsonScanner();
+      return this.stepLooseJson(cursor);
+    }
     // Text that is no tag: kept in the raw; a JSON object here is the arguments (SGLang DSML).
     const match = findEarliestMarker(text, position, this.bodyMarkers);
     const end = consumableEnd(text, position, this.bodyMarkers, match, cursor.final);
@@ -594,6 +612,19 @@ export class XmlParametersParser extends BaseFormatParser {
     if (match) return true;
     if (cursor.final) this.failOpenCall();
     return false;
+  }
+
+  /** Inside a call body's JSON object (see `looseJson`): up to its end, or a tag outside its strings. */
+  private stepLooseJson(cursor: Cursor): boolean {
+    const stop = scanJsonBody(cursor, this.looseJson as JsonScanner, this.bodyMarkers, this.takeLoose);
+    if (stop === undefined) return false;
+    // Complete, or malformed (a tag outside its strings): the body goes on as loose text.
+    this.looseJson = undefined;
+    if (stop === 'cut-off') {
+      this.failOpenCall();
+      return false;
+    }
+    return true;
   }
 
   /** A parameter value, up to its closing tag (or an implicit end). */
@@ -695,7 +726,7 @@ export class XmlParametersParser extends BaseFormatParser {
         if (this.streaming && this.callProblem === undefined && value !== null && this.declared(name, key)) {
           // One fragment per finished parameter; a repeated key is written again (JSON's last one wins).
           this.streamArguments(
-            `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${JSON.stringify(value)}`,
+            `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(value)}`,
           );
           this.streamedAny = true;
           this.streamedKeys.add(key);
@@ -861,8 +892,7 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Consumes up to `end` into this parser's own pending whitespace. */
   private hold(cursor: Cursor, end: number): void {
     if (end <= cursor.position) return;
-    this.pending.push(cursor.text.slice(cursor.position, end));
-    cursor.position = end;
+    this.pending.push(this.take(cursor, end, 'call'));
   }
 
   /** Routes the held whitespace to `bucket` (`'call'`: into the open call's raw text). */
@@ -870,7 +900,7 @@ export class XmlParametersParser extends BaseFormatParser {
     if (this.pending.length === 0) return;
     const text = this.pending.join('');
     this.pending = [];
-    if (bucket === 'call') this.take({ text, position: 0, final: false }, text.length, bucket);
+    if (bucket === 'call') this.appendRaw(text);
     else this.emitTaken(text, bucket);
   }
 }
