@@ -524,6 +524,7 @@ export abstract class BaseFormatParser implements FormatParser {
       const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
       result = { ...result, issues: [issue, ...(result.issues ?? [])] };
     }
+    if (parts.issues?.length) result = { ...result, issues: [...parts.issues, ...(result.issues ?? [])] };
     if (!result.ok) {
       if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
       this.emitInvalidIssues(id, parts.name, raw, result.issues);

@@ -1,4 +1,4 @@
-import type { ToolCallRepair } from '../../types/tool-call.js';
+import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 
 /** What a format recovered for one call; exactly one of the argument fields is given. */
 export interface CallParts {
@@ -35,4 +35,9 @@ export interface CallParts {
    * missing), positions relative to the call's raw text; they end up in the call's `repairs`.
    */
   readonly repairs?: readonly ToolCallRepair[];
+  /**
+   * Problems the family core found that did not stop the call (a parameter it had to drop: `path` is
+   * that argument's JSON Pointer); they lead the call's `issues`.
+   */
+  readonly issues?: readonly ToolCallIssue[];
 }

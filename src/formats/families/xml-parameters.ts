@@ -6,7 +6,7 @@ import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
-import type { ToolCallRepair } from '../../types/tool-call.js';
+import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import { argumentJson } from '../core/argument-json.js';
 import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
@@ -242,6 +242,7 @@ export class XmlParametersParser extends BaseFormatParser {
   private parameterOffset = 0;
   /** Glitches recovered in the open call (see `CallParts.repairs`). */
   private repairs: ToolCallRepair[] = [];
+  private issues: ToolCallIssue[] = [];
 
   private readonly openers: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
@@ -313,6 +314,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.closing = [];
     this.parameterOffset = 0;
     this.repairs = [];
+    this.issues = [];
   }
 
   protected parse(cursor: Cursor): void {
@@ -525,11 +527,14 @@ export class XmlParametersParser extends BaseFormatParser {
    * read as a value with no key (dropped) and the call carries an `unclosed_parameter_tag` repair.
    */
   private droppedParameter(headerText: string): boolean {
-    const key = headerText.trim();
-    this.repairs.push({
-      kind: 'unclosed_parameter_tag',
-      position: this.parameterOffset,
-      message: `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`,
+    // The key is the header's first word: the model went on with the value on the next line.
+    const key = /^\S*/.exec(headerText.trimStart())?.[0] ?? '';
+    const message = `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`;
+    this.repairs.push({ kind: 'unclosed_parameter_tag', position: this.parameterOffset, message });
+    this.issues.push({
+      code: 'dropped_parameter',
+      message,
+      ...(key === '' ? {} : { path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` }),
     });
     this.parameterKey = undefined;
     this.parameterAttributes = {};
@@ -844,6 +849,7 @@ export class XmlParametersParser extends BaseFormatParser {
           argumentsValue: this.buildArguments(),
           ...(this.streamedAny ? { streamedKeys: this.streamedKeys } : {}),
           ...(this.repairs.length > 0 ? { repairs: this.repairs } : {}),
+          ...(this.issues.length > 0 ? { issues: this.issues } : {}),
         });
       }
     }
