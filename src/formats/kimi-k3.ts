@@ -31,8 +31,9 @@
 
 import { setOwnProperty } from '../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../internal/whitespace.js';
-import { parseLenientJson } from '../json/index.js';
+import { type JsonRepair, parseLenientJson } from '../json/index.js';
 import { typeParameterText } from '../schema/index.js';
+import type { ToolCallRepair } from '../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from './core/base-parser.js';
 import { xmlParametersEnvelope } from './core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from './core/markers.js';
@@ -324,19 +325,32 @@ export class KimiK3Parser extends BaseFormatParser {
   private completeCall(): void {
     const name = this.name;
     const problem = this.problem;
-    const decoded = name === undefined ? {} : this.decodeArguments(name, this.arguments);
+    const decoded =
+      name === undefined ? { value: {}, repairs: [] } : this.decodeArguments(name, this.arguments);
     this.clearCall();
     this.state = this.inTools ? 'tools' : 'text';
     if (problem !== undefined || name === undefined) {
       this.failCall('invalid_tool_call', problem ?? 'the call has no tool="NAME" attribute', name);
       return;
     }
-    this.endCall({ name, argumentsValue: decoded });
+    const raw = this.closeCallRaw();
+    this.endCall(
+      { name, argumentsValue: decoded.value, ...argumentRepairs(decoded.repairs, raw) },
+      raw,
+      true,
+    );
   }
 
-  /** Types each argument by its `type=` attribute, or by the tool's schema when it has none. */
-  private decodeArguments(name: string, list: readonly Argument[]): Record<string, unknown> {
+  /**
+   * Types each argument by its `type=` attribute, or by the tool's schema when it has none. `repairs`:
+   * the lenient JSON parser's repairs of each value it decoded (issue 14), with the value's raw text.
+   */
+  private decodeArguments(
+    name: string,
+    list: readonly Argument[],
+  ): { value: Record<string, unknown>; repairs: ArgumentRepairs[] } {
     const result: Record<string, unknown> = {};
+    const repairs: ArgumentRepairs[] = [];
     for (const { key, type, raw } of list) {
       let value: unknown = raw;
       if (type === undefined) value = typeParameterText(raw, this.parameterSchema(name, key));
@@ -344,13 +358,40 @@ export class KimiK3Parser extends BaseFormatParser {
         // JSON, with only repairs that lose nothing (Python literals, stray commas, other quotes);
         // anything else keeps the raw text, as vLLM does for malformed JSON.
         const parsed = parseLenientJson(raw.trim());
-        if (parsed.ok && parsed.repairs.every((repair) => losslessRepairs.has(repair.kind)))
+        if (parsed.ok && parsed.repairs.every((repair) => losslessRepairs.has(repair.kind))) {
           value = parsed.value;
+          if (parsed.repairs.length > 0) repairs.push({ raw, repairs: parsed.repairs });
+        }
       }
       setOwnProperty(result, key, value);
     }
-    return result;
+    return { value: result, repairs };
   }
+}
+
+/** The JSON repairs of one argument value, with the value's raw text as written. */
+interface ArgumentRepairs {
+  readonly raw: string;
+  readonly repairs: readonly JsonRepair[];
+}
+
+/**
+ * `{ repairs }` for `CallParts`: each value's repairs moved to offsets into the call's `raw`, found by
+ * searching the values in order (they are in `raw` in that order, after their tags); without a
+ * position when a value is not found there. Empty when nothing was repaired.
+ */
+function argumentRepairs(list: readonly ArgumentRepairs[], raw: string): { repairs?: ToolCallRepair[] } {
+  if (list.length === 0) return {};
+  const repairs: ToolCallRepair[] = [];
+  let from = 0;
+  for (const value of list) {
+    const at = raw.indexOf(value.raw, from);
+    const offset = at < 0 ? -1 : at + (value.raw.length - value.raw.trimStart().length);
+    if (at >= 0) from = at + value.raw.length;
+    for (const { kind, position } of value.repairs)
+      repairs.push(offset >= 0 ? { kind, position: offset + position } : { kind });
+  }
+  return { repairs };
 }
 
 /** The `kimi_k3` format; `create()` returns a {@link KimiK3Parser}. */

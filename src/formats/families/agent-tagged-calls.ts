@@ -6,8 +6,10 @@
  */
 
 import { isWhitespace } from '../../internal/whitespace.js';
+import type { JsonRepair } from '../../json/json-repair.js';
 import { scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
+import type { ToolCallRepair } from '../../types/tool-call.js';
 import type { CallParts } from '../core/base-parser.js';
 import type { ToolIndex } from '../core/tool-index.js';
 import { isPFormatName, type PFormatSyntax, parsePFormatCall } from './p-format.js';
@@ -29,6 +31,53 @@ export interface FoundCall {
   readonly parts: CallParts;
   readonly start: number;
   readonly end: number;
+  /** The lenient JSON parser's repairs of the text the call was read from, at offsets into that text. */
+  readonly repairs?: readonly FoundRepair[];
+}
+
+/** A repair of a found call's text: its kind (a `JsonRepairKind`) and offset into that text. */
+interface FoundRepair {
+  readonly kind: ToolCallRepair['kind'];
+  readonly position: number;
+}
+
+/**
+ * `calls`, all read from one JSON value, with that value's `repairs` (offsets into the value's text,
+ * which starts at `offset` of the calls' text) shared out in text order: each repair goes to the last
+ * call that starts at or before it, else to the first, so every repair is said once (issue 14).
+ */
+export function withValueRepairs(
+  calls: readonly FoundCall[],
+  repairs: readonly JsonRepair[],
+  offset: number,
+): FoundCall[] {
+  if (repairs.length === 0 || calls.length === 0) return [...calls];
+  const shares: FoundRepair[][] = calls.map(() => []);
+  for (const { kind, position } of repairs) {
+    const at = offset + position;
+    let owner = 0;
+    calls.forEach((call, index) => {
+      if (call.start <= at) owner = index;
+    });
+    (shares[owner] as FoundRepair[]).push({ kind, position: at });
+  }
+  return calls.map((call, index) => {
+    const share = shares[index] as FoundRepair[];
+    return share.length === 0 ? call : { ...call, repairs: [...(call.repairs ?? []), ...share] };
+  });
+}
+
+/**
+ * The parts of `call` for a raw text that starts at `boundary` of the calls' text and is `length`
+ * long: its repairs moved to offsets into that raw text, without a position when outside it.
+ */
+export function foundCallParts(call: FoundCall, boundary: number, length: number): CallParts {
+  if (!call.repairs || call.repairs.length === 0) return call.parts;
+  const moved: ToolCallRepair[] = call.repairs.map(({ kind, position }) => {
+    const at = position - boundary;
+    return at >= 0 && at <= length ? { kind, position: at } : { kind };
+  });
+  return { ...call.parts, repairs: [...(call.parts.repairs ?? []), ...moved] };
 }
 
 /** What a body decoder needs to know. */
@@ -226,15 +275,20 @@ export function balancedSpans(text: string, from = 0, to = text.length): Array<[
   return spans;
 }
 
-function parseJsonSpan(text: string, start: number, end: number): { ok: true; value: unknown } | undefined {
+/** The JSON value of `text[start, end)`, with the lenient parser's repairs (offsets into the span). */
+function parseJsonSpan(
+  text: string,
+  start: number,
+  end: number,
+): { ok: true; value: unknown; repairs: readonly JsonRepair[] } | undefined {
   const slice = text.slice(start, end);
   try {
-    return { ok: true, value: JSON.parse(slice) };
+    return { ok: true, value: JSON.parse(slice), repairs: [] };
   } catch {
     // Relaxed JSON (bare keys, single quotes, trailing commas): the lenient parser, on this span only.
   }
   const parsed = parseLenientJson(slice);
-  return parsed.ok ? { ok: true, value: parsed.value } : undefined;
+  return parsed.ok ? { ok: true, value: parsed.value, repairs: parsed.repairs } : undefined;
 }
 
 /** Every call in the JSON values of `text[from, to)`, read as `marked` (inside a tag or fence). */
@@ -248,7 +302,8 @@ export function jsonValueCalls(
   for (const [start, end] of balancedSpans(text, from, to)) {
     const parsed = parseJsonSpan(text, start, end);
     if (!parsed) continue;
-    calls.push(...readCallValue(text, start, end, parsed.value, 'marked', tools).calls);
+    const found = readCallValue(text, start, end, parsed.value, 'marked', tools).calls;
+    calls.push(...withValueRepairs(found, parsed.repairs, start));
   }
   return calls;
 }
@@ -298,6 +353,7 @@ const curl = (url: string): string => `curl -s '${url.replaceAll("'", "'\\''")}'
  * unless `name` itself is an offered tool (`browser_open`, `browser`, `web_search`, `bash` → `shell`,
  * `http` → `http_request`); `shell` with a URL runs `curl -s 'URL'`, `http_request` gets
  * `{url, method: "GET"}`. A bare URL line is NOT a call (the later tinytools revision removed that).
+ * JSON repairs of `name/{json}` are in `repairs`, at offsets into `line`.
  */
 export function glmLineCall(line: string, tools: ToolIndex | undefined): CallParts | undefined {
   const text = line.trim();
@@ -307,8 +363,12 @@ export function glmLineCall(line: string, tools: ToolIndex | undefined): CallPar
   const rest = text.slice(slash + 1);
   if (rest.startsWith('{')) {
     const parsed = parseJsonSpan(rest, 0, rest.length);
-    if (parsed && isRecord(parsed.value)) return { name: rawName, argumentsValue: parsed.value };
-    return undefined;
+    if (!parsed || !isRecord(parsed.value)) return undefined;
+    if (parsed.repairs.length === 0) return { name: rawName, argumentsValue: parsed.value };
+    // Repairs at offsets into `line` as given (its leading whitespace included), the call's raw text.
+    const offset = line.length - line.trimStart().length + slash + 1;
+    const repairs = parsed.repairs.map(({ kind, position }) => ({ kind, position: offset + position }));
+    return { name: rawName, argumentsValue: parsed.value, repairs };
   }
   const arrow = rest.indexOf('>');
   if (arrow <= 0) return undefined;
@@ -349,7 +409,11 @@ export function glmLineCalls(
     let end = text.indexOf('\n', start);
     if (end < 0 || end > to) end = to;
     const parts = glmLineCall(text.slice(start, end), tools);
-    if (parts) calls.push({ parts, start, end });
+    if (parts?.repairs) {
+      const { repairs, ...rest } = parts;
+      const moved = repairs.map(({ kind, position }) => ({ kind, position: start + (position ?? 0) }));
+      calls.push({ parts: rest, start, end, repairs: moved });
+    } else if (parts) calls.push({ parts, start, end });
     start = end + 1;
   }
   return calls;

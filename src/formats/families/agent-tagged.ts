@@ -42,8 +42,10 @@ import {
   balancedSpans,
   decodeBody,
   type FoundCall,
+  foundCallParts,
   glmLineCall,
   readCallValue,
+  withValueRepairs,
 } from './agent-tagged-calls.js';
 import { isPFormatName, type PFormatSyntax, parsePFormatCall } from './p-format.js';
 
@@ -692,12 +694,12 @@ export class AgentTaggedParser extends BaseFormatParser {
     if (!parsed.ok) return this.abandon();
     const found = readCallValue(text, start, end, parsed.value, 'bare', this.tools);
     if (found.calls.length === 0) return this.abandon();
+    const calls = withValueRepairs(found.calls, parsed.repairs, start);
     this.pending = [];
     this.pendingLength = 0;
     this.state = 'text';
     this.emitTaken(text.slice(0, start), 'markup');
     let boundary = start;
-    const calls = found.calls;
     const content = found.content;
     let contentDone = content === undefined;
     calls.forEach((call, index) => {
@@ -710,7 +712,7 @@ export class AgentTaggedParser extends BaseFormatParser {
       const nextIsContent = !contentDone && content !== undefined;
       const last = index === calls.length - 1;
       const callEnd = last && !nextIsContent ? end : call.end;
-      this.endCall(call.parts, text.slice(boundary, callEnd));
+      this.endCall(foundCallParts(call, boundary, callEnd - boundary), text.slice(boundary, callEnd));
       boundary = callEnd;
     });
     if (!contentDone && content) {
@@ -861,7 +863,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     let boundary = 0;
     calls.forEach((call, index) => {
       const callEnd = index === calls.length - 1 ? end : Math.max(boundary, call.end);
-      this.endCall(call.parts, raw.slice(boundary, callEnd));
+      this.endCall(foundCallParts(call, boundary, callEnd - boundary), raw.slice(boundary, callEnd));
       boundary = callEnd;
     });
   }
