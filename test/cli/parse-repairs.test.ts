@@ -133,6 +133,42 @@ describe('toolwire parse: repairs, issues, warnings', () => {
     ]);
   });
 
+  it('--events: the warnings of auto as a last JSON line, only when there are any', async () => {
+    const pythonic = file('pythonic-events.txt', "Let me check. [get_weather(city='Oslo')]");
+    const { code, stdout } = await runCli(['parse', pythonic, '--events']);
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { type: 'text-delta', delta: "Let me check. [get_weather(city='Oslo')]" },
+      {
+        type: 'warnings',
+        warnings: [
+          {
+            type: 'other',
+            message:
+              'format "tagged" found no tool call, but the output holds a pythonic call list "[get_weather(" at offset 14, a call signature of format "pythonic" (pass format "pythonic" if the model writes it)',
+          },
+        ],
+      },
+    ]);
+    const plain = await runCli([
+      'parse',
+      file('plain-events.txt', repaired),
+      '--format',
+      'hermes',
+      '--events',
+    ]);
+    expect(
+      plain.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).type),
+    ).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-delta', 'tool-input-end', 'tool-call']);
+  });
+
   it('prints the warnings of auto: a pythonic call list it did not read, an unknown model', async () => {
     const { stdout } = await runCli([
       'parse',
