@@ -858,12 +858,25 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.emitCalls(raw, calls, raw.length);
   }
 
-  /** Emits `calls` found in `raw`, each with a contiguous share of `raw[0, end)` as its raw text. */
-  private emitCalls(raw: string, calls: readonly FoundCall[], end: number): void {
+  /**
+   * Emits `calls` found in `raw`, each with a contiguous share of `raw[0, end)` as its raw text;
+   * `unclosed`: the block never closed, so the last call gets a `missing_end_marker` repair.
+   */
+  private emitCalls(raw: string, calls: readonly FoundCall[], end: number, unclosed = false): void {
     let boundary = 0;
     calls.forEach((call, index) => {
-      const callEnd = index === calls.length - 1 ? end : Math.max(boundary, call.end);
-      this.endCall(foundCallParts(call, boundary, callEnd - boundary), raw.slice(boundary, callEnd));
+      const last = index === calls.length - 1;
+      const callEnd = last ? end : Math.max(boundary, call.end);
+      let parts = foundCallParts(call, boundary, callEnd - boundary);
+      if (last && unclosed) {
+        const missing = {
+          kind: 'missing_end_marker',
+          position: callEnd - boundary,
+          message: 'the call has no closing tag',
+        };
+        parts = { ...parts, repairs: [...(parts.repairs ?? []), missing] };
+      }
+      this.endCall(parts, raw.slice(boundary, callEnd));
       boundary = callEnd;
     });
   }
@@ -906,7 +919,7 @@ export class AgentTaggedParser extends BaseFormatParser {
           if (!match) break;
           end += match[0].length;
         }
-        this.emitCalls(raw, calls, end);
+        this.emitCalls(raw, calls, end, true);
         return raw.slice(end);
       }
     }
@@ -916,7 +929,7 @@ export class AgentTaggedParser extends BaseFormatParser {
       this.invalidCall(raw, 'incomplete_tool_call', 'the tool call is cut off before its closing tag');
       return true;
     }
-    this.emitCalls(raw, calls, raw.length);
+    this.emitCalls(raw, calls, raw.length, true);
     return true;
   }
 
