@@ -35,8 +35,8 @@ export class JsonlRecordReader {
   private readonly lastEnd = (line: string, start: number): number => {
     const last = this.last;
     if (last === undefined) return -1;
-    const end = start + last.text.length;
-    return line.slice(start, end) === last.text ? end : -1;
+    // startsWith compares in place: no copy of the (often long) tools text per line.
+    return line.startsWith(last.text, start) ? start + last.text.length : -1;
   };
 
   /** @throws {Error} JSON.parse's error for a line that is not JSON, or when it is not an object. */

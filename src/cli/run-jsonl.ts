@@ -23,12 +23,12 @@ export interface RunJsonlOptions {
   readonly workers?: number;
   /** Gets the progress line (see `BatchProgress`); give it only for a terminal. */
   readonly progress?: (text: string) => void;
-  /** Lines per thread in a round (default 256; a round also ends after 1 MiB of input per thread). */
+  /** Lines in a round (default 256; a round also ends after 1 MiB of input). */
   readonly batchLines?: number;
 }
 
-/** Rounds in flight at once: one being parsed, one waiting, so no worker idles. */
-const roundsInFlight = 2;
+/** Rounds waiting at a worker at most: one being parsed, one next, so no worker idles. */
+const queuedPerWorker = 2;
 const maxBatchBytes = 1 << 20;
 const workerScript = new URL('./jsonl-worker.js', import.meta.url);
 
@@ -53,10 +53,10 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
  * `toolwire parse --jsonl`: answers every line of `input` (UTF-8; lines end at `\n`, a `\r` before it is
  * dropped; a last line without `\n` counts) with one output line, written to `write` in input order.
  *
- * Rounds of `batchLines` lines per thread are shared out among `workers` threads, this one and
- * `workers - 1` worker threads (each with its own tools cache; see `WorkerPool`), at most two rounds in
- * flight, and reading waits while they are (backpressure: memory stays bounded by the rounds in flight
- * whatever the input size). An input that ends before the first round is full is parsed in this thread
+ * Rounds of `batchLines` lines go to `workers` threads, this one and `workers - 1` worker threads (each
+ * with its own tools cache; see `WorkerPool`): to a worker with fewer than two rounds waiting, else to
+ * this thread, which reads no further meanwhile (backpressure: memory stays bounded by the rounds in
+ * flight whatever the input size). An input that ends before the first round is full is parsed in this thread
  * alone (no thread start-up for a few lines). Resolves to the counts (lines, bytes, calls, errors).
  */
 export async function runJsonl(
@@ -81,8 +81,8 @@ export async function runJsonl(
   let pool: WorkerPool | undefined;
   // A round is whole lines of input bytes, each with its `\n` (the input's last line maybe without): cut
   // at line ends, a worker's share decodes on its own, so the workers decode and split, not this thread.
-  const roundLines = batchLines * (useWorkers ? workers : 1);
-  const roundBytes = maxBatchBytes * (useWorkers ? workers : 1);
+  const roundLines = batchLines;
+  const roundBytes = maxBatchBytes;
   let lines: Buffer[] = [];
   let bytes = 0;
   let partial: Buffer[] = [];
@@ -131,30 +131,19 @@ export async function runJsonl(
 }
 
 /**
- * The threads of one batch run: this one and `count - 1` workers. Each round of lines is shared out among them by format
- * (the `"format"` a line names, found without parsing): a format stays with the worker that first got
- * it, so each worker warms up (JIT) and runs the code of fewer formats, and a worker's share of a round
- * is capped at an even split, so a batch of one format is shared evenly too. Which worker answers a line
- * never changes its output. Rounds are numbered in input order and written in that order, each line in
- * its place, whatever order the answers come back in; at most two rounds are in flight.
+ * The threads of one batch run: this one and `count - 1` workers. Each round of lines goes whole to a
+ * worker that has fewer than `queuedPerWorker` rounds waiting, and to this thread when every worker is
+ * busy: a thread that is slow (still starting, still compiling, or sharing its core with other
+ * processes) simply gets fewer rounds, where an even split would make the fast one wait for it. Which
+ * thread answers a line never changes its output. Rounds are numbered in input order and written in that
+ * order, whatever order the answers come back in.
  */
 class WorkerPool {
-  /** Lane 0 is this thread (already loaded and warm: one thread fewer to start), lanes 1.. the workers. */
   private readonly workers: Worker[] = [];
+  /** Rounds sent to each worker and not yet answered. */
+  private readonly queued: number[];
   private readonly local: JsonlBatch;
-  /** Lines each worker was given by format affinity so far (to give a new format to the least loaded). */
-  private readonly load: number[];
-  private readonly lanes = new Map<string, number>();
-  private readonly rounds = new Map<
-    number,
-    {
-      lanes: Uint8Array | Uint16Array;
-      answers: Array<readonly string[]>;
-      pending: number;
-      calls: number;
-      errors: number;
-    }
-  >();
+  private readonly rounds = new Map<number, JsonlBatchAnswer | undefined>();
   private sent = 0;
   private written = 0;
   private failure: Error | undefined;
@@ -165,8 +154,8 @@ class WorkerPool {
     defaults: JsonlDefaults,
     private readonly take: (output: JsonlBatchOutput) => void,
   ) {
-    this.load = new Array<number>(count).fill(0);
     this.local = new JsonlBatch(defaults);
+    this.queued = new Array<number>(count - 1).fill(0);
     for (let index = 1; index < count; index++) {
       const worker = new Worker(workerScript, { workerData: { defaults } });
       worker.on('message', (answer: JsonlBatchAnswer) => this.answered(answer));
@@ -178,53 +167,48 @@ class WorkerPool {
     }
   }
 
-  /** Shares a round of lines out among the workers, first waiting while two rounds are in flight. */
+  /**
+   * Gives a round of lines to the least busy worker, or parses it here when every worker has
+   * `queuedPerWorker` rounds waiting; then lets the answers that came in meanwhile be written.
+   */
   async submit(lines: readonly Buffer[], firstLine: number): Promise<void> {
-    while (this.sent - this.written >= roundsInFlight) {
-      this.check();
-      await this.next();
-    }
     this.check();
-    const count = this.load.length;
-    const cap = Math.ceil(lines.length / count);
-    const parts: Buffer[][] = this.load.map(() => []);
-    const numbers: number[][] = this.load.map(() => []);
-    const lanes = count <= 256 ? new Uint8Array(lines.length) : new Uint16Array(lines.length);
-    lines.forEach((line, index) => {
-      let lane = this.laneOf(formatKey(line));
-      if ((parts[lane] as Buffer[]).length >= cap) lane = shortest(parts);
-      else (this.load[lane] as number)++;
-      lanes[index] = lane;
-      (parts[lane] as Buffer[]).push(line);
-      (numbers[lane] as number[]).push(firstLine + index);
-    });
     const sequence = this.sent++;
-    const round = { lanes, answers: [] as Array<readonly string[]>, pending: 0, calls: 0, errors: 0 };
-    this.rounds.set(sequence, round);
-    for (const part of parts) if (part.length > 0) round.pending++;
-    parts.forEach((part, lane) => {
-      if (part.length === 0 || lane === 0) return;
-      const bytes = Buffer.concat(part);
-      const request: JsonlBatchRequest = { sequence, lane, bytes, lineNumbers: numbers[lane] as number[] };
-      // Buffer.concat made the part its own memory unless it is small (the shared pool): move, not copy.
-      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      (this.workers[lane - 1] as Worker).postMessage(request, whole ? [bytes.buffer as ArrayBuffer] : []);
-    });
-    const mine = parts[0] as Buffer[];
-    if (mine.length > 0) {
-      const local = numbers[0] as number[];
-      const answer = this.local.answer(batchLinesOf(Buffer.concat(mine)), (index) => local[index] as number);
-      this.answered({ sequence, lane: 0, ...answer });
+    this.rounds.set(sequence, undefined);
+    const lane = this.freeLane();
+    const bytes = Buffer.concat(lines);
+    if (lane < 0) {
+      this.answered({
+        sequence,
+        lane: 0,
+        ...this.local.answer(batchLinesOf(bytes), (index) => firstLine + index),
+      });
+      // Answers of the workers wait in the event loop while this thread parses: take them now, so a
+      // worker that finished gets its next round at once.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return;
     }
+    (this.queued[lane] as number)++;
+    const lineNumbers = Array.from(lines, (_, index) => firstLine + index);
+    const request: JsonlBatchRequest = { sequence, lane: lane + 1, bytes, lineNumbers };
+    // Buffer.concat made the round its own memory unless it is small (the shared pool): move, not copy.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    (this.workers[lane] as Worker).postMessage(request, whole ? [bytes.buffer as ArrayBuffer] : []);
+  }
+
+  /** The worker with the fewest rounds waiting, or -1 when every one has `queuedPerWorker`. */
+  private freeLane(): number {
+    let best = -1;
+    this.queued.forEach((queued, lane) => {
+      if (queued < queuedPerWorker && (best < 0 || queued < (this.queued[best] as number))) best = lane;
+    });
+    return best;
   }
 
   private answered(answer: JsonlBatchAnswer): void {
-    const round = this.rounds.get(answer.sequence);
-    if (round === undefined) return;
-    round.answers[answer.lane] = answer.texts;
-    round.calls += answer.calls;
-    round.errors += answer.errors;
-    round.pending--;
+    if (!this.rounds.has(answer.sequence)) return;
+    if (answer.lane > 0) (this.queued[answer.lane - 1] as number)--;
+    this.rounds.set(answer.sequence, answer);
     this.flush();
     this.signal();
   }
@@ -242,31 +226,17 @@ class WorkerPool {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  private laneOf(key: string): number {
-    let lane = this.lanes.get(key);
-    if (lane === undefined) {
-      lane = this.load.indexOf(Math.min(...this.load));
-      this.lanes.set(key, lane);
-    }
-    return lane;
-  }
-
   private flush(): void {
     for (
       let round = this.rounds.get(this.written);
-      round && round.pending === 0;
+      round !== undefined;
       round = this.rounds.get(this.written)
     ) {
       this.rounds.delete(this.written);
       this.written++;
-      const cursors = new Array<number>(round.answers.length).fill(0);
-      const texts = Array.from(
-        round.lanes,
-        (lane) => (round.answers[lane] as readonly string[])[(cursors[lane] as number)++],
-      );
       this.take({
-        text: `${texts.join('\n')}\n`,
-        lines: texts.length,
+        text: round.texts.length === 0 ? '' : `${round.texts.join('\n')}\n`,
+        lines: round.texts.length,
         calls: round.calls,
         errors: round.errors,
       });
@@ -288,28 +258,4 @@ class WorkerPool {
   private check(): void {
     if (this.failure) throw this.failure;
   }
-}
-
-/** The index of the shortest list. */
-function shortest(parts: readonly unknown[][]): number {
-  let best = 0;
-  parts.forEach((part, index) => {
-    if (part.length < (parts[best] as unknown[]).length) best = index;
-  });
-  return best;
-}
-
-const formatMember = Buffer.from('"format"');
-
-/**
- * The `"format"` a line names, read from its bytes without parsing (the first `"format"` and the string
- * after it; `""` when there is none): only a routing hint, so a line where this guesses wrong is still
- * parsed right, by another worker.
- */
-function formatKey(line: Buffer): string {
-  const at = line.indexOf(formatMember);
-  if (at < 0) return '';
-  const open = line.indexOf(0x22, at + formatMember.length);
-  const close = open < 0 ? -1 : line.indexOf(0x22, open + 1);
-  return close < 0 || close - open > 64 ? '' : line.toString('latin1', open + 1, close);
 }
