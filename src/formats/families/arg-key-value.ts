@@ -650,8 +650,19 @@ export class ArgKeyValueParser extends BaseFormatParser {
     return match;
   }
 
-  /** The output ended inside the open call. */
+  /**
+   * The output ended inside the open call. With `finishReason: 'stop'` a call that lacks only its end
+   * marker (the output ended between pairs, after a closed value or right after the name) is complete:
+   * `endCall` says `missing_end_marker`.
+   */
   private cutOff(): void {
+    const betweenPairs =
+      (this.state === 'between' && isLayout(this.layoutPieces.join(''))) ||
+      (this.state === 'name' && this.name !== undefined && this.name !== '');
+    if (this.options.finishReason === 'stop' && betweenPairs && this.key === undefined) {
+      this.completeCall();
+      return;
+    }
     this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.name || undefined);
     this.clearCall();
     this.state = this.inSection ? 'section' : 'text';
