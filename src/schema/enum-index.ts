@@ -1,10 +1,10 @@
 import { caseForm, type EnumChoice, type EnumMatch, looseForm } from './coerce-text.js';
 
 /**
- * `matchEnumText` over one fixed list of enum choices, indexed once so that matching one text costs
+ * Matches text against one fixed list of string enum choices, indexed once so that matching one text costs
  * time independent of the number of choices (issue 15: the scan per text was quadratic in the enum
  * size through `alignText`, 44 s for one value against 8,000 values). Answers are exactly those of the
- * plain scan it replaces (BAML `match_string.rs` order, see `matchEnumText`):
+ * plain scan it replaces (BAML `match_string.rs` order; the scan is the oracle of test/schema/enum-index.test.ts):
  *
  * 1. exact: the first choice whose first name is the text;
  * 2. case: the first choice with any name equal to the text;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EnumChoice, matchEnumText } from '../../src/schema/coerce-text.js';
+import type { EnumChoice } from '../../src/schema/coerce-text.js';
 import { EnumIndex } from '../../src/schema/enum-index.js';
+import { matchEnumText } from './enum-scan.js';
 
 const choice = (result: string, ...aliases: string[]): EnumChoice<string> => ({
   result,
