@@ -119,21 +119,27 @@ async function bench() {
       `${os.loadavg()[0].toFixed(1)} after; ${cores} workers / 1 worker: ${(one / many).toFixed(2)}x; ` +
       `tools every line / --tools once: ${(one / onceOne).toFixed(2)}`,
   );
-  console.log('\nwhere the time goes (one traced run each, tools every line):\n');
-  breakdown([trace(everyLine, 1), trace(everyLine, cores)], cores);
+  console.log('\nwhere the time goes (one traced run each):\n');
+  breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);
 }
 
 /** One traced run (see `traced`): its wall ms and `runJsonl`'s timings, clocks relative to process start. */
-function trace(file, workers) {
+function trace(file, workers, toolsFile) {
   const start = performance.now();
-  const result = spawnSync(process.execPath, [self, '--traced', file, String(workers)], {
+  const argv = [self, '--traced', file, String(workers), ...(toolsFile ? [toolsFile] : [])];
+  const result = spawnSync(process.execPath, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });
   const wall = performance.now() - start;
   if (result.status !== 0) throw new Error(`traced run exited ${result.status}: ${result.stderr}`);
   const { origin, timings } = JSON.parse(result.stderr);
-  return { wall, origin, timings };
+  return {
+    wall,
+    origin,
+    timings,
+    label: `--workers ${workers}${toolsFile ? ', --tools once' : ', tools every line'}`,
+  };
 }
 
 /** Prints the traced runs side by side: one column per run. */
@@ -154,7 +160,7 @@ function breakdown(runs) {
     return ((ms * 1000) / counted).toFixed(0);
   };
   const rows = [
-    ['', ...runs.map((run) => `--workers ${run.timings.workers.length}`)],
+    ['', ...runs.map((run) => run.label)],
     [
       'process start -> runJsonl: wall s (node start, CLI modules)',
       ...runs.map((run) => at(run, run.timings.started)),
@@ -204,6 +210,7 @@ function breakdown(runs) {
     ],
   ];
   printTable(rows);
+  // Runs 0 and 1: tools every line, 1 and N workers; run 2: --tools once, 1 worker.
   const critical = runs.map((run) =>
     Math.max(...run.timings.workers.map((worker) => worker.roundCpuMs.at(-1))),
   );
@@ -212,9 +219,10 @@ function breakdown(runs) {
       run.timings.started.cpuMs + Math.max(...run.timings.workers.map((worker) => worker.loaded.cpuMs)),
   );
   console.log(
-    `\nbusiest worker's CPU answering rounds: ${runs.map((_, index) => seconds(critical[index])).join(' s vs ')} s ` +
+    `\nbusiest worker's CPU answering rounds, 1 vs N workers: ${seconds(critical[0])} s vs ${seconds(critical[1])} s ` +
       `(${(critical[0] / critical[1]).toFixed(2)}x); start-up CPU before the first round (main + a worker): ` +
-      `${runs.map((_, index) => seconds(serial[index])).join(' s vs ')} s; ` +
-      `CPU-bound ratio if nothing waited for a core: ${((serial[0] + critical[0]) / (serial[1] + critical[1])).toFixed(2)}x`,
+      `${seconds(serial[0])} s vs ${seconds(serial[1])} s; ` +
+      `CPU-bound ratio if nothing waited for a core: ${((serial[0] + critical[0]) / (serial[1] + critical[1])).toFixed(2)}x; ` +
+      `tools every line / --tools once by the same sum: ${((serial[0] + critical[0]) / (serial[2] + critical[2])).toFixed(2)}`,
   );
 }
