@@ -1,90 +1,228 @@
 // `toolwire parse --jsonl` at scale: responses/s (total, and per core used) of the built CLI with 1 and N
 // worker threads (N = os.availableParallelism()), beside the in-process library loop (parseToolCalls per
-// response, tools given once; its first pass, cold like every fresh CLI process, and its best of 3), on one 20,000-response file built deterministically from examples/ (each
-// example output in turn, with its format and examples/tools.json on every line). Also the cost of the
-// same `tools` on every line against `--tools FILE` once (1 = free; the cache makes it so). Each CLI
-// figure is the best of 3 runs of the whole process (start-up included), output to /dev/null. Run with
-// `npm run bench batch` (builds dist first) or `node bench/run.js batch` after `npm run build`.
+// response, tools given once; its first pass, cold like every fresh CLI process, and its best of 3), on
+// one 20,000-response file built deterministically from examples/ (each example output in turn, with its
+// format and examples/tools.json on every line). Also the cost of the same `tools` on every line against
+// `--tools FILE` once (1 = free; the cache makes it so). Each CLI figure is the best of 3 runs of the
+// whole process (start-up included), output to /dev/null.
+//
+// Then where the time goes: one more run each of --workers 1 and N through the same CLI modules with
+// `runJsonl`'s timings on (`node bench/batch.bench.js --traced FILE N` is that child), per thread: wall
+// time since the process started, the thread's own CPU time and the time it was runnable but waited for
+// a core (Linux /proc/thread-self/schedstat: other processes on the machine show up there, not in the
+// CPU column), module load, first round, and the CPU per line of a worker's first and last 2,560 lines
+// (the JIT warm-up every thread pays on its own). Run with `npm run bench batch` (builds dist first) or
+// `node bench/run.js batch` after `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseToolCalls } from '../dist/index.js';
 import { printTable } from './measure.js';
 
-const responses = 20_000;
-const examples = new URL('../examples/', import.meta.url);
-const tools = JSON.parse(readFileSync(new URL('tools.json', examples), 'utf8'));
-const outputs = readdirSync(examples)
-  .filter((name) => name.endsWith('.txt'))
-  .sort()
-  .map((name) => ({
-    format: name.slice(0, -'.txt'.length),
-    input: readFileSync(new URL(name, examples), 'utf8'),
+const self = fileURLToPath(import.meta.url);
+if (process.argv[2] === '--traced') await traced(process.argv.slice(3));
+else await bench();
+
+/** The traced child: the CLI's modules, then `runJsonl` as `parse --jsonl FILE --workers N` runs it. */
+async function traced([file, workers, toolsFile]) {
+  await import('../dist/cli/main.js');
+  const { openInputStream, runJsonl } = await import('../dist/cli/run-jsonl.js');
+  const { toolsFrom } = await import('../dist/cli/parse-command.js');
+  const tools = toolsFile ? toolsFrom(JSON.parse(readFileSync(toolsFile, 'utf8')), '--tools') : undefined;
+  let timings;
+  await runJsonl(
+    openInputStream(file),
+    { format: 'auto', ...(tools ? { tools } : {}) },
+    (text) => process.stdout.write(text),
+    { workers: Number(workers), timings: (value) => (timings = value) },
+  );
+  writeSync(2, JSON.stringify({ origin: performance.timeOrigin, timings }));
+}
+
+async function bench() {
+  const { parseToolCalls } = await import('../dist/index.js');
+  const responses = 20_000;
+  const examples = new URL('../examples/', import.meta.url);
+  const tools = JSON.parse(readFileSync(new URL('tools.json', examples), 'utf8'));
+  const outputs = readdirSync(examples)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()
+    .map((name) => ({
+      format: name.slice(0, -'.txt'.length),
+      input: readFileSync(new URL(name, examples), 'utf8'),
+    }));
+  const batch = Array.from({ length: responses }, (_, index) => ({
+    id: index,
+    ...outputs[index % outputs.length],
   }));
-const batch = Array.from({ length: responses }, (_, index) => ({
-  id: index,
-  ...outputs[index % outputs.length],
-}));
 
-const directory = mkdtempSync(join(os.tmpdir(), 'toolwire-batch-bench-'));
-const everyLine = join(directory, 'tools-every-line.jsonl');
-const withoutTools = join(directory, 'tools-once.jsonl');
-const toolsFile = join(directory, 'tools.json');
-writeFileSync(everyLine, `${batch.map((line) => JSON.stringify({ ...line, tools })).join('\n')}\n`);
-writeFileSync(withoutTools, `${batch.map((line) => JSON.stringify(line)).join('\n')}\n`);
-writeFileSync(toolsFile, JSON.stringify(tools));
+  const directory = mkdtempSync(join(os.tmpdir(), 'toolwire-batch-bench-'));
+  const everyLine = join(directory, 'tools-every-line.jsonl');
+  const withoutTools = join(directory, 'tools-once.jsonl');
+  const toolsFile = join(directory, 'tools.json');
+  writeFileSync(everyLine, `${batch.map((line) => JSON.stringify({ ...line, tools })).join('\n')}\n`);
+  writeFileSync(withoutTools, `${batch.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writeFileSync(toolsFile, JSON.stringify(tools));
 
-const bin = fileURLToPath(new URL('../bin/toolwire.js', import.meta.url));
-/** Best wall time in ms of 3 runs of the CLI on `argv`. */
-function cli(argv) {
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now();
-    const result = spawnSync(process.execPath, [bin, ...argv], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const elapsed = performance.now() - start;
-    if (result.status !== 0)
-      throw new Error(`toolwire ${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-    best = Math.min(best, elapsed);
+  const bin = fileURLToPath(new URL('../bin/toolwire.js', import.meta.url));
+  /** Best wall time in ms of 3 runs of the CLI on `argv`. */
+  function cli(argv) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, [bin, ...argv], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const elapsed = performance.now() - start;
+      if (result.status !== 0)
+        throw new Error(`toolwire ${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+      best = Math.min(best, elapsed);
+    }
+    return best;
   }
-  return best;
+
+  /** Wall times in ms of 3 passes of the library loop in this process: the first is cold (as a CLI run is). */
+  function libraryLoop() {
+    const times = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      for (const { format, input } of batch) parseToolCalls(input, { format, tools });
+      times.push(performance.now() - start);
+    }
+    return { cold: times[0], best: Math.min(...times) };
+  }
+
+  const cores = os.availableParallelism();
+  const loadBefore = os.loadavg()[0];
+  const rate = (ms) => responses / (ms / 1000);
+  const library = libraryLoop();
+  const one = cli(['parse', '--jsonl', everyLine, '--workers', '1']);
+  const many = cli(['parse', '--jsonl', everyLine, '--workers', String(cores)]);
+  const onceOne = cli(['parse', '--jsonl', withoutTools, '--tools', toolsFile, '--workers', '1']);
+
+  const row = (mode, workers, ms) => [
+    mode,
+    workers,
+    (ms / 1000).toFixed(2),
+    rate(ms).toFixed(0),
+    (rate(ms) / workers).toFixed(0),
+  ];
+  printTable([
+    ['mode', 'cores', 's', 'responses/s', 'per core'],
+    row('library loop (parseToolCalls), first pass (cold JIT)', 1, library.cold),
+    row('library loop (parseToolCalls), best of 3 (warm)', 1, library.best),
+    row('parse --jsonl, tools every line, --workers 1', 1, one),
+    row(`parse --jsonl, tools every line, --workers ${cores}`, cores, many),
+    row('parse --jsonl, --tools once, --workers 1', 1, onceOne),
+  ]);
+  console.log(
+    `\n${responses} responses (${outputs.length} example formats), load average ${loadBefore.toFixed(1)} before, ` +
+      `${os.loadavg()[0].toFixed(1)} after; ${cores} workers / 1 worker: ${(one / many).toFixed(2)}x; ` +
+      `tools every line / --tools once: ${(one / onceOne).toFixed(2)}`,
+  );
+  console.log('\nwhere the time goes (one traced run each):\n');
+  breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);
 }
 
-/** Wall times in ms of 3 passes of the library loop in this process: the first is cold (as a CLI run is). */
-function libraryLoop() {
-  const times = [];
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now();
-    for (const { format, input } of batch) parseToolCalls(input, { format, tools });
-    times.push(performance.now() - start);
-  }
-  return { cold: times[0], best: Math.min(...times) };
+/** One traced run (see `traced`): its wall ms and `runJsonl`'s timings, clocks relative to process start. */
+function trace(file, workers, toolsFile) {
+  const start = performance.now();
+  const argv = [self, '--traced', file, String(workers), ...(toolsFile ? [toolsFile] : [])];
+  const result = spawnSync(process.execPath, argv, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const wall = performance.now() - start;
+  if (result.status !== 0) throw new Error(`traced run exited ${result.status}: ${result.stderr}`);
+  const { origin, timings } = JSON.parse(result.stderr);
+  return {
+    wall,
+    origin,
+    timings,
+    label: `--workers ${workers}${toolsFile ? ', --tools once' : ', tools every line'}`,
+  };
 }
 
-const cores = os.availableParallelism();
-const rate = (ms) => responses / (ms / 1000);
-const library = libraryLoop();
-const one = cli(['parse', '--jsonl', everyLine, '--workers', '1']);
-const many = cli(['parse', '--jsonl', everyLine, '--workers', String(cores)]);
-const onceOne = cli(['parse', '--jsonl', withoutTools, '--tools', toolsFile, '--workers', '1']);
-
-const row = (mode, workers, ms) => [
-  mode,
-  workers,
-  (ms / 1000).toFixed(2),
-  rate(ms).toFixed(0),
-  (rate(ms) / workers).toFixed(0),
-];
-printTable([
-  ['mode', 'cores', 's', 'responses/s', 'per core'],
-  row('library loop (parseToolCalls), first pass (cold JIT)', 1, library.cold),
-  row('library loop (parseToolCalls), best of 3 (warm)', 1, library.best),
-  row('parse --jsonl, tools every line, --workers 1', 1, one),
-  row(`parse --jsonl, tools every line, --workers ${cores}`, cores, many),
-  row('parse --jsonl, --tools once, --workers 1', 1, onceOne),
-]);
-console.log(
-  `\n${responses} responses (${outputs.length} example formats), load average ${os.loadavg()[0].toFixed(1)}; ` +
-    `${cores} workers / 1 worker: ${(one / many).toFixed(2)}x; tools every line / --tools once: ${(one / onceOne).toFixed(2)}`,
-);
+/** Prints the traced runs side by side: one column per run. */
+function breakdown(runs) {
+  const seconds = (ms) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+  const each = (run, value) => run.timings.workers.map(value).join(' / ');
+  const at = (run, clock) => seconds(clock.at - run.origin);
+  /** CPU µs per line over a worker's first or last `lines` lines (whole rounds). */
+  const perLine = (worker, lines, last) => {
+    const cpu = worker.roundCpuMs;
+    const counts = worker.roundLines;
+    let rounds = 0;
+    let counted = 0;
+    while (counted < lines && rounds < counts.length)
+      counted += counts[last ? counts.length - 1 - rounds++ : rounds++];
+    if (counted === 0) return '-';
+    const ms = last ? cpu[cpu.length - 1] - (cpu[cpu.length - 1 - rounds] ?? 0) : cpu[rounds - 1];
+    return ((ms * 1000) / counted).toFixed(0);
+  };
+  const rows = [
+    ['', ...runs.map((run) => run.label)],
+    [
+      'process start -> runJsonl: wall s (node start, CLI modules)',
+      ...runs.map((run) => at(run, run.timings.started)),
+    ],
+    [
+      '  main thread CPU s / waited s',
+      ...runs.map((run) => `${seconds(run.timings.started.cpuMs)} / ${seconds(run.timings.started.waitMs)}`),
+    ],
+    [
+      'workers online: wall s',
+      ...runs.map((run) => each(run, (worker) => seconds(worker.onlineAt - run.origin))),
+    ],
+    ['worker modules loaded: wall s', ...runs.map((run) => each(run, (worker) => at(run, worker.loaded)))],
+    [
+      '  worker CPU s for start-up and modules',
+      ...runs.map((run) => each(run, (worker) => seconds(worker.loaded.cpuMs))),
+    ],
+    [
+      'first round answered: wall s',
+      ...runs.map((run) => each(run, (worker) => at(run, worker.firstAnswer))),
+    ],
+    ['last round answered, runJsonl done: wall s', ...runs.map((run) => at(run, run.timings.ended))],
+    ['process exit: wall s', ...runs.map((run) => seconds(run.wall))],
+    ['lines per worker', ...runs.map((run) => each(run, (worker) => worker.lines))],
+    [
+      'worker CPU s answering rounds',
+      ...runs.map((run) => each(run, (worker) => seconds(worker.roundCpuMs.at(-1)))),
+    ],
+    [
+      '  CPU µs per line, first 2,560 lines',
+      ...runs.map((run) => each(run, (worker) => perLine(worker, 2560, false))),
+    ],
+    [
+      '  CPU µs per line, last 2,560 lines',
+      ...runs.map((run) => each(run, (worker) => perLine(worker, 2560, true))),
+    ],
+    [
+      'worker waited for a core: s',
+      ...runs.map((run) => each(run, (worker) => seconds(worker.ended.waitMs - worker.loaded.waitMs))),
+    ],
+    [
+      'main thread in runJsonl: CPU s, busy share',
+      ...runs.map(
+        (run) =>
+          `${seconds(run.timings.ended.cpuMs - run.timings.started.cpuMs)}, ${(run.timings.utilization * 100).toFixed(0)}%`,
+      ),
+    ],
+  ];
+  printTable(rows);
+  // Runs 0 and 1: tools every line, 1 and N workers; run 2: --tools once, 1 worker.
+  const critical = runs.map((run) =>
+    Math.max(...run.timings.workers.map((worker) => worker.roundCpuMs.at(-1))),
+  );
+  const serial = runs.map(
+    (run) =>
+      run.timings.started.cpuMs + Math.max(...run.timings.workers.map((worker) => worker.loaded.cpuMs)),
+  );
+  console.log(
+    `\nbusiest worker's CPU answering rounds, 1 vs N workers: ${seconds(critical[0])} s vs ${seconds(critical[1])} s ` +
+      `(${(critical[0] / critical[1]).toFixed(2)}x); start-up CPU before the first round (main + a worker): ` +
+      `${seconds(serial[0])} s vs ${seconds(serial[1])} s; ` +
+      `CPU-bound ratio if nothing waited for a core: ${((serial[0] + critical[0]) / (serial[1] + critical[1])).toFixed(2)}x; ` +
+      `tools every line / --tools once by the same sum: ${((serial[0] + critical[0]) / (serial[2] + critical[2])).toFixed(2)}`,
+  );
+}

@@ -1,15 +1,7 @@
 import { runGrammarToolsCommand } from './grammar-tools-command.js';
 import { UsageError } from './usage-error.js';
 
-/** The `parseArgs` options `toolwire grammar` takes for `--tools FILE --format ID`. */
-export const grammarToolsOptions = {
-  tools: { type: 'string' },
-  format: { type: 'string' },
-  'tool-choice': { type: 'string', default: 'auto' },
-  parallel: { type: 'boolean', default: false },
-  lazy: { type: 'boolean', default: false },
-  'structural-tag': { type: 'boolean', default: false },
-} as const;
+export { grammarToolsOptions } from './grammar-tools-options.js';
 
 /** Checks the `--tools` form's flags and runs it (see `runGrammarToolsCommand`). */
 export function runGrammarTools(

@@ -1,7 +1,7 @@
-import { type JsonlDefaults, jsonlOutput } from './jsonl-line.js';
+import { type JsonlDefaults, jsonlOutputOfBytes } from './jsonl-line.js';
 import { JsonlRecordReader } from './jsonl-record-reader.js';
 
-/** The answer to one batch of `--jsonl` lines: the output lines (each ending in `\n`) and counts. */
+/** The answer to one round of `--jsonl` lines: the output lines (each ending in `\n`) and counts. */
 export interface JsonlBatchOutput {
   readonly text: string;
   /** Lines given. */
@@ -13,64 +13,36 @@ export interface JsonlBatchOutput {
 }
 
 /**
- * A part of a round of lines sent to one worker (its `lane`): whole lines of input bytes, each with its
- * `\n`, and their line numbers in the input.
- */
-export interface JsonlBatchRequest {
-  readonly sequence: number;
-  readonly lane: number;
-  readonly bytes: Uint8Array;
-  readonly lineNumbers: readonly number[];
-}
-
-/** A worker's answer to a `JsonlBatchRequest`: one output line per line (without `\n`), and counts. */
-export interface JsonlBatchAnswer {
-  readonly sequence: number;
-  readonly lane: number;
-  readonly texts: readonly string[];
-  readonly calls: number;
-  readonly errors: number;
-}
-
-/**
- * The lines of a batch's bytes (UTF-8): split at `\n`, a `\r` before it dropped; the `\n` ending the
- * last line makes no empty line after it.
- */
-export function batchLinesOf(bytes: Uint8Array): string[] {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const lines = text.split('\n');
-  if (text.endsWith('\n')) lines.pop();
-  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-}
-
-/**
- * Answers batches of `--jsonl` lines with one `JsonlRecordReader`, so a `tools` list repeated across
- * lines (and batches) is read once. The same code runs in the main thread and in each worker thread.
+ * Answers rounds of `--jsonl` lines with one `JsonlRecordReader`, so a `tools` list repeated across
+ * lines (and rounds) is read once. The same code runs in the main thread and in each worker thread.
  */
 export class JsonlBatch {
   private readonly reader = new JsonlRecordReader();
 
   constructor(private readonly defaults: JsonlDefaults) {}
 
-  /** Answers `lines`, the first being line `firstLine` (1-based) of the input. Never throws on line data. */
-  run(lines: readonly string[], firstLine: number): JsonlBatchOutput {
-    const { texts, calls, errors } = this.answer(lines, (index) => firstLine + index);
-    return { text: texts.length === 0 ? '' : `${texts.join('\n')}\n`, lines: lines.length, calls, errors };
-  }
-
-  /** The output line (without `\n`) of each of `lines`, line `index` being input line `numberOf(index)`. */
-  answer(
-    lines: readonly string[],
-    numberOf: (index: number) => number,
-  ): { texts: string[]; calls: number; errors: number } {
+  /**
+   * Answers the lines of `bytes` (UTF-8; split at `\n`, a `\r` before it dropped; the `\n` ending the
+   * last line makes no empty line after it), the first being line `firstLine` (1-based) of the input.
+   * Each line is decoded on its own (see `jsonlOutputOfBytes`): a round decoded whole would make every
+   * line a slice of one two-byte string as soon as any line holds a non-Latin-1 character, and
+   * everything after reads two-byte text. Never throws on line data.
+   */
+  run(bytes: Buffer, firstLine: number): JsonlBatchOutput {
+    let text = '';
+    let lines = 0;
     let calls = 0;
     let errors = 0;
-    const texts = lines.map((line, index) => {
-      const output = jsonlOutput(line, numberOf(index), this.defaults, this.reader);
+    for (let start = 0; start < bytes.length; lines++) {
+      let next = bytes.indexOf(0x0a, start);
+      if (next < 0) next = bytes.length;
+      const end = next > start && bytes[next - 1] === 0x0d ? next - 1 : next;
+      const output = jsonlOutputOfBytes(bytes, start, end, firstLine + lines, this.defaults, this.reader);
+      text += `${output.text}\n`;
       calls += output.calls;
       if (output.failed) errors++;
-      return output.text;
-    });
-    return { texts, calls, errors };
+      start = next + 1;
+    }
+    return { text, lines, calls, errors };
   }
 }

@@ -2,7 +2,7 @@ import { normalizeTools } from '../formats/core/tool-index.js';
 import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
 import { getFormat } from '../formats/registry.js';
 import type { ToolDefinition } from '../types/tool.js';
-import { type CachedTools, JsonlRecordReader } from './jsonl-record-reader.js';
+import { type CachedTools, type JsonlRecord, JsonlRecordReader } from './jsonl-record-reader.js';
 import { toParseResultJson } from './parse-result-json.js';
 import type { ParserFlags } from './parser-flags.js';
 
@@ -27,6 +27,13 @@ export function jsonlOutputLine(
   return jsonlOutput(line, lineNumber, defaults, reader).text;
 }
 
+/** An output line with what the batch counts: whether it is an error line, and the tool calls found. */
+export interface JsonlOutput {
+  readonly text: string;
+  readonly failed: boolean;
+  readonly calls: number;
+}
+
 /**
  * `jsonlOutputLine` with what the batch counts: whether the line failed (an error line) and how many
  * tool calls it found.
@@ -36,14 +43,61 @@ export function jsonlOutput(
   lineNumber: number,
   defaults: JsonlDefaults,
   reader: JsonlRecordReader,
-): { text: string; failed: boolean; calls: number } {
-  if (line.trim() === '')
-    return {
-      text: JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` }),
-      failed: true,
-      calls: 0,
-    };
-  const result = parseJsonlLine(line, lineNumber, defaults, reader);
+): JsonlOutput {
+  if (line.trim() === '') return emptyLine(lineNumber);
+  return serialized(parseJsonlLine(line, lineNumber, defaults, reader), lineNumber);
+}
+
+/**
+ * `jsonlOutput` of the line whose UTF-8 bytes are `bytes[start, end)` (no line break), the same text,
+ * decoding only what the record needs (see `JsonlRecordReader.readBytes`).
+ */
+export function jsonlOutputOfBytes(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  lineNumber: number,
+  defaults: JsonlDefaults,
+  reader: JsonlRecordReader,
+): JsonlOutput {
+  const blank = isBlank(bytes, start, end);
+  if (blank === undefined)
+    return jsonlOutput(bytes.toString('utf8', start, end), lineNumber, defaults, reader);
+  if (blank) return emptyLine(lineNumber);
+  let read: JsonlRecord;
+  try {
+    read = reader.readBytes(bytes, start, end);
+  } catch (error) {
+    return serialized(unreadable(error, lineNumber), lineNumber);
+  }
+  return serialized(parseJsonlRecord(read, lineNumber, defaults), lineNumber);
+}
+
+/**
+ * Whether `line.trim() === ''` for the bytes' text, read from the bytes while they are ASCII (a line
+ * that starts with `{` is answered at its first byte); `undefined` when a non-ASCII byte comes first
+ * (`trim` drops some non-ASCII spaces: the caller decodes the line and asks the text).
+ */
+function isBlank(bytes: Buffer, start: number, end: number): boolean | undefined {
+  for (let index = start; index < end; index++) {
+    const code = bytes[index] as number;
+    if (code >= 0x80) return undefined;
+    // What trim() drops among ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+    if (code !== 0x20 && (code < 0x09 || code > 0x0d)) return false;
+  }
+  return true;
+}
+
+function emptyLine(lineNumber: number): JsonlOutput {
+  return {
+    text: JSON.stringify({ line: lineNumber, error: `line ${lineNumber}: empty line` }),
+    failed: true,
+    calls: 0,
+  };
+}
+
+/** The output line of `result`; an error line when it cannot be serialised. */
+function serialized(result: Record<string, unknown>, lineNumber: number): JsonlOutput {
   const failed = result.error !== undefined;
   const calls = Array.isArray(result.tool_calls) ? result.tool_calls.length : 0;
   try {
@@ -75,13 +129,25 @@ export function parseJsonlLine(
   defaults: JsonlDefaults,
   reader: JsonlRecordReader = new JsonlRecordReader(),
 ): Record<string, unknown> {
-  let record: Record<string, unknown>;
-  let cachedTools: CachedTools | undefined;
+  let read: JsonlRecord;
   try {
-    ({ record, tools: cachedTools } = reader.read(line));
+    read = reader.read(line);
   } catch (error) {
-    return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+    return unreadable(error, lineNumber);
   }
+  return parseJsonlRecord(read, lineNumber, defaults);
+}
+
+function unreadable(error: unknown, lineNumber: number): Record<string, unknown> {
+  return { line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+}
+
+/** `parseJsonlLine` of a line already read as a record. */
+function parseJsonlRecord(
+  { record, tools: cachedTools }: JsonlRecord,
+  lineNumber: number,
+  defaults: JsonlDefaults,
+): Record<string, unknown> {
   const idPart = record.id === undefined ? {} : { id: record.id };
   try {
     const input = record.input;

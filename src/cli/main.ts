@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ContentMode, contentModes } from '../formats/core/content-shaper.js';
-import { runAccumulateCommand } from './accumulate-command.js';
-import { runAlignCommand } from './align-command.js';
-import { runConvertCommand } from './convert-command.js';
-import { runDemoCommand } from './demo-command.js';
-import { runFormatsCommand } from './formats-command.js';
-import { runGrammarCommand } from './grammar-command.js';
-import { grammarToolsOptions, runGrammarTools } from './grammar-tools-args.js';
+import { grammarToolsOptions } from './grammar-tools-options.js';
 import { runParseCommand } from './parse-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -39,6 +33,9 @@ const usage = `usage:
 const shortUsage =
   'toolwire: missing command; usage: toolwire parse|accumulate|align|convert|grammar|formats|demo [options] (toolwire --help for details)\n';
 
+// The other commands' modules are imported when that command runs: `parse` (imported here, the
+// command that runs most, over thousands of lines with --jsonl) does not load the grammar, provider
+// and tool modules, which start-up would otherwise pay for.
 /**
  * Runs the CLI with `argv` (without node and script) and resolves to the exit code:
  * 0 done, 1 `align` found issues, `grammar --strict` met something it cannot express, a `parse --jsonl`
@@ -135,7 +132,7 @@ export async function main(
         });
         if (positionals.length > 1)
           throw new UsageError(`accumulate takes at most one FILE, got ${positionals.length}`);
-        return await runAccumulateCommand(
+        return await (await import('./accumulate-command.js')).runAccumulateCommand(
           {
             ...(positionals[0] === undefined ? {} : { file: positionals[0] }),
             ...(values.from === undefined ? {} : { from: values.from }),
@@ -157,7 +154,7 @@ export async function main(
         if (values.schema === undefined) throw new UsageError('align needs --schema FILE');
         if (positionals.length > 1)
           throw new UsageError(`align takes at most one INPUT, got ${positionals.length}`);
-        return runAlignCommand(
+        return (await import('./align-command.js')).runAlignCommand(
           {
             schema: values.schema,
             text: values.text,
@@ -182,7 +179,7 @@ export async function main(
           throw new UsageError('convert needs --from P and --to Q');
         if (positionals.length > 1)
           throw new UsageError(`convert takes at most one FILE, got ${positionals.length}`);
-        return runConvertCommand(
+        return (await import('./convert-command.js')).runConvertCommand(
           {
             from: values.from,
             to: values.to,
@@ -215,8 +212,12 @@ export async function main(
           throw new UsageError(`--whitespace must be flexible or compact, got ${whitespace}`);
         if (positionals.length > 0) throw new UsageError(`grammar takes no INPUT, got ${positionals[0]}`);
         if (values.tools !== undefined || values.schema === undefined)
-          return runGrammarTools(values, { dialect, whitespace }, io);
-        return runGrammarCommand(
+          return (await import('./grammar-tools-args.js')).runGrammarTools(
+            values,
+            { dialect, whitespace },
+            io,
+          );
+        return (await import('./grammar-command.js')).runGrammarCommand(
           {
             schema: values.schema,
             dialect,
@@ -229,12 +230,12 @@ export async function main(
       }
       case 'formats': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
-        runFormatsCommand(io.stdout, values.json);
+        (await import('./formats-command.js')).runFormatsCommand(io.stdout, values.json);
         return 0;
       }
       case 'demo':
         parseArgs({ args: rest, options: {} });
-        runDemoCommand(examplesDirectory, io.stdout, io.color);
+        (await import('./demo-command.js')).runDemoCommand(examplesDirectory, io.stdout, io.color);
         return 0;
       case undefined:
         io.stderr(shortUsage);

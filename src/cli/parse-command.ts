@@ -26,7 +26,7 @@ export interface ParseCommandOptions {
   readonly events?: boolean;
   /** Parser options from flags (`--reasoning`, `--allow-unknown-tools`, ...). */
   readonly parser?: ParserFlags;
-  /** `--jsonl` only: worker threads (default: `os.availableParallelism()`; 1 parses in this thread). */
+  /** `--jsonl` only: worker threads that parse (default: `os.availableParallelism()`; see `runJsonl`). */
   readonly workers?: number;
 }
 

@@ -3,28 +3,39 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BatchCounts, BatchProgress } from './batch-progress.js';
-import {
-  batchLinesOf,
-  JsonlBatch,
-  type JsonlBatchAnswer,
-  type JsonlBatchOutput,
-  type JsonlBatchRequest,
-} from './jsonl-batch.js';
+import { JsonlBatch, type JsonlBatchOutput } from './jsonl-batch.js';
 import type { JsonlDefaults } from './jsonl-line.js';
+import type { JsonlRound, JsonlRoundAnswer, WorkerTimings } from './jsonl-rounds.js';
+import { readThreadClock, type ThreadClock } from './thread-clock.js';
 import { UsageError } from './usage-error.js';
 
 /** Options of `runJsonl`. */
 export interface RunJsonlOptions {
   /**
-   * Threads that parse, this one included: default `os.availableParallelism()`. With 1, or when the worker
-   * script is not beside this module (running from the TypeScript sources), lines are parsed in this
-   * thread only.
+   * Worker threads that parse: default `os.availableParallelism()`. This thread only reads, hands out
+   * and writes. Lines are parsed in this thread instead when the input ends before the first round is
+   * full, or when the worker script is not beside this module (running from the TypeScript sources).
    */
   readonly workers?: number;
   /** Gets the progress line (see `BatchProgress`); give it only for a terminal. */
   readonly progress?: (text: string) => void;
   /** Lines in a round (default 256; a round also ends after 1 MiB of input). */
   readonly batchLines?: number;
+  /** Gets, at the end, where the time went in each thread (for the batch benchmark); costs a little. */
+  readonly timings?: (timings: BatchTimings) => void;
+}
+
+/** Where a batch run's time went (`RunJsonlOptions.timings`). */
+export interface BatchTimings {
+  /** This thread when `runJsonl` began and ended, and when the workers were started (epoch ms). */
+  readonly started: ThreadClock;
+  readonly ended: ThreadClock;
+  readonly workersStartedAt?: number;
+  /** Share of this thread's time spent running, not waiting for input or answers (0 to 1). */
+  readonly utilization: number;
+  /** Rounds parsed in this thread (a small input, or no worker script). */
+  readonly localRounds: number;
+  readonly workers: readonly WorkerTimings[];
 }
 
 /** Rounds waiting at a worker at most: one being parsed, one next, so no worker idles. */
@@ -53,11 +64,13 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
  * `toolwire parse --jsonl`: answers every line of `input` (UTF-8; lines end at `\n`, a `\r` before it is
  * dropped; a last line without `\n` counts) with one output line, written to `write` in input order.
  *
- * Rounds of `batchLines` lines go to `workers` threads, this one and `workers - 1` worker threads (each
- * with its own tools cache; see `WorkerPool`): to a worker with fewer than two rounds waiting, else to
- * this thread, which reads no further meanwhile (backpressure: memory stays bounded by the rounds in
- * flight whatever the input size). An input that ends before the first round is full is parsed in this thread
- * alone (no thread start-up for a few lines). Resolves to the counts (lines, bytes, calls, errors).
+ * This thread cuts the input bytes at line ends into rounds of `batchLines` lines (or 1 MiB), undecoded,
+ * and hands each to one of `workers` worker threads (each with its own tools cache; see `WorkerPool`),
+ * which decodes, parses and serialises it and answers with the round's output text; answers are written
+ * in input order. While every worker has two rounds waiting this thread reads no further
+ * (backpressure: memory stays bounded by the rounds in flight whatever the input size). An input that
+ * ends before the first round is full is parsed in this thread (no thread start-up for a few lines).
+ * Resolves to the counts (lines, bytes, calls, errors).
  */
 export async function runJsonl(
   input: AsyncIterable<Buffer | string>,
@@ -65,6 +78,8 @@ export async function runJsonl(
   write: (text: string) => void,
   options: RunJsonlOptions = {},
 ): Promise<BatchCounts> {
+  const started = options.timings ? readThreadClock() : undefined;
+  const loop = options.timings ? performance.eventLoopUtilization() : undefined;
   const workers = options.workers ?? availableParallelism();
   const batchLines = options.batchLines ?? 256;
   const progress = options.progress ? new BatchProgress(options.progress) : undefined;
@@ -77,73 +92,95 @@ export async function runJsonl(
     progress?.update(counts);
   };
   let local: JsonlBatch | undefined;
-  const useWorkers = workers > 1 && existsSync(fileURLToPath(workerScript));
+  let localRounds = 0;
+  const useWorkers = existsSync(fileURLToPath(workerScript));
   let pool: WorkerPool | undefined;
-  // A round is whole lines of input bytes, each with its `\n` (the input's last line maybe without): cut
-  // at line ends, a worker's share decodes on its own, so the workers decode and split, not this thread.
-  const roundLines = batchLines;
-  const roundBytes = maxBatchBytes;
-  let lines: Buffer[] = [];
-  let bytes = 0;
-  let partial: Buffer[] = [];
+  let workersStartedAt: number | undefined;
+  // The round being gathered: pieces of input chunks, whole lines but maybe the last piece.
+  let pieces: Buffer[] = [];
+  let roundBytes = 0;
+  let roundLines = 0;
   let nextLine = 1;
   const send = async (final: boolean) => {
-    if (lines.length === 0) return;
-    const round = lines;
+    if (roundBytes === 0) return;
+    // Memory of its own, so the round moves to the worker without a copy and the chunks it came from
+    // are not kept alive.
+    const bytes = Buffer.allocUnsafeSlow(roundBytes);
+    let offset = 0;
+    for (const piece of pieces) offset += piece.copy(bytes, offset);
     const firstLine = nextLine;
-    nextLine += round.length;
-    lines = [];
-    bytes = 0;
+    nextLine += roundLines;
+    pieces = [];
+    roundBytes = 0;
+    roundLines = 0;
     if (!useWorkers || (pool === undefined && final)) {
       local ??= new JsonlBatch(defaults);
-      take(local.run(batchLinesOf(Buffer.concat(round)), firstLine));
+      localRounds++;
+      take(local.run(bytes, firstLine));
     } else {
-      pool ??= new WorkerPool(workers, defaults, take);
-      await pool.submit(round, firstLine);
+      if (pool === undefined) {
+        workersStartedAt = performance.timeOrigin + performance.now();
+        pool = new WorkerPool(workers, defaults, take, options.timings !== undefined);
+      }
+      await pool.submit(bytes, firstLine);
     }
   };
   try {
     for await (const item of input) {
       const chunk = typeof item === 'string' ? Buffer.from(item) : item;
       counts.bytes += chunk.length;
-      let start = 0;
-      for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
-        const piece = chunk.subarray(start, end + 1);
-        // A line spread over several chunks is joined once, at its end: linear however long it is.
-        const line = partial.length === 0 ? piece : Buffer.concat([...partial, piece]);
-        partial = [];
-        lines.push(line);
-        bytes += line.length;
-        start = end + 1;
-        if (lines.length >= roundLines || bytes >= roundBytes) await send(false);
+      let from = 0;
+      for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, end + 1)) {
+        roundLines++;
+        if (roundLines >= batchLines || roundBytes + end + 1 - from >= maxBatchBytes) {
+          pieces.push(chunk.subarray(from, end + 1));
+          roundBytes += end + 1 - from;
+          from = end + 1;
+          await send(false);
+        }
       }
-      if (start < chunk.length) partial.push(chunk.subarray(start));
+      if (from < chunk.length) {
+        pieces.push(chunk.subarray(from));
+        roundBytes += chunk.length - from;
+      }
     }
-    // A last line without a line break still counts.
-    if (partial.length > 0) lines.push(Buffer.concat(partial));
     await send(true);
     await pool?.drain();
   } finally {
+    const workerTimings = options.timings ? await pool?.timings() : undefined;
     await pool?.close();
+    if (options.timings && started && loop) {
+      options.timings({
+        started,
+        ended: readThreadClock(),
+        ...(workersStartedAt === undefined ? {} : { workersStartedAt }),
+        utilization: performance.eventLoopUtilization(loop).utilization,
+        localRounds,
+        workers: workerTimings ?? [],
+      });
+    }
   }
   progress?.finish(counts);
   return counts;
 }
 
 /**
- * The threads of one batch run: this one and `count - 1` workers. Each round of lines goes whole to a
- * worker that has fewer than `queuedPerWorker` rounds waiting, and to this thread when every worker is
- * busy: a thread that is slow (still starting, still compiling, or sharing its core with other
+ * The worker threads of one batch run. Each round goes whole to the worker with the fewest rounds
+ * waiting, at most `queuedPerWorker`; when every worker has that many, the next round waits for an
+ * answer: a worker that is slow (still starting, still compiling, or sharing its core with other
  * processes) simply gets fewer rounds, where an even split would make the fast one wait for it. Which
  * thread answers a line never changes its output. Rounds are numbered in input order and written in that
  * order, whatever order the answers come back in.
  */
 class WorkerPool {
   private readonly workers: Worker[] = [];
+  /** When each worker came online (epoch ms), for the timings. */
+  private readonly online: Array<number | undefined>;
   /** Rounds sent to each worker and not yet answered. */
   private readonly queued: number[];
-  private readonly local: JsonlBatch;
-  private readonly rounds = new Map<number, JsonlBatchAnswer | undefined>();
+  /** The worker each unanswered round went to. */
+  private readonly lanes = new Map<number, number>();
+  private readonly answers = new Map<number, JsonlRoundAnswer>();
   private sent = 0;
   private written = 0;
   private failure: Error | undefined;
@@ -153,47 +190,35 @@ class WorkerPool {
     count: number,
     defaults: JsonlDefaults,
     private readonly take: (output: JsonlBatchOutput) => void,
+    timings: boolean,
   ) {
-    this.local = new JsonlBatch(defaults);
-    this.queued = new Array<number>(count - 1).fill(0);
-    for (let index = 1; index < count; index++) {
-      const worker = new Worker(workerScript, { workerData: { defaults } });
-      worker.on('message', (answer: JsonlBatchAnswer) => this.answered(answer));
-      worker.on('error', (error) => {
-        this.failure ??= error;
-        this.signal();
-      });
+    this.queued = new Array<number>(count).fill(0);
+    this.online = new Array<number | undefined>(count).fill(undefined);
+    for (let index = 0; index < count; index++) {
+      const worker = new Worker(workerScript, { workerData: { defaults, timings } });
+      if (timings)
+        worker.once('online', () => (this.online[index] = performance.timeOrigin + performance.now()));
+      worker.on('message', (answer: JsonlRoundAnswer) => this.answered(answer));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => this.fail(new Error(`a --jsonl worker thread exited (code ${code})`)));
       this.workers.push(worker);
     }
   }
 
-  /**
-   * Gives a round of lines to the least busy worker, or parses it here when every worker has
-   * `queuedPerWorker` rounds waiting; then lets the answers that came in meanwhile be written.
-   */
-  async submit(lines: readonly Buffer[], firstLine: number): Promise<void> {
+  /** Gives a round of lines to the least busy worker, once one has fewer than `queuedPerWorker`. */
+  async submit(bytes: Buffer, firstLine: number): Promise<void> {
+    let lane = this.freeLane();
+    while (lane < 0) {
+      this.check();
+      await this.next();
+      lane = this.freeLane();
+    }
     this.check();
     const sequence = this.sent++;
-    this.rounds.set(sequence, undefined);
-    const lane = this.freeLane();
-    const bytes = Buffer.concat(lines);
-    if (lane < 0) {
-      this.answered({
-        sequence,
-        lane: 0,
-        ...this.local.answer(batchLinesOf(bytes), (index) => firstLine + index),
-      });
-      // Answers of the workers wait in the event loop while this thread parses: take them now, so a
-      // worker that finished gets its next round at once.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return;
-    }
     (this.queued[lane] as number)++;
-    const lineNumbers = Array.from(lines, (_, index) => firstLine + index);
-    const request: JsonlBatchRequest = { sequence, lane: lane + 1, bytes, lineNumbers };
-    // Buffer.concat made the round its own memory unless it is small (the shared pool): move, not copy.
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    (this.workers[lane] as Worker).postMessage(request, whole ? [bytes.buffer as ArrayBuffer] : []);
+    this.lanes.set(sequence, lane);
+    const round: JsonlRound = { sequence, bytes, firstLine };
+    (this.workers[lane] as Worker).postMessage(round, [bytes.buffer as ArrayBuffer]);
   }
 
   /** The worker with the fewest rounds waiting, or -1 when every one has `queuedPerWorker`. */
@@ -205,11 +230,21 @@ class WorkerPool {
     return best;
   }
 
-  private answered(answer: JsonlBatchAnswer): void {
-    if (!this.rounds.has(answer.sequence)) return;
-    if (answer.lane > 0) (this.queued[answer.lane - 1] as number)--;
-    this.rounds.set(answer.sequence, answer);
-    this.flush();
+  private answered(answer: JsonlRoundAnswer): void {
+    const lane = this.lanes.get(answer.sequence);
+    if (lane === undefined) return;
+    this.lanes.delete(answer.sequence);
+    (this.queued[lane] as number)--;
+    this.answers.set(answer.sequence, answer);
+    for (
+      let next = this.answers.get(this.written);
+      next !== undefined;
+      next = this.answers.get(this.written)
+    ) {
+      this.answers.delete(this.written);
+      this.written++;
+      this.take(next);
+    }
     this.signal();
   }
 
@@ -222,25 +257,33 @@ class WorkerPool {
     this.check();
   }
 
+  /** Each worker's `WorkerTimings`, asked for after the last round. */
+  async timings(): Promise<WorkerTimings[]> {
+    if (this.failure) return [];
+    return Promise.all(
+      this.workers.map(
+        (worker, index) =>
+          new Promise<WorkerTimings>((resolve) => {
+            worker.removeAllListeners('message');
+            worker.once('message', (timings: WorkerTimings) => {
+              const onlineAt = this.online[index];
+              resolve(onlineAt === undefined ? timings : { ...timings, onlineAt });
+            });
+            const ask: JsonlRound = { timings: true };
+            worker.postMessage(ask);
+          }),
+      ),
+    );
+  }
+
   async close(): Promise<void> {
+    this.failure ??= closed;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  private flush(): void {
-    for (
-      let round = this.rounds.get(this.written);
-      round !== undefined;
-      round = this.rounds.get(this.written)
-    ) {
-      this.rounds.delete(this.written);
-      this.written++;
-      this.take({
-        text: round.texts.length === 0 ? '' : `${round.texts.join('\n')}\n`,
-        lines: round.texts.length,
-        calls: round.calls,
-        errors: round.errors,
-      });
-    }
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.signal();
   }
 
   private next(): Promise<void> {
@@ -259,3 +302,6 @@ class WorkerPool {
     if (this.failure) throw this.failure;
   }
 }
+
+/** Marks a pool closed, so that the workers' exits are no failure. */
+const closed = new Error('closed');
