@@ -8,7 +8,7 @@ import { functiongemma, gemma3, gemma4 } from './prompt-templates/gemma-template
 import { gigachat3 } from './prompt-templates/gigachat3-template.js';
 import { glm } from './prompt-templates/glm-template.js';
 import { granite, graniteVllm, graniteVllmRenderer } from './prompt-templates/granite-templates.js';
-import { harmony, harmonyRenderer } from './prompt-templates/harmony-template.js';
+import { harmony, harmonyTemplateRenderer } from './prompt-templates/harmony-template.js';
 import { hermesToolUse, hermesToolUseRenderer } from './prompt-templates/hermes-tool-use-template.js';
 import { hunyuanA13b } from './prompt-templates/hunyuan-a13b-template.js';
 import { kimiK2, kimiK3 } from './prompt-templates/kimi-templates.js';
@@ -110,7 +110,7 @@ export const promptTemplates: readonly PromptTemplate[] = [
     ['llama-xlam'],
     llama3({ header: false, fallbackDate: '', readsClock: false, result: (text) => text }),
   ),
-  template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyRenderer),
+  template('gpt-oss', 'harmony', ['gpt-oss'], harmony, harmonyTemplateRenderer),
   template('kimi-k3', 'kimi_k3', ['kimi-k3'], kimiK3),
   template('seed-oss', 'seed_oss', ['seed-oss'], seedOss),
   template('gemma-3-pythonic', 'pythonic', ['gemma-3'], gemma3),

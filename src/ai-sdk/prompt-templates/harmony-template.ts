@@ -8,7 +8,7 @@ import { leadingSystem, turns } from './template-turns.js';
 
 // gpt-oss (Harmony): the template's system message (identity, cutoff, date, reasoning, channels),
 // the system text and tools as the developer message, a call and its result as their own messages.
-export const harmonyRenderer: ToolPromptRenderer = {
+export const harmonyTemplateRenderer: ToolPromptRenderer = {
   ...rendererOf('harmony'),
   // The messages-mode renderer closes the message the chat template opened; here nothing is open.
   assistant: (text, calls) => (calls.length === 0 ? text : calls.join('')),
