@@ -18,7 +18,8 @@ import {
   type AgentStreamPart,
   isAsyncIterable,
 } from './agent-model.js';
-import { type DispatchError, type DispatchResult, dispatch } from './dispatch.js';
+import { type DispatchResult, dispatch } from './dispatch.js';
+import type { DispatchError } from './dispatch-error.js';
 import { parseResultMessage } from './parse-result-message.js';
 import { type Tools, type Toolset, toToolset } from './toolset.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
