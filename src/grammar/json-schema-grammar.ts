@@ -1,5 +1,6 @@
 // JSON Schema to grammar: the walk over a schema's typed options, one rule per schema object.
 
+import { escapePointer } from '../internal/escape-pointer.js';
 import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
@@ -18,7 +19,7 @@ import {
   sequence,
 } from './grammar-node.js';
 import { countBound } from './json-schema/count-bound.js';
-import { escapePointer, type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
+import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
 import { PASSIVE_KEYWORDS, warnIgnoredKeywords } from './json-schema/ignored-keywords.js';
 import { numberGrammar } from './json-schema/number-grammar.js';
 import { type ObjectMember, schemaOrderMembers } from './json-schema/object-members.js';

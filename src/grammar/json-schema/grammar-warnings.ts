@@ -7,8 +7,3 @@ export type WarnUnexpressed = (feature: string, details: string) => void;
 export function where(pointer: string): string {
   return pointer === '' ? '/' : pointer;
 }
-
-/** One reference token of a JSON Pointer (RFC 6901: `~` as `~0`, `/` as `~1`). */
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
