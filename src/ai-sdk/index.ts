@@ -8,11 +8,8 @@ export { invalidCallPart } from './invalid-call-part.js';
 export {
   genericRenderer,
   promptRenderers,
-  type RenderedCall,
-  type RenderedResult,
   type RendererVariant,
   rendererFor,
-  type ToolPromptRenderer,
 } from './prompt-renderers.js';
 export { promptTemplateFor, promptTemplates } from './prompt-templates.js';
 export {
@@ -36,3 +33,4 @@ export {
 } from './stream-part-encoder.js';
 export { toAISDKTransformStream } from './to-ai-sdk-transform-stream.js';
 export { type ToolCallMiddlewareOptions, toolCallMiddleware } from './tool-call-middleware.js';
+export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';

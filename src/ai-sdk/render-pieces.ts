@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../types/tool.js';
+import { pythonJson } from './python-json.js';
 
 /** A tool as the OpenAI-style `{ type: "function", function }` object chat templates are given. */
 export function functionTool(tool: ToolDefinition): Record<string, unknown> {
@@ -16,3 +17,7 @@ export const joined =
 
 export const afterSystem = (section: string, text: string | undefined): string =>
   text === undefined || text === '' ? section : `${text}\n\n${section}`;
+
+/** `value` as an XML-style parameter body: strings as they are, anything else as JSON (`tojson`). */
+export const parameterValue = (value: unknown): string =>
+  typeof value === 'string' ? value : pythonJson(value);

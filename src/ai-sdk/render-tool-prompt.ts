@@ -5,7 +5,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolChoice } from '../providers/provider-converter.js';
 import type { ToolDefinition } from '../types/tool.js';
-import type { RenderedCall, RenderedResult, ToolPromptRenderer } from './prompt-renderers.js';
+import type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 type AssistantContent = Extract<LanguageModelV3Message, { role: 'assistant' }>['content'];
 type UserContent = Extract<LanguageModelV3Message, { role: 'user' }>['content'];

@@ -16,11 +16,12 @@ import type { ToolChoice } from '../providers/provider-converter.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { invalidCallPart } from './invalid-call-part.js';
-import { rendererFor, type ToolPromptRenderer } from './prompt-renderers.js';
+import { rendererFor } from './prompt-renderers.js';
 import { promptTemplateFor, promptTemplates } from './prompt-templates.js';
 import { type PromptTemplate, renderPromptText } from './prompt-text.js';
 import { renderToolPrompt } from './render-tool-prompt.js';
 import { AISDKStreamPartEncoder, toolCallPart } from './stream-part-encoder.js';
+import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** Options of `toolCallMiddleware`: the format, the model name, a renderer, and the parser options. */
 export interface ToolCallMiddlewareOptions extends Omit<FormatOptions, 'tools' | 'inputEvents'> {

@@ -26,14 +26,14 @@ export {
   sequence,
   subtractRanges,
 } from './grammar-node.js';
+export { MAX_COUNT_BOUND } from './json-schema/count-bound.js';
+export { stringExcluding } from './json-schema/string-excluding.js';
 export {
   type JsonGrammarOptions,
   JsonSchemaGrammar,
   type JsonWhitespace,
-  MAX_COUNT_BOUND,
   MAX_GRAMMAR_DEPTH,
   MAX_GRAMMAR_RULES,
-  stringExcluding,
 } from './json-schema-grammar.js';
 export {
   ESCAPED_RANGES,

@@ -1,17 +1,13 @@
-import {
-  canonicalTypeName,
-  type SchemaObject,
-  type SchemaOption,
-  SchemaRoot,
-  type SchemaTypeName,
-} from '../schema/schema-root.js';
+// JSON Schema to grammar: the walk over a schema's typed options, one rule per schema object.
+
+import { escapePointer } from '../internal/escape-pointer.js';
+import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
 import { GrammarBuilder } from './grammar-builder.js';
 import {
   alternatives,
   chars,
-  complementRanges,
   EMPTY,
   type GrammarNode,
   isNever,
@@ -21,25 +17,16 @@ import {
   ref,
   repeat,
   sequence,
-  subtractRanges,
 } from './grammar-node.js';
-import {
-  ESCAPED_RANGES,
-  encodeAsJsonText,
-  JSON_ESCAPE,
-  JSON_STRING_CHAR,
-  jsonStringText,
-} from './json-string-text.js';
-import {
-  ANY_INTEGER,
-  ANY_NUMBER,
-  type DecimalBound,
-  decimalOf,
-  decimalRange,
-  integerRange,
-} from './number-range.js';
-import { patternGrammar } from './pattern-grammar.js';
-import { formatGrammar } from './string-formats.js';
+import { countBound } from './json-schema/count-bound.js';
+import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
+import { PASSIVE_KEYWORDS, warnIgnoredKeywords } from './json-schema/ignored-keywords.js';
+import { numberGrammar } from './json-schema/number-grammar.js';
+import { type ObjectMember, schemaOrderMembers } from './json-schema/object-members.js';
+import { stringExcluding } from './json-schema/string-excluding.js';
+import { plainStringGrammar, stringGrammar } from './json-schema/string-grammar.js';
+import { JSON_STRING_CHAR, jsonStringText } from './json-string-text.js';
+import { ANY_NUMBER } from './number-range.js';
 
 /** How JSON text may be spaced between tokens. */
 export type JsonWhitespace = 'compact' | 'flexible';
@@ -61,38 +48,10 @@ export interface JsonGrammarOptions {
   readonly propertyOrder?: 'schema' | 'any';
 }
 
-const UNESCAPED = complementRanges(ESCAPED_RANGES);
-
 /** Deeper schema nesting than this is read as "any value" (with a warning). */
 export const MAX_GRAMMAR_DEPTH = 64;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
 export const MAX_GRAMMAR_RULES = 20_000;
-
-/**
- * The largest `minLength` / `maxLength` / `minItems` / `maxItems` applied. Measured on this project's
- * VM: xgrammar 0.1.27 compiles `maxLength: 10000` in 0.7 s and `100000` in 68 s (llama.cpp builds one
- * rule per optional copy), and `1e9` would print a million chunks.
- */
-export const MAX_COUNT_BOUND = 10_000;
-
-/** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
-const PASSIVE_KEYWORDS = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  '$comment',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$defs',
-  'definitions',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'nullable',
-  'strict',
-]);
 
 /**
  * Builds grammar trees for JSON values of schemas, reading each schema through `SchemaRoot`, the
@@ -140,6 +99,11 @@ export class JsonSchemaGrammar {
   private readonly named = new Map<object, string>();
   private readonly referenced = new Set<string>();
   private readonly issues = new Map<string, Warning>();
+  /** Records a warning once (same feature and details: one entry). */
+  private readonly warn: WarnUnexpressed = (feature, details) => {
+    const key = `${feature}\u0000${details}`;
+    if (!this.issues.has(key)) this.issues.set(key, { type: 'unsupported', feature, details });
+  };
   private readonly inspected = new WeakSet<object>();
   private wsNode: GrammarNode | undefined;
   private anyNode: GrammarNode | undefined;
@@ -205,7 +169,7 @@ export class JsonSchemaGrammar {
       );
       return this.any();
     }
-    this.inspect(schema, path);
+    warnIgnoredKeywords(schema, path, this.inspected, this.warn);
     const name = this.builder.reserve(hint);
     this.named.set(key, name);
     const body = alternatives(
@@ -228,7 +192,7 @@ export class JsonSchemaGrammar {
     const value = this.builder.reserve('value');
     this.anyNode = ref(value);
     const ws = this.ws;
-    const member = sequence(this.plainString(), ws, literal(':'), ws, ref(value), ws);
+    const member = sequence(plainStringGrammar(this.builder), ws, literal(':'), ws, ref(value), ws);
     const object = this.builder.rule('object', this.list('{', member, '}'));
     const array = this.builder.rule('array', this.list('[', sequence(ref(value), ws), ']'));
     this.anyContainers = { object, array };
@@ -237,7 +201,7 @@ export class JsonSchemaGrammar {
       alternatives(
         object,
         array,
-        this.plainString(),
+        plainStringGrammar(this.builder),
         this.builder.rule('number', ANY_NUMBER),
         literal('true'),
         literal('false'),
@@ -304,17 +268,17 @@ export class JsonSchemaGrammar {
       case 'boolean':
         return alternatives(literal('true'), literal('false'));
       case 'string':
-        this.inspect(option.schema, path);
-        return this.string(option.schema, hint, path);
+        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        return stringGrammar(option.schema, hint, path, this.builder, this.warn);
       case 'integer':
       case 'number':
-        this.inspect(option.schema, path);
-        return this.number(option.kind, option.schema, path);
+        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        return numberGrammar(option.kind, option.schema, this.builder, path, this.warn);
       case 'object':
-        this.inspect(option.schema, path);
+        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
         return this.object(option, hint, path, depth);
       case 'array':
-        this.inspect(option.schema, path);
+        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
         return this.array(option, hint, path, depth);
     }
   }
@@ -341,17 +305,16 @@ export class JsonSchemaGrammar {
       forArray
         ? this.array({ kind: 'array', schema, items: undefined, prefixItems: [] }, hint, path, depth)
         : array,
-      forString ? this.string(schema, hint, path) : this.plainString(),
-      forNumber ? this.number('number', schema, path) : this.builder.rule('number', ANY_NUMBER),
+      forString
+        ? stringGrammar(schema, hint, path, this.builder, this.warn)
+        : plainStringGrammar(this.builder),
+      forNumber
+        ? numberGrammar('number', schema, this.builder, path, this.warn)
+        : this.builder.rule('number', ANY_NUMBER),
       literal('true'),
       literal('false'),
       literal('null'),
     );
-  }
-
-  private plainString(): GrammarNode {
-    const char = this.builder.rule('char', JSON_STRING_CHAR);
-    return this.builder.rule('string', sequence(literal('"'), repeat(char, 0), literal('"')));
   }
 
   private literalValue(value: unknown): GrammarNode {
@@ -389,75 +352,6 @@ export class JsonSchemaGrammar {
     return NEVER;
   }
 
-  private string(schema: SchemaObject, hint: string, path: string): GrammarNode {
-    const { minLength, maxLength, pattern, format } = schema;
-    const lengths = typeof minLength === 'number' || typeof maxLength === 'number';
-    let content: GrammarNode | undefined;
-    let applied: string | undefined;
-    if (typeof pattern === 'string') {
-      const result = patternGrammar(pattern);
-      if (result.ok) {
-        content = this.builder.rule(`${hint}-pattern`, encodeAsJsonText(result.node));
-        applied = 'pattern';
-      } else this.warn('pattern', `${where(path)}: /${pattern}/: ${result.reason}; not applied`);
-    }
-    if (typeof format === 'string') {
-      const grammar = formatGrammar(format);
-      if (grammar === undefined) this.warn('format', `${where(path)}: format "${format}" is not constrained`);
-      else if (applied !== undefined)
-        this.warn('format', `${where(path)}: format "${format}" not applied beside ${applied}`);
-      else {
-        content = this.builder.rule(`format-${format}`, grammar);
-        applied = `format "${format}"`;
-      }
-    }
-    if (content === undefined) {
-      if (!lengths) return this.plainString();
-      const char = this.builder.rule('char', JSON_STRING_CHAR);
-      const low = Math.max(0, this.count(minLength, 'minLength', path, Math.ceil) ?? 0);
-      const high = this.count(maxLength, 'maxLength', path, Math.floor);
-      content = repeat(char, low, high);
-    } else if (lengths) {
-      this.warn('minLength', `${where(path)}: minLength / maxLength not applied beside ${applied}`);
-    }
-    return sequence(literal('"'), content, literal('"'));
-  }
-
-  private number(kind: 'integer' | 'number', schema: SchemaObject, path: string): GrammarNode {
-    if (typeof schema.multipleOf === 'number')
-      this.warn('multipleOf', `${where(path)}: multipleOf not enforced`);
-    const lower = tighterBound(
-      bound(schema.minimum, schema.exclusiveMinimum === true),
-      typeof schema.exclusiveMinimum === 'number' ? bound(schema.exclusiveMinimum, true) : undefined,
-      'lower',
-    );
-    const upper = tighterBound(
-      bound(schema.maximum, schema.exclusiveMaximum === true),
-      typeof schema.exclusiveMaximum === 'number' ? bound(schema.exclusiveMaximum, true) : undefined,
-      'upper',
-    );
-    if (kind === 'integer') {
-      if (lower === undefined && upper === undefined) return this.builder.rule('integer', ANY_INTEGER);
-      const low =
-        lower === undefined
-          ? undefined
-          : lower.exclusive
-            ? wholeOf(Math.floor(lower.value)) + 1n
-            : wholeOf(Math.ceil(lower.value));
-      const high =
-        upper === undefined
-          ? undefined
-          : upper.exclusive
-            ? wholeOf(Math.ceil(upper.value)) - 1n
-            : wholeOf(Math.floor(upper.value));
-      return integerRange(low, high);
-    }
-    if (lower === undefined && upper === undefined) return this.builder.rule('number', ANY_NUMBER);
-    const decimal = (value: NumberBound | undefined): DecimalBound | undefined =>
-      value === undefined ? undefined : { ...decimalOf(value.value), inclusive: !value.exclusive };
-    return decimalRange(decimal(lower), decimal(upper));
-  }
-
   private object(
     option: Extract<SchemaOption, { kind: 'object' }>,
     hint: string,
@@ -466,7 +360,7 @@ export class JsonSchemaGrammar {
   ): GrammarNode {
     const ws = this.ws;
     const { required, additional } = option;
-    const members: Array<{ name: string; node: GrammarNode; required: boolean }> = [];
+    const members: ObjectMember[] = [];
     const declared = new Set<string>();
     for (const [name, schema] of option.properties) {
       declared.add(name);
@@ -510,27 +404,7 @@ export class JsonSchemaGrammar {
       const member = this.builder.rule(`${hint}-member`, alternatives(...members.map((m) => m.node), extra));
       return isNever(member) ? sequence(open, close) : this.list('{', member, '}');
     }
-    const tail = repeat(sequence(literal(','), ws, extra), 0);
-    // rest[i]: members from i on when one member is already written (each after a comma).
-    // first[i]: members from i on when none is written yet: the first one written takes no comma.
-    const firstRequired = members.findIndex((m) => m.required);
-    const lastShared = firstRequired === -1 ? members.length : firstRequired;
-    let rest: GrammarNode = tail;
-    let first: GrammarNode = optional(sequence(extra, tail));
-    for (let index = members.length - 1; index >= 0; index--) {
-      const member = members[index] as (typeof members)[number];
-      const needsFirst = index <= lastShared;
-      const shared =
-        needsFirst && !member.required && rest !== tail ? this.builder.rule(`${hint}-rest`, rest) : rest;
-      if (needsFirst) {
-        first = member.required
-          ? sequence(member.node, shared)
-          : alternatives(sequence(member.node, shared), first);
-      }
-      const step = sequence(literal(','), ws, member.node);
-      rest = sequence(member.required ? step : optional(step), shared);
-    }
-    return sequence(open, first, close);
+    return sequence(open, schemaOrderMembers(members, extra, ws, this.builder, hint), close);
   }
 
   private member(key: GrammarNode, value: GrammarNode): GrammarNode {
@@ -548,8 +422,8 @@ export class JsonSchemaGrammar {
     const { minItems, maxItems, uniqueItems } = option.schema;
     if (uniqueItems === true) this.warn('uniqueItems', `${where(path)}: uniqueItems not enforced`);
     const prefix = option.prefixItems;
-    const min = Math.max(0, this.count(minItems, 'minItems', path, Math.ceil) ?? 0);
-    let max = this.count(maxItems, 'maxItems', path, Math.floor);
+    const min = Math.max(0, countBound(minItems, 'minItems', path, Math.ceil, this.warn) ?? 0);
+    let max = countBound(maxItems, 'maxItems', path, Math.floor, this.warn);
     if (option.items === false) max = Math.min(max ?? prefix.length, prefix.length);
     if (max !== undefined && max < min) return NEVER;
     const itemNode =
@@ -589,163 +463,4 @@ export class JsonSchemaGrammar {
     };
     return sequence(literal('['), ws, from(0), literal(']'));
   }
-
-  /** Warns about keywords `SchemaRoot` does not apply where they stand (siblings of anyOf / $ref). */
-  private inspect(node: SchemaObject, path: string): void {
-    if (this.inspected.has(node)) return;
-    this.inspected.add(node);
-    const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
-    const ignoredBeside = (keyword: string, literals?: readonly unknown[]): void => {
-      // A `type` every literal already has changes nothing (zod writes {"type":"string","enum":[...]}).
-      const others = keys.filter(
-        (k) => k !== keyword && !(k === 'type' && literals && literalsFitType(literals, node.type)),
-      );
-      if (others.length > 0) {
-        this.warn(keyword, `${where(path)}: ${others.join(', ')} beside ${keyword} not applied`);
-      }
-    };
-    if (typeof node.$ref === 'string') ignoredBeside('$ref');
-    else if (Object.hasOwn(node, 'const')) ignoredBeside('const', [node.const]);
-    else if (Array.isArray(node.enum)) ignoredBeside('enum', node.enum);
-    else if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) {
-      const keyword = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
-      ignoredBeside(keyword);
-      if (keyword === 'anyOf' && Array.isArray(node.oneOf))
-        this.warn('oneOf', `${where(path)}: oneOf beside anyOf not applied`);
-      if (keyword === 'oneOf' && (node.oneOf as unknown[]).length > 1) {
-        this.warn('oneOf', `${where(path)}: oneOf read as anyOf (one branch only is not enforced)`);
-      }
-      const branches = node[keyword] as unknown[];
-      branches.forEach((branch, index) => {
-        if (typeof branch === 'object' && branch !== null)
-          this.inspect(branch as SchemaObject, `${path}/${keyword}/${index}`);
-      });
-    } else if (Array.isArray(node.allOf) && (node.type !== undefined || node.properties !== undefined)) {
-      this.warn('allOf', `${where(path)}: allOf beside type / properties not applied`);
-    } else if (
-      Array.isArray(node.allOf) &&
-      node.allOf.length === 1 &&
-      typeof node.allOf[0] === 'object' &&
-      node.allOf[0] !== null
-    ) {
-      ignoredBeside('allOf');
-      this.inspect(node.allOf[0] as SchemaObject, `${path}/allOf/0`);
-    }
-  }
-
-  /**
-   * A length or item-count bound, rounded; `undefined` when absent, not a number, or above
-   * `MAX_COUNT_BOUND` (warned: `maxLength: 1e9` would print a million chunks, `1e400` is Infinity).
-   */
-  private count(
-    value: unknown,
-    keyword: string,
-    path: string,
-    round: (value: number) => number,
-  ): number | undefined {
-    if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
-    if (Math.abs(value) <= MAX_COUNT_BOUND) return round(value);
-    this.warn(keyword, `${where(path)}: ${keyword} above ${MAX_COUNT_BOUND} not applied`);
-    return undefined;
-  }
-
-  private warn(feature: string, details: string): void {
-    const key = `${feature}\u0000${details}`;
-    if (!this.issues.has(key)) this.issues.set(key, { type: 'unsupported', feature, details });
-  }
-}
-
-/**
- * A whole JavaScript number as the integer its JSON text says: `1e300` is 10^300, not the binary
- * double's 1000000000000000052504760255204420248704468581108159154915854115111802457988908195786371375...
- * (`BigInt(1e300)`), whose 300 distinct digits nest one group per digit and abort xgrammar.
- */
-function wholeOf(value: number): bigint {
-  const { negative, magnitude } = decimalOf(value);
-  return negative ? -magnitude.whole : magnitude.whole;
-}
-
-interface NumberBound {
-  readonly value: number;
-  readonly exclusive: boolean;
-}
-
-function bound(value: unknown, exclusive: boolean): NumberBound | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? { value, exclusive } : undefined;
-}
-
-function tighterBound(
-  a: NumberBound | undefined,
-  b: NumberBound | undefined,
-  side: 'lower' | 'upper',
-): NumberBound | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  if (a.value === b.value) return a.exclusive ? a : b;
-  return (side === 'lower' ? a.value > b.value : a.value < b.value) ? a : b;
-}
-
-/** Every literal is a value of (one of) the named JSON types. */
-function literalsFitType(literals: readonly unknown[], type: unknown): boolean {
-  const names = new Set(
-    (Array.isArray(type) ? type : [type])
-      .filter((t): t is string => typeof t === 'string')
-      .map(canonicalTypeName),
-  );
-  return literals.every((value) => {
-    if (value === null) return names.has('null');
-    if (Array.isArray(value)) return names.has('array');
-    if (typeof value === 'number')
-      return names.has('number') || (names.has('integer') && Number.isInteger(value));
-    return names.has(typeof value as SchemaTypeName);
-  });
-}
-
-function where(pointer: string): string {
-  return pointer === '' ? '/' : pointer;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/**
- * A JSON string (with its quotes) whose text is none of `names` (their `JSON.stringify` text): a trie
- * over the names (`char`: the node of one string character), where each step either follows a name, leaves all of them (then anything), or ends
- * where no name ends (llama.cpp builds the same "not these strings" rule for additional keys).
- */
-export function stringExcluding(names: readonly string[], char: GrammarNode = JSON_STRING_CHAR): GrammarNode {
-  const anyRest = repeat(char, 0);
-  if (names.length === 0) return sequence(literal('"'), anyRest, literal('"'));
-  interface Trie {
-    readonly children: Map<string, Trie>;
-    end: boolean;
-  }
-  const top: Trie = { children: new Map(), end: false };
-  for (const name of names) {
-    let node = top;
-    for (const character of JSON.stringify(name).slice(1, -1)) {
-      let next = node.children.get(character);
-      if (!next) {
-        next = { children: new Map(), end: false };
-        node.children.set(character, next);
-      }
-      node = next;
-    }
-    node.end = true;
-  }
-  const walk = (node: Trie): GrammarNode => {
-    const taken = [...node.children.keys()].map(
-      (c) => [c.codePointAt(0), c.codePointAt(0)] as [number, number],
-    );
-    const others = chars(subtractRanges(UNESCAPED, taken));
-    // Leaving the names: another character, or an escape unless a name continues with one here.
-    const leave = node.children.has('\\') ? others : alternatives(others, JSON_ESCAPE);
-    return alternatives(
-      ...[...node.children].map(([character, child]) => sequence(literal(character), walk(child))),
-      sequence(leave, anyRest),
-      node.end ? NEVER : EMPTY,
-    );
-  };
-  return sequence(literal('"'), walk(top), literal('"'));
 }

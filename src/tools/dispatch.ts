@@ -1,9 +1,10 @@
+// Dispatching one tool call: read it, check and align its arguments, validate, run, and shape the output.
+
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { describe } from '../internal/describe-value.js';
-import type { AlignFlag, AlignIssue } from '../schema/align-result.js';
-import { alignValue, pointer } from '../schema/align-value.js';
+import type { AlignFlag } from '../schema/align-result.js';
+import { alignValue } from '../schema/align-value.js';
 import { argumentsFromValue } from '../schema/decode-arguments.js';
-import { SchemaRoot } from '../schema/schema-root.js';
 import type {
   InvalidToolCallPart,
   ToolCallPart,
@@ -11,7 +12,21 @@ import type {
   ToolResultPart,
 } from '../types/message.js';
 import type { InvalidToolCall, ToolCall, ToolCallIssue } from '../types/tool-call.js';
-import { standardValidate, type Tool } from './define-tool.js';
+import { standardValidate } from './define-tool.js';
+import {
+  aborted,
+  type DispatchError,
+  errorMessage,
+  executionFailed,
+  fromAlignIssue,
+  fromStandardIssue,
+  invalidArguments,
+  invalidCall,
+  invalidOutput,
+  unknownTool,
+  unsupportedSchema,
+} from './dispatch-error.js';
+import { prepareToolSchema } from './prepare-tool-schema.js';
 import { toToolOutput } from './to-tool-output.js';
 import { type Tools, toToolset } from './toolset.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
@@ -28,39 +43,6 @@ export interface DispatchOptions {
  * call built by code in either shape.
  */
 export type DispatchCall = ToolCall | InvalidToolCall | ToolCallPart | InvalidToolCallPart;
-
-/**
- * Why a call did not run, or ran and failed:
- *
- * - `unknown_tool`: no tool of that name (the result lists the names offered);
- * - `invalid_call`: the call could not be read (an `InvalidToolCall`, or arguments that are not an object);
- * - `invalid_arguments`: the arguments do not fit the schema, by alignment or by the Standard Schema's
- *   `validate` (each issue with its JSON Pointer path, expected and received);
- * - `unsupported_schema`: the tool's schema is one alignment cannot check (its root is not an object
- *   schema, or it uses validation keywords toolwire does not interpret and the tool has no Standard
- *   Schema to validate with), or reading it threw;
- * - `execution_failed`: `execute` (or `validate`, or `toModelOutput`) threw or rejected, or
- *   `toModelOutput` returned something that is not a tool result output;
- * - `invalid_output`: `execute` returned a value JSON cannot carry (a cycle, a bigint);
- * - `aborted`: the signal aborted before the call finished.
- */
-export type DispatchErrorCode =
-  | 'unknown_tool'
-  | 'invalid_call'
-  | 'invalid_arguments'
-  | 'unsupported_schema'
-  | 'execution_failed'
-  | 'invalid_output'
-  | 'aborted';
-
-/** The failure of a dispatched call: `message` is the text the model gets in the error result. */
-export interface DispatchError {
-  readonly code: DispatchErrorCode;
-  readonly message: string;
-  readonly issues: readonly ToolCallIssue[];
-  /** What was thrown, for `execution_failed`, `invalid_output`, `unsupported_schema` and `aborted`. */
-  readonly cause?: unknown;
-}
 
 /**
  * The outcome of one dispatched call. `result` is the canonical `tool-result` part to send back (paired by
@@ -129,7 +111,7 @@ export async function dispatch(
     return fail(invalidCall(read.name, read.invalid.error, read.invalid.issues));
   if (!tool) return fail(unknownTool(name, toolset.names));
   if (signal?.aborted) return fail(aborted(tool.name, signal.reason));
-  const prepared = prepare(tool);
+  const prepared = prepareToolSchema(tool);
   if (prepared.problem !== undefined) return fail(prepared.problem);
   // The arguments object: null is `{}`, JSON text of an object is decoded (some providers send text).
   const decoded = argumentsFromValue(read.input);
@@ -165,7 +147,7 @@ export async function dispatch(
       value = checked.value;
     }
   } catch (cause) {
-    return fail(failed(tool.name, 'validating the arguments failed', cause), { flags });
+    return fail(executionFailed(tool.name, 'validating the arguments failed', cause), { flags });
   }
   let output: unknown;
   try {
@@ -181,25 +163,20 @@ export async function dispatch(
   } catch (cause) {
     // A handler that rejects because the signal aborted was aborted, not broken.
     if (signal?.aborted) return fail(aborted(tool.name, signal.reason), { input: value, flags });
-    return fail(failed(tool.name, 'it threw', cause), { input: value, flags });
+    return fail(executionFailed(tool.name, 'it threw', cause), { input: value, flags });
   }
   let modelOutput: ToolResultOutput;
   try {
     modelOutput = tool.toModelOutput ? tool.toModelOutput(output) : toToolOutput(output);
   } catch (cause) {
     const error = tool.toModelOutput
-      ? failed(tool.name, 'toModelOutput threw', cause)
-      : {
-          code: 'invalid_output' as const,
-          message: `Tool "${tool.name}" ran but returned a value that cannot be sent as JSON (${errorMessage(cause)}). Do not call it again with the same arguments.`,
-          issues: [],
-          cause,
-        };
+      ? executionFailed(tool.name, 'toModelOutput threw', cause)
+      : invalidOutput(tool.name, cause);
     return fail(error, { input: value, flags, output });
   }
   if (!isToolResultOutput(modelOutput)) {
     return fail(
-      failed(
+      executionFailed(
         tool.name,
         'toModelOutput gave no tool result output',
         new TypeError(`it returned ${describe(modelOutput)}`),
@@ -257,187 +234,4 @@ function readCall(call: object): ReadCall {
 
 function resultPart(toolCallId: string, toolName: string, output: ToolResultOutput): ToolResultPart {
   return { type: 'tool-result', toolCallId, toolName, output };
-}
-
-/**
- * Validation keywords alignment does not check. A schema using one can accept less than alignment
- * lets through, so without a Standard Schema to validate with, the tool is not run (`unsupported_schema`).
- */
-const UNCHECKED_KEYWORDS: ReadonlySet<string> = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'allOf',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contains',
-  'minContains',
-  'maxContains',
-  '$dynamicRef',
-  '$recursiveRef',
-]);
-
-interface Prepared {
-  readonly root: SchemaRoot;
-  readonly problem?: DispatchError;
-}
-
-const prepared = new WeakMap<Tool, Prepared>();
-
-/** The tool's `SchemaRoot` and whether alignment can check its schema, computed once per tool. */
-function prepare(tool: Tool): Prepared {
-  let entry = prepared.get(tool);
-  if (entry) return entry;
-  const root = new SchemaRoot(tool.parameters);
-  try {
-    const options = root.options(tool.parameters);
-    if (!options.some((option) => option.kind === 'object' || option.kind === 'any')) {
-      entry = {
-        root,
-        problem: unsupportedSchema(tool.name, 'its parameters schema does not describe a JSON object'),
-      };
-    } else {
-      root.expandAll();
-      const unchecked = root.unsupportedKeywords.filter(({ keyword }) => UNCHECKED_KEYWORDS.has(keyword));
-      entry =
-        unchecked.length > 0 && !standardValidate(tool.standardSchema)
-          ? {
-              root,
-              problem: unsupportedSchema(
-                tool.name,
-                `its parameters schema uses ${unchecked
-                  .map(({ keyword, pointer: at }) => `"${keyword}" at ${at === '' ? '/' : at}`)
-                  .join(', ')}, which toolwire cannot check`,
-              ),
-            }
-          : { root };
-    }
-  } catch (cause) {
-    entry = {
-      root,
-      problem: unsupportedSchema(
-        tool.name,
-        `its parameters schema cannot be read: ${errorMessage(cause)}`,
-        cause,
-      ),
-    };
-  }
-  prepared.set(tool, entry);
-  return entry;
-}
-
-function errorMessage(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  if (typeof cause === 'string') return cause;
-  try {
-    return JSON.stringify(cause) ?? String(cause);
-  } catch {
-    return String(cause);
-  }
-}
-
-function quoteList(names: readonly string[]): string {
-  return names.map((name) => JSON.stringify(name)).join(', ');
-}
-
-function issueLines(issues: readonly ToolCallIssue[]): string {
-  return issues
-    .map((entry) => {
-      const at =
-        entry.path === undefined ? '' : `${entry.path === '' ? '(the arguments object)' : entry.path}: `;
-      const detail =
-        entry.expected !== undefined && entry.received !== undefined
-          ? `expected ${entry.expected}, received ${entry.received}`
-          : entry.message;
-      return `\n- ${at}${detail}`;
-    })
-    .join('');
-}
-
-function unknownTool(name: string, offered: readonly string[]): DispatchError {
-  const message =
-    offered.length === 0
-      ? `There is no tool named ${JSON.stringify(name)}: no tools are offered. Answer without calling a tool.`
-      : `There is no tool named ${JSON.stringify(name)}. The tools offered are: ${quoteList(offered)}. Call one of them by its exact name.`;
-  return {
-    code: 'unknown_tool',
-    message,
-    issues: [{ code: 'unknown_tool', message: `unknown tool ${JSON.stringify(name)}` }],
-  };
-}
-
-function invalidCall(
-  name: string | undefined,
-  error: string,
-  issues: readonly ToolCallIssue[],
-): DispatchError {
-  const call = name === undefined || name === '' ? 'The tool call' : `The call to ${JSON.stringify(name)}`;
-  return {
-    code: 'invalid_call',
-    message: `${call} could not be read: ${error}.${issueLines(issues)}\nWrite the call again, complete, with its arguments as one JSON object.`,
-    issues,
-  };
-}
-
-function invalidArguments(name: string, issues: readonly ToolCallIssue[]): DispatchError {
-  return {
-    code: 'invalid_arguments',
-    message: `The arguments of ${JSON.stringify(name)} do not fit its parameters:${issueLines(issues)}\nFix these arguments and call ${JSON.stringify(name)} again.`,
-    issues,
-  };
-}
-
-function unsupportedSchema(name: string, why: string, cause?: unknown): DispatchError {
-  return {
-    code: 'unsupported_schema',
-    message: `Tool ${JSON.stringify(name)} cannot be called: ${why}. Answer without this tool.`,
-    issues: [],
-    ...(cause === undefined ? {} : { cause }),
-  };
-}
-
-function failed(name: string, what: string, cause: unknown): DispatchError {
-  return {
-    code: 'execution_failed',
-    message: `Tool ${JSON.stringify(name)} failed: ${what}: ${errorMessage(cause)}. Check the arguments before calling it again.`,
-    issues: [],
-    cause,
-  };
-}
-
-function aborted(name: string, cause: unknown): DispatchError {
-  return {
-    code: 'aborted',
-    message: `Tool ${JSON.stringify(name)} was cancelled before it finished; it gave no result.`,
-    issues: [],
-    cause,
-  };
-}
-
-function fromAlignIssue(entry: AlignIssue): ToolCallIssue {
-  return {
-    code: entry.code,
-    message: entry.message,
-    path: entry.path,
-    expected: entry.expected,
-    received: entry.received,
-  };
-}
-
-/** A Standard Schema issue with its path as a JSON Pointer. */
-function fromStandardIssue(entry: {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
-}): ToolCallIssue {
-  let path = '';
-  for (const segment of entry.path ?? []) {
-    const key = typeof segment === 'object' && segment !== null ? segment.key : segment;
-    path = pointer(path, typeof key === 'number' ? key : String(key));
-  }
-  return { code: 'invalid_arguments', message: entry.message, path };
 }

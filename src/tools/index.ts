@@ -26,12 +26,11 @@ export {
 } from './define-tool.js';
 export {
   type DispatchCall,
-  type DispatchError,
-  type DispatchErrorCode,
   type DispatchOptions,
   type DispatchResult,
   dispatch,
 } from './dispatch.js';
+export type { DispatchError, DispatchErrorCode } from './dispatch-error.js';
 export type { InferJSONSchema, InferParameters } from './infer-json-schema.js';
 export {
   type AgentEvent,

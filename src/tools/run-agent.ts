@@ -1,5 +1,6 @@
+// The agent loop: ask the model for a turn, answer its calls, repeat; every event reaches the listener once.
+
 import { ToolwireError } from '../errors/toolwire-error.js';
-import { EventCollector } from '../formats/collect-events.js';
 import { describe } from '../internal/describe-value.js';
 import type { ToolChoice, Usage } from '../providers/provider-converter.js';
 import type {
@@ -10,18 +11,14 @@ import type {
   ToolResultPart,
 } from '../types/message.js';
 import type { ParseEvent } from '../types/parse-event.js';
-import type { ToolDefinition } from '../types/tool.js';
-import {
-  type AgentModel,
-  type AgentModelOutput,
-  type AgentModelResponse,
-  type AgentStreamPart,
-  isAsyncIterable,
-} from './agent-model.js';
-import { type DispatchError, type DispatchResult, dispatch } from './dispatch.js';
-import { parseResultMessage } from './parse-result-message.js';
-import { type Tools, type Toolset, toToolset } from './toolset.js';
-import { ABORTED, untilAborted } from './until-aborted.js';
+import { addUsage } from './add-usage.js';
+import type { AgentModel } from './agent-model.js';
+import type { DispatchResult } from './dispatch.js';
+import type { DispatchError } from './dispatch-error.js';
+import { generateTurn } from './generate-turn.js';
+import { runCalls, toolCalls } from './run-calls.js';
+import { type Tools, toToolset } from './toolset.js';
+import { ABORTED } from './until-aborted.js';
 
 /** Why a step ended: it made calls (another step follows unless `maxSteps`), it made none, or it failed. */
 export type StepEndReason = 'tool-calls' | 'stop' | 'error' | 'aborted';
@@ -95,16 +92,6 @@ export interface AgentRunResult {
   readonly finishReason: AgentFinishReason;
   readonly usage: Usage;
 }
-
-const PARSE_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'text-delta',
-  'reasoning-delta',
-  'tool-input-start',
-  'tool-input-delta',
-  'tool-input-end',
-  'tool-call',
-  'tool-call-invalid',
-]);
 
 /**
  * Runs an agent: asks `model` for a turn, dispatches its tool calls (`dispatch`: concurrently, at most
@@ -253,160 +240,6 @@ function checkOptions(options: RunAgentOptions): RunAgentOptions {
   )
     throw fail(`options.signal must be an AbortSignal, got ${describe(signal)}`);
   return options;
-}
-
-interface Turn {
-  readonly message: AssistantMessage;
-  readonly usage?: Usage;
-}
-
-/** One model turn, whole or streamed (each streamed part is emitted as it arrives). */
-async function generateTurn(
-  model: AgentModel,
-  history: readonly Message[],
-  tools: readonly ToolDefinition[],
-  context: { step: number; signal: AbortSignal | undefined; toolChoice: ToolChoice | undefined },
-  emit: (event: AgentEvent) => void,
-): Promise<Turn> {
-  const { step, signal, toolChoice } = context;
-  const output = await untilAborted(
-    Promise.resolve().then(() =>
-      model.generate([...history], tools, {
-        step,
-        ...(signal ? { abortSignal: signal } : {}),
-        ...(toolChoice ? { toolChoice } : {}),
-      }),
-    ),
-    signal,
-  );
-  if (output === ABORTED || signal?.aborted) throw ABORTED;
-  if (isAsyncIterable(output)) return readStream(output, step, signal, emit);
-  const turn = readResponse(output);
-  if (turn.usage) emit({ type: 'usage', step, usage: turn.usage });
-  return turn;
-}
-
-function readResponse(output: AgentModelOutput): Turn {
-  if (typeof output === 'object' && output !== null) {
-    if (isAssistantMessage(output)) return { message: output };
-    const response = output as AgentModelResponse;
-    if (isAssistantMessage(response.message))
-      return response.usage
-        ? { message: response.message, usage: response.usage }
-        : { message: response.message };
-  }
-  throw new ToolwireError(
-    'invalid_argument',
-    `model.generate() must return an assistant message, { message, usage? } or an async iterable of parse events, got ${describe(output)}`,
-  );
-}
-
-/**
- * An assistant message whose content is text or a part list: one without content would go into the
- * history as it is and break the next request (and `repairHistory`, which refuses it).
- */
-function isAssistantMessage(value: unknown): value is AssistantMessage {
-  const message = value as { role?: unknown; content?: unknown } | null;
-  return (
-    typeof message === 'object' &&
-    message?.role === 'assistant' &&
-    (typeof message.content === 'string' || Array.isArray(message.content))
-  );
-}
-
-async function readStream(
-  stream: AsyncIterable<AgentStreamPart>,
-  step: number,
-  signal: AbortSignal | undefined,
-  emit: (event: AgentEvent) => void,
-): Promise<Turn> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const collector = new EventCollector();
-  let usage: Usage | undefined;
-  let done = false;
-  try {
-    for (;;) {
-      const next = await untilAborted(iterator.next(), signal);
-      if (next === ABORTED || signal?.aborted) throw ABORTED;
-      if (next.done) {
-        done = true;
-        break;
-      }
-      const part = next.value;
-      if (part?.type === 'usage') {
-        usage = addUsage(usage ?? {}, part.usage);
-        emit({ type: 'usage', step, usage: part.usage });
-      } else if (PARSE_EVENT_TYPES.has(part?.type)) {
-        collector.add([part]);
-        emit({ type: 'parse-event', step, event: part });
-      } else {
-        throw new ToolwireError(
-          'invalid_argument',
-          `a model stream must yield parse events or { type: 'usage' }, got ${describe(part)} ${JSON.stringify((part as { type?: unknown })?.type)}`,
-        );
-      }
-    }
-  } finally {
-    // Stop a stream left early (error, abort): its producer may hold a connection.
-    if (!done) iterator.return?.()?.catch?.(() => {});
-  }
-  const message = parseResultMessage(collector.result('stream'));
-  return usage ? { message, usage } : { message };
-}
-
-/** The calls of a message toolwire should answer (a call the provider ran itself is not). */
-function toolCalls(message: AssistantMessage): (ToolCallPart | InvalidToolCallPart)[] {
-  if (typeof message.content === 'string' || !Array.isArray(message.content)) return [];
-  // Lenient: a part that is not an object is not a call (model data never throws).
-  return message.content.filter(
-    (part): part is ToolCallPart | InvalidToolCallPart =>
-      typeof part === 'object' &&
-      part !== null &&
-      ((part.type === 'tool-call' && part.providerExecuted !== true) || part.type === 'tool-call-invalid'),
-  );
-}
-
-/** Dispatches `calls`, at most `limit` at once; `deliver` sees the results in call order as they complete. */
-async function runCalls(
-  toolset: Toolset,
-  calls: readonly (ToolCallPart | InvalidToolCallPart)[],
-  limit: number,
-  signal: AbortSignal | undefined,
-  deliver: (result: DispatchResult) => void,
-): Promise<DispatchResult[]> {
-  const results: DispatchResult[] = new Array(calls.length);
-  const settled: boolean[] = new Array(calls.length).fill(false);
-  let next = 0;
-  let released = 0;
-  const release = () => {
-    while (released < calls.length && settled[released]) {
-      // A result that came from the abort itself is not delivered: the call was cut off.
-      if (!signal?.aborted) deliver(results[released] as DispatchResult);
-      released++;
-    }
-  };
-  const worker = async () => {
-    while (next < calls.length) {
-      const index = next++;
-      results[index] = await dispatch(toolset, calls[index] as ToolCallPart, signal ? { signal } : undefined);
-      settled[index] = true;
-      release();
-    }
-  };
-  const workers = Math.min(limit, calls.length);
-  await Promise.all(Array.from({ length: workers }, worker));
-  return results;
-}
-
-function addUsage(total: Usage, usage: Usage): Usage {
-  const sum = (a: number | undefined, b: number | undefined) =>
-    a === undefined ? b : b === undefined ? a : a + b;
-  const inputTokens = sum(total.inputTokens, usage.inputTokens);
-  const outputTokens = sum(total.outputTokens, usage.outputTokens);
-  return {
-    ...(inputTokens === undefined ? {} : { inputTokens }),
-    ...(outputTokens === undefined ? {} : { outputTokens }),
-  };
 }
 
 /** The error an aborted run throws: the signal's reason when it is an `AbortError`, else a new one. */

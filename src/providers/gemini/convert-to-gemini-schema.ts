@@ -1,4 +1,5 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
+import { escapePointer } from '../../internal/escape-pointer.js';
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import type { JSONSchema } from '../../types/json-schema.js';
@@ -407,8 +408,4 @@ function isNullSchema(schema: unknown): boolean {
 
 function joinText(first: unknown, second: string): string {
   return typeof first === 'string' && first !== '' ? `${first} ${second}` : second;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,4 +1,5 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
+import { escapePointer } from '../../internal/escape-pointer.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { Warning } from '../../types/warning.js';
 import { isRecord } from '../shared/call-accumulator.js';
@@ -53,11 +54,7 @@ export function convertToOllamaSchema(
     const properties = node.properties;
     if (isRecord(properties)) {
       for (const key of Object.keys(properties)) {
-        walk(
-          properties[key],
-          `${pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          PROPERTY,
-        );
+        walk(properties[key], `${pointer}/properties/${escapePointer(key)}`, PROPERTY);
       }
     }
     if (kept === PROPERTY && Array.isArray(node.anyOf)) {

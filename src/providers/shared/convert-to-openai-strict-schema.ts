@@ -1,4 +1,5 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
+import { escapePointer } from '../../internal/escape-pointer.js';
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import type { JSONSchema } from '../../types/json-schema.js';
@@ -323,8 +324,4 @@ function acceptsNull(schema: JSONSchema): boolean {
 
 function nullable(schema: JSONSchema): Schema {
   return { anyOf: [schema, { type: 'null' }] };
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

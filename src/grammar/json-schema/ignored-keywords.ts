@@ -1,0 +1,92 @@
+// Warnings for keywords SchemaRoot does not apply where they stand (siblings of anyOf / $ref / enum).
+
+import { canonicalTypeName, type SchemaObject, type SchemaTypeName } from '../../schema/schema-root.js';
+import { type WarnUnexpressed, where } from './grammar-warnings.js';
+
+/** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
+export const PASSIVE_KEYWORDS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  '$comment',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  'strict',
+]);
+
+/**
+ * Warns about the keywords of `node` (and of its `anyOf` / `oneOf` / single `allOf` branches) that
+ * `SchemaRoot` does not apply: anything beside `$ref`, `const`, `enum`, `anyOf` / `oneOf` (and
+ * `oneOf` read as `anyOf`), `allOf` beside `type` / `properties`. Each node is inspected once
+ * (`inspected`); `path` is its JSON Pointer.
+ */
+export function warnIgnoredKeywords(
+  node: SchemaObject,
+  path: string,
+  inspected: WeakSet<object>,
+  warn: WarnUnexpressed,
+): void {
+  if (inspected.has(node)) return;
+  inspected.add(node);
+  const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
+  const ignoredBeside = (keyword: string, literals?: readonly unknown[]): void => {
+    // A `type` every literal already has changes nothing (zod writes {"type":"string","enum":[...]}).
+    const others = keys.filter(
+      (k) => k !== keyword && !(k === 'type' && literals && literalsFitType(literals, node.type)),
+    );
+    if (others.length > 0) {
+      warn(keyword, `${where(path)}: ${others.join(', ')} beside ${keyword} not applied`);
+    }
+  };
+  if (typeof node.$ref === 'string') ignoredBeside('$ref');
+  else if (Object.hasOwn(node, 'const')) ignoredBeside('const', [node.const]);
+  else if (Array.isArray(node.enum)) ignoredBeside('enum', node.enum);
+  else if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) {
+    const keyword = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
+    ignoredBeside(keyword);
+    if (keyword === 'anyOf' && Array.isArray(node.oneOf))
+      warn('oneOf', `${where(path)}: oneOf beside anyOf not applied`);
+    if (keyword === 'oneOf' && (node.oneOf as unknown[]).length > 1) {
+      warn('oneOf', `${where(path)}: oneOf read as anyOf (one branch only is not enforced)`);
+    }
+    const branches = node[keyword] as unknown[];
+    branches.forEach((branch, index) => {
+      if (typeof branch === 'object' && branch !== null)
+        warnIgnoredKeywords(branch as SchemaObject, `${path}/${keyword}/${index}`, inspected, warn);
+    });
+  } else if (Array.isArray(node.allOf) && (node.type !== undefined || node.properties !== undefined)) {
+    warn('allOf', `${where(path)}: allOf beside type / properties not applied`);
+  } else if (
+    Array.isArray(node.allOf) &&
+    node.allOf.length === 1 &&
+    typeof node.allOf[0] === 'object' &&
+    node.allOf[0] !== null
+  ) {
+    ignoredBeside('allOf');
+    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, inspected, warn);
+  }
+}
+
+/** Every literal is a value of (one of) the named JSON types. */
+function literalsFitType(literals: readonly unknown[], type: unknown): boolean {
+  const names = new Set(
+    (Array.isArray(type) ? type : [type])
+      .filter((t): t is string => typeof t === 'string')
+      .map(canonicalTypeName),
+  );
+  return literals.every((value) => {
+    if (value === null) return names.has('null');
+    if (Array.isArray(value)) return names.has('array');
+    if (typeof value === 'number')
+      return names.has('number') || (names.has('integer') && Number.isInteger(value));
+    return names.has(typeof value as SchemaTypeName);
+  });
+}
