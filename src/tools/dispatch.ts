@@ -1,7 +1,8 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { describe } from '../internal/describe-value.js';
+import { pointer } from '../schema/align-issue.js';
 import type { AlignFlag, AlignIssue } from '../schema/align-result.js';
-import { alignValue, pointer } from '../schema/align-value.js';
+import { alignValue } from '../schema/align-value.js';
 import { argumentsFromValue } from '../schema/decode-arguments.js';
 import { SchemaRoot } from '../schema/schema-root.js';
 import type {
