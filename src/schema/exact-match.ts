@@ -30,7 +30,8 @@ export function exactMatch(
 
 /**
  * `exactMatch` over already split options. A string literal is exact only for that very string, so
- * the enum's strings are one set lookup and only the other options are tried one by one.
+ * a long enum's strings are one set lookup and only the other options are tried one by one; a short
+ * list is tried in order (cheaper than looking its index up).
  */
 export function exactMatchList(
   context: AlignContext,
@@ -39,7 +40,12 @@ export function exactMatchList(
   depth: number,
 ): boolean {
   if (depth > MAX_VALUE_DEPTH) return false;
-  if (options.length === 1) return exactOption(context, value, options[0] as SchemaOption, depth);
+  if (options.length <= SHORT_LIST) {
+    for (let index = 0; index < options.length; index++) {
+      if (exactOption(context, value, options[index] as SchemaOption, depth)) return true;
+    }
+    return false;
+  }
   const { strings, others } = optionsIndex(options);
   if (typeof value === 'string' && strings.has(value)) return true;
   for (let index = 0; index < others.length; index++) {
@@ -47,6 +53,9 @@ export function exactMatchList(
   }
   return false;
 }
+
+/** Options lists up to this long are tried in order rather than through their `OptionsIndex`. */
+const SHORT_LIST = 8;
 
 function exactOption(context: AlignContext, value: unknown, option: SchemaOption, depth: number): boolean {
   switch (option.kind) {

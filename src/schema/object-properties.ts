@@ -1,5 +1,5 @@
-// The property tables of an object option, built once per option: declared properties by name, with
-// their split options, and the required names it does not declare.
+// The property tables of an object option, built once per option (declared properties by name, with
+// their split options; the required names it does not declare), and which property values name nothing.
 import type { JSONSchema } from '../types/json-schema.js';
 import type { SchemaOption } from './schema-root.js';
 
