@@ -64,6 +64,34 @@ const weather = {
   },
   required: ['city', 'days'],
 };
+// The nested + $ref case of `align.bench.js` (its alignValue/zod row): an array of objects with a
+// pattern, a $ref'd object and an anyOf.
+const order = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string', pattern: '^[A-Z]{3}-\\d+$' },
+          qty: { type: 'integer', minimum: 1 },
+        },
+        required: ['sku', 'qty'],
+      },
+    },
+    ship_to: { $ref: '#/$defs/address' },
+    note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+  },
+  required: ['items', 'ship_to'],
+  $defs: {
+    address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, zip: { type: 'string' }, country: { type: 'string' } },
+      required: ['street', 'country'],
+    },
+  },
+};
 const hermesText = Array.from(
   { length: 50 },
   (_, index) =>
@@ -103,6 +131,24 @@ const workloads = [
     ({ schema }) => {
       const root = new schema.SchemaRoot(weather);
       const value = { city: 'San Francisco', days: 3, unit: 'celsius', hourly: false };
+      return () => {
+        for (let index = 0; index < 200; index++) schema.alignValue(value, root);
+      };
+    },
+  ],
+  [
+    'alignValue, nested + $ref order value x200',
+    ({ schema }) => {
+      const root = new schema.SchemaRoot(order);
+      const value = {
+        items: [
+          { sku: 'ABC-1', qty: 2 },
+          { sku: 'XYZ-42', qty: 1 },
+          { sku: 'QQQ-7', qty: 10 },
+        ],
+        ship_to: { street: '1 Main St', zip: '94105', country: 'US' },
+        note: null,
+      };
       return () => {
         for (let index = 0; index < 200; index++) schema.alignValue(value, root);
       };

@@ -1,7 +1,8 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
+import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
 import { alignText } from '../schema/align-text.js';
-import { alignValue, MAX_VALUE_DEPTH } from '../schema/align-value.js';
+import { alignValue } from '../schema/align-value.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { readInput, readJsonFile } from './read-input.js';
 import { UsageError } from './usage-error.js';

@@ -1,8 +1,10 @@
 import { setOwnProperty } from '../internal/set-own-property.js';
 import type { JSONSchema } from '../types/json-schema.js';
+import { issue, pointer } from './align-issue.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignText } from './align-text.js';
-import { alignValue, issue, pointer, undeclaredRequired } from './align-value.js';
+import { alignValue } from './align-value.js';
+import { undeclaredRequired } from './object-properties.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** A tool call's arguments object aligned with the tool's parameters schema. */

@@ -1,7 +1,8 @@
 import { decodeLenient } from '../json/decode-lenient.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
-import { Aligner, finish, Sink } from './align-value.js';
+import { finish, Sink } from './align-sink.js';
+import { Aligner } from './aligner.js';
 import { SchemaRoot } from './schema-root.js';
 
 const FENCE = /```([\w+-]*)[^\S\n]*\n?([\s\S]*?)(?:```|$)/g;

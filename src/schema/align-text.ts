@@ -1,9 +1,16 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { decodeLenient } from '../json/decode-lenient.js';
 import type { JSONSchema } from '../types/json-schema.js';
+import { MAX_VALUE_DEPTH } from './align-context.js';
+import { alignStringEnum } from './align-enum.js';
+import { tooDeepIssue } from './align-issue.js';
+import { alignNumber } from './align-number.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
-import { Aligner, finish, issue, MAX_VALUE_DEPTH, Sink, stringLiterals } from './align-value.js';
+import { finish, Sink } from './align-sink.js';
+import { alignString } from './align-string.js';
+import { Aligner } from './aligner.js';
 import { parseNumberText } from './coerce-text.js';
+import { stringLiterals } from './options-index.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** Options of `alignText`. */
@@ -137,12 +144,12 @@ function convert(
     case 'string': {
       // Verbatim: whitespace and the literal "null" are data (vLLM keeps string text as is).
       const attempt = new Sink();
-      const value = aligner.string(raw, choice.schema, '', attempt, 0);
+      const value = alignString(aligner, raw, choice.schema, '', attempt, 0);
       return attempt.issues.length === 0 ? { value, sink: attempt } : undefined;
     }
     case 'literal': {
       if (typeof choice.value !== 'string') return undefined;
-      const value = aligner.stringEnum(trimmed, stringLiterals(choices), '', sink, 0);
+      const value = alignStringEnum(trimmed, stringLiterals(choices), '', sink, 0);
       return sink.issues.length === 0 ? { value, sink } : undefined;
     }
     case 'integer':
@@ -150,7 +157,7 @@ function convert(
       if (!PLAIN_NUMBER.test(trimmed) || trimmed.includes('__')) return undefined;
       const parsed = parseNumberText(trimmed);
       if (!parsed || (choice.kind === 'integer' && !Number.isInteger(parsed.value))) return undefined;
-      const value = aligner.number(parsed.value, choice.kind, choice.schema, '', sink, 0);
+      const value = alignNumber(parsed.value, choice.kind, choice.schema, '', sink, 0);
       return sink.issues.length === 0 ? { value, sink } : undefined;
     }
     case 'boolean': {
@@ -173,9 +180,7 @@ function convert(
       if (decodedValue === undefined) return undefined;
       if (nestedDeeperThan(decodedValue, MAX_VALUE_DEPTH)) {
         // Kept as the text it came as: a value this deep would overflow whatever walks it recursively.
-        sink.add(
-          issue('', 'too_deep', 'a shallower value', 'a deeply nested value', 'value is nested too deeply'),
-        );
+        sink.add(tooDeepIssue(''));
         return { value: raw, sink };
       }
       const value = aligner.option(decodedValue, choice, '', sink, 0);

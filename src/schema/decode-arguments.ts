@@ -1,7 +1,7 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { parseMostlyValidJson } from '../json/parse-lenient-json.js';
 import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../types/tool-call.js';
-import { MAX_VALUE_DEPTH } from './align-value.js';
+import { MAX_VALUE_DEPTH } from './align-context.js';
 
 /**
  * The deepest nesting of objects and arrays a call's arguments may have, the arguments object itself

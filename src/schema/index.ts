@@ -7,6 +7,7 @@
 
 export { type DecodedValue, decodeLenient } from '../json/decode-lenient.js';
 export { type AlignedArguments, alignArguments, alignParameters } from './align-arguments.js';
+export { MAX_VALUE_DEPTH } from './align-context.js';
 export { alignResponse } from './align-response.js';
 export type {
   AlignFlag,
@@ -18,7 +19,7 @@ export type {
 } from './align-result.js';
 export { FLAG_SCORES } from './align-result.js';
 export { type AlignTextOptions, alignText } from './align-text.js';
-export { type AlignValueOptions, alignValue, MAX_VALUE_DEPTH } from './align-value.js';
+export { type AlignValueOptions, alignValue } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
 export { matchesLiteral } from './matches-literal.js';
 export {

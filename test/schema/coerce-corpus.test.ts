@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Aligner, Sink } from '../../src/schema/align-value.js';
+import { Sink } from '../../src/schema/align-sink.js';
+import { Aligner } from '../../src/schema/aligner.js';
 import { SchemaRoot } from '../../src/schema/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
 import { type CoerceOutcome, corpusDirectory, loadCorpus, runCase } from './coerce-corpus.js';

@@ -1,6 +1,7 @@
 /** Unwrapping one-item arrays for a scalar target counts as nesting: it stops at MAX_VALUE_DEPTH. */
 import { describe, expect, it } from 'vitest';
-import { alignValue, MAX_VALUE_DEPTH } from '../../src/schema/align-value.js';
+import { MAX_VALUE_DEPTH } from '../../src/schema/align-context.js';
+import { alignValue } from '../../src/schema/align-value.js';
 
 const wrapped = (levels: number): unknown => {
   let value: unknown = '5';

@@ -4,7 +4,7 @@ import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
-import { MAX_VALUE_DEPTH } from '../../schema/align-value.js';
+import { MAX_VALUE_DEPTH } from '../../schema/align-context.js';
 import { typeParameterText } from '../../schema/type-parameter-text.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import { argumentJson } from '../core/argument-json.js';

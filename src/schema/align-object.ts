@@ -1,0 +1,221 @@
+// Aligns a value with an `object` option: JSON text decoded, keys matched loosely, null for "not
+// given" dropped, defaults filled, `additionalProperties` honoured, then the property-count checks.
+import { setOwnProperty } from '../internal/set-own-property.js';
+import { decodeLenient } from '../json/decode-lenient.js';
+import type { JSONSchema } from '../types/json-schema.js';
+import { type AlignContext, isPlainObject, unwrapped } from './align-context.js';
+import { issue, pointer, typeName } from './align-issue.js';
+import { Sink } from './align-sink.js';
+import { looseForm } from './coerce-text.js';
+import {
+  declaredProperties,
+  isDefaultLike,
+  type ObjectOption,
+  undeclaredRequired,
+} from './object-properties.js';
+
+/**
+ * An object for an `object` option. The model's key order is kept; declared properties it left out
+ * come after. Objects are built so that `__proto__` and `constructor` keys are plain data.
+ */
+export function alignObject(
+  context: AlignContext,
+  value: unknown,
+  option: ObjectOption,
+  path: string,
+  sink: Sink,
+  depth: number,
+): unknown {
+  if (!isPlainObject(value)) return fromOther(context, value, option, path, sink, depth);
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(value);
+  const declared = declaredProperties(option);
+  // Keys that name a declared property loosely (case, spaces, punctuation) or by alias.
+  let renamed: Map<string, string> | undefined;
+  for (const [name, schema] of option.properties) {
+    if (Object.hasOwn(value, name)) continue;
+    const key = findKey(value, keys, name, schema, option);
+    if (key !== undefined && !renamed?.has(key)) {
+      renamed ??= new Map();
+      renamed.set(key, name);
+    }
+  }
+  let handled: Set<string> | undefined;
+  const additional = option.additional;
+  for (const key of keys) {
+    const name = declared.has(key) ? key : renamed?.get(key);
+    if (name !== undefined) {
+      const schema = declared.get(name);
+      const childPath = pointer(path, name);
+      if (name !== key) sink.flag(childPath, 'key_renamed');
+      const received = value[key];
+      if (received === null && !option.required.has(name) && !context.allowsNull(schema)) {
+        // Models write null for "not given": an optional property that does not allow null is left out.
+        sink.flag(childPath, 'null_property_removed');
+        handled ??= new Set();
+        handled.add(name);
+        continue;
+      }
+      setOwnProperty(out, name, context.node(received, schema, childPath, sink, depth + 1));
+      continue;
+    }
+    if (additional === false) {
+      sink.flag(pointer(path, key), 'extra_property_removed');
+      continue;
+    }
+    const child =
+      additional === undefined
+        ? value[key]
+        : context.node(value[key], additional, pointer(path, key), sink, depth + 1);
+    setOwnProperty(out, key, child);
+  }
+  let named = false;
+  for (const [name, schema] of option.properties) {
+    if (Object.hasOwn(out, name)) {
+      if (!isDefaultLike(out[name])) named = true;
+      continue;
+    }
+    if (handled?.has(name)) continue;
+    fillMissing(context, out, name, schema, option, pointer(path, name), sink);
+  }
+  for (const name of undeclaredRequired(option)) {
+    // Required but not declared: whatever value is given is fine; none is still missing.
+    if (Object.hasOwn(out, name)) continue;
+    const childPath = pointer(path, name);
+    if (context.partial) {
+      sink.flag(childPath, 'missing_as_null');
+      setOwnProperty(out, name, null);
+    } else {
+      sink.add(
+        issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`),
+      );
+    }
+  }
+  if (option.properties.length > 0 && !named) {
+    // An object that names none of the declared properties is a poor match for this variant
+    // (BAML ranks an all-default class last).
+    sink.score += 5;
+  }
+  const { minProperties, maxProperties } = option.schema;
+  const count = Object.keys(out).length;
+  if (typeof minProperties === 'number' && count < minProperties) {
+    sink.add(issue(path, 'too_small', `at least ${minProperties} properties`, `${count} properties`));
+  }
+  if (typeof maxProperties === 'number' && count > maxProperties) {
+    sink.add(issue(path, 'too_big', `at most ${maxProperties} properties`, `${count} properties`));
+  }
+  return out;
+}
+
+/** An object from a value that is not one: JSON text, a one-item array, a scalar for a one-property object. */
+function fromOther(
+  context: AlignContext,
+  value: unknown,
+  option: ObjectOption,
+  path: string,
+  sink: Sink,
+  depth: number,
+): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed.startsWith('{')) {
+      const decoded = decodeLenient(trimmed);
+      if (decoded && isPlainObject(decoded.value)) {
+        sink.flag(path, 'json_text_decoded');
+        return alignObject(context, decoded.value, option, path, sink, depth);
+      }
+    }
+  }
+  if (Array.isArray(value) && value.length > 0 && isPlainObject(value[0])) {
+    return alignObject(context, unwrapped(value, path, sink), option, path, sink, depth + 1);
+  }
+  if ((typeof value === 'number' || typeof value === 'boolean') && option.properties.length === 1) {
+    const [name, schema] = option.properties[0] as readonly [string, JSONSchema];
+    const attempt = new Sink();
+    const child = context.node(value, schema, pointer(path, name), attempt, depth + 1);
+    if (attempt.issues.length === 0) {
+      sink.flag(path, 'implied_property');
+      sink.merge(attempt);
+      const out: Record<string, unknown> = {};
+      setOwnProperty(out, name, child);
+      return out;
+    }
+  }
+  sink.add(issue(path, 'invalid_type', 'object', typeName(value)));
+  return value;
+}
+
+/** A declared property the model left out: its `default`, null / `[]` where allowed, else an issue. */
+function fillMissing(
+  context: AlignContext,
+  out: Record<string, unknown>,
+  name: string,
+  schema: JSONSchema,
+  option: ObjectOption,
+  childPath: string,
+  sink: Sink,
+): void {
+  if (
+    context.applyDefaults &&
+    typeof schema === 'object' &&
+    schema !== null &&
+    Object.hasOwn(schema, 'default')
+  ) {
+    sink.flag(childPath, 'default_filled');
+    setOwnProperty(out, name, cloneJson(schema.default));
+  } else if (option.required.has(name)) {
+    if (
+      context.partial &&
+      !context.allowsNull(schema) &&
+      context.root.options(schema).some((o) => o.kind === 'array')
+    ) {
+      // partial mode: an array not yet started is empty so far
+      sink.flag(childPath, 'missing_as_null');
+      setOwnProperty(out, name, []);
+    } else if (
+      context.partial ||
+      (context.allowsNull(schema) && schema !== undefined && schema !== true && !isAny(context, schema))
+    ) {
+      sink.flag(childPath, 'missing_as_null');
+      setOwnProperty(out, name, null);
+    } else {
+      sink.add(
+        issue(childPath, 'missing_property', 'a value', 'nothing', `missing required property "${name}"`),
+      );
+    }
+  }
+}
+
+function isAny(context: AlignContext, schema: JSONSchema): boolean {
+  const options = context.root.options(schema);
+  return options.length === 1 && options[0]?.kind === 'any';
+}
+
+/** A key of `value` naming property `name` loosely (case, spaces, punctuation) or by `x-baml-alias`. */
+function findKey(
+  value: Record<string, unknown>,
+  keys: readonly string[],
+  name: string,
+  schema: JSONSchema,
+  option: ObjectOption,
+): string | undefined {
+  const alias = typeof schema === 'object' && schema !== null ? schema['x-baml-alias'] : undefined;
+  if (typeof alias === 'string' && Object.hasOwn(value, alias)) return alias;
+  const wanted = looseForm(typeof alias === 'string' ? alias : name);
+  if (wanted === '') return undefined;
+  for (const key of keys) {
+    if (looseForm(key) !== wanted) continue;
+    if (option.properties.some(([declared]) => declared === key)) continue;
+    return key;
+  }
+  return undefined;
+}
+
+function cloneJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    setOwnProperty(out, key, cloneJson((value as Record<string, unknown>)[key]));
+  return out;
+}
