@@ -16,6 +16,8 @@ const simpleEscapes: Record<string, string> = {
   '\n': '',
 };
 
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
 /** Decodes the escapes of a (non-raw) Python string body; an unknown escape keeps its backslash. */
 export function decodePythonEscapes(body: string): string {
   if (!body.includes('\\')) return body;
@@ -28,8 +30,7 @@ export function decodePythonEscapes(body: string): string {
     const simple = simpleEscapes[next];
     let consumed = 2;
     // `\0` followed by a digit is an octal escape, not NUL.
-    const after = body.charCodeAt(i + 2);
-    if (simple !== undefined && !(next === '0' && after >= 0x30 && after <= 0x39)) {
+    if (simple !== undefined && !(next === '0' && isDigit(body.charCodeAt(i + 2)))) {
       out.push(simple);
     } else if (next === 'x' || next === 'u' || next === 'U') {
       const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
