@@ -20,7 +20,7 @@ export type PythonScanStop =
       readonly start: number;
       readonly name: string;
       readonly args: Record<string, unknown>;
-      /** Positional arguments in order (empty for keyword-only calls); see `resolveArguments`. */
+      /** Positional arguments in order (empty for keyword-only calls); see `namePositionalArguments`. */
       readonly positional: readonly unknown[];
     }
   /** The top-level `]` of a bare list: `index` is just after it. */
