@@ -34,7 +34,8 @@ import { JsonScanner, parseLenientJson } from '../json/index.js';
 import { BaseFormatParser, type CallParts, type Cursor } from './core/base-parser.js';
 import { taggedObjectEnvelope } from './core/envelopes.js';
 import { heldBackLength, MarkerSearch } from './core/markers.js';
-import { BracketSkipper, PythonCallScanner } from './families/pythonic-calls.js';
+import { BracketSkipper } from './families/pythonic/bracket-skipper.js';
+import { PythonCallScanner } from './families/pythonic/python-call-scanner.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const TAG = '<|python_tag|>';

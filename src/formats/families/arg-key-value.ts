@@ -1,10 +1,6 @@
-import { setOwnProperty } from '../../internal/set-own-property.js';
 import { TextBuilder } from '../../internal/text-builder.js';
-import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
-import { isStrictJson } from '../../json/is-strict-json.js';
-import { typeParameterText } from '../../schema/type-parameter-text.js';
+import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { argumentJson } from '../core/argument-json.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import {
   consumableEnd,
@@ -14,8 +10,11 @@ import {
   noMarkerFrom,
   sharedInitial,
 } from '../core/markers.js';
-import { isTextSchema, jsonStringContent } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
+import { isLayout } from './arg-key-value/is-layout.js';
+import { KeyValueMemberStream } from './arg-key-value/key-value-member-stream.js';
+import { nameFrom } from './arg-key-value/name-from.js';
+import { unescapeJsonValues } from './arg-key-value/unescape-json-values.js';
 
 /**
  * Family core for formats that write a call as a name followed by key/value tag pairs:
@@ -61,100 +60,6 @@ export interface ArgKeyValueConfig {
 type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | 'before-value' | 'value';
 
 /**
- * Whether `text` holds only layout: whitespace and the two characters backslash + `n` (SGLang's GLM
- * regexes accept a literal `\n` between the tags, as some GLM outputs write it).
- */
-function isLayout(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (isWhitespace(code)) continue;
-    if (code === 0x5c /* \ */ && text.charCodeAt(index + 1) === 0x6e /* n */) {
-      index++;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
-/**
- * The call's name from the text between the call marker and the first key (or the call's end): its
- * first word (with `spaces`, its first line), trimmed, without a trailing literal `\n`. `rest` tells
- * whether more than layout follows the name (for example a JSON body), which makes the call invalid.
- * A name holding markup or JSON characters (`<`, `>`, `{`, `}`, `"`) is refused as `''`.
- */
-function nameFrom(text: string, spaces: boolean): { name: string; rest: boolean } {
-  const trimmed = text.trim();
-  let end = trimmed.length;
-  let rest = false;
-  for (let index = 0; index < trimmed.length; index++) {
-    const code = trimmed.charCodeAt(index);
-    const lineBreak =
-      code === 0x0a || code === 0x0d || (code === 0x5c /* \ */ && trimmed.charCodeAt(index + 1) === 0x6e);
-    if (lineBreak || (!spaces && isWhitespace(code))) {
-      end = index;
-      rest = !isLayout(trimmed.slice(index));
-      break;
-    }
-  }
-  const name = trimmed.slice(0, end).trimEnd();
-  return { name: /[<>{}"]/.test(name) ? '' : name, rest };
-}
-
-/**
- * Undoes one level of JSON string escaping (`\"` → `"`, `\\` → `\`, `\n` → line feed, `\uXXXX`);
- * unknown escapes are kept as written.
- */
-function unescapeOnce(text: string): string {
-  let out = '';
-  let start = 0;
-  for (
-    let index = text.indexOf('\\');
-    index >= 0 && index < text.length - 1;
-    index = text.indexOf('\\', start)
-  ) {
-    out += text.slice(start, index);
-    const next = text[index + 1];
-    start = index + 2;
-    switch (next) {
-      case '"':
-      case '\\':
-      case '/':
-        out += next;
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'u': {
-        const hex = text.slice(index + 2, index + 6);
-        if (/^[0-9a-fA-F]{4}$/.test(hex)) {
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          start = index + 6;
-        } else {
-          out += '\\u';
-        }
-        break;
-      }
-      default:
-        out += `\\${next}`;
-    }
-  }
-  return out + text.slice(start);
-}
-
-/**
  * One incremental parser for the whole family. Names, keys and values are collected as pieces while
  * they stream in; only a possible marker prefix is held back between pushes, so work per `push` is
  * proportional to the chunk. The call is announced (`tool-input-start`) as soon as its name is read;
@@ -173,17 +78,12 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private parameters: Array<[string, string]> = [];
   /** The first problem found in the open call; the call is reported invalid at its end. */
   private problem: string | undefined;
-  /** The call was announced under a name its arguments may stream for. */
-  private streaming = false;
-  private streamedAny = false;
-  private streamedKeys = new Set<string>();
-  /** The value each streamed member was sent with (see `CallParts.streamedValues`). */
-  private streamedValues: Record<string, unknown> = {};
-  /** The open value streams as raw text; `rawStreamed` code units of it are sent. */
-  private rawStream = false;
-  private rawStreamed = 0;
-  /** The end of the raw text so far that may not be sent yet (a line break, half a surrogate pair). */
-  private heldTail = '';
+  /** The open call's members, streamed as its values arrive. */
+  private readonly members = new KeyValueMemberStream(
+    (delta) => this.streamArguments(delta),
+    (name, key) => this.parameterSchema(name, key),
+    this.tools !== undefined,
+  );
   /** Glitches recovered in the open call (see `CallParts.repairs`). */
   private repairs: ToolCallRepair[] = [];
   /** The closing tag last read in the open call, to tell a doubled closing tag from a stray one. */
@@ -258,13 +158,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.layoutPieces = [];
     this.parameters = [];
     this.problem = undefined;
-    this.streaming = false;
-    this.streamedAny = false;
-    this.streamedKeys = new Set();
-    this.streamedValues = {};
-    this.rawStream = false;
-    this.rawStreamed = 0;
-    this.heldTail = '';
+    this.members.clear();
     this.repairs = [];
     this.lastClose = undefined;
     this.itemOffset = 0;
@@ -320,7 +214,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           this.name = name;
           if (this.problem === undefined) {
             this.announceCall(name);
-            this.streaming = this.streamsAnnounced;
+            this.members.begin(this.streamsAnnounced);
           }
           if (match.marker === nameEnd) {
             this.take(cursor, match.index + match.marker.length, 'call');
@@ -395,7 +289,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             // `</arg_key>` missing: the key ends at the value tag.
             this.repair('missing_key_close_tag', this.rawLength, `the key "${this.key}" has no ${keyClose}`);
             this.take(cursor, match.index + valueOpen.length, 'call');
-            this.startValue();
+            this.members.startValue(this.name, this.key ?? '', this.problem === undefined);
             this.state = 'value';
           } else {
             this.problem ??= `the key "${this.key}" has no value`;
@@ -418,7 +312,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             this.recoverStrayClose(cursor, match);
           } else if (match.marker === valueOpen) {
             this.take(cursor, match.index + valueOpen.length, 'call');
-            this.startValue();
+            this.members.startValue(this.name, this.key ?? '', this.problem === undefined);
             this.state = 'value';
           } else {
             this.problem ??= `the key "${this.key}" has no value`;
@@ -441,7 +335,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             );
           }
           this.parameters.push([this.key ?? '', value]);
-          this.endValue(this.key ?? '', value);
+          this.members.endValue(this.name, this.key ?? '', value, this.problem === undefined);
           this.key = undefined;
           if (match.marker === valueClose) {
             this.take(cursor, match.index + valueClose.length, 'call');
@@ -512,7 +406,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     );
     this.name = name;
     this.announceCall(name);
-    this.streaming = this.streamsAnnounced;
+    this.members.begin(this.streamsAnnounced);
     this.key = key;
     this.take(cursor, match.index + match.marker.length, 'call');
     this.lastClose = this.config.keyClose;
@@ -536,7 +430,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     if (value.startsWith('\r\n')) value = value.slice(2);
     else if (value.startsWith('\n')) value = value.slice(1);
     this.parameters.push([key, value]);
-    this.endValue(key, value);
+    this.members.endValue(this.name, key, value, this.problem === undefined);
     this.key = undefined;
     this.take(cursor, match.index + match.marker.length, 'call');
     this.lastClose = match.marker;
@@ -631,7 +525,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     if (piece !== '') {
       if (pieces instanceof TextBuilder) pieces.append(piece);
       else pieces.push(piece);
-      if (this.rawStream && pieces === this.valuePieces) this.streamValuePiece(piece);
+      if (this.members.raw && pieces === this.valuePieces) this.members.piece(piece);
     }
     if (!match && cursor.final) this.cutOff();
     return match;
@@ -674,104 +568,20 @@ export class ArgKeyValueParser extends BaseFormatParser {
     const problem = this.problem;
     const parameters = this.parameters;
     const repairs = this.repairs;
-    const streamed = this.streamedAny
-      ? { streamedKeys: this.streamedKeys, streamedValues: this.streamedValues }
-      : undefined;
+    const streamed = this.members.parts();
     this.clearCall();
     this.state = this.inSection ? 'section' : 'text';
     if (problem !== undefined || name === undefined || name === '') {
       this.failCall('invalid_tool_call', problem ?? 'the tool call has no name', name || undefined);
       return;
     }
-    if (this.config.decodeEscapedJson) this.unescapeJsonValues(name, parameters);
+    if (this.config.decodeEscapedJson)
+      unescapeJsonValues(parameters, (key) => this.parameterSchema(name, key));
     this.endCall({
       name,
       parameters,
       ...(streamed ?? {}),
       ...(repairs.length > 0 ? { repairs } : {}),
     });
-  }
-
-  /** Whether the open call's members stream now (see the config's docstring). */
-  private streamsMembers(name: string | undefined, key: string): name is string {
-    if (!this.streaming || this.problem !== undefined || name === undefined || key === '') return false;
-    // With tools, alignment may drop or rename an undeclared key, and a streamed member stays sent.
-    return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
-  }
-
-  /** A value begins: `"key":"` now when its raw text is its typed value, the text as it arrives. */
-  private startValue(): void {
-    this.rawStream = false;
-    this.rawStreamed = 0;
-    this.heldTail = '';
-    const name = this.name;
-    const key = this.key ?? '';
-    if (!this.streamsMembers(name, key) || !isTextSchema(this.parameterSchema(name, key))) return;
-    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:"`);
-    this.streamedAny = true;
-    this.rawStream = true;
-  }
-
-  /**
-   * Sends a piece of a raw-streamed value, holding back a last line break (layout when the value's end
-   * tag is missing) or `\r`, and the high half of a surrogate pair the chunk split.
-   */
-  private streamValuePiece(piece: string): void {
-    const text = this.heldTail + piece;
-    let end = text.length;
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end--;
-    else if (last === 0x0a /* \n */) end -= text.charCodeAt(end - 2) === 0x0d ? 2 : 1;
-    else if (last === 0x0d /* \r */) end--;
-    this.heldTail = text.slice(end);
-    if (end === 0) return;
-    this.streamArguments(jsonStringContent(text.slice(0, end)));
-    this.rawStreamed += end;
-  }
-
-  /** A value ended: the rest of a raw-streamed value and its closing quote, or the typed member. */
-  private endValue(key: string, value: string): void {
-    const name = this.name;
-    if (this.rawStream) {
-      this.rawStream = false;
-      this.heldTail = '';
-      this.streamArguments(`${jsonStringContent(value.slice(this.rawStreamed))}"`);
-      this.streamedKeys.add(key);
-      setOwnProperty(this.streamedValues, key, value);
-      return;
-    }
-    if (this.streamsMembers(name, key)) {
-      const typed = typeParameterText(value, this.parameterSchema(name, key));
-      // Objects and arrays come with the last delta: alignment builds them again (a new object, which
-      // `endCall` could not tell from a changed one), so sending them now would send them twice.
-      if (typed !== null && typeof typed !== 'object') {
-        // A repeated key is written again: JSON's last member wins, as the last value does here.
-        this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(typed)}`);
-        this.streamedAny = true;
-        this.streamedKeys.add(key);
-        setOwnProperty(this.streamedValues, key, typed);
-        return;
-      }
-    }
-    // Not streamed: the member comes with the call's last delta; an earlier occurrence no longer counts.
-    this.streamedKeys.delete(key);
-  }
-
-  /**
-   * Replaces a value written as backslash-escaped JSON (`[{\"id\": \"1\"}]`) by its unescaped text
-   * when the text is not JSON as written, its unescaped form is, and the parameter's schema types that
-   * form as an object or array (SGLang's GLM fallback: `json.loads`, then unescape and `json.loads`).
-   */
-  private unescapeJsonValues(name: string, parameters: Array<[string, string]>): void {
-    for (const pair of parameters) {
-      const text = pair[1].trim();
-      if (!(text.startsWith('{') || text.startsWith('[')) || !text.includes('\\"')) continue;
-      const schema = this.parameterSchema(name, pair[0]);
-      if (schema === undefined || isStrictJson(text)) continue;
-      const unescaped = unescapeOnce(text);
-      if (!isStrictJson(unescaped)) continue;
-      const typed = typeParameterText(unescaped, schema);
-      if (typeof typed === 'object' && typed !== null) pair[1] = unescaped;
-    }
   }
 }
