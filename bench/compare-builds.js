@@ -1,15 +1,20 @@
 // Two builds of toolwire side by side in one run, on the align and lenient-JSON work of
-// `align.bench.js` and a Hermes parse with repaired JSON: for "no slowdown" checks on a busy machine,
+// `align.bench.js`, a Hermes parse with repaired JSON, and the 1 MB outputs of `stream.bench.js`
+// (hermes, kimi_k2, mistral) parsed whole and streamed in 16-character chunks: for "no slowdown" checks on a busy machine,
 // where only ratios measured in the same run mean anything. The sides take turns, each turn in a
 // fresh Node process (as `run.js` does per benchmark: two builds in one heap skew each other's
 // timings through GC and JIT state), and each side keeps its best turn.
 //
 //   node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]     (candidate default: ./dist)
+//   COMPARE_ONLY=stream node bench/compare-builds.js ...   (only the workloads whose name has "stream")
+//   COMPARE_CPU=1 node bench/compare-builds.js ...   (CPU time of single-threaded children, not wall
+//     time: on a machine loaded far past its cores, wall time mostly measures the other processes)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measure, printTable } from './measure.js';
+import { output, tools as streamTools } from './stream-outputs.js';
 
 const [baselineArgument, candidateArgument = 'dist', workloadArgument] = process.argv.slice(2);
 if (!baselineArgument) {
@@ -23,6 +28,7 @@ async function load(dist) {
     schema: await import(url('schema/index.js')),
     json: await import(url('json/index.js')),
     formats: await import(url('formats/index.js')),
+    stream: await import(url('stream/index.js')),
   };
 }
 
@@ -99,6 +105,9 @@ const hermesText = Array.from(
 ).join('\n');
 const tools = [{ name: 'get_weather', parameters: weather }];
 
+const bigBudgetMs = 1500;
+
+// [name, make(builds) -> run, budget ms (default 300)]
 const workloads = [
   [
     'parseLenientJson, jsonrepair corpus (broken inputs)',
@@ -161,25 +170,70 @@ const workloads = [
         formats.parseToolCalls(hermesText, { format: 'hermes', tools });
       },
   ],
+  // A 1 MB parse takes 10-40 ms: 300 ms is too few rounds for its code to settle, so these get more.
+  ...['hermes', 'kimi_k2', 'mistral'].flatMap((format) => {
+    const text = output(format, 1 << 20);
+    const chunks = [];
+    for (let index = 0; index < text.length; index += 16) chunks.push(text.slice(index, index + 16));
+    return [
+      [
+        `parseToolCalls ${format}, 1 MB output (stream-outputs.js)`,
+        ({ formats }) =>
+          () => {
+            formats.parseToolCalls(text, { format, tools: streamTools });
+          },
+        bigBudgetMs,
+      ],
+      [
+        `createToolCallStream ${format}, 1 MB output in 16-char chunks`,
+        ({ stream }) =>
+          () => {
+            const parser = stream.createToolCallStream({ format, tools: streamTools });
+            for (const chunk of chunks) parser.push(chunk);
+            parser.finish();
+          },
+        bigBudgetMs,
+      ],
+    ];
+  }),
 ];
+
+/** Like `measure`, in CPU milliseconds of this process (`process.cpuUsage`, user + system). */
+function measureCpu(run, budgetMs) {
+  for (let index = 0; index < 3; index++) run();
+  let best = Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + budgetMs;
+  for (let rounds = 0; (rounds < 5 || performance.now() < deadline) && rounds <= 10_000; rounds++) {
+    const start = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
 
 if (workloadArgument !== undefined) {
   // A child: time one workload of one build, print the best time in ms.
-  const [, make] = workloads[Number(workloadArgument)];
+  const [, make, budgetMs = 300] = workloads[Number(workloadArgument)];
   const run = make(await load(candidateArgument));
-  console.log(String(measure(run, 300)));
+  console.log(String(process.env.COMPARE_CPU ? measureCpu(run, budgetMs) : measure(run, budgetMs)));
 } else {
   const turns = 4;
   const rows = [['workload', 'baseline ms', 'candidate ms', 'candidate/baseline']];
   const script = fileURLToPath(import.meta.url);
   const time = (dist, index) => {
-    const child = spawnSync(process.execPath, [script, baselineArgument, dist, String(index)], {
+    // With COMPARE_CPU the garbage collector and the compiler run on the timed thread (V8's
+    // `--single-threaded`), so their work is counted, and counted the same way on both sides.
+    const flags = process.env.COMPARE_CPU ? ['--single-threaded'] : [];
+    const child = spawnSync(process.execPath, [...flags, script, baselineArgument, dist, String(index)], {
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(child.stderr);
     return Number(child.stdout.trim());
   };
+  const only = process.env.COMPARE_ONLY;
   for (const [index, [name]] of workloads.entries()) {
+    if (only !== undefined && !name.includes(only)) continue;
     const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let turn = 0; turn < turns; turn++) {
       best[0] = Math.min(best[0], time(baselineArgument, index));
@@ -188,7 +242,7 @@ if (workloadArgument !== undefined) {
     rows.push([name, best[0].toFixed(3), best[1].toFixed(3), `${(best[1] / best[0]).toFixed(3)}`]);
   }
   console.log(
-    `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}`,
+    `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}${process.env.COMPARE_CPU ? ', CPU ms' : ''}`,
   );
   printTable(rows);
 }

@@ -15,17 +15,30 @@ function unwritable(value: number): boolean {
   return value === 0 ? Object.is(value, -0) : value === Infinity || value === -Infinity;
 }
 
-/** Whether `value` holds an unwritable number anywhere (no recursion: an explicit stack). */
+/**
+ * Whether `value` holds an unwritable number anywhere (no recursion: an explicit stack that holds
+ * containers only; numbers are looked at where they are found).
+ */
 function hasUnwritableNumber(value: unknown): boolean {
-  const stack: unknown[] = [value];
+  if (typeof value === 'number') return unwritable(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: object[] = [value];
   while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (unwritable(item)) return true;
-    } else if (Array.isArray(item)) {
-      for (const element of item) stack.push(element);
-    } else if (typeof item === 'object' && item !== null) {
-      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+    const item = stack.pop() as object;
+    if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        const element: unknown = item[index];
+        if (typeof element === 'number') {
+          if (unwritable(element)) return true;
+        } else if (typeof element === 'object' && element !== null) stack.push(element);
+      }
+    } else {
+      for (const key of Object.keys(item)) {
+        const member: unknown = (item as Record<string, unknown>)[key];
+        if (typeof member === 'number') {
+          if (unwritable(member)) return true;
+        } else if (typeof member === 'object' && member !== null) stack.push(member);
+      }
     }
   }
   return false;

@@ -98,13 +98,17 @@ export class ArgumentStreamer {
     if (this.state === inVerbatim && this.escapePending === '') {
       // The common streamed piece: inside a passed-through string, nothing to escape. Plain text up to
       // the first character that needs a look is passed on as it is; the loop below goes on from there.
+      // The value hash is taken in the same pass (see `clean`).
+      let hash = this.valueHash;
       while (index < length) {
         const code = piece.charCodeAt(index);
         if (code === 0x22 || code === 0x5c || code < 0x20) break;
+        hash = Math.imul(hash ^ code, fnvPrime);
         index++;
       }
-      if (index === length) return this.sent(piece);
-      out = this.sent(piece.slice(0, index));
+      this.valueHash = hash;
+      if (index === length) return piece;
+      out = piece.slice(0, index);
     }
     while (index < length) {
       switch (this.state) {
@@ -118,20 +122,22 @@ export class ArgumentStreamer {
               this.memberDirty = true;
               break;
             }
-            out += this.sentEscape(this.escape(piece.charAt(index)));
+            out += this.escape(piece.charAt(index));
             index++;
             break;
           }
           // The hot loop: most of a big call's bytes are here.
           const start = index;
           let code = 0;
+          let hash = this.valueHash;
           while (index < length) {
             code = piece.charCodeAt(index);
             if (code === 0x22 || code === 0x5c || code < 0x20) break;
+            hash = Math.imul(hash ^ code, fnvPrime);
             index++;
           }
-          if (index > start)
-            out += this.sent(start === 0 && index === length ? piece : piece.slice(start, index));
+          this.valueHash = hash;
+          if (index > start) out += start === 0 && index === length ? piece : piece.slice(start, index);
           if (index === length) break;
           index++;
           if (code === 0x22) {
@@ -141,7 +147,7 @@ export class ArgumentStreamer {
           } else if (code === 0x5c) this.escapePending = '\\';
           else {
             out += controlEscape(code);
-            this.valueHash = fnv(this.valueHash, String.fromCharCode(code));
+            this.valueHash = Math.imul(this.valueHash ^ code, fnvPrime);
           }
           break;
         }
@@ -178,7 +184,7 @@ export class ArgumentStreamer {
       const hash = this.clean.get(key);
       const value = input[key];
       // A member that passed through is kept when the final value is what was sent (else it comes again).
-      if (hash !== undefined && typeof value === 'string' && hash === fnv(fnvOffset, value)) continue;
+      if (hash !== undefined && typeof value === 'string' && hash === fnv(value)) continue;
       out += `${written ? ',' : ''}${JSON.stringify(key)}:${argumentJson(input[key])}`;
       written = true;
     }
@@ -254,23 +260,6 @@ export class ArgumentStreamer {
     }
   }
 
-  /** Plain value text sent for the open verbatim member (its own decoded value): hashed, returned. */
-  private sent(text: string): string {
-    this.valueHash = fnv(this.valueHash, text);
-    return text;
-  }
-
-  /** An escape sequence sent for the open verbatim member: its decoded character is hashed. */
-  private sentEscape(text: string): string {
-    if (text === '') return text;
-    try {
-      this.valueHash = fnv(this.valueHash, JSON.parse(`"${text}"`) as string);
-    } catch {
-      this.memberDirty = true;
-    }
-    return text;
-  }
-
   private passesThrough(key: string): boolean {
     return this.properties === undefined || this.properties.get(key) === true;
   }
@@ -331,7 +320,11 @@ export class ArgumentStreamer {
         return '';
       }
       this.escapePending = '';
-      if ('"\\/bfnrt'.includes(char)) return pending;
+      const decoded = shortEscapes.indexOf(char);
+      if (decoded >= 0) {
+        this.valueHash = Math.imul(this.valueHash ^ shortEscaped.charCodeAt(decoded), fnvPrime);
+        return pending;
+      }
       // An escape JSON does not have: the lenient decoder drops the backslash, so does this text; the
       // member is still written again at the end, in case the decoder read it otherwise.
       this.memberDirty = true;
@@ -343,17 +336,26 @@ export class ArgumentStreamer {
       return '';
     }
     this.escapePending = '';
+    this.valueHash = Math.imul(this.valueHash ^ Number.parseInt(pending.slice(2), 16), fnvPrime);
     return pending;
   }
 }
 
-const fnvOffset = 0x811c9dc5;
+/** The letters of JSON's two-character escapes, and the character each stands for (same order). */
+const shortEscapes = '"\\/bfnrt';
+const shortEscaped = '"\\/\b\f\n\r\t';
 
-/** 32-bit FNV-1a over `text`'s code units, continuing from `hash`. */
-function fnv(hash: number, text: string): number {
-  let h = hash;
-  for (let index = 0; index < text.length; index++) h = Math.imul(h ^ text.charCodeAt(index), 0x01000193);
-  return h >>> 0;
+// 32-bit FNV-1a over a value's UTF-16 code units: `push` folds each decoded code unit it sends into
+// `valueHash` (`hash = imul(hash ^ unit, fnvPrime)`, in the scanning loop itself); `end` hashes the
+// final value the same way.
+const fnvOffset = 0x811c9dc5 | 0;
+const fnvPrime = 0x01000193;
+
+/** FNV-1a of `text` from `fnvOffset`, as `push` accumulates it. */
+function fnv(text: string): number {
+  let hash = fnvOffset;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), fnvPrime);
+  return hash;
 }
 
 function controlEscape(code: number): string {

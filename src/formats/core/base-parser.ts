@@ -5,20 +5,15 @@ import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
-import { argumentJson } from './argument-json.js';
-import { ArgumentStreamer } from './argument-streamer.js';
-import { argumentsForCall } from './build-arguments.js';
+import { AnnouncedCall, wholeArgumentsDelta } from './announced-call.js';
 import type { CallParts } from './call-parts.js';
-import { callRepairs, cutOffByLength, formatNotFollowed } from './call-repairs.js';
+import { callVerdict } from './call-verdict.js';
 import { closingBrackets } from './closing-brackets.js';
 import { ContentShaper } from './content-shaper.js';
-import {
-  findEarliestMarker,
-  heldBackLength,
-  type MarkerMatch,
-  noMarkerFrom,
-  sharedInitial,
-} from './markers.js';
+import { EventQueue } from './event-queue.js';
+import { FedBrackets } from './fed-brackets.js';
+import { MarkerSearches } from './marker-searches.js';
+import { findEarliestMarker, heldBackLength, type MarkerMatch, noMarkerFrom } from './markers.js';
 import { type SpanKind, SpanRecorder } from './span-recorder.js';
 import { ToolIndex } from './tool-index.js';
 
@@ -50,30 +45,6 @@ export interface ReasoningTags {
 }
 
 /**
- * The last delta of arguments a format streamed as members (`CallParts.streamedKeys`): every member of
- * the aligned `input` that was not streamed as it is (a default alignment filled in, a value it
- * coerced), then `}`. A later duplicate key wins in `JSON.parse`, so the text parses to `input`.
- */
-function closingMembers(input: Record<string, unknown>, parts: CallParts): string {
-  const streamed = parts.streamedKeys as ReadonlySet<string>;
-  const written = (parts.streamedValues ?? parts.argumentsValue) as Record<string, unknown>;
-  let text = '';
-  for (const key of Object.keys(input)) {
-    if (streamed.has(key) && Object.hasOwn(written, key) && input[key] === written[key]) continue;
-    text += `,${JSON.stringify(key)}:${argumentJson(input[key])}`;
-  }
-  return `${text}}`;
-}
-
-/** Markers searched together, with the first character they all share (see `sharedInitial`). */
-interface MarkerSet {
-  readonly markers: readonly string[];
-  readonly initial: string | undefined;
-}
-
-const noMarkers: readonly string[] = [];
-
-/**
  * Shared machinery of every format parser: buffering with a held-back tail, routing of consumed text
  * (content, reasoning, markers, call bodies), reasoning blocks, raw-text recording of calls, ids, name
  * checks and argument decoding. A format implements `parse(cursor)`, consuming with `take` and stopping
@@ -99,11 +70,8 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Markers and other structure dropped outside calls, kept for the "nothing lost" check. */
   readonly markup: string[] = [];
 
-  private events: ParseEvent[] = [];
-  /** `FormatOptions.content` other than `"verbatim"`: reshapes the text deltas (see `ContentShaper`). */
-  private readonly shaper: ContentShaper | undefined;
-  private pendingContent = '';
-  private pendingReasoning = '';
+  /** The events of the current `push` / `finish` (see `EventQueue`). */
+  private readonly events: EventQueue;
   private tail = '';
   /**
    * The open call's raw text so far (built from many small pieces when it streams in: see
@@ -114,8 +82,8 @@ export abstract class BaseFormatParser implements FormatParser {
   private callCount = 0;
   /** The ids given out this turn: no two calls share one (see `UniqueIds`). */
   private readonly ids = new UniqueIds();
-  /** The open call, once `announceCall` made it known; `streamed` tells whether deltas were sent. */
-  private announced: { id: string; name: string; streamed: boolean } | undefined;
+  /** The open call, once `announceCall` made it known. */
+  private announced: AnnouncedCall | undefined;
   /** `finish()` ran: `push` and `finish` throw until `reset()`. */
   private finished = false;
 
@@ -132,7 +100,9 @@ export abstract class BaseFormatParser implements FormatParser {
     this.reasoningTagBucket = this.reasoningInline ? 'content' : 'markup';
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
     const content = this.options.content;
-    this.shaper = content === undefined || content === 'verbatim' ? undefined : new ContentShaper(content);
+    this.events = new EventQueue(
+      content === undefined || content === 'verbatim' ? undefined : new ContentShaper(content),
+    );
   }
 
   /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
@@ -146,7 +116,7 @@ export abstract class BaseFormatParser implements FormatParser {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
     this.run(this.tail === '' ? chunk : this.tail + chunk, false);
-    return this.takeEvents(false);
+    return this.events.take(false);
   }
 
   /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
@@ -160,27 +130,18 @@ export abstract class BaseFormatParser implements FormatParser {
       // see `take`), so the format ends the call as one whose end marker is missing.
       const closers = closingBrackets(this.raw.toString() + this.tail);
       if (closers !== undefined && closers !== '') {
-        this.synthetic = closers;
-        this.syntheticPending = closers.length;
+        this.fed.feed(closers);
         this.run(this.tail + closers, false);
       }
     }
     this.run(this.tail, true);
-    return this.takeEvents(true);
+    return this.events.take(true);
   }
 
   /** `finish()` is running (calls ended now were still open when the output ended). */
   private finalRun = false;
-  /** The closing brackets `finish()` fed for `finishReason: 'stop'` (see `finish`), `''` when none. */
-  private synthetic = '';
-  /** How many of `synthetic`'s characters are at the end of the text not yet consumed. */
-  private syntheticPending = 0;
-  /** Where the fed brackets start in the cursor's text during a run (its length when none). */
-  private syntheticFrom = Number.POSITIVE_INFINITY;
-  /** How many fed brackets the open call's raw text holds (cut off again by `closeRaw`). */
-  private syntheticInRaw = 0;
-  /** Fed brackets the call `closeRaw` just closed held: they are its `missing_closing_bracket` repair. */
-  private closedSynthetic = '';
+  /** The closing brackets `finish()` fed for `finishReason: 'stop'` (see `finish`). */
+  private readonly fed = new FedBrackets();
 
   /**
    * Formats whose calls have no end marker of their own (a bare JSON object, a Python call list: the
@@ -192,26 +153,19 @@ export abstract class BaseFormatParser implements FormatParser {
   reset(): string {
     this.finished = false;
     const buffered = this.raw.take() + this.tail;
-    this.events = [];
-    this.pendingContent = '';
-    this.pendingReasoning = '';
+    this.events.clear();
     this.tail = '';
     this.rawOpen = false;
     this.callCount = 0;
     this.ids.clear();
     this.announced = undefined;
-    this.streamer = undefined;
     this.markup.length = 0;
     this.spans = undefined;
     this.spanBase = 0;
-    this.shaper?.reset();
     this.strayClose = false;
     this.inReasoning = this.reasoningTags !== undefined && this.options.reasoningStartedInPrompt === true;
     this.finalRun = false;
-    this.synthetic = '';
-    this.syntheticPending = 0;
-    this.syntheticInRaw = 0;
-    this.closedSynthetic = '';
+    this.fed.reset();
     this.onReset();
     return buffered;
   }
@@ -251,8 +205,7 @@ export abstract class BaseFormatParser implements FormatParser {
     cursor.text = text;
     cursor.position = 0;
     cursor.final = final;
-    this.syntheticFrom =
-      this.syntheticPending > 0 ? text.length - this.syntheticPending : Number.POSITIVE_INFINITY;
+    this.fed.startRun(text.length);
     this.parse(cursor);
     if (final && cursor.position < text.length) {
       // A format that left text at the end: it is content, or the rest of the open call.
@@ -270,8 +223,7 @@ export abstract class BaseFormatParser implements FormatParser {
       if (final) this.spans.finish();
     }
     this.tail = cursor.position === text.length ? '' : text.slice(cursor.position);
-    if (this.syntheticPending > 0)
-      this.syntheticPending = Math.max(0, text.length - Math.max(cursor.position, this.syntheticFrom));
+    this.fed.endRun(text.length, cursor.position);
     cursor.text = '';
   }
 
@@ -285,9 +237,10 @@ export abstract class BaseFormatParser implements FormatParser {
     // Often the whole chunk: no slice.
     const piece = cursor.position === 0 && end === text.length ? text : text.slice(cursor.position, end);
     const start = cursor.position;
+    const fedFrom = this.fed.from;
     if (this.spans) {
       // Brackets `finish()` fed (finishReason "stop") are not in the input: no span.
-      const realEnd = Math.min(end, this.syntheticFrom);
+      const realEnd = Math.min(end, fedFrom);
       if (realEnd > start)
         this.recordTake(
           this.spans,
@@ -299,13 +252,13 @@ export abstract class BaseFormatParser implements FormatParser {
     cursor.position = end;
     if (this.rawOpen) {
       this.raw.append(piece);
-      if (end > this.syntheticFrom) this.syntheticInRaw += end - Math.max(start, this.syntheticFrom);
+      if (end > fedFrom) this.fed.tookIntoRaw(start, end);
       return piece;
     }
-    if (end > this.syntheticFrom) {
+    if (end > fedFrom) {
       // Brackets `finish()` fed (finishReason "stop") that the format did not take into a call: the
       // model never wrote them, so they go nowhere.
-      const real = start < this.syntheticFrom ? text.slice(start, this.syntheticFrom) : '';
+      const real = start < fedFrom ? text.slice(start, fedFrom) : '';
       this.route(real, bucket);
       return piece;
     }
@@ -315,10 +268,10 @@ export abstract class BaseFormatParser implements FormatParser {
 
   private route(piece: string, bucket: Bucket): void {
     if (piece === '') return;
-    if (bucket === 'content') this.emitContent(piece);
+    if (bucket === 'content') this.events.content(piece);
     else if (bucket === 'reasoning') {
-      if (this.reasoningInline) this.emitContent(piece);
-      else this.emitReasoning(piece);
+      if (this.reasoningInline) this.events.content(piece);
+      else this.events.reasoning(piece);
     } else if (bucket === 'markup') this.markup.push(piece);
   }
 
@@ -363,7 +316,7 @@ export abstract class BaseFormatParser implements FormatParser {
     const tags = this.reasoningTags;
     for (;;) {
       if (tags && this.inReasoning) {
-        const search = this.reasoningSearch(tags, markers, callsInReasoning);
+        const search = this.searches.reasoning(tags, markers, callsInReasoning);
         if (noMarkerFrom(cursor.text, cursor.position, search.initial)) {
           // The usual streamed chunk: no marker can start in it (one pass over it, no search).
           this.take(cursor, cursor.text.length, 'reasoning');
@@ -387,7 +340,7 @@ export abstract class BaseFormatParser implements FormatParser {
         return match;
       }
       const search =
-        tags && this.strayClose ? this.strayCloseSearch(tags, markers) : this.textSearch(tags, markers);
+        tags && this.strayClose ? this.searches.strayClose(tags, markers) : this.searches.text(tags, markers);
       if (noMarkerFrom(cursor.text, cursor.position, search.initial)) {
         this.take(cursor, cursor.text.length, 'content');
         return undefined;
@@ -420,53 +373,8 @@ export abstract class BaseFormatParser implements FormatParser {
    */
   private strayClose = false;
 
-  /** `textSearch` plus the reasoning close tag (see `strayClose`). */
-  private strayCloseSearch(tags: ReasoningTags, markers: readonly string[]): MarkerSet {
-    let search = this.strayCloseCache.get(markers);
-    if (search === undefined) {
-      const searched = [tags.open, tags.close, ...markers];
-      search = { markers: searched, initial: sharedInitial(searched) };
-      this.strayCloseCache.set(markers, search);
-    }
-    return search;
-  }
-
-  private readonly strayCloseCache = new Map<readonly string[], MarkerSet>();
-
-  /**
-   * The markers searched in text mode: with reasoning tags, the open tag and `markers`; with the first
-   * character they all share (`sharedInitial`). Built once per `markers` array (formats pass constant
-   * arrays), not on every push.
-   */
-  private textSearch(tags: ReasoningTags | undefined, markers: readonly string[]): MarkerSet {
-    let search = this.searchCache.get(markers);
-    if (search === undefined) {
-      const searched = tags ? [tags.open, ...markers] : markers;
-      search = { markers: searched, initial: sharedInitial(searched) };
-      this.searchCache.set(markers, search);
-    }
-    return search;
-  }
-
-  /** The markers searched inside reasoning (see `scanText`), built once per combination. */
-  private reasoningSearch(
-    tags: ReasoningTags,
-    markers: readonly string[],
-    callsInReasoning: boolean | readonly string[],
-  ): MarkerSet {
-    const key =
-      callsInReasoning === false ? noMarkers : callsInReasoning === true ? markers : callsInReasoning;
-    let search = this.reasoningSearchCache.get(key);
-    if (search === undefined) {
-      const searched = [tags.close, ...key];
-      search = { markers: searched, initial: sharedInitial(searched) };
-      this.reasoningSearchCache.set(key, search);
-    }
-    return search;
-  }
-
-  private readonly searchCache = new Map<readonly string[], MarkerSet>();
-  private readonly reasoningSearchCache = new Map<readonly string[], MarkerSet>();
+  /** The marker sets `scanText` searches, built once each. */
+  private readonly searches = new MarkerSearches();
 
   /** Consumes the rest of the text into `bucket`, holding back a suffix that may start one of `markers`. */
   protected takeAllBut(cursor: Cursor, markers: readonly string[], bucket: Bucket): void {
@@ -476,7 +384,7 @@ export abstract class BaseFormatParser implements FormatParser {
 
   /** Starts recording a call's raw text; the marker that opens the call should be taken after this. */
   protected beginCall(): void {
-    this.flushPending();
+    this.events.flush();
     this.raw.clear();
     this.rawOpen = true;
   }
@@ -503,76 +411,48 @@ export abstract class BaseFormatParser implements FormatParser {
    */
   protected endCall(parts: CallParts, rawText?: string, ownsAnnounced = rawText === undefined): void {
     const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
-    const streamer = ownsAnnounced ? this.takeStreamer() : undefined;
-    this.closedSynthetic = '';
-    const raw = rawText ?? this.closeRaw();
-    const fed = this.closedSynthetic;
-    this.closedSynthetic = '';
+    // The fed brackets this call's own raw text held, not those of a call closed before (`FedBrackets`).
+    this.fed.takeClosed();
+    const raw = rawText ?? this.closeCallRaw();
+    const fed = this.fed.takeClosed();
     const id = announced?.id ?? this.ids.claim(parts.id ?? `call_${this.callCount}`);
     this.callCount++;
     const unknown = this.tools !== undefined && !this.tools.has(parts.name);
     if (unknown && !this.options.allowUnknownTools) {
-      this.emitInvalid(id, parts.name, raw, 'unknown_tool', `no tool named "${parts.name}" was offered`);
+      this.emitInvalidIssues(id, parts.name, raw, [
+        { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` },
+      ]);
       return;
     }
-    // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
-    let result = argumentsForCall(parts, this.tools?.parameters(parts.name), {
-      allowInvalid: this.options.allowInvalidArguments === true,
-      applyDefaults: this.options.applyDefaults === true,
-    });
-    if (unknown && result.ok) {
-      const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
-      result = { ...result, issues: [issue, ...(result.issues ?? [])] };
-    }
-    if (parts.issues?.length) result = { ...result, issues: [...parts.issues, ...(result.issues ?? [])] };
-    if (!result.ok) {
-      if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
-      this.emitInvalidIssues(id, parts.name, raw, result.issues);
-      return;
-    }
-    const repairs = callRepairs(parts, result.repairs, raw, {
+    const verdict = callVerdict(parts, raw, this.tools?.parameters(parts.name), unknown, this.options, {
       // Ended by `finish()` while open (its end marker never came), unless such calls end with the output.
       missingEndMarker: this.finalRun && rawText === undefined && !this.callsEndWithOutput,
       fed,
     });
-    // finishReason "length": a call the output's end cut off is not a call, however complete it looks;
-    // strictFormat: a call that needed any repair is not one either (its repairs kept on it).
-    const cutOff = this.options.finishReason === 'length' ? cutOffByLength(repairs) : undefined;
-    const refusal = cutOff ?? (this.options.strictFormat === true ? formatNotFollowed(repairs) : undefined);
-    if (refusal) {
-      if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
-      this.emitInvalidIssues(id, parts.name, raw, [refusal], cutOff ? undefined : repairs);
+    if (!verdict.ok) {
+      if (announced && this.inputEvents) this.events.add({ type: 'tool-input-end', id });
+      this.emitInvalidIssues(id, parts.name, raw, verdict.issues, verdict.repairs);
       return;
     }
-    const input = result.value;
-    this.flushPending();
+    const input = verdict.input;
+    this.events.flush();
     if (this.inputEvents) {
-      if (!announced) this.events.push({ type: 'tool-input-start', id, toolName: parts.name });
-      if (announced && streamer) {
-        // The streamed argument text becomes a JSON text of the aligned input (see ArgumentStreamer).
-        this.events.push({ type: 'tool-input-delta', id, delta: streamer.end(input) });
-      } else if (announced?.streamed && parts.streamedKeys) {
-        this.events.push({ type: 'tool-input-delta', id, delta: closingMembers(input, parts) });
-      } else if (!announced?.streamed) {
-        const exact = parts.argumentsJson !== undefined && input === parts.argumentsValue;
-        this.events.push({
-          type: 'tool-input-delta',
-          id,
-          delta: exact ? (parts.argumentsJson as string) : argumentJson(input),
-        });
-      }
-      this.events.push({ type: 'tool-input-end', id });
+      if (!announced) this.events.add({ type: 'tool-input-start', id, toolName: parts.name });
+      // The deltas become a JSON text of the aligned input (see `AnnouncedCall.lastDelta`).
+      const delta = announced ? announced.lastDelta(input, parts) : wholeArgumentsDelta(input, parts);
+      if (delta !== undefined) this.events.add({ type: 'tool-input-delta', id, delta });
+      this.events.add({ type: 'tool-input-end', id });
     }
     this.spans?.emit('call', raw);
-    this.events.push({
+    this.events.add({
       type: 'tool-call',
       id,
       toolName: parts.name,
       input,
       raw,
-      ...(result.issues ? { issues: result.issues } : {}),
-      ...(result.flags ? { flags: result.flags } : {}),
-      ...(repairs.length > 0 ? { repairs } : {}),
+      ...(verdict.issues ? { issues: verdict.issues } : {}),
+      ...(verdict.flags ? { flags: verdict.flags } : {}),
+      ...(verdict.repairs.length > 0 ? { repairs: verdict.repairs } : {}),
     });
   }
 
@@ -588,9 +468,9 @@ export abstract class BaseFormatParser implements FormatParser {
     if (!this.rawOpen || this.announced) return;
     if (this.tools && !this.tools.has(name) && !this.options.allowUnknownTools) return;
     const callId = this.ids.claim(id ?? `call_${this.callCount}`);
-    this.flushPending();
-    this.announced = { id: callId, name, streamed: false };
-    if (this.inputEvents) this.events.push({ type: 'tool-input-start', id: callId, toolName: name });
+    this.events.flush();
+    this.announced = new AnnouncedCall(callId, name);
+    if (this.inputEvents) this.events.add({ type: 'tool-input-start', id: callId, toolName: name });
   }
 
   /**
@@ -609,7 +489,7 @@ export abstract class BaseFormatParser implements FormatParser {
   protected streamArguments(delta: string): void {
     if (!this.announced || delta === '') return;
     this.announced.streamed = true;
-    if (this.inputEvents) this.events.push({ type: 'tool-input-delta', id: this.announced.id, delta });
+    if (this.inputEvents) this.events.add({ type: 'tool-input-delta', id: this.announced.id, delta });
   }
 
   /**
@@ -621,25 +501,11 @@ export abstract class BaseFormatParser implements FormatParser {
   protected streamArgumentText(piece: string): void {
     const announced = this.announced;
     if (!announced || !this.inputEvents || piece === '') return;
-    let streamer = this.streamer;
-    if (streamer === undefined) {
-      streamer = new ArgumentStreamer(this.tools?.parameters(announced.name));
-      this.streamer = streamer;
-    }
-    const delta = streamer.push(piece);
+    const delta = announced.streamText(piece, this.tools);
     if (delta !== '') this.streamArguments(delta);
   }
 
-  /** The open call's `ArgumentStreamer`, when its argument text streams through one. */
-  private streamer: ArgumentStreamer | undefined;
-
-  private takeStreamer(): ArgumentStreamer | undefined {
-    const streamer = this.streamer;
-    this.streamer = undefined;
-    return streamer;
-  }
-
-  private takeAnnounced(): { id: string; name: string; streamed: boolean } | undefined {
+  private takeAnnounced(): AnnouncedCall | undefined {
     const announced = this.announced;
     this.announced = undefined;
     return announced;
@@ -653,8 +519,8 @@ export abstract class BaseFormatParser implements FormatParser {
   protected emitTaken(text: string, bucket: 'content' | 'reasoning' | 'markup'): void {
     if (text === '') return;
     this.spans?.emit(this.outputKind(bucket), text);
-    if (bucket === 'content' || (bucket === 'reasoning' && this.reasoningInline)) this.emitContent(text);
-    else if (bucket === 'reasoning') this.emitReasoning(text);
+    if (bucket === 'content' || (bucket === 'reasoning' && this.reasoningInline)) this.events.content(text);
+    else if (bucket === 'reasoning') this.events.reasoning(text);
     else this.markup.push(text);
   }
 
@@ -669,12 +535,11 @@ export abstract class BaseFormatParser implements FormatParser {
   /** Ends the open call as an invalid one: its raw text is kept whole. */
   protected failCall(code: string, message: string, name: string | undefined, id?: string): void {
     const announced = this.takeAnnounced();
-    this.streamer = undefined;
-    const raw = this.closeRaw();
+    const raw = this.closeCallRaw();
     const callId = announced?.id ?? this.ids.claim(id ?? `call_${this.callCount}`);
     this.callCount++;
-    if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id: callId });
-    this.emitInvalid(callId, name, raw, code, message);
+    if (announced && this.inputEvents) this.events.add({ type: 'tool-input-end', id: callId });
+    this.emitInvalidIssues(callId, name, raw, [{ code, message }]);
   }
 
   /**
@@ -682,7 +547,8 @@ export abstract class BaseFormatParser implements FormatParser {
    * sections that hold several calls, which are then emitted with `endCall(parts, raw)` each.
    */
   protected closeCallRaw(): string {
-    return this.closeRaw();
+    this.rawOpen = false;
+    return this.fed.cut(this.raw.take());
   }
 
   /**
@@ -698,36 +564,15 @@ export abstract class BaseFormatParser implements FormatParser {
     ownsAnnounced = false,
   ): void {
     const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
-    if (ownsAnnounced) this.streamer = undefined;
     const id = announced?.id ?? this.ids.claim(`call_${this.callCount}`);
     this.callCount++;
-    if (announced && this.inputEvents) this.events.push({ type: 'tool-input-end', id });
-    this.emitInvalid(id, name, raw, code, message);
+    if (announced && this.inputEvents) this.events.add({ type: 'tool-input-end', id });
+    this.emitInvalidIssues(id, name, raw, [{ code, message }]);
   }
 
   /** The JSON Schema of one top-level parameter of a tool, when tools were given. */
   protected parameterSchema(name: string, key: string): JSONSchema | undefined {
     return this.tools?.parameter(name, key);
-  }
-
-  private closeRaw(): string {
-    this.rawOpen = false;
-    const raw = this.raw.take();
-    const synthetic = this.syntheticInRaw;
-    if (synthetic === 0) return raw;
-    this.syntheticInRaw = 0;
-    this.closedSynthetic = this.synthetic.slice(this.synthetic.length - synthetic);
-    return raw.slice(0, raw.length - synthetic);
-  }
-
-  private emitInvalid(
-    id: string,
-    name: string | undefined,
-    raw: string,
-    code: string,
-    message: string,
-  ): void {
-    this.emitInvalidIssues(id, name, raw, [{ code, message }]);
   }
 
   private emitInvalidIssues(
@@ -737,42 +582,14 @@ export abstract class BaseFormatParser implements FormatParser {
     issues: ToolCallIssue[],
     repairs?: readonly ToolCallRepair[],
   ): void {
-    this.flushPending();
+    this.events.flush();
     this.spans?.emit('invalid', raw);
     const error = issues.map((issue) => issue.message).join('; ');
     const extra = repairs && repairs.length > 0 ? { repairs } : {};
-    this.events.push(
+    this.events.add(
       name === undefined
         ? { type: 'tool-call-invalid', id, raw, error, issues, ...extra }
         : { type: 'tool-call-invalid', id, toolName: name, raw, error, issues, ...extra },
     );
-  }
-
-  private emitContent(piece: string): void {
-    if (this.pendingReasoning !== '') this.flushPending();
-    this.pendingContent += piece;
-  }
-
-  private emitReasoning(piece: string): void {
-    if (this.pendingContent !== '') this.flushPending();
-    this.pendingReasoning += piece;
-  }
-
-  private flushPending(): void {
-    if (this.pendingContent !== '') {
-      this.events.push({ type: 'text-delta', delta: this.pendingContent });
-      this.pendingContent = '';
-    }
-    if (this.pendingReasoning !== '') {
-      this.events.push({ type: 'reasoning-delta', delta: this.pendingReasoning });
-      this.pendingReasoning = '';
-    }
-  }
-
-  private takeEvents(final: boolean): ParseEvent[] {
-    this.flushPending();
-    const events = this.events;
-    this.events = [];
-    return this.shaper ? this.shaper.shape(events, final) : events;
   }
 }

@@ -98,8 +98,10 @@ function withPolicy(
   // unless it is the very object already measured.
   if (aligned.issues.some((issue) => issue.code === 'too_deep')) return tooDeep();
   if (aligned.value !== checked && nestedDeeperThan(aligned.value, MAX_ARGUMENT_DEPTH)) return tooDeep();
-  const required = requiredArguments(toolSchema);
+  // The required names are read only when there is an issue to judge (the usual call has none).
+  const required = aligned.issues.length > 0 ? requiredArguments(toolSchema) : undefined;
   const fatal =
+    required !== undefined &&
     !allowInvalid &&
     aligned.issues.some((issue) => {
       const path = issue.path ?? '';

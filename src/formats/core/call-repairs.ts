@@ -16,17 +16,27 @@ export function callRepairs(
   raw: string,
   ended: { readonly missingEndMarker: boolean; readonly fed: string },
 ): readonly ToolCallRepair[] {
-  // A family core places a missing end marker at the end of the call text it saw, which for
-  // `finishReason: 'stop'` includes the closing brackets `finish()` fed; those are not in `raw`.
-  const own = (parts.repairs ?? []).map((repair) =>
-    repair.position !== undefined && repair.position > raw.length
-      ? { ...repair, position: raw.length }
-      : repair,
-  );
+  const own = parts.repairs;
+  const fromJson = jsonRepairs !== undefined && jsonRepairs.length > 0;
+  // The usual call: nothing repaired (no arrays made).
+  if ((own === undefined || own.length === 0) && !fromJson && ended.fed === '' && !ended.missingEndMarker)
+    return noRepairs;
+  const repairs: ToolCallRepair[] = [];
   // The end marker comes after everything else at the end of the call, the fed brackets included.
-  const ownEnd = own.filter((repair) => repair.kind === 'missing_end_marker');
-  const repairs: ToolCallRepair[] = own.filter((repair) => repair.kind !== 'missing_end_marker');
-  if (jsonRepairs && jsonRepairs.length > 0) {
+  let ownEnd: ToolCallRepair[] | undefined;
+  for (const repair of own ?? noRepairs) {
+    // A family core places a missing end marker at the end of the call text it saw, which for
+    // `finishReason: 'stop'` includes the closing brackets `finish()` fed; those are not in `raw`.
+    const placed =
+      repair.position !== undefined && repair.position > raw.length
+        ? { ...repair, position: raw.length }
+        : repair;
+    if (placed.kind === 'missing_end_marker') {
+      ownEnd ??= [];
+      ownEnd.push(placed);
+    } else repairs.push(placed);
+  }
+  if (fromJson) {
     const offset = parts.argumentsText === undefined ? -1 : raw.indexOf(parts.argumentsText);
     for (const repair of jsonRepairs) {
       repairs.push(
@@ -43,16 +53,29 @@ export function callRepairs(
       message: `the output ended before the call's closing ${JSON.stringify(ended.fed)}`,
     });
   }
-  repairs.push(...ownEnd);
-  if (ended.missingEndMarker && ownEnd.length === 0) {
+  if (ownEnd !== undefined) repairs.push(...ownEnd);
+  else if (ended.missingEndMarker) {
     repairs.push({
       kind: 'missing_end_marker',
       position: raw.length,
       message: "the output ended before the call's end marker",
     });
   }
-  if (repairs.length < 2) return repairs;
-  return repairs.sort((a, b) => (a.position ?? Number.MAX_VALUE) - (b.position ?? Number.MAX_VALUE));
+  return inPositionOrder(repairs) ? repairs : repairs.sort(byPosition);
+}
+
+const noRepairs: readonly ToolCallRepair[] = [];
+
+/** Text order; repairs without a position last (the sort is stable: ties keep their order). */
+function byPosition(a: ToolCallRepair, b: ToolCallRepair): number {
+  return (a.position ?? Number.MAX_VALUE) - (b.position ?? Number.MAX_VALUE);
+}
+
+/** Whether `repairs` already are in `byPosition` order (the usual case: then no sort). */
+function inPositionOrder(repairs: readonly ToolCallRepair[]): boolean {
+  for (let index = 1; index < repairs.length; index++)
+    if (byPosition(repairs[index - 1] as ToolCallRepair, repairs[index] as ToolCallRepair) > 0) return false;
+  return true;
 }
 
 /** `finishReason: 'length'`: a call the output's end cut off (its end marker missing) is invalid. */

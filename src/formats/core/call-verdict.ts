@@ -1,0 +1,59 @@
+import type { JSONSchema } from '../../types/json-schema.js';
+import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
+import type { FormatOptions } from '../format-definition.js';
+import { argumentsForCall } from './build-arguments.js';
+import type { CallParts } from './call-parts.js';
+import { callRepairs, cutOffByLength, formatNotFollowed } from './call-repairs.js';
+
+/** What one ended call is: a call with its aligned input, or an invalid call with its issues. */
+export type CallVerdict =
+  | {
+      readonly ok: true;
+      readonly input: Record<string, unknown>;
+      readonly issues?: readonly ToolCallIssue[];
+      readonly flags?: readonly ToolCallFlag[];
+      readonly repairs: readonly ToolCallRepair[];
+    }
+  | { readonly ok: false; readonly issues: ToolCallIssue[]; readonly repairs?: readonly ToolCallRepair[] };
+
+/**
+ * Judges one ended call (`BaseFormatParser.endCall`) from its `parts` and `raw` text: its arguments
+ * decoded and aligned to `schema`, the tool's parameters (`argumentsForCall`), the family core's issues
+ * first; its repairs (`callRepairs`, with how the call `ended`); then refused when
+ * `finishReason: 'length'` cut it off (`cutOffByLength`: no repairs kept) or `strictFormat` finds
+ * repairs (`formatNotFollowed`: repairs kept). `unknown`: the tool was not offered but
+ * `allowUnknownTools` let the call through (an `unknown_tool` issue goes on it).
+ */
+export function callVerdict(
+  parts: CallParts,
+  raw: string,
+  schema: JSONSchema | undefined,
+  unknown: boolean,
+  options: FormatOptions,
+  ended: { readonly missingEndMarker: boolean; readonly fed: string },
+): CallVerdict {
+  // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
+  let result = argumentsForCall(parts, schema, {
+    allowInvalid: options.allowInvalidArguments === true,
+    applyDefaults: options.applyDefaults === true,
+  });
+  if (unknown && result.ok) {
+    const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
+    result = { ...result, issues: [issue, ...(result.issues ?? [])] };
+  }
+  if (parts.issues?.length) result = { ...result, issues: [...parts.issues, ...(result.issues ?? [])] };
+  if (!result.ok) return { ok: false, issues: result.issues };
+  const repairs = callRepairs(parts, result.repairs, raw, ended);
+  // finishReason "length": a call the output's end cut off is not a call, however complete it looks;
+  // strictFormat: a call that needed any repair is not one either (its repairs kept on it).
+  const cutOff = options.finishReason === 'length' ? cutOffByLength(repairs) : undefined;
+  const refusal = cutOff ?? (options.strictFormat === true ? formatNotFollowed(repairs) : undefined);
+  if (refusal) return cutOff ? { ok: false, issues: [refusal] } : { ok: false, issues: [refusal], repairs };
+  return {
+    ok: true,
+    input: result.value,
+    ...(result.issues ? { issues: result.issues } : {}),
+    ...(result.flags ? { flags: result.flags } : {}),
+    repairs,
+  };
+}
