@@ -39,7 +39,6 @@ import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/mark
 import type { FormatOptions } from '../format-definition.js';
 import {
   type BodyContext,
-  balancedSpans,
   decodeBody,
   type FoundCall,
   foundCallParts,
@@ -47,6 +46,7 @@ import {
   readCallValue,
   withValueRepairs,
 } from './agent-tagged-calls.js';
+import { balancedSpans } from './json-spans.js';
 import { isPFormatName, type PFormatSyntax, parsePFormatCall } from './p-format.js';
 
 /** Options of the agent-tagged parser: `FormatOptions` plus the P-Format syntax to read. */
