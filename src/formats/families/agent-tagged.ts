@@ -39,7 +39,7 @@ import { type BlockKind, BodyEndScanner } from './agent-tagged/body-end-scanner.
 import { classifyFence, wholeFenceHeader } from './agent-tagged/classify-fence.js';
 import { classifyTag } from './agent-tagged/classify-tag.js';
 import { type BodyContext, decodeBody, leadingJsonCalls } from './agent-tagged/decode-body.js';
-import { type FoundCall, foundCallParts } from './agent-tagged/found-call.js';
+import { callShares, type FoundCall } from './agent-tagged/found-call.js';
 import { glmLineCall } from './agent-tagged/glm-line-call.js';
 import { invokeArguments } from './agent-tagged/invoke-arguments.js';
 import { type WholePiece, wholeJsonPieces, wholePFormatPieces } from './agent-tagged/whole-response.js';
@@ -547,22 +547,7 @@ export class AgentTaggedParser extends BaseFormatParser {
    * `unclosed`: the block never closed, so the last call gets a `missing_end_marker` repair.
    */
   private emitCalls(raw: string, calls: readonly FoundCall[], end: number, unclosed = false): void {
-    let boundary = 0;
-    calls.forEach((call, index) => {
-      const last = index === calls.length - 1;
-      const callEnd = last ? end : Math.max(boundary, call.end);
-      let parts = foundCallParts(call, boundary, callEnd - boundary);
-      if (last && unclosed) {
-        const missing = {
-          kind: 'missing_end_marker',
-          position: callEnd - boundary,
-          message: 'the call has no closing tag',
-        };
-        parts = { ...parts, repairs: [...(parts.repairs ?? []), missing] };
-      }
-      this.endCall(parts, raw.slice(boundary, callEnd));
-      boundary = callEnd;
-    });
+    for (const share of callShares(raw, calls, end, unclosed)) this.endCall(share.parts, share.raw);
   }
 
   /**

@@ -2,7 +2,7 @@ import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
 import {
   findEarliestMarker,
@@ -18,6 +18,7 @@ import { FirstElementReader } from './tagged-json/first-element-reader.js';
 import { type LeadingCall, leadingCall, maxNamePrefix } from './tagged-json/leading-call.js';
 import { objectBodyCall } from './tagged-json/object-body-call.js';
 import { fenceMark, maxLookahead, opensJson, skipFenceOpener } from './tagged-json/opens-json.js';
+import type { TaggedJsonConfig } from './tagged-json/tagged-json-config.js';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -31,52 +32,9 @@ import { fenceMark, maxLookahead, opensJson, skipFenceOpener } from './tagged-js
  * several objects one after another (`START {…}\n{…} END`, with end markers configured) yields one call
  * per object, in order: the first call's raw runs from the start marker through its object, each later
  * one's from its object (through the end marker for the last), and the whitespace between objects is
- * markup — so a call announced while its object streamed in keeps its id, and no text is lost.
- *
- * - `start`: markers that open a call section (the first one is canonical).
- * - `end`: markers that close it; optional in the text (a missing end marker at the end of the output,
- *   or before the next start marker, still yields the call).
- * - `nameKeys` / `argumentKeys` / `idKeys`: where a call object keeps its parts, first match wins. In
- *   a body that starts with its name, only an id written right after the name is the call's id: the
- *   call is announced to streaming consumers at that point, so an id further on is not used (in every
- *   chunking and in whole-text parsing alike). When the member after the name (and id) is the
- *   arguments object, its text streams as it arrives (through an `ArgumentStreamer`: string members
- *   pass through, the rest comes aligned in the call's last delta). An object body that gives its
- *   arguments more than once (an argument key twice, or two of them) is an `InvalidToolCall` with code
- *   `conflicting_arguments`: which one counts would be a guess, and the first may have streamed.
- * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
- * - `reasoning`: reasoning tags recognised in text mode.
- * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
- *   set) a JSON object or array follows; otherwise the marker is ordinary content (for plain-word
- *   markers like `functools` or `Action:`). Default false: a start marker always opens a call, and a
- *   body that is not JSON is an invalid call.
- * - `fence`: the body may be wrapped in a Markdown code fence (`` ```json `` … `` ``` ``) after the
- *   start marker (Command R+); both fence lines are structure of the call. A start marker that is
- *   itself a fence opener (xLAM's `` ```json ``) is always closed by a fence, without this flag.
- * - `bareArrayAtStart`: a JSON array of objects (`[` then `{`) at the start of the output, after
- *   whitespace and reasoning blocks only, is a call section without a start marker (xLAM).
- * - `dropMarkers`: structural markers outside calls (turn tokens, answer tags) that are dropped from
- *   content (kept as markup).
- * - `endsWithOutput`: the format's calls need no end marker (the output's end ends them: Granite 3's
- *   `<|tool_call|>[…]`, Phi-4-mini, GigaChat's `</s>` that servers strip), so a call that ends with the
- *   output gets no `missing_end_marker` repair.
- *
- * All offsets and lengths are UTF-16 code units.
+ * markup — so a call announced while its object streamed in keeps its id, and no text is lost. What a
+ * format configures is `TaggedJsonConfig`.
  */
-export interface TaggedJsonConfig {
-  readonly start: readonly string[];
-  readonly end: readonly string[];
-  readonly nameKeys?: readonly string[];
-  readonly argumentKeys?: readonly string[];
-  readonly idKeys?: readonly string[];
-  readonly nameIsKey?: boolean;
-  readonly reasoning?: ReasoningTags;
-  readonly startNeedsJson?: boolean;
-  readonly fence?: boolean;
-  readonly bareArrayAtStart?: boolean;
-  readonly dropMarkers?: readonly string[];
-  readonly endsWithOutput?: boolean;
-}
 
 type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
 
@@ -85,7 +43,7 @@ type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
  * inside a JSON string (then it is data) or not (then the body is malformed and ends there). While an
  * object body streams in, its leading `"name": "…"` member announces the call (`tool-input-start`)
  * before the JSON is complete. In an array body the first element's call is announced before the
- * section ends, the other elements' calls with it (see `trackFirstElement`).
+ * section ends, the other elements' calls with it (see `FirstElementReader`).
  */
 export class TaggedJsonParser extends BaseFormatParser {
   protected override readonly callsEndWithOutput: boolean;

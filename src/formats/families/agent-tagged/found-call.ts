@@ -1,6 +1,7 @@
 /**
  * A call found in a text with the span it came from, and its JSON repairs: shared out among the calls
- * of one value (`withValueRepairs`) and moved to offsets into each call's raw text (`foundCallParts`).
+ * of one value (`withValueRepairs`) and moved to offsets into each call's raw text (`foundCallParts`,
+ * `callShares`).
  */
 
 import type { JsonRepair } from '../../../json/json-repair.js';
@@ -59,4 +60,35 @@ export function foundCallParts(call: FoundCall, boundary: number, length: number
     return at >= 0 && at <= length ? { kind, position: at } : { kind };
   });
   return { ...call.parts, repairs: [...(call.parts.repairs ?? []), ...moved] };
+}
+
+/**
+ * Each of `calls` (found in `raw`, a block's text) with its contiguous share of `raw[0, end)` as its
+ * raw text, in order; `unclosed`: the block never closed, so the last call gets a
+ * `missing_end_marker` repair at the end of its share.
+ */
+export function callShares(
+  raw: string,
+  calls: readonly FoundCall[],
+  end: number,
+  unclosed: boolean,
+): Array<{ parts: CallParts; raw: string }> {
+  const shares: Array<{ parts: CallParts; raw: string }> = [];
+  let boundary = 0;
+  calls.forEach((call, index) => {
+    const last = index === calls.length - 1;
+    const callEnd = last ? end : Math.max(boundary, call.end);
+    let parts = foundCallParts(call, boundary, callEnd - boundary);
+    if (last && unclosed) {
+      const missing = {
+        kind: 'missing_end_marker',
+        position: callEnd - boundary,
+        message: 'the call has no closing tag',
+      };
+      parts = { ...parts, repairs: [...(parts.repairs ?? []), missing] };
+    }
+    shares.push({ parts, raw: raw.slice(boundary, callEnd) });
+    boundary = callEnd;
+  });
+  return shares;
 }
