@@ -1,6 +1,6 @@
 import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
-import { parseMostlyValidJson } from '../../json/parse-lenient-json.js';
+import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
@@ -58,6 +58,12 @@ export class TaggedJsonParser extends BaseFormatParser {
   private bodyOpener = 0;
   /** The body when it was taken in one piece (always, for whole-text parsing): used as is. */
   private bodyPiece: string | undefined;
+  /**
+   * The text `tryWholeBody` found not to be JSON (up to the first end marker): when the body turns out
+   * to be exactly that text, it is repaired without a second throwing `JSON.parse` (a thrown parse
+   * error costs more than the lenient read of such a body).
+   */
+  private notJson: string | undefined;
   /** The start of an object body while its name is still being looked for; `undefined` otherwise. */
   private namePrefix: string | undefined;
   /** The name `probeName` read from the open call's body, kept for an invalid call's report. */
@@ -318,10 +324,12 @@ export class TaggedJsonParser extends BaseFormatParser {
     if (!match) return false;
     let bodyEnd = match.index;
     while (bodyEnd > cursor.position && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
+    const bodyText = text.slice(cursor.position, bodyEnd);
     let value: unknown;
     try {
-      value = JSON.parse(text.slice(cursor.position, bodyEnd));
+      value = JSON.parse(bodyText);
     } catch {
+      this.notJson = bodyText;
       return false;
     }
     // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
@@ -428,6 +436,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyEnd = this.bodyStart;
     this.bodyOpener = opener;
     this.bodyPiece = undefined;
+    this.notJson = undefined;
     // Without input events nothing would show an announcement (the call's id does not depend on it).
     if (opener === 0x5b /* [ */ && this.options.inputEvents !== false) this.firstElement.start();
     else this.firstElement.stop();
@@ -439,6 +448,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.bodyEnd = 0;
     this.bodyOpener = 0;
     this.bodyPiece = undefined;
+    this.notJson = undefined;
     this.firstElement.stop();
   }
 
@@ -501,11 +511,17 @@ export class TaggedJsonParser extends BaseFormatParser {
     const unendedAt = this.rawLength;
     const bodyOffset = this.bodyStart;
     const streamed = this.argumentsStreaming;
+    const notJson = this.notJson;
     this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
+    // `parseMostlyValidJson` is `JSON.parse`, else `parseLenientJson`: the same result here.
     const parsed =
-      decoded === undefined ? parseMostlyValidJson(bodyText) : { ok: true as const, value: decoded };
+      decoded !== undefined
+        ? { ok: true as const, value: decoded }
+        : bodyText === notJson
+          ? parseLenientJson(bodyText)
+          : parseMostlyValidJson(bodyText);
     if (!parsed.ok) {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, this.bodyName);
       return;
