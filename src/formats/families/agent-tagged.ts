@@ -30,24 +30,20 @@
  * replayed once through text mode when it is not one, so total work stays linear.
  */
 
-import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
+import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
-import { typeParameterText } from '../../schema/type-parameter-text.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
-import {
-  type BodyContext,
-  balancedSpans,
-  decodeBody,
-  type FoundCall,
-  foundCallParts,
-  glmLineCall,
-  readCallValue,
-  withValueRepairs,
-} from './agent-tagged-calls.js';
-import { isPFormatName, type PFormatSyntax, parsePFormatCall } from './p-format.js';
+import { type BlockKind, BodyEndScanner } from './agent-tagged/body-end-scanner.js';
+import { classifyFence, wholeFenceHeader } from './agent-tagged/classify-fence.js';
+import { classifyTag } from './agent-tagged/classify-tag.js';
+import { type BodyContext, decodeBody, leadingJsonCalls } from './agent-tagged/decode-body.js';
+import { callShares, type FoundCall } from './agent-tagged/found-call.js';
+import { glmLineCall } from './agent-tagged/glm-line-call.js';
+import { invokeArguments } from './agent-tagged/invoke-arguments.js';
+import { type WholePiece, wholeJsonPieces, wholePFormatPieces } from './agent-tagged/whole-response.js';
+import { isNameCode, isPFormatName, type PFormatSyntax } from './p-format.js';
 
 /** Options of the agent-tagged parser: `FormatOptions` plus the P-Format syntax to read. */
 export interface AgentTaggedOptions extends FormatOptions {
@@ -71,20 +67,6 @@ export interface AgentTaggedConfig {
   readonly reasoning?: ReasoningTags;
 }
 
-/** Longest tag (attributes included) the parser looks ahead for; longer `<…` text is prose. */
-export const maxTagLength = 256;
-
-type TagRole = 'open' | 'close' | 'either';
-
-type Tag =
-  | { readonly kind: 'family'; readonly role: TagRole; readonly end: number }
-  | { readonly kind: 'noise'; readonly end: number }
-  | { readonly kind: 'invoke-json'; readonly end: number }
-  | { readonly kind: 'invoke'; readonly name: string; readonly end: number }
-  | { readonly kind: 'invoke-close'; readonly end: number };
-
-type BlockKind = 'tag' | 'fence' | 'invoke-json';
-
 type State =
   | 'start'
   | 'start-name'
@@ -103,213 +85,7 @@ type State =
 const textMarkers = ['<', '```'];
 const fenceMarker = ['```'];
 const glmTextMarkers = ['<', '```', '\n'];
-const fenceLanguages = ['tool_call', 'toolcall', 'tool-call', 'tool_calls', 'invoke'];
-const maxFenceHeader = 3 + 10 + 16 + 2;
 const maxNameLength = 128;
-
-const isNameCode = (code: number): boolean =>
-  (code >= 0x30 && code <= 0x39) ||
-  (code >= 0x41 && code <= 0x5a) ||
-  (code >= 0x61 && code <= 0x7a) ||
-  code === 0x5f;
-
-/** Case-insensitive match of `word` at `at`: `yes`, `no`, or `more` (the text ends inside it). */
-function matchWord(text: string, at: number, word: string): 'yes' | 'no' | 'more' {
-  for (let index = 0; index < word.length; index++) {
-    if (at + index >= text.length) return 'more';
-    const raw = text.charCodeAt(at + index);
-    const code = raw >= 0x41 && raw <= 0x5a ? raw | 0x20 : raw;
-    if (code !== word.charCodeAt(index)) return 'no';
-  }
-  return 'yes';
-}
-
-/**
- * Classifies the `<` at `at`: a tag of this dialect, `undefined` (prose), or `'more'` when the text
- * ends before that can be told (only when not `final`).
- */
-function classifyTag(text: string, at: number, final: boolean): Tag | undefined | 'more' {
-  const more = final ? undefined : 'more';
-  let position = at + 1;
-  let pipeBefore = false;
-  let slashBefore = false;
-  while (position < text.length && position - at <= 4) {
-    const char = text[position];
-    if (char === '|') pipeBefore = true;
-    else if (char === '/') slashBefore = true;
-    else if (!isWhitespace(text.charCodeAt(position))) break;
-    position++;
-  }
-  if (position >= text.length) return more;
-  const tool = matchWord(text, position, 'tool');
-  if (tool === 'more') return more;
-  if (tool === 'yes') {
-    position += 4;
-    if (position >= text.length) return more;
-    if (text[position] === '_' || text[position] === '-') position++;
-    const call = matchWord(text, position, 'call');
-    if (call === 'more') return more;
-    if (call === 'no') return undefined;
-    position += 4;
-    if (position >= text.length) return more;
-    if ((text.charCodeAt(position) | 0x20) === 0x73 /* s */) {
-      // `<tool_calls>` / `</tool_calls>`: a wrapper, never an opener (noise).
-      position++;
-      if (position >= text.length) return more;
-      if (text[position] === '>' && !pipeBefore) return { kind: 'noise', end: position + 1 };
-      return undefined;
-    }
-    let pipeAfter = false;
-    let slashAfter = false;
-    let spaceAfter = false;
-    while (position < text.length && position - at <= 24) {
-      const char = text[position];
-      if (char === '|') pipeAfter = true;
-      else if (char === '/') slashAfter = true;
-      else if (isWhitespace(text.charCodeAt(position))) spaceAfter = true;
-      else break;
-      position++;
-    }
-    if (position >= text.length) return more;
-    const role: TagRole =
-      slashBefore || slashAfter
-        ? 'close'
-        : pipeAfter && !pipeBefore
-          ? 'close'
-          : pipeAfter && pipeBefore
-            ? 'either'
-            : 'open';
-    if (text[position] === '>') return { kind: 'family', role, end: position + 1 };
-    if (!spaceAfter || pipeAfter || slashAfter || slashBefore) return undefined;
-    // Attributes: `<tool_call id="call_0">`.
-    const close = attributeEnd(text, position, at);
-    if (close === 'more') return more;
-    if (close < 0) return undefined;
-    return { kind: 'family', role, end: close + 1 };
-  }
-  if (pipeBefore || (slashBefore && position !== at + 2)) return undefined;
-  const invoke = matchWord(text, position, 'invoke');
-  if (invoke === 'more') return more;
-  if (invoke === 'yes') {
-    position += 6;
-    if (position >= text.length) return more;
-    if (text[position] === '>')
-      return slashBefore
-        ? { kind: 'invoke-close', end: position + 1 }
-        : { kind: 'invoke-json', end: position + 1 };
-    if (slashBefore || !isWhitespace(text.charCodeAt(position))) return undefined;
-    const close = attributeEnd(text, position, at);
-    if (close === 'more') return more;
-    if (close < 0) return undefined;
-    const name = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(text.slice(position, close));
-    const value = name ? (name[1] ?? name[2] ?? '') : '';
-    if (value.trim() === '') return undefined;
-    return { kind: 'invoke', name: value.trim(), end: close + 1 };
-  }
-  const wrapper = matchWord(text, position, 'function_calls>');
-  if (wrapper === 'more') return more;
-  if (wrapper === 'yes') return { kind: 'noise', end: position + 15 };
-  return undefined;
-}
-
-/** The `>` ending an attribute list that starts at `from` (bounded; no `<` or newline inside). */
-function attributeEnd(text: string, from: number, at: number): number | 'more' {
-  let quote = 0;
-  for (let position = from; position < text.length; position++) {
-    if (position - at > maxTagLength) return -1;
-    const code = text.charCodeAt(position);
-    if (quote !== 0) {
-      if (code === quote) quote = 0;
-      else if (code === 0x0a) return -1;
-      continue;
-    }
-    if (code === 0x22 || code === 0x27) quote = code;
-    else if (code === 0x3e) return position;
-    else if (code === 0x3c || code === 0x0a) return -1;
-  }
-  return 'more';
-}
-
-/**
- * The fence at `at`: a ```` ```tool_call ```` header (`call`, `end` after its line break), a fence
- * with another language (`example`, `end` after the language: its content is an example, never a
- * call), `undefined` (a bare fence, prose), or `'more'`.
- */
-function classifyFence(
-  text: string,
-  at: number,
-  final: boolean,
-): { readonly kind: 'call' | 'example'; readonly end: number } | undefined | 'more' {
-  const more = final ? undefined : 'more';
-  let position = at + 3;
-  const languageStart = position;
-  while (position < text.length && position - languageStart <= 10) {
-    const code = text.charCodeAt(position);
-    if (!isNameCode(code) && code !== 0x2d) break;
-    position++;
-  }
-  if (position >= text.length) return more;
-  const language = text.slice(languageStart, position).toLowerCase();
-  if (!fenceLanguages.includes(language)) {
-    return language === '' ? undefined : { kind: 'example', end: position };
-  }
-  while (
-    position < text.length &&
-    (text[position] === ' ' || text[position] === '\t') &&
-    position - at < maxFenceHeader
-  )
-    position++;
-  if (position >= text.length) return more;
-  if (text[position] === '\r') {
-    if (position + 1 >= text.length) return more;
-    return text[position + 1] === '\n' ? { kind: 'call', end: position + 2 } : undefined;
-  }
-  return text[position] === '\n' ? { kind: 'call', end: position + 1 } : undefined;
-}
-
-/** The end of a ```` ```json ```` or bare ```` ``` ```` fence header line at `at`, `undefined`, or `'more'`. */
-function wholeFenceHeader(text: string, at: number, final: boolean): number | undefined | 'more' {
-  const more = final ? undefined : 'more';
-  if (text.length - at < 3) return more;
-  if (!text.startsWith('```', at)) return undefined;
-  let position = at + 3;
-  const languageStart = position;
-  while (position < text.length && position - languageStart <= 4 && isNameCode(text.charCodeAt(position)))
-    position++;
-  if (position >= text.length) return more;
-  const language = text.slice(languageStart, position).toLowerCase();
-  if (language !== '' && language !== 'json') return undefined;
-  while (position < text.length && (text[position] === ' ' || text[position] === '\t') && position - at < 24)
-    position++;
-  if (position >= text.length) return more;
-  if (text[position] === '\r' && text[position + 1] === '\n') return position + 2;
-  if (text[position] === '\r' && position + 1 >= text.length) return more;
-  return text[position] === '\n' ? position + 1 : undefined;
-}
-
-/** JSON-ish typing of an `<invoke>` parameter without a schema (openhuman.md §1 #15). */
-function invokeValue(text: string): unknown {
-  const trimmed = text.trim();
-  if (trimmed === '') return trimmed;
-  const first = trimmed.charCodeAt(0);
-  if (
-    first === 0x7b ||
-    first === 0x5b ||
-    first === 0x2d ||
-    (first >= 0x30 && first <= 0x39) ||
-    trimmed === 'true' ||
-    trimmed === 'false' ||
-    trimmed === 'null'
-  ) {
-    try {
-      const value: unknown = JSON.parse(trimmed);
-      if (typeof value !== 'string') return value;
-    } catch {
-      // Not JSON: the trimmed string.
-    }
-  }
-  return trimmed;
-}
 
 /**
  * The incremental agent-tagged parser (see the module comment). Create through a `FormatDefinition`.
@@ -334,11 +110,7 @@ export class AgentTaggedParser extends BaseFormatParser {
   /** Length of the open block's text so far (the text itself is the call's raw, kept by the base). */
   private blockLength = 0;
   private bodyStart = 0;
-  private bodyBlank = true;
-  /** Object nesting depth in the open body (outside strings). */
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
+  private readonly body = new BodyEndScanner();
   private invokeName = '';
   /** GLM shorthand in prose: at the start of a line, whether that line was looked at, its text so far. */
   private atLineStart = true;
@@ -381,10 +153,7 @@ export class AgentTaggedParser extends BaseFormatParser {
   private resetBlock(): void {
     this.blockLength = 0;
     this.bodyStart = 0;
-    this.bodyBlank = true;
-    this.depth = 0;
-    this.inString = false;
-    this.escaped = false;
+    this.body.reset();
     this.invokeName = '';
   }
 
@@ -519,12 +288,16 @@ export class AgentTaggedParser extends BaseFormatParser {
           }
           if (position < text.length) return this.abandon();
           if (!cursor.final) return undefined;
-          return this.finishWholeJson();
+          return this.finishWhole(
+            wholeJsonPieces(this.pending.join(''), this.valueStart, this.valueEnd, this.tools),
+          );
         }
         case 'candidate-pformat': {
           this.keep(cursor, text.length);
           if (!cursor.final) return undefined;
-          return this.finishWholePFormat();
+          return this.finishWhole(
+            wholePFormatPieces(this.pending.join(''), this.tools, this.context.pformat),
+          );
         }
         case 'text': {
           const glm = this.context.glmShorthand;
@@ -686,57 +459,16 @@ export class AgentTaggedParser extends BaseFormatParser {
     return text;
   }
 
-  private finishWholeJson(): string | undefined {
-    const text = this.pending.join('');
-    const start = this.valueStart;
-    const end = this.valueEnd;
-    const parsed = parseLenientJson(text.slice(start, end));
-    if (!parsed.ok) return this.abandon();
-    const found = readCallValue(text, start, end, parsed.value, 'bare', this.tools);
-    if (found.calls.length === 0) return this.abandon();
-    const calls = withValueRepairs(found.calls, parsed.repairs, start);
+  /** Emits a decided whole response's `pieces`, or gives up on it (`undefined`: it holds no call). */
+  private finishWhole(pieces: WholePiece[] | undefined): string | undefined {
+    if (pieces === undefined) return this.abandon();
     this.pending = [];
     this.pendingLength = 0;
     this.state = 'text';
-    this.emitTaken(text.slice(0, start), 'markup');
-    let boundary = start;
-    const content = found.content;
-    let contentDone = content === undefined;
-    calls.forEach((call, index) => {
-      if (!contentDone && content && content.start < call.start) {
-        this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-        this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
-        boundary = content.end - 1;
-        contentDone = true;
-      }
-      const nextIsContent = !contentDone && content !== undefined;
-      const last = index === calls.length - 1;
-      const callEnd = last && !nextIsContent ? end : call.end;
-      this.endCall(foundCallParts(call, boundary, callEnd - boundary), text.slice(boundary, callEnd));
-      boundary = callEnd;
-    });
-    if (!contentDone && content) {
-      this.emitTaken(text.slice(boundary, content.start + 1), 'markup');
-      this.emitTaken(text.slice(content.start + 1, content.end - 1), 'content');
-      boundary = content.end - 1;
+    for (const piece of pieces) {
+      if ('call' in piece) this.endCall(piece.call, piece.raw);
+      else this.emitTaken(piece.text, piece.bucket);
     }
-    this.emitTaken(text.slice(boundary), 'markup');
-    return undefined;
-  }
-
-  private finishWholePFormat(): string | undefined {
-    const text = this.pending.join('');
-    const call = parsePFormatCall(text, this.tools, this.context.pformat);
-    if (!call) return this.abandon();
-    this.pending = [];
-    this.pendingLength = 0;
-    this.state = 'text';
-    const start = skipWhitespace(text, 0);
-    let end = text.length;
-    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
-    this.emitTaken(text.slice(0, start), 'markup');
-    this.endCall({ name: call.name, argumentsValue: call.arguments }, text.slice(start, end));
-    this.emitTaken(text.slice(end), 'markup');
     return undefined;
   }
 
@@ -761,89 +493,41 @@ export class AgentTaggedParser extends BaseFormatParser {
   private scanBody(cursor: Cursor): boolean | string {
     const text = cursor.text;
     const kind = this.blockKind;
-    let position = cursor.position;
-    while (position < text.length) {
-      const code = text.charCodeAt(position);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (code === 0x5c) this.escaped = true;
-        else if (code === 0x22) this.inString = false;
-        position++;
-        continue;
+    let from = cursor.position;
+    for (;;) {
+      const stop = this.body.scan(text, from, cursor.final, kind);
+      if (stop.kind === 'none') {
+        this.takeBlock(cursor, text.length);
+        if (!cursor.final) return false;
+        return this.completeUnclosed();
       }
-      if (code === 0x3c /* < */) {
-        const tag = classifyTag(text, position, cursor.final);
-        if (tag === 'more') {
-          this.takeBlock(cursor, position);
-          return false;
+      this.takeBlock(cursor, stop.at);
+      if (stop.kind === 'more') return false;
+      if (stop.kind === 'opener') {
+        if (this.body.blank) {
+          // A doubled opener: one block.
+          this.takeBlock(cursor, stop.end);
+          this.bodyStart = this.blockLength;
+          from = stop.end;
+          continue;
         }
-        if (tag !== undefined) {
-          if (kind === 'invoke-json') {
-            if (tag.kind === 'invoke-close') {
-              this.takeBlock(cursor, position);
-              const bodyEnd = this.blockLength;
-              this.takeBlock(cursor, tag.end);
-              this.completeBlock(bodyEnd);
-              return true;
-            }
-          } else if (tag.kind === 'family') {
-            this.takeBlock(cursor, position);
-            if (tag.role !== 'open') {
-              const bodyEnd = this.blockLength;
-              this.takeBlock(cursor, tag.end);
-              this.completeBlock(bodyEnd);
-              return true;
-            }
-            if (this.bodyBlank) {
-              // A doubled opener: one block.
-              this.takeBlock(cursor, tag.end);
-              this.bodyStart = this.blockLength;
-              position = tag.end;
-              continue;
-            }
-            // The next call starts: this one had no closer.
-            this.completeBlock(this.blockLength);
-            return true;
-          }
-        }
-      } else if (code === 0x60 /* ` */ && kind === 'fence') {
-        if (!cursor.final && text.length - position < 5) {
-          this.takeBlock(cursor, position);
-          return false;
-        }
-        if (text.startsWith('```', position)) {
-          this.takeBlock(cursor, position);
-          const bodyEnd = this.blockLength;
-          let end = position + 3;
-          if (text[end] === '\r' && text[end + 1] === '\n') end += 2;
-          else if (text[end] === '\n') end += 1;
-          this.takeBlock(cursor, end);
-          this.completeBlock(bodyEnd);
-          this.atLineStart = end > position + 3;
-          return true;
-        }
-      } else if (code === 0x22 /* " */) {
-        // Strings are tracked inside objects only: a quote in prose or in a P-Format value
-        // (`shell[grep "x]`) must not hide the closing tag.
-        if (this.depth > 0) this.inString = true;
-      } else if (code === 0x7b /* { */) {
-        this.depth++;
-      } else if (code === 0x7d /* } */) {
-        if (this.depth > 0) this.depth--;
+        // The next call starts: this one had no closer.
+        this.completeBlock(this.blockLength);
+        return true;
       }
-      if (!isWhitespace(code)) this.bodyBlank = false;
-      position++;
+      const bodyEnd = this.blockLength;
+      this.takeBlock(cursor, stop.end);
+      this.completeBlock(bodyEnd);
+      if (kind === 'fence') this.atLineStart = stop.end > stop.at + 3;
+      return true;
     }
-    this.takeBlock(cursor, text.length);
-    if (!cursor.final) return false;
-    return this.completeUnclosed();
   }
 
   /** Ends a block whose body is `[bodyStart, bodyEnd)` of its text: its calls, or one invalid call. */
   private completeBlock(bodyEnd: number): void {
     const raw = this.closeCallRaw();
     const bodyStart = this.bodyStart;
-    const blank = this.bodyBlank;
+    const blank = this.body.blank;
     this.resetBlock();
     this.state = 'text';
     if (blank) {
@@ -863,22 +547,7 @@ export class AgentTaggedParser extends BaseFormatParser {
    * `unclosed`: the block never closed, so the last call gets a `missing_end_marker` repair.
    */
   private emitCalls(raw: string, calls: readonly FoundCall[], end: number, unclosed = false): void {
-    let boundary = 0;
-    calls.forEach((call, index) => {
-      const last = index === calls.length - 1;
-      const callEnd = last ? end : Math.max(boundary, call.end);
-      let parts = foundCallParts(call, boundary, callEnd - boundary);
-      if (last && unclosed) {
-        const missing = {
-          kind: 'missing_end_marker',
-          position: callEnd - boundary,
-          message: 'the call has no closing tag',
-        };
-        parts = { ...parts, repairs: [...(parts.repairs ?? []), missing] };
-      }
-      this.endCall(parts, raw.slice(boundary, callEnd));
-      boundary = callEnd;
-    });
+    for (const share of callShares(raw, calls, end, unclosed)) this.endCall(share.parts, share.raw);
   }
 
   /**
@@ -889,7 +558,7 @@ export class AgentTaggedParser extends BaseFormatParser {
   private completeUnclosed(): boolean | string {
     const raw = this.closeCallRaw();
     const bodyStart = this.bodyStart;
-    const blank = this.bodyBlank;
+    const blank = this.body.blank;
     const kind = this.blockKind;
     this.resetBlock();
     this.state = 'text';
@@ -897,31 +566,10 @@ export class AgentTaggedParser extends BaseFormatParser {
       this.emitTaken(raw, 'markup');
       return true;
     }
-    let first = skipWhitespace(raw, bodyStart);
-    if (raw.startsWith('call:', first)) first = skipWhitespace(raw, first + 5);
-    const code = raw.charCodeAt(first);
-    if (kind !== 'fence' && (code === 0x7b || code === 0x5b)) {
-      let end = first;
-      const calls: FoundCall[] = [];
-      for (const [spanStart, spanEnd] of balancedSpans(raw, first)) {
-        let gap = end;
-        while (gap < spanStart && isWhitespace(raw.charCodeAt(gap))) gap++;
-        if (gap !== spanStart) break;
-        const found = decodeBody(raw, spanStart, spanEnd, this.context, false);
-        if (found.length === 0) break;
-        calls.push(...found);
-        end = spanEnd;
-      }
-      if (calls.length > 0) {
-        // Stray closing tags right after the JSON (`</arg_value>`) belong to the call.
-        for (;;) {
-          const match = /^\s*<\/[A-Za-z_][\w:|-]{0,40}>/.exec(raw.slice(end, end + 64));
-          if (!match) break;
-          end += match[0].length;
-        }
-        this.emitCalls(raw, calls, end, true);
-        return raw.slice(end);
-      }
+    const leading = kind === 'fence' ? undefined : leadingJsonCalls(raw, bodyStart, this.context);
+    if (leading) {
+      this.emitCalls(raw, leading.calls, leading.end, true);
+      return raw.slice(leading.end);
     }
     // A GLM line in a tag that never closed may be cut off: read only when GLM lines are opted in.
     const calls = decodeBody(raw, bodyStart, raw.length, this.context, this.context.glmShorthand);
@@ -940,30 +588,9 @@ export class AgentTaggedParser extends BaseFormatParser {
     const name = this.invokeName;
     this.resetBlock();
     this.state = 'text';
-    let parts: CallParts;
-    if (body.includes('<parameter')) {
-      const args: Record<string, unknown> = {};
-      let position = 0;
-      for (;;) {
-        const open = body.indexOf('<parameter', position);
-        if (open < 0) break;
-        const close = body.indexOf('>', open);
-        if (close < 0) break;
-        const header = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(body.slice(open, close));
-        const end = body.indexOf('</parameter>', close);
-        const valueEnd = end < 0 ? body.length : end;
-        const key = header ? (header[1] ?? header[2] ?? '') : '';
-        if (key !== '') {
-          const valueText = body.slice(close + 1, valueEnd);
-          const schema = this.parameterSchema(name, key);
-          const value =
-            schema === undefined ? invokeValue(valueText) : typeParameterText(valueText.trim(), schema);
-          Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
-        }
-        position = end < 0 ? body.length : end + 12;
-      }
-      parts = { name, argumentsValue: args };
-    } else parts = { name, argumentsText: body };
+    const parts: CallParts = body.includes('<parameter')
+      ? { name, argumentsValue: invokeArguments(body, (key) => this.parameterSchema(name, key)) }
+      : { name, argumentsText: body };
     this.endCall(parts, raw);
   }
 }

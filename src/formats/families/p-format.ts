@@ -32,7 +32,8 @@ export interface PFormatCall {
   readonly arguments: Record<string, unknown>;
 }
 
-const isNameCode = (code: number): boolean =>
+/** Is `code` a tool-name character, `[A-Za-z0-9_]`? */
+export const isNameCode = (code: number): boolean =>
   (code >= 0x30 && code <= 0x39) ||
   (code >= 0x41 && code <= 0x5a) ||
   (code >= 0x61 && code <= 0x7a) ||

@@ -1,0 +1,52 @@
+/**
+ * The call a decoded tagged-JSON object body makes, or why it makes none: no name, arguments given
+ * twice, or two names (the one it was announced under and the one JSON decoding keeps).
+ */
+
+import type { CallParts } from '../../core/base-parser.js';
+import { argumentMembers, type CallKeys, callParts } from './call-object.js';
+import type { LeadingCall } from './leading-call.js';
+
+/** Why a body is one invalid call: its code and message, and the name and id it is reported under. */
+export interface BodyFailure {
+  readonly code: 'missing_name' | 'conflicting_arguments' | 'conflicting_names';
+  readonly message: string;
+  readonly name: string | undefined;
+  readonly id?: string | undefined;
+}
+
+/**
+ * The call of the object body `bodyText`, decoded as `value`, with `keys`; `leading` is what its
+ * first code units name (see `leadingCall`; `undefined` for `nameIsKey` bodies). A body that starts
+ * with its name was announced with the id right after it, if any: an id member further on is not the
+ * call's id (streaming consumers already have one). `{"name": "f", "name": "g"}`: JSON's last key
+ * wins, but the call was announced as `f` from the body's first member (the same text decides in
+ * whole-text parsing): ambiguous, so a failure, as arguments given more than once are.
+ */
+export function objectBodyCall(
+  bodyText: string,
+  value: unknown,
+  keys: CallKeys,
+  leading: LeadingCall | null | undefined,
+): CallParts | BodyFailure {
+  const parts = callParts(value, keys);
+  if (typeof parts === 'string') return { code: 'missing_name', message: parts, name: undefined };
+  const members = argumentMembers(bodyText, value as Record<string, unknown>, keys.argumentKeys);
+  if (members !== undefined)
+    return {
+      code: 'conflicting_arguments',
+      message: `the tool call gives its arguments ${members.length} times (${members.map((key) => `"${key}"`).join(', ')})`,
+      name: leading ? leading.name : parts.name,
+      id: leading ? leading.id : parts.id,
+    };
+  if (leading && leading.name !== parts.name)
+    return {
+      code: 'conflicting_names',
+      message: `the tool call names two tools, "${leading.name}" and "${parts.name}"`,
+      name: leading.name,
+      id: leading.id,
+    };
+  if (!leading || parts.id === leading.id) return parts;
+  const { id: _written, ...rest } = parts;
+  return leading.id === undefined ? rest : { ...rest, id: leading.id };
+}
