@@ -1,7 +1,7 @@
 // The errors dispatch answers a call with, each with the text the model reads to fix the call.
 
-import type { AlignIssue } from '../schema/align-result.js';
 import { pointer } from '../schema/align-issue.js';
+import type { AlignIssue } from '../schema/align-result.js';
 import type { ToolCallIssue } from '../types/tool-call.js';
 
 /**
