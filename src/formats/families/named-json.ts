@@ -4,15 +4,11 @@ import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { type CallObjectKeys, callObjectParts } from '../core/call-object-parts.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
-import {
-  consumableEnd,
-  findEarliestMarker,
-  isMarkerPrefix,
-  type MarkerMatch,
-  sharedInitial,
-} from '../core/markers.js';
+import { consumableEnd, findEarliestMarker, type MarkerMatch, sharedInitial } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
+import { startingMarker, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
 
 /**
@@ -89,6 +85,7 @@ const maxNameLength = 256;
 const none: readonly string[] = [];
 const defaultNameKeys: readonly string[] = ['name'];
 const defaultIdKeys: readonly string[] = ['id'];
+const defaultArgumentKeys: readonly string[] = ['arguments', 'parameters'];
 
 type State =
   | 'text'
@@ -102,39 +99,6 @@ type State =
   | 'garbage'
   | 'list'
   | 'list-end';
-
-/**
- * The longest of `markers` that starts at `position`; `'wait'` when the text ends before a longer
- * marker could be told apart (```` ``` ```` vs ```` ```json ````), unless `final`.
- */
-function startingMarker(
-  text: string,
-  position: number,
-  markers: readonly string[],
-  final: boolean,
-): string | 'wait' | undefined {
-  let found: string | undefined;
-  for (const marker of markers) {
-    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length))
-      found = marker;
-  }
-  if (!final && couldGrow(text, position, found, markers)) return 'wait';
-  return found;
-}
-
-/** Does the text from `position` to its end start a marker longer than `found`? */
-function couldGrow(
-  text: string,
-  position: number,
-  found: string | undefined,
-  markers: readonly string[],
-): boolean {
-  const rest = text.length - position;
-  const minimum = found === undefined ? 0 : found.length;
-  return markers.some(
-    (marker) => marker.length > minimum && rest < marker.length && isMarkerPrefix(text, position, marker),
-  );
-}
 
 /**
  * The earliest of `stops` from the cursor. Without a match, `limit` is how far the text can be consumed:
@@ -199,6 +163,8 @@ export class NamedJsonParser extends BaseFormatParser {
   private readonly nameStops: readonly string[];
   private readonly idStops: readonly string[];
   private readonly closers: ReadonlyArray<readonly string[]>;
+  /** The keys a JSON call object is read with (`jsonBody`). */
+  private readonly objectKeys: CallObjectKeys;
 
   constructor(
     private readonly config: NamedJsonConfig,
@@ -226,7 +192,12 @@ export class NamedJsonParser extends BaseFormatParser {
     this.closers = [config.argsEnd ?? none, callEnd];
     this.state = config.startsInCall ? 'prefix' : 'text';
     this.implicit = config.startsInCall === true;
-    this.sniffer = new FieldSniffer(config.nameKeys ?? defaultNameKeys, config.idKeys ?? defaultIdKeys);
+    this.objectKeys = {
+      nameKeys: config.nameKeys ?? defaultNameKeys,
+      argumentKeys: config.argumentKeys ?? defaultArgumentKeys,
+      idKeys: config.idKeys ?? defaultIdKeys,
+    };
+    this.sniffer = new FieldSniffer(this.objectKeys.nameKeys, this.objectKeys.idKeys);
   }
 
   protected override onReset(): void {
@@ -532,7 +503,7 @@ export class NamedJsonParser extends BaseFormatParser {
       if (!cursor.final && end === text.length) return 'wait';
       return undefined;
     }
-    if (!cursor.final && couldGrow(text, match.index, match.marker, stops)) return 'wait';
+    if (!cursor.final && startsLongerMarker(text, match.index, match.marker, stops)) return 'wait';
     const raw = text.slice(from, match.index);
     return { value: raw.trim(), raw, index: match.index, marker: match.marker };
   }
@@ -722,7 +693,7 @@ export class NamedJsonParser extends BaseFormatParser {
       this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
       return;
     }
-    const parts = this.callParts(parsed.value);
+    const parts = callObjectParts(parsed.value, this.objectKeys);
     if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
     else if (sniffed !== undefined && sniffed !== parts.name)
       // A name key given twice: JSON's last one wins, but the first was announced. Ambiguous: invalid.
@@ -736,23 +707,6 @@ export class NamedJsonParser extends BaseFormatParser {
         withJsonRepairs(repairs.length > 0 ? { ...parts, repairs } : parts, parsed.repairs, bodyOffset),
       );
   }
-
-  private callParts(value: unknown): CallParts | string {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return 'the tool-call body is not a JSON object';
-    }
-    const record = value as Record<string, unknown>;
-    const name = pick(record, this.config.nameKeys ?? defaultNameKeys);
-    if (typeof name !== 'string' || name === '') return 'the tool call has no "name"';
-    const id = pick(record, this.config.idKeys ?? defaultIdKeys);
-    const argumentsValue = pick(record, this.config.argumentKeys ?? ['arguments', 'parameters']);
-    return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
-  }
-}
-
-function pick(record: Record<string, unknown>, keys: readonly string[]): unknown {
-  for (const key of keys) if (Object.hasOwn(record, key)) return record[key];
-  return undefined;
 }
 
 /** How much of a call object is searched for its name and id before giving up on announcing early. */
