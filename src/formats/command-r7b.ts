@@ -21,7 +21,8 @@
  * Checked against: formats.md F36 and llama.cpp `tests/test-chat.cpp` (templates
  * `CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja` and the Cohere2MoE one).
  */
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {

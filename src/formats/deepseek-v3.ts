@@ -27,7 +27,8 @@
  * `tests/test-chat.cpp` R1 cases).
  */
 
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 /**

@@ -20,7 +20,8 @@
  */
 
 import { deepseekMarkers, deepseekSection } from './deepseek-v3.js';
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {

@@ -15,7 +15,8 @@
  * Checked against: formats.md F38 and llama.cpp `tests/test-chat.cpp` (template
  * `meetkai-functionary-medium-v3.1.jinja`).
  */
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {

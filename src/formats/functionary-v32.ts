@@ -22,7 +22,8 @@
  * Checked against: formats.md F39 and llama.cpp `common_chat_params_init_functionary_v3_2` and
  * `tests/test-chat.cpp` (template `meetkai-functionary-medium-v3.2.jinja`, trigger `>>>(?!all)`).
  */
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {

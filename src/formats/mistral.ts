@@ -29,7 +29,8 @@
  * `tests/test-chat.cpp` Nemo / Devstral / Ministral / Mistral-Small-3.2 cases).
  */
 
-import { type NamedJsonConfig, NamedJsonParser } from './families/named-json.js';
+import type { NamedJsonConfig } from './families/named-json/named-json-config.js';
+import { NamedJsonParser } from './families/named-json.js';
 import type { FormatDefinition } from './format-definition.js';
 
 const config: NamedJsonConfig = {

@@ -1,3 +1,4 @@
+import { escapePointer } from '../internal/escape-pointer.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { compileSchemaPattern, type SchemaPattern } from './schema-pattern.js';
 
@@ -312,10 +313,7 @@ export class SchemaRoot {
 
   private child(parent: object, keyword: string, value: unknown): void {
     if (typeof value === 'object' && value !== null && !this.pointers.has(value)) {
-      this.pointers.set(
-        value,
-        `${this.pointerOf(parent)}/${keyword.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-      );
+      this.pointers.set(value, `${this.pointerOf(parent)}/${escapePointer(keyword)}`);
     }
   }
 

@@ -7,6 +7,7 @@ import type { ToolChoice, Usage } from '../providers/provider-converter.js';
 import type { AssistantMessage, Message } from '../types/message.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { addUsage } from './add-usage.js';
+import type { AgentEvent } from './agent-event.js';
 import {
   type AgentModel,
   type AgentModelOutput,
@@ -15,7 +16,6 @@ import {
   isAsyncIterable,
 } from './agent-model.js';
 import { parseResultMessage } from './parse-result-message.js';
-import type { AgentEvent } from './run-agent.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
 
 const PARSE_EVENT_TYPES: ReadonlySet<string> = new Set([

@@ -4,6 +4,7 @@
  * run an agent loop whose listener gets every event exactly once, whatever the exit.
  */
 
+export type { AgentEvent, AgentFinishReason, StepEndReason } from './agent-event.js';
 export {
   type AgentModel,
   type AgentModelOptions,
@@ -32,14 +33,6 @@ export {
 } from './dispatch.js';
 export type { DispatchError, DispatchErrorCode } from './dispatch-error.js';
 export type { InferJSONSchema, InferParameters } from './infer-json-schema.js';
-export {
-  type AgentEvent,
-  type AgentFinishReason,
-  type AgentRunResult,
-  type AgentStep,
-  type RunAgentOptions,
-  runAgent,
-  type StepEndReason,
-} from './run-agent.js';
+export { type AgentRunResult, type AgentStep, type RunAgentOptions, runAgent } from './run-agent.js';
 export { toToolOutput } from './to-tool-output.js';
 export { createToolset, type Tools, type Toolset } from './toolset.js';

@@ -1,12 +1,10 @@
-import { setOwnProperty } from '../../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
-import { typeParameterText } from '../../schema/type-parameter-text.js';
-import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
+import { type Element, ValueTyper } from './name-tags/value-typer.js';
 
 /**
  * Family core for XML-like calls whose parameter tags are named by the parameter, every structural
@@ -50,8 +48,6 @@ const maxGap = 64;
 /** Longest tag (between `<` and `>`) read; a longer one is data. */
 const maxTag = 512;
 
-const exactNull = new Set(['null', 'Null', 'NULL']);
-
 interface Tag {
   readonly close: boolean;
   readonly name: string;
@@ -59,14 +55,6 @@ interface Tag {
   readonly text: string;
   /** Offset just after `>`. */
   readonly end: number;
-}
-
-/** One element of an invoke: inner text span `[start, end)` of the invoke's body, and child elements. */
-interface Element {
-  readonly name: string;
-  readonly start: number;
-  end: number;
-  readonly children: Element[];
 }
 
 /**
@@ -361,63 +349,4 @@ function invokeName(tagText: string): string {
   const match = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(tagText);
   if (!match) return '';
   return (match[1] ?? match[2] ?? match[3] ?? '').trim();
-}
-
-/** Turns an invoke's element tree into values, walking the tool's schema alongside. */
-class ValueTyper {
-  constructor(
-    private readonly body: string,
-    private readonly root: SchemaRoot | undefined,
-    private readonly item: string,
-  ) {}
-
-  value(element: Element, schema: JSONSchema | undefined): unknown {
-    const inner = this.body.slice(element.start, element.end);
-    if (element.children.length === 0) {
-      if (!this.root || schema === undefined) return inner;
-      // Null only for the exact spellings `null` / `Null` / `NULL` (SGLang); `None` stays text.
-      const trimmed = inner.trim();
-      if (trimmed.toLowerCase() === 'none' || (trimmed.toLowerCase() === 'null' && !exactNull.has(trimmed)))
-        return inner;
-      return typeParameterText(inner, schema, this.root);
-    }
-    const options = this.root && schema !== undefined ? this.root.options(schema) : [];
-    if (options.some((option) => option.kind === 'string')) return inner;
-    const array = options.find((option) => option.kind === 'array');
-    const object = options.find((option) => option.kind === 'object');
-    const allItems = element.children.every((child) => child.name === this.item);
-    if (array && array.kind === 'array' && (allItems || !object)) {
-      return element.children.map((child, index) =>
-        this.value(child, array.prefixItems[index] ?? array.items),
-      );
-    }
-    if (!object && allItems) return element.children.map((child) => this.value(child, undefined));
-    return this.object(element, schema);
-  }
-
-  object(element: Element, schema: JSONSchema | undefined): Record<string, unknown> {
-    const option =
-      this.root && schema !== undefined
-        ? this.root.options(schema).find((o) => o.kind === 'object')
-        : undefined;
-    const result: Record<string, unknown> = {};
-    const repeated = new Set<string>();
-    for (const child of element.children) {
-      let childSchema: JSONSchema | undefined;
-      if (option && option.kind === 'object') {
-        const property = option.properties.find(([key]) => key === child.name);
-        childSchema = property ? property[1] : option.additional === false ? undefined : option.additional;
-      }
-      const value = this.value(child, childSchema);
-      if (!Object.hasOwn(result, child.name)) {
-        setOwnProperty(result, child.name, value);
-      } else if (repeated.has(child.name)) {
-        (result[child.name] as unknown[]).push(value);
-      } else {
-        repeated.add(child.name);
-        setOwnProperty(result, child.name, [result[child.name], value]);
-      }
-    }
-    return result;
-  }
 }

@@ -1,94 +1,22 @@
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type CallParts, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { withJsonRepairs } from '../core/call-repairs.js';
-import {
-  consumableEnd,
-  findEarliestMarker,
-  isMarkerPrefix,
-  type MarkerMatch,
-  sharedInitial,
-} from '../core/markers.js';
+import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
+import type { CallObjectKeys } from '../core/call-object-parts.js';
+import { consumableEnd, findEarliestMarker, sharedInitial } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
+import { startingMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
-
-/**
- * Family core for formats that write a call as "NAME, then a JSON arguments object, between markers"
- * (DeepSeek V3 / R1 / V3.1, Mistral v11 compact calls, Functionary v3.1 / v3.2), optionally also a
- * JSON call object or list right after the call marker (Mistral pre-v11, Command R7B). The vocabulary
- * is llama.cpp's autoparser's (`common/chat-auto-parser.h`): section start/end, per-call start/end,
- * name prefix/suffix, arguments start/end, call-id position. Every marker list is ordered; all are
- * matched literally.
- *
- * - `sectionStart` / `sectionEnd`: a section holding the calls (`<｜tool▁calls▁begin｜>` …). Markup;
- *   whitespace between calls in a section is markup too. Both optional in the text: a call start
- *   outside a section is a call; a missing section end at the end of the output is tolerated.
- * - `callStart` / `callEnd`: one call (`<｜tool▁call▁begin｜>` … `<｜tool▁call▁end｜>`, `[TOOL_CALLS]`).
- *   `callEnd` is optional in the text (a call whose JSON is complete is kept without it).
- * - `implicitCallInSection`: right after a section start, text that is not a call start still starts a
- *   call (DeepSeek outputs that drop `<｜tool▁call▁begin｜>`).
- * - `namePrefix`: literals that may sit between the call start and the name (DeepSeek's type word
- *   `function<｜tool▁sep｜>`); optional in the text.
- * - `nameEnd`: markers that end the name and are consumed (`<｜tool▁sep｜>`, `>`, `\n`).
- * - `nameEndsAtBrace`: a `{` right after the name starts the arguments (vLLM's Mistral text without
- *   `[ARGS]`).
- * - `idStart`: a marker after the name that introduces the model's call id, which runs to the
- *   arguments start (`[CALL_ID]`, llama.cpp's `BETWEEN_FUNC_AND_ARGS`).
- * - `argsStart`: markers that may open the arguments (```` ```json ````, `[ARGS]`); optional.
- * - `argsEnd`: markers that may close the arguments (```` ``` ````); optional.
- * - `jsonBody`: right after the call start, a `{` is a JSON call object and a `[` a list of them, read
- *   with `nameKeys` / `argumentKeys` / `idKeys` (first present key wins; defaults `name`,
- *   `arguments`/`parameters`, `id`). Each list element is its own call with its own text as raw; the
- *   call start, brackets and commas are markup, so a list cut off at the end keeps its complete calls.
- * - `startsInCall` + `contentRecipient`: the generation prompt already wrote the call start (Functionary
- *   v3.2's `>>>`), so the output starts with a name; a name equal to `contentRecipient` (`all`) opens
- *   plain content up to the next call start. A recipient must be an identifier right after the marker
- *   ending at `nameEnd`; otherwise the marker and the line are text.
- * - `dropMarkers`: markers outside calls that are pure structure (Command R7B's response wrappers).
- * - `reasoning`: reasoning tags recognised outside calls.
- *
- * Names are at most 256 code units and contain no whitespace; a call whose name is missing or longer,
- * or whose arguments are not JSON, becomes an InvalidToolCall up to the next call end / call start /
- * section end. JSON is scanned incrementally with `JsonScanner`, so markers inside JSON strings are data.
- * A call whose JSON is still open at the end of the output is an InvalidToolCall (`incomplete_tool_call`);
- * JSON that is malformed but closed by markers is decoded leniently.
- *
- * Streaming: a call is announced (`tool-input-start`) as soon as its name (and id, when the format has
- * `idStart`) is read, and argument text after a name streams verbatim as `tool-input-delta`s; a JSON call
- * object is announced once its top-level name and id fields have streamed by (within its first 4096
- * code units). Work is linear: fields are read from a bounded look-ahead, JSON is scanned once.
- */
-export interface NamedJsonConfig {
-  readonly sectionStart?: readonly string[];
-  readonly sectionEnd?: readonly string[];
-  readonly callStart: readonly string[];
-  readonly callEnd?: readonly string[];
-  readonly implicitCallInSection?: boolean;
-  readonly namePrefix?: readonly string[];
-  readonly nameEnd?: readonly string[];
-  readonly nameEndsAtBrace?: boolean;
-  readonly idStart?: string;
-  readonly argsStart?: readonly string[];
-  readonly argsEnd?: readonly string[];
-  readonly jsonBody?: boolean;
-  readonly nameKeys?: readonly string[];
-  readonly argumentKeys?: readonly string[];
-  readonly idKeys?: readonly string[];
-  readonly startsInCall?: boolean;
-  readonly contentRecipient?: string;
-  readonly dropMarkers?: readonly string[];
-  readonly reasoning?: ReasoningTags;
-}
-
-/** Longest accepted name or id, in UTF-16 code units. */
-const maxNameLength = 256;
+import { readBoundedField, recipientPattern, validName } from './named-json/bounded-field.js';
+import { FieldSniffer } from './named-json/field-sniffer.js';
+import { jsonCallObject } from './named-json/json-call-object.js';
+import type { NamedJsonConfig } from './named-json/named-json-config.js';
 
 const none: readonly string[] = [];
 const defaultNameKeys: readonly string[] = ['name'];
 const defaultIdKeys: readonly string[] = ['id'];
+const defaultArgumentKeys: readonly string[] = ['arguments', 'parameters'];
 
 type State =
   | 'text'
@@ -104,65 +32,21 @@ type State =
   | 'list-end';
 
 /**
- * The longest of `markers` that starts at `position`; `'wait'` when the text ends before a longer
- * marker could be told apart (```` ``` ```` vs ```` ```json ````), unless `final`.
+ * Family core for formats that write a call as "NAME, then a JSON arguments object, between markers"
+ * (DeepSeek V3 / R1 / V3.1, Mistral, Functionary v3.1 / v3.2, Command R7B): the incremental parser of
+ * a `NamedJsonConfig` format; see the config's comment for the grammar. Never throws on model text.
+ *
+ * Names are at most 256 code units and contain no whitespace; a call whose name is missing or longer,
+ * or whose arguments are not JSON, becomes an InvalidToolCall up to the next call end / call start /
+ * section end. JSON is scanned incrementally with `JsonScanner`, so markers inside JSON strings are data.
+ * A call whose JSON is still open at the end of the output is an InvalidToolCall (`incomplete_tool_call`);
+ * JSON that is malformed but closed by markers is decoded leniently.
+ *
+ * Streaming: a call is announced (`tool-input-start`) as soon as its name (and id, when the format has
+ * `idStart`) is read, and argument text after a name streams verbatim as `tool-input-delta`s; a JSON call
+ * object is announced once its top-level name and id fields have streamed by (within its first 4096
+ * code units). Work is linear: fields are read from a bounded look-ahead, JSON is scanned once.
  */
-function startingMarker(
-  text: string,
-  position: number,
-  markers: readonly string[],
-  final: boolean,
-): string | 'wait' | undefined {
-  let found: string | undefined;
-  for (const marker of markers) {
-    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length))
-      found = marker;
-  }
-  if (!final && couldGrow(text, position, found, markers)) return 'wait';
-  return found;
-}
-
-/** Does the text from `position` to its end start a marker longer than `found`? */
-function couldGrow(
-  text: string,
-  position: number,
-  found: string | undefined,
-  markers: readonly string[],
-): boolean {
-  const rest = text.length - position;
-  const minimum = found === undefined ? 0 : found.length;
-  return markers.some(
-    (marker) => marker.length > minimum && rest < marker.length && isMarkerPrefix(text, position, marker),
-  );
-}
-
-/**
- * The earliest of `stops` from the cursor. Without a match, `limit` is how far the text can be consumed:
- * a possible stop prefix at the end is held back unless `final`. (`findEarliestMarker` remembers its
- * answers for the text, so repeated searches stay linear overall.)
- */
-function findStop(
-  cursor: Cursor,
-  stops: readonly string[],
-): { match: MarkerMatch | undefined; limit: number } {
-  const { text, position } = cursor;
-  const match = findEarliestMarker(text, position, stops);
-  return { match, limit: consumableEnd(text, position, stops, match, cursor.final) };
-}
-
-/** A recipient line of `startsInCall` formats: an identifier right after the marker (bounded text). */
-const recipientPattern = /^[A-Za-z_][\w.-]*$/;
-
-/**
- * A tool name as these formats write it: non-empty, bounded, without whitespace, and without characters
- * that belong to markup or JSON (`<`, `>`, `[`, `]`, `{`, `}`, `"`, `'`, a backslash) — a name such as
- * `<b>f</b>` or `here</think><tool_call>` is text around a marker, not a name. Dots, colons, slashes and
- * dashes stay (`mcp__server__tool`, `server.tool`, `a/b`).
- */
-const validName = (name: string): boolean =>
-  name !== '' && name.length <= maxNameLength && !/[\s<>[\]{}"'\\]/.test(name);
-
-/** The incremental parser of a `NamedJsonConfig` format; see the config's comment for the grammar. */
 export class NamedJsonParser extends BaseFormatParser {
   private state: State;
   /** Inside a call section (between section start and end). */
@@ -199,6 +83,8 @@ export class NamedJsonParser extends BaseFormatParser {
   private readonly nameStops: readonly string[];
   private readonly idStops: readonly string[];
   private readonly closers: ReadonlyArray<readonly string[]>;
+  /** The keys a JSON call object is read with (`jsonBody`). */
+  private readonly objectKeys: CallObjectKeys;
 
   constructor(
     private readonly config: NamedJsonConfig,
@@ -226,7 +112,12 @@ export class NamedJsonParser extends BaseFormatParser {
     this.closers = [config.argsEnd ?? none, callEnd];
     this.state = config.startsInCall ? 'prefix' : 'text';
     this.implicit = config.startsInCall === true;
-    this.sniffer = new FieldSniffer(config.nameKeys ?? defaultNameKeys, config.idKeys ?? defaultIdKeys);
+    this.objectKeys = {
+      nameKeys: config.nameKeys ?? defaultNameKeys,
+      argumentKeys: config.argumentKeys ?? defaultArgumentKeys,
+      idKeys: config.idKeys ?? defaultIdKeys,
+    };
+    this.sniffer = new FieldSniffer(this.objectKeys.nameKeys, this.objectKeys.idKeys);
   }
 
   protected override onReset(): void {
@@ -441,7 +332,7 @@ export class NamedJsonParser extends BaseFormatParser {
 
   private stepName(cursor: Cursor): boolean {
     const skip = this.pendingMarker;
-    const read = this.readBounded(cursor, cursor.position + skip, this.nameStops);
+    const read = readBoundedField(cursor, cursor.position + skip, this.nameStops);
     if (read === 'wait') return false;
     if (this.implicit) {
       this.implicit = false;
@@ -491,7 +382,7 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepId(cursor: Cursor): boolean {
-    const read = this.readBounded(cursor, cursor.position, this.idStops);
+    const read = readBoundedField(cursor, cursor.position, this.idStops);
     if (read === 'wait') return false;
     if (read === undefined || !validName(read.value) || this.abortMarkers.includes(read.marker)) {
       this.state = 'garbage';
@@ -512,29 +403,6 @@ export class NamedJsonParser extends BaseFormatParser {
   private toArguments(): void {
     if (this.name !== undefined) this.announceCall(this.name, this.id);
     this.state = 'before-args';
-  }
-
-  /**
-   * Reads a short field (name, id) from `from` up to the earliest of `stops`, without consuming it;
-   * a stop beyond the length limit does not count. `'wait'` when more text is needed; `undefined` when no stop comes
-   * within the length limit (or before the end of the output).
-   */
-  private readBounded(
-    cursor: Cursor,
-    from: number,
-    stops: readonly string[],
-  ): { value: string; raw: string; index: number; marker: string } | 'wait' | undefined {
-    const text = cursor.text;
-    const end = Math.min(text.length, from + maxNameLength + 64);
-    const found = findEarliestMarker(text, from, stops);
-    const match = found && found.index < end ? found : undefined;
-    if (!match) {
-      if (!cursor.final && end === text.length) return 'wait';
-      return undefined;
-    }
-    if (!cursor.final && couldGrow(text, match.index, match.marker, stops)) return 'wait';
-    const raw = text.slice(from, match.index);
-    return { value: raw.trim(), raw, index: match.index, marker: match.marker };
   }
 
   private stepBeforeArgs(cursor: Cursor): boolean {
@@ -644,7 +512,8 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepGarbage(cursor: Cursor): boolean {
-    const { match, limit } = findStop(cursor, this.abortMarkers);
+    const match = findEarliestMarker(cursor.text, cursor.position, this.abortMarkers);
+    const limit = consumableEnd(cursor.text, cursor.position, this.abortMarkers, match, cursor.final);
     if (!match) {
       this.take(cursor, limit, 'call');
       if (!cursor.final) return false;
@@ -704,151 +573,8 @@ export class NamedJsonParser extends BaseFormatParser {
       this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
       return;
     }
-    this.completeBody(bodyText, sniffed, bodyOffset, repairs);
-  }
-
-  /**
-   * A JSON call object (alone after the call start, or a list element); `sniffed` is the name its text
-   * gave first (the one a streaming consumer was told), if any.
-   */
-  private completeBody(
-    bodyText: string,
-    sniffed: string | undefined,
-    bodyOffset: number,
-    repairs: readonly ToolCallRepair[] = [],
-  ): void {
-    const parsed = parseLenientJson(bodyText);
-    if (!parsed.ok) {
-      this.failCall('invalid_json', `the tool-call body is not valid JSON: ${parsed.error}`, undefined);
-      return;
-    }
-    const parts = this.callParts(parsed.value);
-    if (typeof parts === 'string') this.failCall('missing_name', parts, undefined);
-    else if (sniffed !== undefined && sniffed !== parts.name)
-      // A name key given twice: JSON's last one wins, but the first was announced. Ambiguous: invalid.
-      this.failCall(
-        'conflicting_names',
-        `the tool call names two tools, "${sniffed}" and "${parts.name}"`,
-        sniffed,
-      );
-    else
-      this.endCall(
-        withJsonRepairs(repairs.length > 0 ? { ...parts, repairs } : parts, parsed.repairs, bodyOffset),
-      );
-  }
-
-  private callParts(value: unknown): CallParts | string {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return 'the tool-call body is not a JSON object';
-    }
-    const record = value as Record<string, unknown>;
-    const name = pick(record, this.config.nameKeys ?? defaultNameKeys);
-    if (typeof name !== 'string' || name === '') return 'the tool call has no "name"';
-    const id = pick(record, this.config.idKeys ?? defaultIdKeys);
-    const argumentsValue = pick(record, this.config.argumentKeys ?? ['arguments', 'parameters']);
-    return typeof id === 'string' && id !== '' ? { name, id, argumentsValue } : { name, argumentsValue };
-  }
-}
-
-function pick(record: Record<string, unknown>, keys: readonly string[]): unknown {
-  for (const key of keys) if (Object.hasOwn(record, key)) return record[key];
-  return undefined;
-}
-
-/** How much of a call object is searched for its name and id before giving up on announcing early. */
-const sniffBudget = 4096;
-
-/**
- * Reads top-level `"key": "string"` fields of a JSON object as it streams, for the name and id keys,
- * so a call can be announced before its object is complete. Incremental (each character looked at
- * once) and bounded: it stops after `sniffBudget` code units or once stopped. Nested objects are
- * skipped, so `{"arguments": {"name": "x"}, "name": "f"}` yields `f`.
- */
-class FieldSniffer {
-  name: string | undefined;
-  id: string | undefined;
-  private seen = 0;
-  private stopped = false;
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  /** The current string had an escape: as a value it is not used (the full parse decodes it). */
-  private hadEscape = false;
-  private current = '';
-  private key: string | undefined;
-  private afterColon = false;
-
-  constructor(
-    private readonly nameKeys: readonly string[],
-    private readonly idKeys: readonly string[],
-  ) {}
-
-  get active(): boolean {
-    return !this.stopped && this.seen < sniffBudget;
-  }
-
-  reset(): void {
-    this.name = undefined;
-    this.id = undefined;
-    this.seen = 0;
-    this.stopped = false;
-    this.depth = 0;
-    this.inString = false;
-    this.escaped = false;
-    this.hadEscape = false;
-    this.current = '';
-    this.key = undefined;
-    this.afterColon = false;
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
-  push(piece: string): void {
-    const end = Math.min(piece.length, sniffBudget - this.seen);
-    this.seen += end;
-    for (let index = 0; index < end; index++) {
-      const char = piece[index] as string;
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (char === '\\') {
-          this.escaped = true;
-          this.hadEscape = true;
-        } else if (char === '"') {
-          this.inString = false;
-          if (this.depth === 1) this.stringDone(this.current);
-        } else if (this.depth === 1 && this.current.length <= maxNameLength) this.current += char;
-        continue;
-      }
-      if (char === '"') {
-        this.inString = true;
-        this.hadEscape = false;
-        this.current = '';
-      } else if (char === '{' || char === '[') {
-        this.depth++;
-        this.afterColon = false;
-      } else if (char === '}' || char === ']') {
-        this.depth--;
-      } else if (this.depth === 1 && char === ':') {
-        this.afterColon = true;
-      } else if (this.depth === 1 && char === ',') {
-        this.key = undefined;
-        this.afterColon = false;
-      }
-    }
-  }
-
-  private stringDone(text: string): void {
-    if (!this.afterColon) {
-      this.key = text;
-      return;
-    }
-    const key = this.key;
-    this.key = undefined;
-    this.afterColon = false;
-    if (key === undefined || this.hadEscape) return;
-    if (this.name === undefined && this.nameKeys.includes(key)) this.name = text;
-    if (this.id === undefined && this.idKeys.includes(key)) this.id = text;
+    const read = jsonCallObject(bodyText, sniffed, bodyOffset, repairs, this.objectKeys);
+    if ('parts' in read) this.endCall(read.parts);
+    else this.failCall(read.code, read.message, read.name);
   }
 }

@@ -1,15 +1,9 @@
-import { setOwnProperty } from '../../internal/set-own-property.js';
+// Kept whole: the family's one state machine over its tag grammar (the `step*` methods share the open
+// call's state); its pieces with one job each are in `xml-parameters/`. A little over 600 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
-import { nestedDeeperThan } from '../../internal/value-depth.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
-import { JsonScanner, scanJsonValueEnd } from '../../json/json-scanner.js';
-import { parseLenientJson } from '../../json/parse-lenient-json.js';
-import { MAX_VALUE_DEPTH } from '../../schema/align-context.js';
-import { typeParameterText } from '../../schema/type-parameter-text.js';
-import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
-import { argumentJson } from '../core/argument-json.js';
-import { BaseFormatParser, type Bucket, type Cursor, type ReasoningTags } from '../core/base-parser.js';
-import { withJsonRepairs } from '../core/call-repairs.js';
+import { JsonScanner } from '../../json/json-scanner.js';
+import { BaseFormatParser, type Bucket, type Cursor } from '../core/base-parser.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -18,36 +12,36 @@ import {
   sharedInitial,
 } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
-import { isTextSchema, jsonStringContent } from '../core/streamed-values.js';
+import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
+import { CallDraft } from './xml-parameters/call-draft.js';
+import { headerLimit, headerName } from './xml-parameters/header-name.js';
+import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/layout-newline.js';
+import { ParameterStream } from './xml-parameters/parameter-stream.js';
+import { typeParameterValue, typesAsText } from './xml-parameters/parameter-value.js';
+import { sectionJsonCall } from './xml-parameters/section-json-call.js';
+import { droppedParameter, implicitParameterEnd, missingMarker } from './xml-parameters/tag-repairs.js';
+import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
+
+type State =
+  | 'text'
+  | 'section'
+  | 'section-garbage'
+  | 'call-header'
+  | 'call-body'
+  | 'parameter-header'
+  | 'value'
+  | 'value-closed'
+  | 'cdata';
+
+const cdataStart = '<![CDATA[';
+const cdataEnd = ']]>';
 
 /**
  * Family core for formats that write one tag per call and one tag per parameter, the value being raw
- * text between the parameter's tags:
- *
- * - Qwen3-Coder / Seed-OSS: `<function=NAME><parameter=KEY>VALUE</parameter></function>`
- * - MiniMax-M2, DeepSeek DSML, Step-3, MiniCPM5: `<invoke name="NAME"><parameter name="KEY">VALUE</parameter></invoke>`
- *   (tag names differ per format; extra attributes such as DSML `string="true"` are read).
- *
- * Configuration (all markers are exact, case-sensitive strings):
- * - `sectionStart` / `sectionEnd`: the wrapper around one or more calls (`<tool_call>`, `<minimax:tool_call>`,
- *   `<｜DSML｜function_calls>`); `[]` when calls stand alone.
- * - `separators`: structure-only markers allowed between calls inside a section (Step-3's per-call tokens).
- * - `bareCalls`: a call tag is also recognised outside any section (a missing wrapper is tolerated).
- * - `callStart`: the call tag up to its name: `<function=` (the name follows up to `>`) or `<invoke `
- *   (attributes follow up to `>`, the name is the `name` attribute). `callEnd`: the closing call tag.
- * - `parameterStart` / `parameterEnd`: the same for parameters; the key is the text after `=` or the
- *   `name` attribute.
- * - `trimNewline`: exactly one leading and one trailing newline of each value are layout, not data (a
- *   newline is `\n` or `\r\n`).
- * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end or
- *   call start (SGLang's Qwen3-Coder tolerance). A section end inside a value is data, so a value may quote
- *   `</tool_call>`.
- * - `cdata`: `<![CDATA[…]]>` inside a value is literal text (closing tags inside it are data).
- * - `stringAttribute`: the parameter tag's `string` attribute types the value: `"true"` keeps the raw
- *   string, `"false"` decodes it as JSON (DeepSeek DSML).
- * - `reasoning` / `callsInReasoning`: the reasoning tags; with `callsInReasoning`, a section start inside an
- *   unclosed reasoning block ends the reasoning (forced-open thinking templates write calls that way).
+ * text between the parameter's tags (`<function=NAME><parameter=KEY>VALUE</parameter></function>`,
+ * `<invoke name="NAME"><parameter name="KEY">VALUE</parameter></invoke>`); each format is an
+ * `XmlParametersConfig`.
  *
  * Rules shared by every member:
  * - Only the exact closing tag ends a value, and only when what follows it (after whitespace) is another
@@ -76,116 +70,10 @@ import type { FormatOptions } from '../format-definition.js';
  *   `\n` add `\n` to content, as in every other format (`FormatOptions.content: 'nonblank'` or `'trim'`
  *   drop such whitespace, as vLLM's Qwen3 parsers do). Whitespace inside a written section, between its
  *   markers and calls, is layout (markup).
- */
-export interface XmlParametersConfig {
-  readonly sectionStart: readonly string[];
-  readonly sectionEnd: readonly string[];
-  readonly separators?: readonly string[];
-  readonly bareCalls: boolean;
-  readonly callStart: string;
-  readonly callEnd: string;
-  readonly parameterStart: string;
-  readonly parameterEnd: string;
-  readonly trimNewline: boolean;
-  readonly implicitParameterEnd: boolean;
-  readonly cdata?: boolean;
-  readonly stringAttribute?: boolean;
-  readonly reasoning?: ReasoningTags;
-  readonly callsInReasoning?: boolean;
-}
-
-type State =
-  | 'text'
-  | 'section'
-  | 'section-garbage'
-  | 'call-header'
-  | 'call-body'
-  | 'parameter-header'
-  | 'value'
-  | 'value-closed'
-  | 'cdata';
-
-/** One parameter as written: key, raw value text (one wrapping newline already removed), attributes. */
-interface RawParameter {
-  readonly key: string;
-  readonly text: string;
-  readonly attributes: Readonly<Record<string, string>>;
-}
-
-/** A tag header longer than this (in UTF-16 code units) without its `>` is malformed. */
-const headerLimit = 1024;
-const cdataStart = '<![CDATA[';
-const cdataEnd = ']]>';
-/**
- * Arrays/objects nested deeper than this in a typed value make the call invalid (code `too_deep`): the
- * schema layer's `MAX_VALUE_DEPTH` for the whole arguments object, which is one level itself.
- */
-const maxValueDepth = MAX_VALUE_DEPTH - 1;
-
-/** `text` without one leading newline (`\r\n` or `\n`). */
-function withoutLeadingNewline(text: string): string {
-  const first = text.charCodeAt(0);
-  if (first === 0x0d /* \r */) return text.charCodeAt(1) === 0x0a ? text.slice(2) : text;
-  return first === 0x0a /* \n */ ? text.slice(1) : text;
-}
-
-/** `text` without one trailing newline (`\r\n` or `\n`). */
-function withoutTrailingNewline(text: string): string {
-  const length = text.length;
-  if (length === 0 || text.charCodeAt(length - 1) !== 0x0a /* \n */) return text;
-  return text.slice(0, length >= 2 && text.charCodeAt(length - 2) === 0x0d /* \r */ ? -2 : -1);
-}
-
-/** The longest of `markers` that starts at `position`, if any. */
-function markerAt(text: string, position: number, markers: readonly string[]): string | undefined {
-  let found: string | undefined;
-  for (const marker of markers) {
-    if (text.startsWith(marker, position) && (found === undefined || marker.length > found.length))
-      found = marker;
-  }
-  return found;
-}
-
-/** Is the rest of `text` from `position` a proper prefix of one of `markers`? */
-function isPrefixOfAny(text: string, position: number, markers: readonly string[]): boolean {
-  const rest = text.length - position;
-  for (const marker of markers) {
-    if (rest < marker.length && marker.startsWith(text.slice(position))) return true;
-  }
-  return false;
-}
-
-/** `name="x" string='true' k=v` → attributes. Runs on one bounded tag header only. */
-function parseAttributes(header: string): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  const pattern = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g;
-  for (const match of header.matchAll(pattern)) {
-    const key = match[1];
-    if (key !== undefined) setOwnProperty(attributes, key, match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attributes;
-}
-
-/** The name in a tag header: the text itself (`<function=NAME>`) or its `name` attribute. */
-function headerName(
-  header: string,
-  equalsStyle: boolean,
-): { name: string; attributes: Record<string, string> } {
-  if (equalsStyle) {
-    let name = header.trim();
-    const first = name.charAt(0);
-    if (name.length >= 2 && (first === '"' || first === "'") && name.endsWith(first))
-      name = name.slice(1, -1);
-    return { name, attributes: {} };
-  }
-  const attributes = parseAttributes(header);
-  return { name: (Object.hasOwn(attributes, 'name') ? attributes.name : '') ?? '', attributes };
-}
-
-/**
- * Incremental parser of the XML-parameters family; see `XmlParametersConfig`. Call bodies are consumed as
- * they arrive (values into arrays of pieces); only a possible marker prefix is left unconsumed between
- * pushes, so each push costs time proportional to its chunk (offsets and limits in UTF-16 code units).
+ *
+ * Incremental: call bodies are consumed as they arrive (values into arrays of pieces); only a possible
+ * marker prefix is left unconsumed between pushes, so each push costs time proportional to its chunk
+ * (offsets and limits in UTF-16 code units).
  * Never throws on model text: whatever cannot be read as a call ends as an `InvalidToolCall` with its raw
  * text (codes `invalid_tool_call`, `incomplete_tool_call`, `invalid_json`, `unknown_tool`).
  */
@@ -198,31 +86,12 @@ export class XmlParametersParser extends BaseFormatParser {
    * section, content between bare calls, the call's raw text before loose text.
    */
   private pending: string[] = [];
-  private header: string[] = [];
-  private headerLength = 0;
-  private callName: string | undefined;
-  private callProblem: string | undefined;
-  /** The code of `callProblem` when it is not `invalid_tool_call`. */
-  private callProblemCode: string | undefined;
-  /** How many parameters the open call has finished (typed or not). */
-  private parameterCount = 0;
-  /** The open call's finished parameters, typed, in order. */
-  private typed: Array<readonly [string, unknown]> = [];
-  /** The open call was announced: each finished parameter is streamed as a JSON fragment. */
-  private streaming = false;
-  private streamedAny = false;
-  /** Keys whose last occurrence was streamed as a member (its typed value as written). */
-  private readonly streamedKeys = new Set<string>();
-  /** The open value is streamed as raw text; `rawStreamed` code units of its final text were sent. */
-  private rawStream = false;
-  private rawStreamed = 0;
-  /**
-   * A first newline may still come (and would be layout); a last newline (`\n`, `\r\n`, or a `\r` that
-   * may start one) is held back in `heldTail` until more text comes.
-   */
-  private leadingPending = false;
-  private heldTail = '';
-  private loose: string[] = [];
+  /** The open tag's header so far (its text up to `>`). */
+  private readonly header = new TextBuilder();
+  /** The open call: what it has read, and the call it makes at its end. */
+  private readonly call = new CallDraft();
+  /** Streams the open call's finished (and raw-text) parameters once it was announced. */
+  private readonly stream: ParameterStream;
   /**
    * A call body that opens with `{` (a JSON object instead of parameter tags) is scanned as JSON, so a
    * closing tag inside one of its strings is data, not the call's end (issue 15: DSML, MiniMax-M2,
@@ -231,7 +100,7 @@ export class XmlParametersParser extends BaseFormatParser {
   private looseJson: JsonScanner | undefined;
   /** Takes a piece of the open call's loose JSON body (one function per parser, for `scanJsonBody`). */
   private readonly takeLoose = (cursor: Cursor, end: number): void => {
-    this.loose.push(this.take(cursor, end, 'call'));
+    this.call.loose.push(this.take(cursor, end, 'call'));
   };
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
@@ -240,9 +109,6 @@ export class XmlParametersParser extends BaseFormatParser {
   private closing: string[] = [];
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
-  /** Glitches recovered in the open call (see `CallParts.repairs`). */
-  private repairs: ToolCallRepair[] = [];
-  private issues: ToolCallIssue[] = [];
 
   private readonly openers: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
@@ -261,6 +127,7 @@ export class XmlParametersParser extends BaseFormatParser {
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
+    this.stream = new ParameterStream((delta) => this.streamArguments(delta), config.trimNewline);
     const { sectionStart, sectionEnd, callStart, callEnd, parameterStart, parameterEnd } = config;
     const separators = config.separators ?? [];
     this.openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
@@ -292,29 +159,15 @@ export class XmlParametersParser extends BaseFormatParser {
   }
 
   private resetCall(): void {
-    this.header = [];
-    this.headerLength = 0;
-    this.callName = undefined;
-    this.callProblem = undefined;
-    this.callProblemCode = undefined;
-    this.parameterCount = 0;
-    this.typed = [];
-    this.streaming = false;
-    this.streamedAny = false;
-    this.streamedKeys.clear();
-    this.rawStream = false;
-    this.rawStreamed = 0;
-    this.leadingPending = false;
-    this.heldTail = '';
-    this.loose = [];
+    this.header.clear();
+    this.call.reset();
+    this.stream.reset();
     this.looseJson = undefined;
     this.parameterKey = undefined;
     this.parameterAttributes = {};
     this.value.clear();
     this.closing = [];
     this.parameterOffset = 0;
-    this.repairs = [];
-    this.issues = [];
   }
 
   protected parse(cursor: Cursor): void {
@@ -379,7 +232,7 @@ export class XmlParametersParser extends BaseFormatParser {
       }
       return false;
     }
-    const marker = markerAt(text, position, this.sectionMarkers);
+    const marker = longestMarkerAt(text, position, this.sectionMarkers);
     if (marker === this.config.callStart) {
       this.routePending(this.implicitSection ? 'content' : 'markup');
       this.beginCall();
@@ -387,12 +240,7 @@ export class XmlParametersParser extends BaseFormatParser {
       this.resetCall();
       if (this.implicitSection && this.config.sectionStart.length > 0) {
         // A bare call in a format that wraps its calls: the opener was left out (ollama #16686).
-        const opener = this.config.sectionStart[0];
-        this.repairs.push({
-          kind: 'missing_section_start',
-          position: 0,
-          message: `the call has no ${opener}`,
-        });
+        this.call.repairs.push(missingMarker('missing_section_start', this.config.sectionStart[0], 0));
       }
       this.state = 'call-header';
       return true;
@@ -405,7 +253,7 @@ export class XmlParametersParser extends BaseFormatParser {
       } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
       return true;
     }
-    if (!cursor.final && isPrefixOfAny(text, position, this.sectionMarkers)) return false;
+    if (!cursor.final && startsLongerMarker(text, position, undefined, this.sectionMarkers)) return false;
     if (this.implicitSection) {
       // Text after a bare call: back to ordinary content.
       this.routePending('content');
@@ -415,7 +263,7 @@ export class XmlParametersParser extends BaseFormatParser {
     // Text inside a written section that is not a call tag: an invalid call (or a JSON call).
     this.beginCall();
     this.routePending('call');
-    this.loose = [];
+    this.call.loose = [];
     this.state = 'section-garbage';
     return true;
   }
@@ -424,13 +272,11 @@ export class XmlParametersParser extends BaseFormatParser {
     const markers = [this.config.callStart, ...this.config.sectionEnd, ...this.config.sectionStart];
     const match = findEarliestMarker(cursor.text, cursor.position, markers);
     if (!match) {
-      const end = cursor.final
-        ? cursor.text.length
-        : cursor.text.length - heldBackLength(cursor.text, cursor.position, markers);
-      this.loose.push(this.take(cursor, end, 'call'));
+      const end = consumableEnd(cursor.text, cursor.position, markers, undefined, cursor.final);
+      this.call.loose.push(this.take(cursor, end, 'call'));
       if (!cursor.final) return false;
     } else {
-      this.loose.push(this.take(cursor, match.index, 'call'));
+      this.call.loose.push(this.take(cursor, match.index, 'call'));
     }
     this.endGarbage(match === undefined);
     this.state = match ? 'section' : 'text';
@@ -442,32 +288,12 @@ export class XmlParametersParser extends BaseFormatParser {
    * `atEnd` (the output ended inside the section) the JSON must be complete, else the call was cut off.
    */
   private endGarbage(atEnd: boolean): void {
-    const body = this.loose.join('');
-    this.loose = [];
+    const body = this.call.loose.join('');
+    this.call.loose = [];
     const raw = this.closeCallRaw();
-    const trimmed = body.trim();
-    if (atEnd && trimmed.startsWith('{') && scanJsonValueEnd(trimmed, 0) !== trimmed.length) {
-      this.invalidCall(raw, 'incomplete_tool_call', 'the tool call is cut off before its end');
-      return;
-    }
-    if (trimmed.startsWith('{')) {
-      const parsed = parseLenientJson(trimmed);
-      if (
-        parsed.ok &&
-        typeof parsed.value === 'object' &&
-        parsed.value !== null &&
-        !Array.isArray(parsed.value)
-      ) {
-        const record = parsed.value as Record<string, unknown>;
-        const name = record.name;
-        if (typeof name === 'string' && name !== '') {
-          const argumentsValue = Object.hasOwn(record, 'arguments') ? record.arguments : record.parameters;
-          this.endCall(withJsonRepairs({ name, argumentsValue }, parsed.repairs, raw.indexOf(trimmed)), raw);
-          return;
-        }
-      }
-    }
-    this.invalidCall(raw, 'invalid_tool_call', 'text inside a tool-call section is not a call');
+    const read = sectionJsonCall(body, raw, atEnd);
+    if ('parts' in read) this.endCall(read.parts, raw);
+    else this.invalidCall(raw, read.code, read.message);
   }
 
   /** A call or parameter tag's header, up to its `>`. */
@@ -481,37 +307,32 @@ export class XmlParametersParser extends BaseFormatParser {
       position++;
     }
     const piece = this.take(cursor, position, 'call');
-    this.header.push(piece);
-    this.headerLength += piece.length;
+    this.header.append(piece);
     if (position === text.length) {
-      if (this.headerLength > headerLimit) return this.malformedHeader(parameter, '');
-      if (cursor.final) {
-        this.failOpenCall();
-        return false;
-      }
+      if (this.header.length > headerLimit) return this.malformedHeader(parameter, '');
+      if (cursor.final) this.failOpenCall();
       return false;
     }
-    const headerText = this.header.join('');
-    this.header = [];
-    this.headerLength = 0;
+    const headerText = this.header.take();
     if (parameter && code === 0x3c /* < */ && headerText.length <= headerLimit)
       return this.droppedParameter(headerText);
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
     const { name, attributes } = headerName(headerText, parameter ? this.parameterEquals : this.callEquals);
+    const call = this.call;
     if (!parameter) {
-      if (name === '') this.callProblem ??= 'the call tag has no name';
-      this.callName = name === '' ? undefined : name;
+      if (name === '') call.problem ??= 'the call tag has no name';
+      call.name = name === '' ? undefined : name;
       // The name is known: streaming consumers see the call start now (`tool-input-start`).
-      if (this.callName !== undefined && this.callProblem === undefined) {
-        this.announceCall(this.callName);
-        this.streaming = this.streamsAnnounced;
+      if (call.name !== undefined && call.problem === undefined) {
+        this.announceCall(call.name);
+        this.stream.on = this.streamsAnnounced;
       }
       this.state = 'call-body';
       return true;
     }
-    if (name === '') this.callProblem ??= 'a parameter tag has no name';
+    if (name === '') call.problem ??= 'a parameter tag has no name';
     this.parameterKey = name;
     this.parameterAttributes = attributes;
     this.value.clear();
@@ -521,25 +342,17 @@ export class XmlParametersParser extends BaseFormatParser {
   }
 
   /**
-   * A parameter tag cut before its `>` (another tag starts first: `<parameter=timeout\n</parameter>`), as
-   * Qwen3-Coder writes it now and then (vLLM #39771: the whole call was lost). The rest of the call is
-   * still readable, so the call survives without that parameter: its text, up to the value's end, is
-   * read as a value with no key (dropped) and the call carries an `unclosed_parameter_tag` repair.
+   * A parameter tag cut before its `>` (see `droppedParameter`): its text, up to the value's end, is
+   * read as a value with no key (dropped), and the call goes on.
    */
   private droppedParameter(headerText: string): boolean {
-    // The key is the header's first word: the model went on with the value on the next line.
-    const key = /^\S*/.exec(headerText.trimStart())?.[0] ?? '';
-    const message = `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`;
-    this.repairs.push({ kind: 'unclosed_parameter_tag', position: this.parameterOffset, message });
-    this.issues.push({
-      code: 'dropped_parameter',
-      message,
-      ...(key === '' ? {} : { path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` }),
-    });
+    const { repair, issue } = droppedParameter(headerText, this.parameterOffset);
+    this.call.repairs.push(repair);
+    this.call.issues.push(issue);
     this.parameterKey = undefined;
     this.parameterAttributes = {};
     this.value.clear();
-    this.rawStream = false;
+    this.stream.endRaw();
     this.state = 'value';
     return true;
   }
@@ -549,13 +362,12 @@ export class XmlParametersParser extends BaseFormatParser {
    * kept when it can be read, and the rest of its text is still recorded in its raw.
    */
   private malformedHeader(parameter: boolean, headerText: string): boolean {
-    this.header = [];
-    this.headerLength = 0;
+    this.header.clear();
     if (!parameter && headerText.length <= headerLimit) {
       const { name } = headerName(headerText, this.callEquals);
-      if (name !== '') this.callName = name;
+      if (name !== '') this.call.name = name;
     }
-    this.callProblem ??= parameter
+    this.call.problem ??= parameter
       ? 'a parameter tag is not closed by ">"'
       : 'the call tag is not closed by ">"';
     this.parameterKey = undefined;
@@ -569,22 +381,21 @@ export class XmlParametersParser extends BaseFormatParser {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
     const spaces = this.take(cursor, position, 'call');
-    if (spaces !== '' && this.loose.length > 0) this.loose.push(spaces);
+    if (spaces !== '' && this.call.loose.length > 0) this.call.loose.push(spaces);
     if (position === text.length) {
       // The output ends without the call's closing tag: cut off, whatever was read, unless the model
       // stopped on its own (finishReason "stop"): then only the closing tag is missing (said as a repair).
-      if (cursor.final && this.options.finishReason === 'stop' && this.callName !== undefined) {
+      if (cursor.final && this.options.finishReason === 'stop' && this.call.name !== undefined) {
         this.completeCall();
         this.state = 'text';
       } else if (cursor.final) this.failOpenCall();
       return false;
     }
-    const marker = markerAt(text, position, this.bodyMarkers);
+    const marker = longestMarkerAt(text, position, this.bodyMarkers);
     if (marker === this.config.parameterStart) {
       this.parameterOffset = this.rawLength + (position - cursor.position);
       this.take(cursor, position + marker.length, 'call');
-      this.header = [];
-      this.headerLength = 0;
+      this.header.clear();
       this.state = 'parameter-header';
       return true;
     }
@@ -596,24 +407,24 @@ export class XmlParametersParser extends BaseFormatParser {
     }
     if (marker !== undefined) {
       // A section end or the next call without this call's closing tag.
-      this.repairs.push({
-        kind: 'missing_end_marker',
-        position: this.rawLength,
-        message: `the call has no ${this.config.callEnd}`,
-      });
+      this.call.repairs.push(missingMarker('missing_end_marker', this.config.callEnd, this.rawLength));
       this.completeCall();
       this.state = 'section';
       return true;
     }
-    if (!cursor.final && isPrefixOfAny(text, position, this.bodyMarkers)) return false;
-    if (this.parameterCount === 0 && this.loose.length === 0 && text.charCodeAt(position) === 0x7b /* { */) {
+    if (!cursor.final && startsLongerMarker(text, position, undefined, this.bodyMarkers)) return false;
+    if (
+      this.call.parameterCount === 0 &&
+      this.call.loose.length === 0 &&
+      text.charCodeAt(position) === 0x7b /* { */
+    ) {
       this.looseJson = new JsonScanner();
       return this.stepLooseJson(cursor);
     }
     // Text that is no tag: kept in the raw; a JSON object here is the arguments (SGLang DSML).
     const match = findEarliestMarker(text, position, this.bodyMarkers);
     const end = consumableEnd(text, position, this.bodyMarkers, match, cursor.final);
-    this.loose.push(this.take(cursor, end, 'call'));
+    this.call.loose.push(this.take(cursor, end, 'call'));
     if (match) return true;
     if (cursor.final) this.failOpenCall();
     return false;
@@ -671,8 +482,10 @@ export class XmlParametersParser extends BaseFormatParser {
     const spaces = this.take(cursor, position, 'call');
     if (spaces !== '') this.closing.push(spaces);
     if (position === text.length && !cursor.final) return false;
-    const follows = position === text.length || markerAt(text, position, this.valueFollowers) !== undefined;
-    if (!follows && !cursor.final && isPrefixOfAny(text, position, this.valueFollowers)) return false;
+    const follows =
+      position === text.length || longestMarkerAt(text, position, this.valueFollowers) !== undefined;
+    if (!follows && !cursor.final && startsLongerMarker(text, position, undefined, this.valueFollowers))
+      return false;
     if (follows) {
       this.closing = [];
       this.endParameter();
@@ -691,9 +504,7 @@ export class XmlParametersParser extends BaseFormatParser {
     const text = cursor.text;
     const index = text.indexOf(cdataEnd, cursor.position);
     if (index < 0) {
-      const end = cursor.final
-        ? text.length
-        : text.length - heldBackLength(text, cursor.position, [cdataEnd]);
+      const end = consumableEnd(text, cursor.position, [cdataEnd], undefined, cursor.final);
       this.addValue(this.take(cursor, end, 'call'));
       if (cursor.final) this.failOpenCall();
       return false;
@@ -708,191 +519,82 @@ export class XmlParametersParser extends BaseFormatParser {
   private endParameter(implicit = false): void {
     let text = this.value.take();
     const key = this.parameterKey;
-    if (implicit && key !== undefined) text = this.implicitEnd(key, text);
+    const { call, stream } = this;
+    if (implicit && key !== undefined) {
+      const end = implicitParameterEnd(key, text, this.config.parameterEnd, this.rawLength);
+      call.repairs.push(end.repair);
+      text = end.text;
+    }
     if (this.config.trimNewline) text = withoutLeadingNewline(text);
     if (this.config.trimNewline || implicit) text = withoutTrailingNewline(text);
-    const name = this.callName;
+    const name = call.name;
     if (key !== undefined && key !== '') {
-      this.parameterCount++;
-      if (this.rawStream) {
+      call.parameterCount++;
+      if (stream.rawOpen) {
         // The value's text was streamed as it came: send the rest and close the string.
-        this.streamArguments(`${jsonStringContent(text.slice(this.rawStreamed))}"`);
-        this.typed.push([key, text]);
-        // A malformed closing tag cut from the value after it streamed: the member is sent again.
-        if (this.rawStreamed > text.length) this.streamedKeys.delete(key);
-        else this.streamedKeys.add(key);
+        stream.closeRaw(key, text);
+        call.addValue(key, text, false);
       } else if (name !== undefined) {
-        const value = this.typeValue(name, { key, text, attributes: this.parameterAttributes });
-        this.typed.push([key, value]);
-        if (this.callProblem === undefined && nestedDeeperThan(value, maxValueDepth)) {
-          this.callProblem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;
-          this.callProblemCode = 'too_deep';
-        }
-        if (this.streaming && this.callProblem === undefined && value !== null && this.declared(name, key)) {
-          // One fragment per finished parameter; a repeated key is written again (JSON's last one wins).
-          this.streamArguments(
-            `${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:${argumentJson(value)}`,
-          );
-          this.streamedAny = true;
-          this.streamedKeys.add(key);
-        } else {
-          // Not streamed (it comes with the call's last delta); an earlier occurrence no longer counts.
-          this.streamedKeys.delete(key);
-        }
+        const value = typeParameterValue(
+          text,
+          this.parameterAttributes,
+          this.parameterSchema(name, key),
+          this.config.stringAttribute === true,
+        );
+        call.addValue(key, value, true);
+        if (value !== null && this.mayStream(name, key)) stream.member(key, value);
+        else stream.skip(key);
       }
     }
     this.parameterKey = undefined;
     this.parameterAttributes = {};
-    this.rawStream = false;
-  }
-
-  /**
-   * A value that ended without its closing tag (at the next tag): its repair, and its text without a
-   * malformed closing tag at its end (`</parameter1>`, `</parameter/>`, `</parameter_function>` or a
-   * cut `</parameter`, as Qwen3.6 writes them: sgl-project/sglang #27336), which is no data.
-   * The value is the last text of the call's raw text here.
-   */
-  private implicitEnd(key: string, text: string): string {
-    const { parameterEnd } = this.config;
-    const stub = parameterEnd.slice(0, -1);
-    const at = text.lastIndexOf(stub);
-    if (at >= 0 && /^[^<>\s]{0,24}>?\s*$/.test(text.slice(at + stub.length))) {
-      this.repairs.push({
-        kind: 'malformed_closing_tag',
-        position: this.rawLength - (text.length - at),
-        message: `the parameter "${key}" is closed by ${text.slice(at).trim()}, not ${parameterEnd}`,
-      });
-      return text.slice(0, at);
-    }
-    this.repairs.push({
-      kind: 'missing_parameter_close_tag',
-      position: this.rawLength,
-      message: `the parameter "${key}" has no ${parameterEnd}`,
-    });
-    return text;
+    stream.endRaw();
   }
 
   /**
    * Starts streaming a value character by character when its typed value is certain to be its raw text
-   * (no schema, a plain `string` schema, or DSML `string="true"`): `"key":"` now, the text as it arrives.
+   * (see `typesAsText`): `"key":"` now, the text as it arrives.
    */
   private startValueStream(key: string, attributes: Readonly<Record<string, string>>): void {
-    this.rawStream = false;
-    const name = this.callName;
-    if (!this.streaming || this.callProblem !== undefined || name === undefined || key === '') return;
-    const flag =
-      this.config.stringAttribute && Object.hasOwn(attributes, 'string') ? attributes.string : undefined;
-    if (flag === 'false' || (flag !== 'true' && !isTextSchema(this.parameterSchema(name, key)))) return;
-    if (!this.declared(name, key)) return;
-    this.streamArguments(`${this.streamedAny ? ',' : '{'}${JSON.stringify(key)}:"`);
-    this.streamedAny = true;
-    this.rawStream = true;
-    this.rawStreamed = 0;
-    this.leadingPending = this.config.trimNewline;
-    this.heldTail = '';
+    this.stream.endRaw();
+    const name = this.call.name;
+    if (name === undefined || key === '' || !this.mayStream(name, key)) return;
+    const schema = this.parameterSchema(name, key);
+    if (typesAsText(attributes, schema, this.config.stringAttribute === true)) this.stream.openRaw(key);
   }
 
-  /**
-   * Adds a piece to the open value; while streaming raw text, sends it on, holding back a first `\n`
-   * (layout with `trimNewline`) and a last `\n` (layout if the closing tag follows).
-   */
+  /** Adds a piece to the open value (and streams it on when the value streams as raw text). */
   private addValue(piece: string): void {
     if (piece === '') return;
     this.value.append(piece);
-    if (!this.rawStream) return;
-    let text = this.heldTail + piece;
-    this.heldTail = '';
-    if (this.leadingPending) {
-      if (text === '\r') {
-        // Maybe the start of a layout `\r\n`.
-        this.heldTail = text;
-        return;
-      }
-      this.leadingPending = false;
-      text = withoutLeadingNewline(text);
-    }
-    let kept =
-      text.charCodeAt(text.length - 1) === 0x0d /* \r */ ? text.slice(0, -1) : withoutTrailingNewline(text);
-    // A chunk that ends inside a surrogate pair: its high half waits for the low half, so the delta
-    // text is the same however the value was chunked (a lone half would be escaped as \udXXX).
-    const last = kept.charCodeAt(kept.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) kept = kept.slice(0, -1);
-    this.heldTail = text.slice(kept.length);
-    text = kept;
-    if (text === '') return;
-    this.streamArguments(jsonStringContent(text));
-    this.rawStreamed += text.length;
+    if (this.stream.rawOpen) this.stream.pushRaw(piece);
   }
 
   /** Emits the open call from what was read. */
   private completeCall(): void {
-    const name = this.callName;
-    if (name === undefined || this.callProblem !== undefined) {
-      this.failCall(
-        this.callProblemCode ?? 'invalid_tool_call',
-        this.callProblem ?? 'the call tag has no name',
-        name,
-      );
-    } else {
-      const loose = this.loose.join('').trim();
-      if (this.parameterCount === 0 && loose.startsWith('{')) {
-        const parsed = parseLenientJson(loose);
-        if (parsed.ok)
-          this.endCall(withJsonRepairs({ name, argumentsValue: parsed.value }, parsed.repairs, -1));
-        else this.failCall('invalid_json', `the call body is not valid JSON: ${parsed.error}`, name);
-      } else if (this.parameterCount === 0 && loose !== '') {
-        this.failCall('invalid_tool_call', 'the call body is neither parameter tags nor a JSON object', name);
-      } else {
-        // The closing `}` comes from endCall, after the members alignment added (defaults).
-        this.endCall({
-          name,
-          argumentsValue: this.buildArguments(),
-          ...(this.streamedAny ? { streamedKeys: this.streamedKeys } : {}),
-          ...(this.repairs.length > 0 ? { repairs: this.repairs } : {}),
-          ...(this.issues.length > 0 ? { issues: this.issues } : {}),
-        });
-      }
-    }
+    const name = this.call.name;
+    const done = this.call.finish(this.stream.streamedAny ? this.stream.streamedKeys : undefined);
+    if ('parts' in done) this.endCall(done.parts);
+    else this.failCall(done.code, done.message, name);
     this.resetCall();
   }
 
   /** The text ended inside a tag or a value: the call is cut off. */
   private failOpenCall(): void {
-    this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.callName);
+    this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.call.name);
     this.resetCall();
     this.state = 'text';
   }
 
-  /** The arguments object: typed values by key, a repeated key keeping its first position and last value. */
-  private buildArguments(): Record<string, unknown> {
-    const value: Record<string, unknown> = {};
-    for (const [key, typed] of this.typed) setOwnProperty(value, key, typed);
-    return value;
-  }
-
   /**
-   * Whether a parameter's member may stream before the call ends: without tools always (nothing aligns
-   * the arguments); with tools only when the tool's schema declares it (alignment may drop or rename
-   * an undeclared key, and a streamed member cannot be taken back).
+   * Whether member `key` of the open call `name` may stream before the call ends: the call was
+   * announced and is still valid, and either no tools were given (nothing aligns the arguments) or the
+   * tool's schema declares the key (alignment may drop or rename an undeclared key, and a streamed
+   * member cannot be taken back).
    */
-  private declared(name: string, key: string): boolean {
+  private mayStream(name: string, key: string): boolean {
+    if (!this.stream.on || this.call.problem !== undefined) return false;
     return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
-  }
-
-  /** Types one value: DSML `string` attribute first, then the tool's schema, else the raw string. */
-  private typeValue(name: string, parameter: RawParameter): unknown {
-    if (this.config.stringAttribute && Object.hasOwn(parameter.attributes, 'string')) {
-      const flag = parameter.attributes.string;
-      if (flag === 'true') return parameter.text;
-      if (flag === 'false') {
-        try {
-          return JSON.parse(parameter.text) as unknown;
-        } catch {
-          // Not JSON after all: fall through to schema typing.
-        }
-      }
-    }
-    return typeParameterText(parameter.text, this.parameterSchema(name, parameter.key));
   }
 
   /** Consumes up to `end` into this parser's own pending whitespace. */

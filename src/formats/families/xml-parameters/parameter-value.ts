@@ -1,0 +1,45 @@
+import { typeParameterText } from '../../../schema/type-parameter-text.js';
+import type { JSONSchema } from '../../../types/json-schema.js';
+import { isTextSchema } from '../../core/streamed-values.js';
+
+// Types a parameter's raw text: DSML's `string` attribute first, then the tool's JSON Schema, else the
+// raw string.
+
+/**
+ * The value of one parameter as written (`text`: its raw value, a wrapping newline already dropped).
+ * With `stringAttribute` (DeepSeek DSML), `string="true"` keeps the raw string and `string="false"`
+ * decodes it as JSON (falling back to the schema when it is not JSON); otherwise `typeParameterText`
+ * types it by `schema` (undefined: no schema, the raw string).
+ */
+export function typeParameterValue(
+  text: string,
+  attributes: Readonly<Record<string, string>>,
+  schema: JSONSchema | undefined,
+  stringAttribute: boolean,
+): unknown {
+  if (stringAttribute && Object.hasOwn(attributes, 'string')) {
+    const flag = attributes.string;
+    if (flag === 'true') return text;
+    if (flag === 'false') {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        // Not JSON after all: fall through to schema typing.
+      }
+    }
+  }
+  return typeParameterText(text, schema);
+}
+
+/**
+ * Is `typeParameterValue` certain to return the raw text, whatever it turns out to be (no schema, a
+ * plain `string` schema, or DSML `string="true"`)? Such a value can stream as it arrives.
+ */
+export function typesAsText(
+  attributes: Readonly<Record<string, string>>,
+  schema: JSONSchema | undefined,
+  stringAttribute: boolean,
+): boolean {
+  const flag = stringAttribute && Object.hasOwn(attributes, 'string') ? attributes.string : undefined;
+  return flag !== 'false' && (flag === 'true' || isTextSchema(schema));
+}

@@ -1,0 +1,73 @@
+import { escapePointer } from '../../../internal/escape-pointer.js';
+import type { ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
+
+// Recovery from glitched tags: a section or call marker left out, a value closed by a malformed tag
+// (or by none), a parameter tag cut before its `>`; each says what was done as a repair on the call.
+
+/**
+ * The repair of a call read without one of its markers: the section start (`missing_section_start`,
+ * position 0: a bare call in a format that wraps its calls) or the call's end (`missing_end_marker`,
+ * at `position`: the next call or the section's end came first).
+ */
+export function missingMarker(
+  kind: 'missing_section_start' | 'missing_end_marker',
+  marker: string | undefined,
+  position: number,
+): ToolCallRepair {
+  return { kind, position, message: `the call has no ${marker}` };
+}
+
+/**
+ * A value that ended without its closing tag `parameterEnd` (at the next tag): its text without a
+ * malformed closing tag at its end (`</parameter1>`, `</parameter/>`, `</parameter_function>` or a cut
+ * `</parameter`, as Qwen3.6 writes them: sgl-project/sglang #27336), which is no data, and the repair
+ * that says so (`malformed_closing_tag`, else `missing_parameter_close_tag`). `rawLength`: the length
+ * of the call's raw text, which ends with the value.
+ */
+export function implicitParameterEnd(
+  key: string,
+  text: string,
+  parameterEnd: string,
+  rawLength: number,
+): { text: string; repair: ToolCallRepair } {
+  const stub = parameterEnd.slice(0, -1);
+  const at = text.lastIndexOf(stub);
+  if (at >= 0 && /^[^<>\s]{0,24}>?\s*$/.test(text.slice(at + stub.length))) {
+    const repair: ToolCallRepair = {
+      kind: 'malformed_closing_tag',
+      position: rawLength - (text.length - at),
+      message: `the parameter "${key}" is closed by ${text.slice(at).trim()}, not ${parameterEnd}`,
+    };
+    return { text: text.slice(0, at), repair };
+  }
+  const repair: ToolCallRepair = {
+    kind: 'missing_parameter_close_tag',
+    position: rawLength,
+    message: `the parameter "${key}" has no ${parameterEnd}`,
+  };
+  return { text, repair };
+}
+
+/**
+ * A parameter tag cut before its `>` (another tag starts first: `<parameter=timeout\n</parameter>`), as
+ * Qwen3-Coder writes it now and then (vLLM #39771: the whole call was lost). The rest of the call is
+ * still readable, so the call survives without that parameter: the `unclosed_parameter_tag` repair (at
+ * `position`, where the tag starts in the call's raw text) and the `dropped_parameter` issue (its
+ * `path` the key's JSON Pointer) that say so. The key is the header's first word: the model went on
+ * with the value on the next line.
+ */
+export function droppedParameter(
+  headerText: string,
+  position: number,
+): { repair: ToolCallRepair; issue: ToolCallIssue } {
+  const key = /^\S*/.exec(headerText.trimStart())?.[0] ?? '';
+  const message = `the parameter tag${key === '' ? '' : ` "${key}"`} is not closed by ">"; the parameter is dropped`;
+  return {
+    repair: { kind: 'unclosed_parameter_tag', position, message },
+    issue: {
+      code: 'dropped_parameter',
+      message,
+      ...(key === '' ? {} : { path: `/${escapePointer(key)}` }),
+    },
+  };
+}
