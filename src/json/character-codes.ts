@@ -75,10 +75,6 @@ export function isSpecialWhitespace(code: number): boolean {
   );
 }
 
-export function isSpaceOrTab(code: number): boolean {
-  return code === codeSpace || code === codeTab;
-}
-
 export function isDigit(code: number): boolean {
   return code >= codeZero && code <= codeNine;
 }

@@ -1,7 +1,6 @@
 import type { JsonRepair } from './json-repair.js';
-import { noValue } from './lenient-json-cursor.js';
 import { lenientJsonModes } from './lenient-json-mode.js';
-import { LenientJsonParser } from './lenient-json-parser.js';
+import { LenientJsonParser, noValue } from './lenient-json-parser.js';
 
 /**
  * One value decoded from model text by {@link decodeLenient}: `end` is the UTF-16 offset just past

@@ -1,6 +1,5 @@
 import type { JsonRepair } from './json-repair.js';
-import { LenientJsonFailure } from './lenient-json-cursor.js';
-import { LenientJsonParser } from './lenient-json-parser.js';
+import { LenientJsonFailure, LenientJsonParser } from './lenient-json-parser.js';
 import { strictJsonValueEnd } from './strict-json-value-end.js';
 
 /** Options for {@link parseLenientJson} and {@link parseLenientJsonValue}. */

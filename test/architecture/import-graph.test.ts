@@ -17,7 +17,6 @@ describe('import graph of src/', () => {
     expect(graph.size).toBe(sourceFiles().length);
     expect(graph.get('json/decode-lenient.ts')).toEqual([
       'json/json-repair.ts',
-      'json/lenient-json-cursor.ts',
       'json/lenient-json-mode.ts',
       'json/lenient-json-parser.ts',
     ]);
