@@ -30,6 +30,23 @@ describe('compileSchemaPattern', () => {
       if (!testCase.description.startsWith('catastrophic')) expect(native.test(value)).toBe(false);
     }
   });
+
+  // Both found by a review of the native-engine path (backtrack-free-pattern.ts).
+  it('answers where the native engine throws: a backtrack-free loop over 7 MB', () => {
+    const compiled = compileSchemaPattern('^(a|b)*c');
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const long = `${'ab'.repeat(3_500_000)}!`;
+    expect(() => /^(a|b)*c/u.test(long)).toThrow(RangeError);
+    expect(compiled.test(long)).toBe(false);
+    expect(compiled.test(`${'ab'.repeat(3_500_000)}c`)).toBe(true);
+  });
+
+  it('runs a pattern nested 4,000 groups deep, which overflows the backtrack-free proof, on RE2', () => {
+    const compiled = compileSchemaPattern(`^${'(?:a'.repeat(4000)}${')'.repeat(4000)}$`);
+    expect(
+      compiled.ok ? [compiled.test('a'.repeat(4000)), compiled.test('a'.repeat(3999))] : compiled,
+    ).toEqual([true, false]);
+  });
 });
 
 describe('pattern in alignment', () => {
