@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { alignCases } from './align-cases.js';
 import { measure, printTable } from './measure.js';
 import { output, tools as streamTools } from './stream-outputs.js';
 
@@ -60,44 +61,7 @@ const coerce = ['baml.jsonl', 'jsonish.jsonl'].flatMap((file) => {
     .filter((entry) => entry.check === 'equals');
 });
 
-const weather = {
-  type: 'object',
-  properties: {
-    city: { type: 'string', minLength: 1 },
-    days: { type: 'integer', minimum: 1, maximum: 14 },
-    unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
-    hourly: { type: 'boolean' },
-  },
-  required: ['city', 'days'],
-};
-// The nested + $ref case of `align.bench.js` (its alignValue/zod row): an array of objects with a
-// pattern, a $ref'd object and an anyOf.
-const order = {
-  type: 'object',
-  properties: {
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          sku: { type: 'string', pattern: '^[A-Z]{3}-\\d+$' },
-          qty: { type: 'integer', minimum: 1 },
-        },
-        required: ['sku', 'qty'],
-      },
-    },
-    ship_to: { $ref: '#/$defs/address' },
-    note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-  },
-  required: ['items', 'ship_to'],
-  $defs: {
-    address: {
-      type: 'object',
-      properties: { street: { type: 'string' }, zip: { type: 'string' }, country: { type: 'string' } },
-      required: ['street', 'country'],
-    },
-  },
-};
+const [{ schema: weather, value: weatherValue }, { schema: order, value: orderValue }] = alignCases;
 const hermesText = Array.from(
   { length: 50 },
   (_, index) =>
@@ -139,9 +103,8 @@ const workloads = [
     'alignValue, weather value x200',
     ({ schema }) => {
       const root = new schema.SchemaRoot(weather);
-      const value = { city: 'San Francisco', days: 3, unit: 'celsius', hourly: false };
       return () => {
-        for (let index = 0; index < 200; index++) schema.alignValue(value, root);
+        for (let index = 0; index < 200; index++) schema.alignValue(weatherValue, root);
       };
     },
   ],
@@ -149,17 +112,8 @@ const workloads = [
     'alignValue, nested + $ref order value x200',
     ({ schema }) => {
       const root = new schema.SchemaRoot(order);
-      const value = {
-        items: [
-          { sku: 'ABC-1', qty: 2 },
-          { sku: 'XYZ-42', qty: 1 },
-          { sku: 'QQQ-7', qty: 10 },
-        ],
-        ship_to: { street: '1 Main St', zip: '94105', country: 'US' },
-        note: null,
-      };
       return () => {
-        for (let index = 0; index < 200; index++) schema.alignValue(value, root);
+        for (let index = 0; index < 200; index++) schema.alignValue(orderValue, root);
       };
     },
   ],
