@@ -6,6 +6,10 @@
 // `--tools FILE` once (1 = free; the cache makes it so). Each CLI figure is the best of 3 runs of the
 // whole process (start-up included), output to /dev/null.
 //
+// Then the ceiling of any worker design here: the library loop alone, cold, in 1 process and in N
+// processes started together (each over 1/N of the lines; no CLI, threads or messages), on this file and
+// on one 10x longer (200,000 responses), beside the CLI with 1 and N workers on the longer one.
+//
 // Then where the time goes: one more run each of --workers 1 and N through the same CLI modules with
 // `runJsonl`'s timings on (`node bench/batch.bench.js --traced FILE N` is that child), per thread: wall
 // time since the process started, the thread's own CPU time and the time it was runnable but waited for
@@ -13,7 +17,7 @@
 // CPU column), module load, first round, and the CPU per line of a worker's first and last 2,560 lines
 // (the JIT warm-up every thread pays on its own). Run with `npm run bench batch` (builds dist first) or
 // `node bench/run.js batch` after `npm run build`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +26,69 @@ import { printTable } from './measure.js';
 
 const self = fileURLToPath(import.meta.url);
 if (process.argv[2] === '--traced') await traced(process.argv.slice(3));
+else if (process.argv[2] === '--library-share') await libraryShare(process.argv.slice(3));
 else await bench();
+
+/**
+ * The ceiling child: reads FILE (lines without tools) and TOOLS, keeps the lines whose index is K
+ * modulo N, says `ready`, waits for a line on standard input, parses them with `parseToolCalls` once
+ * (cold, as a fresh worker is) and prints its loop's start and end (epoch ms).
+ */
+async function libraryShare([file, toolsFile, k, n]) {
+  const { parseToolCalls } = await import('../dist/index.js');
+  const tools = JSON.parse(readFileSync(toolsFile, 'utf8'));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line, index) => line !== '' && index % Number(n) === Number(k))
+    .map((line) => JSON.parse(line));
+  process.stdout.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  const start = performance.timeOrigin + performance.now();
+  for (const { format, input } of lines) parseToolCalls(input, { format, tools });
+  const end = performance.timeOrigin + performance.now();
+  process.stdout.write(`${JSON.stringify({ start, end })}\n`);
+  process.stdin.destroy();
+}
+
+/**
+ * The ceiling of any worker design on this machine: the library loop alone (no CLI, no threads, no
+ * messages) in `n` processes at once, each over its 1/n of the lines, started together once all have
+ * read their lines. Best of 3 of the wall time from the first loop's start to the last loop's end, ms.
+ */
+async function ceiling(file, toolsFile, n) {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const children = Array.from({ length: n }, (_, k) =>
+      spawn(process.execPath, [self, '--library-share', file, toolsFile, String(k), String(n)], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const outputs = children.map((child) => {
+      let text = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (piece) => (text += piece));
+      return {
+        ready: new Promise((resolve) => {
+          const check = () => (text.startsWith('ready\n') ? resolve() : child.stdout.once('data', check));
+          check();
+        }),
+        done: new Promise((resolve, reject) =>
+          child.on('exit', (code) =>
+            code === 0
+              ? resolve(JSON.parse(text.slice('ready\n'.length)))
+              : reject(new Error(`exit ${code}`)),
+          ),
+        ),
+      };
+    });
+    await Promise.all(outputs.map((output) => output.ready));
+    for (const child of children) child.stdin.write('go\n');
+    const spans = await Promise.all(outputs.map((output) => output.done));
+    const wall = Math.max(...spans.map((span) => span.end)) - Math.min(...spans.map((span) => span.start));
+    best = Math.min(best, wall);
+  }
+  return best;
+}
 
 /** The traced child: the CLI's modules, then `runJsonl` as `parse --jsonl FILE --workers N` runs it. */
 async function traced([file, workers, toolsFile]) {
@@ -118,6 +184,50 @@ async function bench() {
     `\n${responses} responses (${outputs.length} example formats), load average ${loadBefore.toFixed(1)} before, ` +
       `${os.loadavg()[0].toFixed(1)} after; ${cores} workers / 1 worker: ${(one / many).toFixed(2)}x; ` +
       `tools every line / --tools once: ${(one / onceOne).toFixed(2)}`,
+  );
+
+  // The same examples ten times over, to show what more lines buy (the warm-up is paid once per thread).
+  const bigResponses = responses * 10;
+  const big = join(directory, 'tools-once-200k.jsonl');
+  writeFileSync(
+    big,
+    `${Array.from({ length: bigResponses }, (_, index) =>
+      JSON.stringify({ id: index, ...outputs[index % outputs.length] }),
+    ).join('\n')}\n`,
+  );
+  const ceilingOne = await ceiling(withoutTools, toolsFile, 1);
+  const ceilingMany = await ceiling(withoutTools, toolsFile, cores);
+  const bigCeilingOne = await ceiling(big, toolsFile, 1);
+  const bigCeilingMany = await ceiling(big, toolsFile, cores);
+  const bigOne = cli(['parse', '--jsonl', big, '--tools', toolsFile, '--workers', '1']);
+  const bigMany = cli(['parse', '--jsonl', big, '--tools', toolsFile, '--workers', String(cores)]);
+  const bigRate = (ms) => bigResponses / (ms / 1000);
+  const ceilingRow = (mode, lines, workers, ms) => [
+    mode,
+    lines,
+    workers,
+    (ms / 1000).toFixed(2),
+    (lines / (ms / 1000)).toFixed(0),
+  ];
+  console.log(
+    '\nwhat N of anything can give on this file and machine: the library loop alone, cold, in 1 process ' +
+      `and in ${cores} processes at once, each over 1/${cores} of the lines (no CLI, no threads, no ` +
+      'messages; the wall from the first loop start to the last loop end); and the CLI on 10x the lines:\n',
+  );
+  printTable([
+    ['mode', 'responses', 'processes / workers', 's', 'responses/s'],
+    ceilingRow('library loop, cold, 1 process', responses, 1, ceilingOne),
+    ceilingRow(`library loop, cold, ${cores} processes`, responses, cores, ceilingMany),
+    ceilingRow('library loop, cold, 1 process', bigResponses, 1, bigCeilingOne),
+    ceilingRow(`library loop, cold, ${cores} processes`, bigResponses, cores, bigCeilingMany),
+    ceilingRow('parse --jsonl, --tools once, --workers 1', bigResponses, 1, bigOne),
+    ceilingRow(`parse --jsonl, --tools once, --workers ${cores}`, bigResponses, cores, bigMany),
+  ]);
+  console.log(
+    `\nceiling ${cores} / 1 at ${responses} responses: ${(ceilingOne / ceilingMany).toFixed(2)}x; at ` +
+      `${bigResponses}: ${(bigCeilingOne / bigCeilingMany).toFixed(2)}x; the CLI at ${bigResponses} ` +
+      `(${bigRate(bigOne).toFixed(0)} vs ${bigRate(bigMany).toFixed(0)} responses/s): ` +
+      `${(bigOne / bigMany).toFixed(2)}x; load average ${os.loadavg()[0].toFixed(1)} after`,
   );
   console.log('\nwhere the time goes (one traced run each):\n');
   breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);

@@ -26,7 +26,8 @@ export interface ParseCommandOptions {
   readonly events?: boolean;
   /** Parser options from flags (`--reasoning`, `--allow-unknown-tools`, ...). */
   readonly parser?: ParserFlags;
-  /** `--jsonl` only: worker threads that parse (default: `os.availableParallelism()`; see `runJsonl`). */
+  /** `--jsonl` only: worker threads that parse (default: one, more as the input proves long, up to
+   * `os.availableParallelism()`; see `runJsonl`). */
   readonly workers?: number;
 }
 

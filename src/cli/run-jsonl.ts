@@ -12,11 +12,17 @@ import { UsageError } from './usage-error.js';
 /** Options of `runJsonl`. */
 export interface RunJsonlOptions {
   /**
-   * Worker threads that parse: default `os.availableParallelism()`. This thread only reads, hands out
-   * and writes. Lines are parsed in this thread instead when the input ends before the first round is
-   * full, or when the worker script is not beside this module (running from the TypeScript sources).
+   * Worker threads that parse, all started with the first round. Without it, up to
+   * `os.availableParallelism()`: one is started with the first round and one more each time another
+   * `growAfterLines` lines have been handed out while the input goes on (a thread pays its own JIT
+   * warm-up, about a second of CPU over toolwire's formats, which a short input never earns back: see
+   * the batch benchmark). This thread only reads, hands out and writes. Lines are parsed in this thread
+   * instead when the input ends before the first round is full, or when the worker script is not beside
+   * this module (running from the TypeScript sources).
    */
   readonly workers?: number;
+  /** Lines per worker before another is started when `workers` is not given (default 50,000). */
+  readonly growAfterLines?: number;
   /** Gets the progress line (see `BatchProgress`); give it only for a terminal. */
   readonly progress?: (text: string) => void;
   /** Lines in a round (default 256; a round also ends after 1 MiB of input). */
@@ -65,7 +71,8 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
  * dropped; a last line without `\n` counts) with one output line, written to `write` in input order.
  *
  * This thread cuts the input bytes at line ends into rounds of `batchLines` lines (or 1 MiB), undecoded,
- * and hands each to one of `workers` worker threads (each with its own tools cache; see `WorkerPool`),
+ * and hands each to a worker thread (how many: `RunJsonlOptions.workers`; each with its own tools cache;
+ * see `WorkerPool`),
  * which decodes, parses and serialises it and answers with the round's output text; answers are written
  * in input order. While every worker has two rounds waiting this thread reads no further
  * (backpressure: memory stays bounded by the rounds in flight whatever the input size). An input that
@@ -80,7 +87,8 @@ export async function runJsonl(
 ): Promise<BatchCounts> {
   const started = options.timings ? readThreadClock() : undefined;
   const loop = options.timings ? performance.eventLoopUtilization() : undefined;
-  const workers = options.workers ?? availableParallelism();
+  const maxWorkers = options.workers ?? availableParallelism();
+  const growAfterLines = options.workers === undefined ? (options.growAfterLines ?? 50_000) : 0;
   const batchLines = options.batchLines ?? 256;
   const progress = options.progress ? new BatchProgress(options.progress) : undefined;
   const counts = { lines: 0, bytes: 0, calls: 0, errors: 0 };
@@ -120,8 +128,10 @@ export async function runJsonl(
     } else {
       if (pool === undefined) {
         workersStartedAt = performance.timeOrigin + performance.now();
-        pool = new WorkerPool(workers, defaults, take, options.timings !== undefined);
-      }
+        pool = new WorkerPool(defaults, take, options.timings !== undefined);
+        pool.grow(growAfterLines === 0 ? maxWorkers : 1);
+      } else if (growAfterLines > 0 && pool.size < maxWorkers && firstLine > pool.size * growAfterLines)
+        pool.grow(1);
       await pool.submit(bytes, firstLine);
     }
   };
@@ -175,9 +185,9 @@ export async function runJsonl(
 class WorkerPool {
   private readonly workers: Worker[] = [];
   /** When each worker came online (epoch ms), for the timings. */
-  private readonly online: Array<number | undefined>;
+  private readonly online: Array<number | undefined> = [];
   /** Rounds sent to each worker and not yet answered. */
-  private readonly queued: number[];
+  private readonly queued: number[] = [];
   /** The worker each unanswered round went to. */
   private readonly lanes = new Map<number, number>();
   private readonly answers = new Map<number, JsonlRoundAnswer>();
@@ -187,16 +197,26 @@ class WorkerPool {
   private wake: (() => void) | undefined;
 
   constructor(
-    count: number,
-    defaults: JsonlDefaults,
+    private readonly defaults: JsonlDefaults,
     private readonly take: (output: JsonlBatchOutput) => void,
-    timings: boolean,
-  ) {
-    this.queued = new Array<number>(count).fill(0);
-    this.online = new Array<number | undefined>(count).fill(undefined);
-    for (let index = 0; index < count; index++) {
-      const worker = new Worker(workerScript, { workerData: { defaults, timings } });
-      if (timings)
+    private readonly withTimings: boolean,
+  ) {}
+
+  /** Worker threads started so far. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Starts `count` more workers; rounds go to them as soon as they have fewer waiting. */
+  grow(count: number): void {
+    for (let started = 0; started < count; started++) {
+      const index = this.workers.length;
+      const worker = new Worker(workerScript, {
+        workerData: { defaults: this.defaults, timings: this.withTimings },
+      });
+      this.queued.push(0);
+      this.online.push(undefined);
+      if (this.withTimings)
         worker.once('online', () => (this.online[index] = performance.timeOrigin + performance.now()));
       worker.on('message', (answer: JsonlRoundAnswer) => this.answered(answer));
       worker.on('error', (error) => this.fail(error));

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
@@ -135,6 +135,38 @@ describe(
           stderr: '',
         });
       }
+    });
+
+    it('without --workers: one worker, another each 256 lines handed out (growAfterLines), same bytes', async () => {
+      const inProcess = await runCli(['parse', '--jsonl', mixed]);
+      built(['--version']); // builds dist when it is missing
+      const { openInputStream, runJsonl } = await import(
+        new URL('../../dist/cli/run-jsonl.js', import.meta.url).href
+      );
+      const run = async (options: Record<string, unknown>) => {
+        let text = '';
+        let started = -1;
+        const counts = await runJsonl(
+          openInputStream(mixed),
+          { format: 'auto' },
+          (piece: string) => (text += piece),
+          {
+            ...options,
+            timings: (timings: { workers: unknown[] }) => (started = timings.workers.length),
+          },
+        );
+        return { text, started, errors: counts.errors > 0 };
+      };
+      // Rounds start at lines 1, 257 and 513: the second is past 1 x 256 lines, the third past 2 x 256.
+      expect(await run({ growAfterLines: 256 })).toEqual({
+        text: inProcess.stdout,
+        started: Math.min(availableParallelism(), 3),
+        errors: true,
+      });
+      // 700 lines never reach the default 50,000: one worker.
+      expect(await run({})).toEqual({ text: inProcess.stdout, started: 1, errors: true });
+      // --workers N starts N at once, whatever the length.
+      expect(await run({ workers: 3 })).toEqual({ text: inProcess.stdout, started: 3, errors: true });
     });
   },
 );
