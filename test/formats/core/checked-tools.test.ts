@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedTools, toolIndexOf } from '../../../src/formats/core/checked-tools.js';
 import { normalizeTools } from '../../../src/formats/core/tool-index.js';
 import { parseToolCalls } from '../../../src/formats/parse-tool-calls.js';
+import type { ToolDefinition } from '../../../src/types/tool.js';
 
 const weather = { type: 'object', properties: { city: { type: 'string' } } };
 const call = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
@@ -41,9 +42,9 @@ describe('checkedTools', () => {
   });
 
   it('is seen by parseToolCalls: a tool dropped from a reused array makes the call unknown', () => {
-    const tools: Record<string, unknown>[] = [{ name: 'get_weather', parameters: weather }];
+    const tools: ToolDefinition[] = [{ name: 'get_weather', parameters: weather }];
     expect(parseToolCalls(call, { format: 'hermes', tools }).toolCalls).toHaveLength(1);
-    tools[0] = { name: 'search_web' };
+    tools[0] = { name: 'search_web', parameters: {} };
     const result = parseToolCalls(call, { format: 'hermes', tools });
     expect(result.toolCalls).toEqual([]);
     expect(result.invalidToolCalls.map((invalid) => invalid.issues?.[0]?.code)).toEqual(['unknown_tool']);
