@@ -12,6 +12,8 @@ interface CheckedTools {
   readonly parameters: readonly unknown[];
   readonly descriptions: readonly (string | undefined)[];
   readonly tools: readonly ToolDefinition[];
+  /** The key is `tools` itself: frozen, so it is never read again. */
+  readonly own: boolean;
   index: ToolIndex | undefined;
 }
 
@@ -28,28 +30,27 @@ const checkedByArray = new WeakMap<object, CheckedTools>();
  * `input_schema` / `inputSchema`, `description`) still gives what it gave; so a caller that mutates
  * its array or its entries between calls gets its new tools, exactly as without the cache. Only the
  * allocations (the normalized array and entries, the `ToolIndex`) are saved. The array returned is
- * the library's own (`FormatOptions.tools` is read-only; no parser writes to it) and is itself a key:
- * giving it back, as `parseToolCalls` does to `create`, is a hit too. Property reads are taken to be
- * pure (a getter that answers differently each time is read as often as the check needs).
+ * the library's own, frozen with its entries (unlike `normalizeTools`' answer, which is the
+ * caller's to keep), and is itself a key that needs no reading: giving it back, as `parseToolCalls`
+ * does to `create`, costs one look-up. Property reads are taken to be pure (a getter that answers
+ * differently each time is read as often as the check needs).
  *
  * @throws {InvalidToolsError} as `normalizeTools` does.
  */
 export function checkedTools(given: unknown): readonly ToolDefinition[] {
   if (Array.isArray(given)) {
     const cached = checkedByArray.get(given);
-    if (cached !== undefined && unchanged(given, cached)) return cached.tools;
+    if (cached !== undefined && (cached.own || unchanged(given, cached))) return cached.tools;
   }
   const tools = normalizeTools(given);
   const input = given as readonly unknown[];
   const read = readFields(input);
-  if (read !== undefined) {
-    const checked: CheckedTools = { ...read, tools, index: undefined };
-    checkedByArray.set(input, checked);
-    if (tools !== input) {
-      // The output read as input gives the same tools; its default parameters are now written out.
-      checkedByArray.set(tools, { ...checked, parameters: tools.map((tool) => tool.parameters) });
-    }
-  }
+  if (read === undefined) return tools;
+  for (const tool of tools) Object.freeze(tool);
+  Object.freeze(tools);
+  const checked: CheckedTools = { ...read, tools, own: false, index: undefined };
+  checkedByArray.set(input, checked);
+  checkedByArray.set(tools, { ...checked, own: true });
   return tools;
 }
 

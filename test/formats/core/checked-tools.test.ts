@@ -8,11 +8,12 @@ const weather = { type: 'object', properties: { city: { type: 'string' } } };
 const call = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
 
 describe('checkedTools', () => {
-  it('answers an array given again with the same normalized array and index', () => {
+  it('answers an array given again with the same normalized array (frozen) and index', () => {
     const given = [{ type: 'function', function: { name: 'get_weather', parameters: weather } }];
     const first = checkedTools(given);
     expect(first).toEqual([{ name: 'get_weather', parameters: weather }]);
     expect(checkedTools(given)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
     // The array it returned, given back (as `parseToolCalls` hands it to `create`), is a hit too.
     expect(checkedTools(first)).toBe(first);
     expect(toolIndexOf(first)).toBe(toolIndexOf(first));
