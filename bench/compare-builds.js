@@ -3,14 +3,16 @@
 // (hermes, kimi_k2, mistral) parsed whole and streamed in 16-character chunks: for "no slowdown" checks on a busy machine,
 // where only ratios measured in the same run mean anything. The sides take turns, each turn in a
 // fresh Node process (as `run.js` does per benchmark: two builds in one heap skew each other's
-// timings through GC and JIT state), and each side keeps its best turn.
+// timings through GC and JIT state), and each side keeps its best turn. The "examples" workloads are
+// `batch.bench.js`'s library loop (20,000 short responses, the fixed cost of a parse): its first pass
+// in a fresh process (cold JIT, as a CLI run pays it) and its steady state, with µs per response.
 //
 //   node bench/compare-builds.js BASELINE_DIST [CANDIDATE_DIST]     (candidate default: ./dist)
 //   COMPARE_ONLY=stream node bench/compare-builds.js ...   (only the workloads whose name has "stream")
 //   COMPARE_CPU=1 node bench/compare-builds.js ...   (CPU time of single-threaded children, not wall
 //     time: on a machine loaded far past its cores, wall time mostly measures the other processes)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { alignCases } from './align-cases.js';
@@ -71,8 +73,43 @@ const tools = [{ name: 'get_weather', parameters: weather }];
 
 const bigBudgetMs = 1500;
 
-// [name, make(builds) -> run, budget ms (default 300)]
+// `batch.bench.js`'s file: each examples/*.txt output in turn with its format, the same tools array
+// (examples/tools.json) given to every call.
+const examplesUrl = new URL('../examples/', import.meta.url);
+const exampleTools = JSON.parse(readFileSync(new URL('tools.json', examplesUrl), 'utf8'));
+const exampleOutputs = readdirSync(examplesUrl)
+  .filter((name) => name.endsWith('.txt'))
+  .sort()
+  .map((name) => ({
+    format: name.slice(0, -'.txt'.length),
+    input: readFileSync(new URL(name, examplesUrl), 'utf8'),
+  }));
+const exampleResponses = 20_000;
+const exampleBatch = Array.from(
+  { length: exampleResponses },
+  (_, index) => exampleOutputs[index % exampleOutputs.length],
+);
+const exampleLoop =
+  ({ formats }) =>
+  () => {
+    for (const { format, input } of exampleBatch)
+      formats.parseToolCalls(input, { format, tools: exampleTools });
+  };
+
+// [name, make(builds) -> run, budget ms (default 300), { cold: time only the first run, items: per-item µs }]
 const workloads = [
+  [
+    `library loop, examples/*.txt x${exampleResponses} with tools, first pass (cold JIT)`,
+    exampleLoop,
+    0,
+    { cold: true, items: exampleResponses },
+  ],
+  [
+    `library loop, examples/*.txt x${exampleResponses} with tools, steady state`,
+    exampleLoop,
+    bigBudgetMs,
+    { items: exampleResponses },
+  ],
   [
     'parseLenientJson, jsonrepair corpus (broken inputs)',
     ({ json }) =>
@@ -152,6 +189,22 @@ const workloads = [
   }),
 ];
 
+/** CPU milliseconds of this process (`process.cpuUsage`, user + system) of one call of `run`. */
+function cpuOnce(run) {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** The first call of `run` in this process: with its JIT warm-up, as a fresh CLI process pays it. */
+function measureCold(run) {
+  if (process.env.COMPARE_CPU) return cpuOnce(run);
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
 /** Like `measure`, in CPU milliseconds of this process (`process.cpuUsage`, user + system). */
 function measureCpu(run, budgetMs) {
   for (let index = 0; index < 3; index++) run();
@@ -168,12 +221,17 @@ function measureCpu(run, budgetMs) {
 
 if (workloadArgument !== undefined) {
   // A child: time one workload of one build, print the best time in ms.
-  const [, make, budgetMs = 300] = workloads[Number(workloadArgument)];
+  const [, make, budgetMs = 300, { cold = false } = {}] = workloads[Number(workloadArgument)];
   const run = make(await load(candidateArgument));
-  console.log(String(process.env.COMPARE_CPU ? measureCpu(run, budgetMs) : measure(run, budgetMs)));
+  console.log(
+    String(
+      cold ? measureCold(run) : process.env.COMPARE_CPU ? measureCpu(run, budgetMs) : measure(run, budgetMs),
+    ),
+  );
 } else {
   const turns = 4;
   const rows = [['workload', 'baseline ms', 'candidate ms', 'candidate/baseline']];
+  const perItem = [];
   const script = fileURLToPath(import.meta.url);
   const time = (dist, index) => {
     // With COMPARE_CPU the garbage collector and the compiler run on the timed thread (V8's
@@ -186,7 +244,7 @@ if (workloadArgument !== undefined) {
     return Number(child.stdout.trim());
   };
   const only = process.env.COMPARE_ONLY;
-  for (const [index, [name]] of workloads.entries()) {
+  for (const [index, [name, , , { items } = {}]] of workloads.entries()) {
     if (only !== undefined && !name.includes(only)) continue;
     const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let turn = 0; turn < turns; turn++) {
@@ -194,9 +252,14 @@ if (workloadArgument !== undefined) {
       best[1] = Math.min(best[1], time(candidateArgument, index));
     }
     rows.push([name, best[0].toFixed(3), best[1].toFixed(3), `${(best[1] / best[0]).toFixed(3)}`]);
+    if (items !== undefined) {
+      const us = (ms) => ((ms * 1000) / items).toFixed(2);
+      perItem.push(`${name}: ${us(best[0])} µs per item baseline, ${us(best[1])} µs candidate`);
+    }
   }
   console.log(
     `baseline ${resolve(baselineArgument)} vs candidate ${resolve(candidateArgument)}, node ${process.version}${process.env.COMPARE_CPU ? ', CPU ms' : ''}`,
   );
   printTable(rows);
+  for (const line of perItem) console.log(line);
 }

@@ -1,13 +1,15 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { describe } from '../internal/describe-value.js';
+import { checkedTools } from './core/checked-tools.js';
 import { contentModes } from './core/content-shaper.js';
-import { normalizeTools } from './core/tool-index.js';
 import type { FormatOptions } from './format-definition.js';
 
 /**
  * Checks the options a developer passed to a parser (`create(options)`, `parseToolCalls`) once, where
  * they are read, and returns them with `tools` normalized (OpenAI / Anthropic / AI SDK tool shapes
- * become `{ name, description?, parameters }`). Other keys are passed through untouched.
+ * become `{ name, description?, parameters }`; see `checkedTools` for its cache by array). Other keys
+ * are passed through untouched; options whose `tools` is already such a normalized array come back
+ * as they are, not copied.
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
  *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not one of `"verbatim"`,
@@ -40,15 +42,7 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.content must be "verbatim", "nonblank", "trim", "narrative" or "json", got ${describe(content)}`,
     );
   }
-  for (const key of [
-    'reasoningStartedInPrompt',
-    'inputEvents',
-    'glmShorthand',
-    'allowUnknownTools',
-    'allowInvalidArguments',
-    'strictFormat',
-    'applyDefaults',
-  ] as const) {
+  for (const key of booleanOptions) {
     const value: unknown = options[key];
     if (value !== undefined && typeof value !== 'boolean')
       throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);
@@ -60,9 +54,22 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.finishReason must be "stop" or "length", got ${describe(finishReason)}`,
     );
   }
-  if (options.tools === undefined) return options;
-  return { ...options, tools: normalizeTools(options.tools) };
+  const given = options.tools;
+  if (given === undefined) return options;
+  const tools = checkedTools(given);
+  // Options checked before (`parseToolCalls` hands its checked options to `create`): no copy.
+  return tools === given ? options : { ...options, tools };
 }
+
+const booleanOptions = [
+  'reasoningStartedInPrompt',
+  'inputEvents',
+  'glmShorthand',
+  'allowUnknownTools',
+  'allowInvalidArguments',
+  'strictFormat',
+  'applyDefaults',
+] as const;
 
 /** Throws unless `chunk` is a string: what `push` accepts. */
 export function checkChunk(chunk: unknown): asserts chunk is string {

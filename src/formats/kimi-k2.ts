@@ -50,6 +50,8 @@ const argumentBegin = '<|tool_call_argument_begin|>';
 const callEnd = '<|tool_call_end|>';
 const thinkOpen = '<think>';
 const thinkClose = '</think>';
+/** One object for every parser: the base parser shares its marker searches by tags object. */
+const thinkTags = { open: thinkOpen, close: thinkClose };
 
 /** Markers that start structure in text mode. */
 const startMarkers = [sectionBegin, callBegin];
@@ -130,7 +132,7 @@ export class KimiK2Parser extends BaseFormatParser {
   private bodyEnd = 0;
 
   constructor(options?: FormatOptions) {
-    super(options, { open: thinkOpen, close: thinkClose });
+    super(options, thinkTags);
   }
 
   protected override onReset(): void {

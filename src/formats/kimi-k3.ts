@@ -43,6 +43,8 @@ const openMarker = '<|open|>';
 const closeMarker = '<|close|>';
 const sepMarker = '<|sep|>';
 const tagMarkers = [openMarker, closeMarker];
+/** One object for every parser: the base parser shares its marker searches by tags object. */
+const thinkTags = { open: `${openMarker}think${sepMarker}`, close: `${closeMarker}think${sepMarker}` };
 /** Channel tags that are structure in text mode (`message` only as `<|close|>message<|sep|>`). */
 const knownChannels = new Set(['think', 'response', 'tools', 'call', 'message']);
 /** Lenient-JSON repairs that keep every character's meaning; other repairs leave a value raw. */
@@ -102,7 +104,7 @@ export class KimiK3Parser extends BaseFormatParser {
   private layoutPieces: string[] = [];
 
   constructor(options?: FormatOptions) {
-    super(options, { open: `${openMarker}think${sepMarker}`, close: `${closeMarker}think${sepMarker}` });
+    super(options, thinkTags);
   }
 
   protected override onReset(): void {

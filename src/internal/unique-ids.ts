@@ -4,25 +4,37 @@
  * `_2`, `_3`, ... suffix. Deterministic: the same ids in the same order give the same answers.
  */
 export class UniqueIds {
-  private readonly used = new Set<string>();
-  /** Per id asked for: the suffix to try next, so a model that repeats one id costs O(1) per call. */
-  private readonly next = new Map<string, number>();
+  /** Made on the first claim, `next` on the first repeat: a parser is made per parse, most see no repeat. */
+  private used: Set<string> | undefined;
+  /**
+   * Per id asked for again: the suffix to try next, so a model that repeats one id costs O(1) per call.
+   * An id asked for once has no entry (its next suffix is 2).
+   */
+  private next: Map<string, number> | undefined;
 
   /** `id` itself if no call has it yet, else the first free `${id}_N` (N from 2); marks it used. */
   claim(id: string): string {
+    this.used ??= new Set();
+    const used = this.used;
+    if (!used.has(id)) {
+      used.add(id);
+      return id;
+    }
+    this.next ??= new Map();
+    const next = this.next;
     let unique = id;
-    let suffix = this.next.get(id) ?? 2;
-    while (this.used.has(unique)) {
+    let suffix = next.get(id) ?? 2;
+    while (used.has(unique)) {
       unique = `${id}_${suffix}`;
       suffix++;
     }
-    this.next.set(id, suffix);
-    this.used.add(unique);
+    next.set(id, suffix);
+    used.add(unique);
     return unique;
   }
 
   clear(): void {
-    this.used.clear();
-    this.next.clear();
+    this.used?.clear();
+    this.next?.clear();
   }
 }

@@ -16,21 +16,45 @@ const noMarkers: readonly string[] = [];
 
 /**
  * The marker sets text mode searches (`BaseFormatParser.scanText`): a format's markers with the
- * reasoning tags that apply where the text is. Each is built once per `markers` array (formats pass
- * constant arrays), not on every push.
+ * reasoning tags that apply where the text is. Each set is a pure function of the tags and the
+ * `markers` array, so one `MarkerSearches` serves every parser with the same tags object (`forTags`)
+ * and each set is built once per `markers` array (formats pass constant arrays), not once per parse.
+ * The caches are weak: a format that made its arrays per parser leaves nothing behind.
  */
 export class MarkerSearches {
-  private readonly textCache = new Map<readonly string[], MarkerSet>();
-  private readonly strayCloseCache = new Map<readonly string[], MarkerSet>();
-  private readonly reasoningCache = new Map<readonly string[], MarkerSet>();
+  private readonly textCache = new WeakMap<readonly string[], MarkerSet>();
+  private readonly strayCloseCache = new WeakMap<readonly string[], MarkerSet>();
+  private readonly reasoningCache = new WeakMap<readonly string[], MarkerSet>();
+  /** The last `text` answer: a parse asks for one array many times in a row. */
+  private lastMarkers: readonly string[] | undefined;
+  private lastText: MarkerSet | undefined;
+
+  private constructor(private readonly tags: Tags | undefined) {}
+
+  private static readonly untagged = new MarkerSearches(undefined);
+
+  /** The shared instance for `tags` (`undefined`: a parser without reasoning tags). */
+  static forTags(tags: Tags | undefined): MarkerSearches {
+    if (tags === undefined) return MarkerSearches.untagged;
+    let searches = byTags.get(tags);
+    if (searches === undefined) {
+      searches = new MarkerSearches(tags);
+      byTags.set(tags, searches);
+    }
+    return searches;
+  }
 
   /** Outside reasoning: with reasoning tags, the open tag and `markers`; else `markers`. */
-  text(tags: Tags | undefined, markers: readonly string[]): MarkerSet {
+  text(markers: readonly string[]): MarkerSet {
+    if (markers === this.lastMarkers) return this.lastText as MarkerSet;
     let search = this.textCache.get(markers);
     if (search === undefined) {
+      const tags = this.tags;
       search = markerSet(tags ? [tags.open, ...markers] : markers);
       this.textCache.set(markers, search);
     }
+    this.lastMarkers = markers;
+    this.lastText = search;
     return search;
   }
 
@@ -38,6 +62,7 @@ export class MarkerSearches {
   strayClose(tags: Tags, markers: readonly string[]): MarkerSet {
     let search = this.strayCloseCache.get(markers);
     if (search === undefined) {
+      // `tags` is this instance's tags (`forTags`): the parser passes them narrowed to defined.
       search = markerSet([tags.open, tags.close, ...markers]);
       this.strayCloseCache.set(markers, search);
     }
@@ -57,12 +82,15 @@ export class MarkerSearches {
       callsInReasoning === false ? noMarkers : callsInReasoning === true ? markers : callsInReasoning;
     let search = this.reasoningCache.get(key);
     if (search === undefined) {
+      // As in `strayClose`, `tags` is this instance's tags.
       search = markerSet([tags.close, ...key]);
       this.reasoningCache.set(key, search);
     }
     return search;
   }
 }
+
+const byTags = new WeakMap<Tags, MarkerSearches>();
 
 function markerSet(markers: readonly string[]): MarkerSet {
   return { markers, initial: sharedInitial(markers) };

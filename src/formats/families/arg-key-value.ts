@@ -1,66 +1,28 @@
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import {
   consumableEnd,
   findEarliestMarker,
   isMarkerPrefix,
   type MarkerMatch,
   noMarkerFrom,
-  sharedInitial,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
+import type { ArgKeyValueConfig } from './arg-key-value/arg-key-value-config.js';
+import { type ArgKeyValuePlan, argKeyValuePlan } from './arg-key-value/arg-key-value-plan.js';
 import { isLayout } from './arg-key-value/is-layout.js';
 import { KeyValueMemberStream } from './arg-key-value/key-value-member-stream.js';
 import { nameFrom } from './arg-key-value/name-from.js';
 import { unescapeJsonValues } from './arg-key-value/unescape-json-values.js';
 
-/**
- * Family core for formats that write a call as a name followed by key/value tag pairs:
- * `<tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>` (GLM-4.5/4.6/4.7/5,
- * Poolside v1), optionally inside a section wrapper and with a separator after the name
- * (`<tool_calls><tool_call>NAME<tool_sep>…</tool_call></tool_calls>`, Tencent HY-v3).
- *
- * - `callStart` / `callEnd`: the markers around one call.
- * - `sectionStart` / `sectionEnd`: an optional wrapper around the calls; whitespace between the
- *   wrapper and the calls is layout (markup). Calls are also accepted without the wrapper.
- * - `nameEnd`: a marker written after the name (`<tool_sep>`); optional in the text. Without it the
- *   name ends at the first line break, key tag or `callEnd`.
- * - `keyOpen` / `keyClose` / `valueOpen` / `valueClose`: the pair tags.
- * - `nameWithSpaces`: the name is the whole first line and may hold spaces (Poolside's parser keeps
- *   `get weather`); otherwise it is the first word.
- * - Values are kept verbatim (string values keep their whitespace); typing by the schema trims
- *   number/boolean/null/object text.
- * - `decodeEscapedJson`: a value whose schema wants an object or array and that is written as
- *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
- * - `reasoning`: reasoning tags recognised in text mode.
- *
- * Streaming: the call is announced once its name is read; its arguments stream as members, a number,
- * boolean or string sent when its value ends (`"key":value`, typed by the schema; objects and arrays
- * wait for the last delta), a value whose schema keeps its raw text (or
- * with no tools) character by character as it arrives. With tools, only members the tool's schema
- * declares stream early; the call's last delta sends what alignment changed or added, then `}`.
- */
-export interface ArgKeyValueConfig {
-  readonly callStart: string;
-  readonly callEnd: string;
-  readonly sectionStart?: string;
-  readonly sectionEnd?: string;
-  readonly nameEnd?: string;
-  readonly keyOpen: string;
-  readonly keyClose: string;
-  readonly valueOpen: string;
-  readonly valueClose: string;
-  readonly nameWithSpaces?: boolean;
-  readonly decodeEscapedJson?: boolean;
-  readonly reasoning?: ReasoningTags;
-}
+export type { ArgKeyValueConfig };
 
 type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | 'before-value' | 'value';
 
 /**
- * One incremental parser for the whole family. Names, keys and values are collected as pieces while
+ * One incremental parser for the whole family (see `ArgKeyValueConfig`). Names, keys and values are collected as pieces while
  * they stream in; only a possible marker prefix is held back between pushes, so work per `push` is
  * proportional to the chunk. The call is announced (`tool-input-start`) as soon as its name is read;
  * its arguments follow when it ends. Never throws on model text.
@@ -94,53 +56,15 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private secondStart = 0;
   private lookahead: string[] = [];
 
-  private readonly textMarkers: readonly string[];
-  private readonly sectionMarkers: readonly string[];
-  private readonly nameMarkers: readonly string[];
-  private readonly betweenMarkers: readonly string[];
-  private readonly keyMarkers: readonly string[];
-  private readonly lookaheadMarkers: readonly string[];
-  private readonly beforeValueMarkers: readonly string[];
-  private readonly valueMarkers: readonly string[];
-  /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
-  private readonly valueInitial: string | undefined;
+  /** The marker lists of the config (see `ArgKeyValuePlan`). */
+  private readonly plan: ArgKeyValuePlan;
 
   constructor(
     private readonly config: ArgKeyValueConfig,
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
-    const {
-      callStart,
-      callEnd,
-      sectionStart,
-      sectionEnd,
-      nameEnd,
-      keyOpen,
-      keyClose,
-      valueOpen,
-      valueClose,
-    } = config;
-    const section = sectionEnd === undefined ? [] : [sectionEnd];
-    this.textMarkers = sectionStart === undefined ? [callStart] : [sectionStart, callStart];
-    this.sectionMarkers = [callStart, ...section];
-    // The closing tags are searched where they do not belong too: GLM writes them doubled, stray after
-    // a name, or without their opening tag (see `recoverStrayClose`).
-    const closers = [keyClose, valueClose];
-    this.nameMarkers = [
-      ...(nameEnd === undefined ? [] : [nameEnd]),
-      keyOpen,
-      callEnd,
-      callStart,
-      ...section,
-      ...closers,
-    ];
-    this.betweenMarkers = [keyOpen, callEnd, callStart, ...section, ...closers];
-    this.keyMarkers = [keyClose, valueOpen, callEnd, callStart, keyOpen];
-    this.lookaheadMarkers = [...closers, keyOpen, valueOpen, callEnd, callStart, ...section];
-    this.beforeValueMarkers = [valueOpen, keyOpen, callEnd, callStart, ...closers];
-    this.valueMarkers = [valueClose, keyOpen, callEnd];
-    this.valueInitial = sharedInitial(this.valueMarkers);
+    this.plan = argKeyValuePlan(config);
   }
 
   protected override onReset(): void {
@@ -169,7 +93,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
-          const match = this.scanText(cursor, this.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers);
           if (!match) return;
           if (match.marker === sectionStart) {
             this.take(cursor, match.index + match.marker.length, 'markup');
@@ -197,14 +121,17 @@ export class ArgKeyValueParser extends BaseFormatParser {
             this.state = 'text';
             break;
           }
-          if (!cursor.final && this.sectionMarkers.some((marker) => isMarkerPrefix(text, position, marker)))
+          if (
+            !cursor.final &&
+            this.plan.sectionMarkers.some((marker) => isMarkerPrefix(text, position, marker))
+          )
             return;
           this.inSection = false;
           this.state = 'text';
           break;
         }
         case 'name': {
-          const match = this.collect(cursor, this.nameMarkers, this.namePieces);
+          const match = this.collect(cursor, this.plan.nameMarkers, this.namePieces);
           if (!match) return;
           if (match.marker === keyClose && this.splitNameAndKey(cursor, match)) break;
           const { name, rest } = nameFrom(this.namePieces.join(''), this.config.nameWithSpaces === true);
@@ -235,7 +162,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
         }
         case 'key-or-call': {
           const text = cursor.text;
-          const markers = this.lookaheadMarkers;
+          const markers = this.plan.lookaheadMarkers;
           const match = findEarliestMarker(text, cursor.position, markers);
           const end = consumableEnd(text, cursor.position, markers, match, cursor.final);
           const piece = this.take(cursor, end, 'call');
@@ -261,14 +188,18 @@ export class ArgKeyValueParser extends BaseFormatParser {
           break;
         }
         case 'between': {
-          const match = this.collectLayout(cursor, this.betweenMarkers, 'text that is not a key/value pair');
+          const match = this.collectLayout(
+            cursor,
+            this.plan.betweenMarkers,
+            'text that is not a key/value pair',
+          );
           if (!match) return;
           if (match.marker === keyClose || match.marker === valueClose) this.recoverStrayClose(cursor, match);
           else this.afterItem(cursor, match);
           break;
         }
         case 'key': {
-          const match = this.collect(cursor, this.keyMarkers, this.keyPieces);
+          const match = this.collect(cursor, this.plan.keyMarkers, this.keyPieces);
           if (!match) return;
           if (match.marker === this.config.keyOpen) {
             // `<arg_key><arg_key>path`: a doubled opening tag (vLLM #54971); elsewhere in a key, text.
@@ -298,7 +229,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
           break;
         }
         case 'before-value': {
-          const match = this.collect(cursor, this.beforeValueMarkers, this.layoutPieces);
+          const match = this.collect(cursor, this.plan.beforeValueMarkers, this.layoutPieces);
           if (!match) return;
           const between = this.layoutPieces.join('');
           this.layoutPieces = [];
@@ -321,7 +252,12 @@ export class ArgKeyValueParser extends BaseFormatParser {
           break;
         }
         case 'value': {
-          const match = this.collect(cursor, this.valueMarkers, this.valuePieces, this.valueInitial);
+          const match = this.collect(
+            cursor,
+            this.plan.valueMarkers,
+            this.valuePieces,
+            this.plan.valueInitial,
+          );
           if (!match) return;
           // A missing `</arg_value>` is tolerated: the value then ends at the next key or the call's end.
           let value = this.valuePieces.take();

@@ -85,12 +85,9 @@ export class GemmaCallParser extends BaseFormatParser {
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
-    const dropped = [
-      ...(config.dropMarkers ?? []),
-      ...(this.reasoningTags ? (config.strayMarkers ?? []) : []),
-    ];
-    this.dropped = new Set(dropped);
-    this.textMarkers = [...(this.reasoningTags ? [this.reasoningTags.open] : []), config.start, ...dropped];
+    const plan = textPlan(config, this.reasoningTags);
+    this.dropped = plan.dropped;
+    this.textMarkers = plan.markers;
   }
 
   protected override onReset(): void {
@@ -412,4 +409,30 @@ export class GemmaCallParser extends BaseFormatParser {
     }
     this.endCall({ name, argumentsValue: parsed.value, ...streamed });
   }
+}
+
+/** What text mode searches for (`markers`) and which of it is dropped structure (`dropped`). */
+interface TextPlan {
+  readonly markers: readonly string[];
+  readonly dropped: ReadonlySet<string>;
+}
+
+/** Per config: the plan with its reasoning tags, then without (made once each, not by every parser). */
+const textPlans = new WeakMap<GemmaCallConfig, [TextPlan | undefined, TextPlan | undefined]>();
+
+/** The text-mode plan of `config`; `tags`: the parser's reasoning tags (`config.reasoning` or none). */
+function textPlan(config: GemmaCallConfig, tags: ReasoningTags | undefined): TextPlan {
+  let plans = textPlans.get(config);
+  if (plans === undefined) {
+    plans = [undefined, undefined];
+    textPlans.set(config, plans);
+  }
+  const slot = tags ? 0 : 1;
+  let plan = plans[slot];
+  if (plan === undefined) {
+    const dropped = [...(config.dropMarkers ?? []), ...(tags ? (config.strayMarkers ?? []) : [])];
+    plan = { markers: [...(tags ? [tags.open] : []), config.start, ...dropped], dropped: new Set(dropped) };
+    plans[slot] = plan;
+  }
+  return plan;
 }

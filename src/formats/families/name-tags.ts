@@ -87,9 +87,9 @@ export class NameTagParser extends BaseFormatParser {
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
-    const stray = this.reasoningTags ? (config.strayMarkers ?? []) : [];
-    this.stray = new Set(stray);
-    this.textMarkers = [config.namespace, ...stray];
+    const plan = textPlan(config, this.reasoningTags !== undefined);
+    this.stray = plan.stray;
+    this.textMarkers = plan.markers;
     this.search = new MarkerSearch([config.namespace]);
   }
 
@@ -345,6 +345,32 @@ export class NameTagParser extends BaseFormatParser {
 }
 
 /** The `name` attribute of an invoke tag's text (`invoke name="NAME"`), `""` when missing. */
+/** What text mode searches for (`markers`) and which of it is stray structure (`stray`). */
+interface TextPlan {
+  readonly markers: readonly string[];
+  readonly stray: ReadonlySet<string>;
+}
+
+/** Per config: the plan with reasoning tags, then without (made once each, not by every parser). */
+const textPlans = new WeakMap<NameTagConfig, [TextPlan | undefined, TextPlan | undefined]>();
+
+/** The text-mode plan of `config`; `reasoning`: the parser recognizes reasoning tags. */
+function textPlan(config: NameTagConfig, reasoning: boolean): TextPlan {
+  let plans = textPlans.get(config);
+  if (plans === undefined) {
+    plans = [undefined, undefined];
+    textPlans.set(config, plans);
+  }
+  const slot = reasoning ? 0 : 1;
+  let plan = plans[slot];
+  if (plan === undefined) {
+    const stray = reasoning ? (config.strayMarkers ?? []) : [];
+    plan = { markers: [config.namespace, ...stray], stray: new Set(stray) };
+    plans[slot] = plan;
+  }
+  return plan;
+}
+
 function invokeName(tagText: string): string {
   const match = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(tagText);
   if (!match) return '';

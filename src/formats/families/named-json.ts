@@ -3,8 +3,10 @@ import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
-import type { CallObjectKeys } from '../core/call-object-parts.js';
-import { consumableEnd, findEarliestMarker, sharedInitial } from '../core/markers.js';
+import { consumableEnd, findEarliestMarker } from '../core/markers.js';
+
+const none: readonly string[] = [];
+
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { startingMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -12,11 +14,7 @@ import { readBoundedField, recipientPattern, validName } from './named-json/boun
 import { FieldSniffer } from './named-json/field-sniffer.js';
 import { jsonCallObject } from './named-json/json-call-object.js';
 import type { NamedJsonConfig } from './named-json/named-json-config.js';
-
-const none: readonly string[] = [];
-const defaultNameKeys: readonly string[] = ['name'];
-const defaultIdKeys: readonly string[] = ['id'];
-const defaultArgumentKeys: readonly string[] = ['arguments', 'parameters'];
+import { type NamedJsonPlan, namedJsonPlan } from './named-json/named-json-plan.js';
 
 type State =
   | 'text'
@@ -74,50 +72,18 @@ export class NamedJsonParser extends BaseFormatParser {
   private bodyStart = -1;
   private bodyEnd = 0;
 
-  private readonly textMarkers: readonly string[];
-  private readonly sectionMarkers: readonly string[];
-  private readonly abortMarkers: readonly string[];
-  private readonly jsonStops: readonly string[];
-  /** The first character all `jsonStops` share, if they do (see `sharedInitial`). */
-  private readonly jsonStopsInitial: string | undefined;
-  private readonly nameStops: readonly string[];
-  private readonly idStops: readonly string[];
-  private readonly closers: ReadonlyArray<readonly string[]>;
-  /** The keys a JSON call object is read with (`jsonBody`). */
-  private readonly objectKeys: CallObjectKeys;
+  /** The marker lists of the config (see `NamedJsonPlan`). */
+  private readonly plan: NamedJsonPlan;
 
   constructor(
     private readonly config: NamedJsonConfig,
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
-    const sectionStart = config.sectionStart ?? none;
-    const sectionEnd = config.sectionEnd ?? none;
-    const callEnd = config.callEnd ?? none;
-    const argsStart = config.argsStart ?? none;
-    this.textMarkers = [...sectionStart, ...config.callStart, ...(config.dropMarkers ?? none)];
-    this.sectionMarkers = [...sectionEnd, ...config.callStart];
-    this.abortMarkers = [...callEnd, ...config.callStart, ...sectionEnd];
-    this.jsonStops = [...(config.argsEnd ?? none), ...this.abortMarkers];
-    this.jsonStopsInitial = sharedInitial(this.jsonStops);
-    const brace = config.nameEndsAtBrace ? ['{'] : none;
-    this.nameStops = [
-      ...(config.nameEnd ?? none),
-      ...(config.idStart === undefined ? none : [config.idStart]),
-      ...argsStart,
-      ...brace,
-      ...this.abortMarkers,
-    ];
-    this.idStops = [...argsStart, ...brace, ...this.abortMarkers];
-    this.closers = [config.argsEnd ?? none, callEnd];
+    this.plan = namedJsonPlan(config);
     this.state = config.startsInCall ? 'prefix' : 'text';
     this.implicit = config.startsInCall === true;
-    this.objectKeys = {
-      nameKeys: config.nameKeys ?? defaultNameKeys,
-      argumentKeys: config.argumentKeys ?? defaultArgumentKeys,
-      idKeys: config.idKeys ?? defaultIdKeys,
-    };
-    this.sniffer = new FieldSniffer(this.objectKeys.nameKeys, this.objectKeys.idKeys);
+    this.sniffer = new FieldSniffer(this.plan.objectKeys.nameKeys, this.plan.objectKeys.idKeys);
   }
 
   protected override onReset(): void {
@@ -177,7 +143,7 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.textMarkers);
+    const match = this.scanText(cursor, this.plan.textMarkers);
     if (!match) return false;
     const after = match.index + match.marker.length;
     if (this.config.dropMarkers?.includes(match.marker)) {
@@ -235,7 +201,7 @@ export class NamedJsonParser extends BaseFormatParser {
       this.state = 'list-end';
       return true;
     }
-    const marker = startingMarker(text, position, this.abortMarkers, cursor.final);
+    const marker = startingMarker(text, position, this.plan.abortMarkers, cursor.final);
     if (marker === 'wait') return false;
     if (marker !== undefined) {
       // The list was not closed: a call end closes it, a call start or section end leaves it.
@@ -268,7 +234,7 @@ export class NamedJsonParser extends BaseFormatParser {
       this.leaveSection();
       return true;
     }
-    const marker = startingMarker(text, position, this.sectionMarkers, cursor.final);
+    const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
     if (marker !== undefined && this.config.callStart.includes(marker)) {
       this.take(cursor, position, 'markup');
@@ -332,7 +298,7 @@ export class NamedJsonParser extends BaseFormatParser {
 
   private stepName(cursor: Cursor): boolean {
     const skip = this.pendingMarker;
-    const read = readBoundedField(cursor, cursor.position + skip, this.nameStops);
+    const read = readBoundedField(cursor, cursor.position + skip, this.plan.nameStops);
     if (read === 'wait') return false;
     if (this.implicit) {
       this.implicit = false;
@@ -382,9 +348,9 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepId(cursor: Cursor): boolean {
-    const read = readBoundedField(cursor, cursor.position, this.idStops);
+    const read = readBoundedField(cursor, cursor.position, this.plan.idStops);
     if (read === 'wait') return false;
-    if (read === undefined || !validName(read.value) || this.abortMarkers.includes(read.marker)) {
+    if (read === undefined || !validName(read.value) || this.plan.abortMarkers.includes(read.marker)) {
       this.state = 'garbage';
       return true;
     }
@@ -448,10 +414,10 @@ export class NamedJsonParser extends BaseFormatParser {
     const stop = scanJsonBody(
       cursor,
       this.scanner,
-      this.jsonStops,
+      this.plan.jsonStops,
       this.takeBody,
       undefined,
-      this.jsonStopsInitial,
+      this.plan.jsonStopsInitial,
     );
     if (stop === undefined) return false;
     if (stop === 'cut-off') {
@@ -486,10 +452,10 @@ export class NamedJsonParser extends BaseFormatParser {
   /** Consumes the optional closers (arguments end, then call end), then emits the call. */
   private stepAfterJson(cursor: Cursor): boolean {
     const text = cursor.text;
-    if (this.jsonKind === 'element') this.closerIndex = this.closers.length;
+    if (this.jsonKind === 'element') this.closerIndex = this.plan.closers.length;
     let unended = false;
-    while (this.closerIndex < this.closers.length) {
-      const markers = this.closers[this.closerIndex] ?? none;
+    while (this.closerIndex < this.plan.closers.length) {
+      const markers = this.plan.closers[this.closerIndex] ?? none;
       if (markers.length === 0) {
         this.closerIndex++;
         continue;
@@ -512,8 +478,8 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepGarbage(cursor: Cursor): boolean {
-    const match = findEarliestMarker(cursor.text, cursor.position, this.abortMarkers);
-    const limit = consumableEnd(cursor.text, cursor.position, this.abortMarkers, match, cursor.final);
+    const match = findEarliestMarker(cursor.text, cursor.position, this.plan.abortMarkers);
+    const limit = consumableEnd(cursor.text, cursor.position, this.plan.abortMarkers, match, cursor.final);
     if (!match) {
       this.take(cursor, limit, 'call');
       if (!cursor.final) return false;
@@ -573,7 +539,7 @@ export class NamedJsonParser extends BaseFormatParser {
       this.endCall(repairs.length > 0 ? { ...parts, repairs } : parts);
       return;
     }
-    const read = jsonCallObject(bodyText, sniffed, bodyOffset, repairs, this.objectKeys);
+    const read = jsonCallObject(bodyText, sniffed, bodyOffset, repairs, this.plan.objectKeys);
     if ('parts' in read) this.endCall(read.parts);
     else this.failCall(read.code, read.message, read.name);
   }

@@ -68,11 +68,27 @@ interface BrokenPart {
   readonly message: string;
 }
 
+const startMarkersByConfig = new WeakMap<PythonicCallsConfig, readonly string[]>();
+
+/** What text mode searches for, made once per config (not by every parser, one per parse). */
+function startMarkersOf(config: PythonicCallsConfig): readonly string[] {
+  let markers = startMarkersByConfig.get(config);
+  if (markers === undefined) {
+    markers = [
+      ...(config.sections ?? []).map((section) => section.start),
+      ...(config.bareLists ? ['['] : []),
+    ];
+    startMarkersByConfig.set(config, markers);
+  }
+  return markers;
+}
+
 /** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
 export class PythonicCallsParser extends BaseFormatParser {
   private state: State = 'text';
   private readonly scanner = new PythonCallScanner();
-  private readonly startMarkers: string[];
+  /** The section starts, then `[` with `bareLists`: one array per config (`startMarkersOf`). */
+  private readonly startMarkers: readonly string[];
   private endMarkers: readonly string[] = [];
   private endSearch = new MarkerSearch([]);
   /** Text of the current bare list, in pieces. */
@@ -100,8 +116,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     options?: FormatOptions,
   ) {
     super(options, config.reasoning);
-    this.startMarkers = (config.sections ?? []).map((section) => section.start);
-    if (config.bareLists) this.startMarkers.push('[');
+    this.startMarkers = startMarkersOf(config);
   }
 
   protected override onReset(): void {

@@ -4,21 +4,16 @@ import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
-import {
-  findEarliestMarker,
-  heldBackLength,
-  isMarkerPrefix,
-  noMarkerFrom,
-  sharedInitial,
-} from '../core/markers.js';
+import { findEarliestMarker, heldBackLength, isMarkerPrefix, noMarkerFrom } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 import { arrayElementSpans, arraySectionPieces } from './tagged-json/array-section.js';
-import { argumentsJson, type CallKeys, callKeys, callParts } from './tagged-json/call-object.js';
+import { argumentsJson, callParts } from './tagged-json/call-object.js';
 import { FirstElementReader } from './tagged-json/first-element-reader.js';
 import { type LeadingCall, leadingCall, maxNamePrefix } from './tagged-json/leading-call.js';
 import { objectBodyCall } from './tagged-json/object-body-call.js';
 import { fenceMark, maxLookahead, opensJson, skipFenceOpener } from './tagged-json/opens-json.js';
 import type { TaggedJsonConfig } from './tagged-json/tagged-json-config.js';
+import { type TaggedJsonPlan, taggedJsonPlan } from './tagged-json/tagged-json-plan.js';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -72,22 +67,12 @@ export class TaggedJsonParser extends BaseFormatParser {
   private argumentsStreaming = false;
   /** The first element of an array body, read while it streams in to announce its call early. */
   private readonly firstElement: FirstElementReader;
-  /** Where a call object keeps its parts. */
-  private readonly keys: CallKeys;
-  /** What in an array section is structure besides punctuation: markers and fence lines. */
-  private readonly structureMarkers: readonly string[];
   /** The body sits in a code fence whose closing line has not been read yet. */
   private fenced = false;
   /** Only whitespace and reasoning read so far (`bareArrayAtStart`). */
   private atStart: boolean;
-  /** What text mode searches for: start markers, then dropped markers. */
-  private readonly textMarkers: readonly string[];
-  /**
-   * The first character all end markers share (`<` of `</tool_call>`), `''` with no end markers,
-   * `undefined` when they differ: a streamed piece without it holds no end marker and no prefix of one,
-   * which one `indexOf` tells (see `scanJson`).
-   */
-  private readonly endInitial: string | undefined;
+  /** What the config implies: marker lists, call keys (see `TaggedJsonPlan`). */
+  private readonly plan: TaggedJsonPlan;
 
   constructor(
     private readonly config: TaggedJsonConfig,
@@ -96,11 +81,8 @@ export class TaggedJsonParser extends BaseFormatParser {
     super(options, config.reasoning);
     this.callsEndWithOutput = config.endsWithOutput === true || config.end.length === 0;
     this.atStart = config.bareArrayAtStart === true;
-    this.textMarkers = [...config.start, ...(config.dropMarkers ?? [])];
-    this.endInitial = sharedInitial(config.end);
-    this.keys = callKeys(config);
-    this.structureMarkers = [...config.start, ...config.end, `${fenceMark}json`, fenceMark];
-    this.firstElement = new FirstElementReader(this.keys, {
+    this.plan = taggedJsonPlan(config);
+    this.firstElement = new FirstElementReader(this.plan.keys, {
       announce: (name) => this.announceCall(name),
       streamText: (text) => this.streamArgumentText(text),
       rawSlice: (start, end) => this.rawSlice(start, end),
@@ -128,7 +110,7 @@ export class TaggedJsonParser extends BaseFormatParser {
             if (outcome === 'wait') return;
             if (outcome === 'call') break;
           }
-          const match = this.scanText(cursor, this.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers);
           if (!match) return;
           const markerEnd = match.index + match.marker.length;
           if (!start.includes(match.marker)) {
@@ -364,7 +346,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   private scanJson(cursor: Cursor): boolean {
     const { end } = this.config;
     const text = cursor.text;
-    const initial = this.endInitial;
+    const initial = this.plan.endInitial;
     let from = cursor.position;
     if (!cursor.final && this.scanner.inString) {
       // Inside a string an end marker is data: a chunk that stays in the string needs no search.
@@ -484,7 +466,7 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /** `leadingCall` with this format's keys. */
   private leadingCall(prefix: string, cut: boolean, findArguments = true): LeadingCall | null | undefined {
-    const { nameKeys, idKeys, argumentKeys } = this.keys;
+    const { nameKeys, idKeys, argumentKeys } = this.plan.keys;
     return leadingCall(prefix, nameKeys, idKeys, findArguments ? argumentKeys : [], cut);
   }
 
@@ -528,10 +510,10 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     const value = parsed.value;
     if (!Array.isArray(value)) {
-      const leading = this.keys.nameIsKey
+      const leading = this.plan.keys.nameIsKey
         ? undefined
         : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
-      const parts = objectBodyCall(bodyText, value, this.keys, leading);
+      const parts = objectBodyCall(bodyText, value, this.plan.keys, leading);
       if ('code' in parts) {
         this.failCall(parts.code, parts.message, parts.name, parts.id);
         return;
@@ -539,7 +521,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
       const argumentsText =
         exact && this.options.inputEvents !== false && !streamed
-          ? argumentsJson(bodyText, value, decoded !== undefined, this.scanner.topLevelCommas, this.keys)
+          ? argumentsJson(bodyText, value, decoded !== undefined, this.scanner.topLevelCommas, this.plan.keys)
           : undefined;
       let call = withJsonRepairs(parts, 'repairs' in parsed ? parsed.repairs : undefined, bodyOffset);
       if (argumentsText !== undefined) call = { ...call, argumentsJson: argumentsText };
@@ -561,10 +543,10 @@ export class TaggedJsonParser extends BaseFormatParser {
       bodyText,
       value,
       spans,
-      this.structureMarkers,
+      this.plan.structureMarkers,
     );
     pieces.forEach(({ structure: before, raw }, index) => {
-      const parts = callParts(value[index], this.keys);
+      const parts = callParts(value[index], this.plan.keys);
       this.emitTaken(before, 'markup');
       // The first element's call may have been announced while the section streamed in.
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);

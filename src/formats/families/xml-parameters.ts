@@ -1,16 +1,10 @@
 // Kept whole: the family's one state machine over its tag grammar (the `step*` methods share the open
-// call's state); its pieces with one job each are in `xml-parameters/`. A little over 600 lines.
+// call's state); its pieces with one job each are in `xml-parameters/`. About 600 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { BaseFormatParser, type Bucket, type Cursor } from '../core/base-parser.js';
-import {
-  consumableEnd,
-  findEarliestMarker,
-  heldBackLength,
-  noMarkerFrom,
-  sharedInitial,
-} from '../core/markers.js';
+import { consumableEnd, findEarliestMarker, heldBackLength, noMarkerFrom } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -22,6 +16,11 @@ import { typeParameterValue, typesAsText } from './xml-parameters/parameter-valu
 import { sectionJsonCall } from './xml-parameters/section-json-call.js';
 import { droppedParameter, implicitParameterEnd, missingMarker } from './xml-parameters/tag-repairs.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
+import {
+  cdataStart,
+  type XmlParametersPlan,
+  xmlParametersPlan,
+} from './xml-parameters/xml-parameters-plan.js';
 
 type State =
   | 'text'
@@ -34,7 +33,6 @@ type State =
   | 'value-closed'
   | 'cdata';
 
-const cdataStart = '<![CDATA[';
 const cdataEnd = ']]>';
 
 /**
@@ -110,17 +108,8 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
 
-  private readonly openers: readonly string[];
-  /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
-  private readonly reasoningOpeners: readonly string[];
-  private readonly sectionMarkers: readonly string[];
-  private readonly bodyMarkers: readonly string[];
-  private readonly valueMarkers: readonly string[];
-  /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
-  private readonly valueInitial: string | undefined;
-  private readonly valueFollowers: readonly string[];
-  private readonly callEquals: boolean;
-  private readonly parameterEquals: boolean;
+  /** The marker lists of the config (see `XmlParametersPlan`). */
+  private readonly plan: XmlParametersPlan;
 
   constructor(
     private readonly config: XmlParametersConfig,
@@ -128,21 +117,7 @@ export class XmlParametersParser extends BaseFormatParser {
   ) {
     super(options, config.reasoning);
     this.stream = new ParameterStream((delta) => this.streamArguments(delta), config.trimNewline);
-    const { sectionStart, sectionEnd, callStart, callEnd, parameterStart, parameterEnd } = config;
-    const separators = config.separators ?? [];
-    this.openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
-    this.reasoningOpeners = config.callsInReasoning ? sectionStart : [];
-    this.sectionMarkers = [callStart, ...sectionEnd, ...separators, ...sectionStart];
-    this.bodyMarkers = [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart];
-    this.valueFollowers = [parameterStart, callEnd, ...sectionEnd, callStart, ...separators];
-    this.valueMarkers = [
-      parameterEnd,
-      ...(config.cdata ? [cdataStart] : []),
-      ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : []),
-    ];
-    this.valueInitial = sharedInitial(this.valueMarkers);
-    this.callEquals = callStart.endsWith('=');
-    this.parameterEquals = parameterStart.endsWith('=');
+    this.plan = xmlParametersPlan(config);
   }
 
   /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
@@ -203,7 +178,7 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Content and reasoning up to a section start (or a bare call start). */
   private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.openers, this.reasoningOpeners);
+    const match = this.scanText(cursor, this.plan.openers, this.plan.reasoningOpeners);
     if (!match) return false;
     this.openSection(cursor, match.marker);
     return true;
@@ -232,7 +207,7 @@ export class XmlParametersParser extends BaseFormatParser {
       }
       return false;
     }
-    const marker = longestMarkerAt(text, position, this.sectionMarkers);
+    const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
     if (marker === this.config.callStart) {
       this.routePending(this.implicitSection ? 'content' : 'markup');
       this.beginCall();
@@ -253,7 +228,8 @@ export class XmlParametersParser extends BaseFormatParser {
       } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
       return true;
     }
-    if (!cursor.final && startsLongerMarker(text, position, undefined, this.sectionMarkers)) return false;
+    if (!cursor.final && startsLongerMarker(text, position, undefined, this.plan.sectionMarkers))
+      return false;
     if (this.implicitSection) {
       // Text after a bare call: back to ordinary content.
       this.routePending('content');
@@ -319,7 +295,10 @@ export class XmlParametersParser extends BaseFormatParser {
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
-    const { name, attributes } = headerName(headerText, parameter ? this.parameterEquals : this.callEquals);
+    const { name, attributes } = headerName(
+      headerText,
+      parameter ? this.plan.parameterEquals : this.plan.callEquals,
+    );
     const call = this.call;
     if (!parameter) {
       if (name === '') call.problem ??= 'the call tag has no name';
@@ -364,7 +343,7 @@ export class XmlParametersParser extends BaseFormatParser {
   private malformedHeader(parameter: boolean, headerText: string): boolean {
     this.header.clear();
     if (!parameter && headerText.length <= headerLimit) {
-      const { name } = headerName(headerText, this.callEquals);
+      const { name } = headerName(headerText, this.plan.callEquals);
       if (name !== '') this.call.name = name;
     }
     this.call.problem ??= parameter
@@ -391,7 +370,7 @@ export class XmlParametersParser extends BaseFormatParser {
       } else if (cursor.final) this.failOpenCall();
       return false;
     }
-    const marker = longestMarkerAt(text, position, this.bodyMarkers);
+    const marker = longestMarkerAt(text, position, this.plan.bodyMarkers);
     if (marker === this.config.parameterStart) {
       this.parameterOffset = this.rawLength + (position - cursor.position);
       this.take(cursor, position + marker.length, 'call');
@@ -412,7 +391,7 @@ export class XmlParametersParser extends BaseFormatParser {
       this.state = 'section';
       return true;
     }
-    if (!cursor.final && startsLongerMarker(text, position, undefined, this.bodyMarkers)) return false;
+    if (!cursor.final && startsLongerMarker(text, position, undefined, this.plan.bodyMarkers)) return false;
     if (
       this.call.parameterCount === 0 &&
       this.call.loose.length === 0 &&
@@ -422,8 +401,8 @@ export class XmlParametersParser extends BaseFormatParser {
       return this.stepLooseJson(cursor);
     }
     // Text that is no tag: kept in the raw; a JSON object here is the arguments (SGLang DSML).
-    const match = findEarliestMarker(text, position, this.bodyMarkers);
-    const end = consumableEnd(text, position, this.bodyMarkers, match, cursor.final);
+    const match = findEarliestMarker(text, position, this.plan.bodyMarkers);
+    const end = consumableEnd(text, position, this.plan.bodyMarkers, match, cursor.final);
     this.call.loose.push(this.take(cursor, end, 'call'));
     if (match) return true;
     if (cursor.final) this.failOpenCall();
@@ -432,7 +411,7 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Inside a call body's JSON object (see `looseJson`): up to its end, or a tag outside its strings. */
   private stepLooseJson(cursor: Cursor): boolean {
-    const stop = scanJsonBody(cursor, this.looseJson as JsonScanner, this.bodyMarkers, this.takeLoose);
+    const stop = scanJsonBody(cursor, this.looseJson as JsonScanner, this.plan.bodyMarkers, this.takeLoose);
     if (stop === undefined) return false;
     // Complete, or malformed (a tag outside its strings): the body goes on as loose text.
     this.looseJson = undefined;
@@ -447,13 +426,13 @@ export class XmlParametersParser extends BaseFormatParser {
   private stepValue(cursor: Cursor): boolean {
     const text = cursor.text;
     // A piece without the markers' first character (`<`) holds no marker nor a prefix of one.
-    const none = noMarkerFrom(text, cursor.position, this.valueInitial);
-    const match = none ? undefined : findEarliestMarker(text, cursor.position, this.valueMarkers);
+    const none = noMarkerFrom(text, cursor.position, this.plan.valueInitial);
+    const match = none ? undefined : findEarliestMarker(text, cursor.position, this.plan.valueMarkers);
     if (!match) {
       const end =
         cursor.final || none
           ? text.length
-          : text.length - heldBackLength(text, cursor.position, this.valueMarkers);
+          : text.length - heldBackLength(text, cursor.position, this.plan.valueMarkers);
       this.addValue(this.take(cursor, end, 'call'));
       if (cursor.final) this.failOpenCall();
       return false;
@@ -483,8 +462,8 @@ export class XmlParametersParser extends BaseFormatParser {
     if (spaces !== '') this.closing.push(spaces);
     if (position === text.length && !cursor.final) return false;
     const follows =
-      position === text.length || longestMarkerAt(text, position, this.valueFollowers) !== undefined;
-    if (!follows && !cursor.final && startsLongerMarker(text, position, undefined, this.valueFollowers))
+      position === text.length || longestMarkerAt(text, position, this.plan.valueFollowers) !== undefined;
+    if (!follows && !cursor.final && startsLongerMarker(text, position, undefined, this.plan.valueFollowers))
       return false;
     if (follows) {
       this.closing = [];

@@ -1,0 +1,59 @@
+import { sharedInitial } from '../../core/markers.js';
+import type { ArgKeyValueConfig } from './arg-key-value-config.js';
+
+/**
+ * The marker lists an `ArgKeyValueParser` searches in each state, derived from its config: a pure
+ * function of the config, made once per config (`argKeyValuePlan`) rather than by every parser (one
+ * per parse). The closing tags are searched where they do not belong too: GLM writes them doubled,
+ * stray after a name, or without their opening tag (see `ArgKeyValueParser.recoverStrayClose`).
+ */
+export interface ArgKeyValuePlan {
+  readonly textMarkers: readonly string[];
+  readonly sectionMarkers: readonly string[];
+  readonly nameMarkers: readonly string[];
+  readonly betweenMarkers: readonly string[];
+  readonly keyMarkers: readonly string[];
+  readonly lookaheadMarkers: readonly string[];
+  readonly beforeValueMarkers: readonly string[];
+  readonly valueMarkers: readonly string[];
+  /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
+  readonly valueInitial: string | undefined;
+}
+
+const plans = new WeakMap<ArgKeyValueConfig, ArgKeyValuePlan>();
+
+/** The plan of `config`, made on first use (configs are constants of their format modules). */
+export function argKeyValuePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
+  let plan = plans.get(config);
+  if (plan === undefined) {
+    plan = makePlan(config);
+    plans.set(config, plan);
+  }
+  return plan;
+}
+
+function makePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
+  const { callStart, callEnd, sectionStart, sectionEnd, nameEnd, keyOpen, keyClose, valueOpen, valueClose } =
+    config;
+  const section = sectionEnd === undefined ? [] : [sectionEnd];
+  const closers = [keyClose, valueClose];
+  const valueMarkers = [valueClose, keyOpen, callEnd];
+  return {
+    textMarkers: sectionStart === undefined ? [callStart] : [sectionStart, callStart],
+    sectionMarkers: [callStart, ...section],
+    nameMarkers: [
+      ...(nameEnd === undefined ? [] : [nameEnd]),
+      keyOpen,
+      callEnd,
+      callStart,
+      ...section,
+      ...closers,
+    ],
+    betweenMarkers: [keyOpen, callEnd, callStart, ...section, ...closers],
+    keyMarkers: [keyClose, valueOpen, callEnd, callStart, keyOpen],
+    lookaheadMarkers: [...closers, keyOpen, valueOpen, callEnd, callStart, ...section],
+    beforeValueMarkers: [valueOpen, keyOpen, callEnd, callStart, ...closers],
+    valueMarkers,
+    valueInitial: sharedInitial(valueMarkers),
+  };
+}

@@ -1,0 +1,42 @@
+import { sharedInitial } from '../../core/markers.js';
+import { type CallKeys, callKeys } from './call-object.js';
+import { fenceMark } from './opens-json.js';
+import type { TaggedJsonConfig } from './tagged-json-config.js';
+
+const none: readonly string[] = [];
+
+/**
+ * What a `TaggedJsonParser` derives from its config: a pure function of the config, made once per
+ * config (`taggedJsonPlan`) rather than by every parser (one per parse).
+ */
+export interface TaggedJsonPlan {
+  /** What text mode searches for: start markers, then dropped markers. */
+  readonly textMarkers: readonly string[];
+  /**
+   * The first character all end markers share (`<` of `</tool_call>`), `''` with no end markers,
+   * `undefined` when they differ: a streamed piece without it holds no end marker and no prefix of one,
+   * which one `indexOf` tells (see `TaggedJsonParser.scanJson`).
+   */
+  readonly endInitial: string | undefined;
+  /** Where a call object keeps its parts. */
+  readonly keys: CallKeys;
+  /** What in an array section is structure besides punctuation: markers and fence lines. */
+  readonly structureMarkers: readonly string[];
+}
+
+const plans = new WeakMap<TaggedJsonConfig, TaggedJsonPlan>();
+
+/** The plan of `config`, made on first use (configs are constants of their format modules). */
+export function taggedJsonPlan(config: TaggedJsonConfig): TaggedJsonPlan {
+  let plan = plans.get(config);
+  if (plan === undefined) {
+    plan = {
+      textMarkers: [...config.start, ...(config.dropMarkers ?? none)],
+      endInitial: sharedInitial(config.end),
+      keys: callKeys(config),
+      structureMarkers: [...config.start, ...config.end, `${fenceMark}json`, fenceMark],
+    };
+    plans.set(config, plan);
+  }
+  return plan;
+}
