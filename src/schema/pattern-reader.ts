@@ -290,30 +290,3 @@ function close(frame: Frame, closed: boolean): PatternNode {
     closed,
   };
 }
-
-/** A cursor over a pattern's source, one code point at a time (offsets are UTF-16 code units). */
-export class PatternCursor {
-  protected index = 0;
-
-  constructor(protected readonly source: string) {}
-
-  protected next(): string {
-    const code = this.source.codePointAt(this.index);
-    if (code === undefined) throw new UnsupportedPattern('unexpected end of pattern');
-    const character = String.fromCodePoint(code);
-    this.index += character.length;
-    return character;
-  }
-
-  protected eat(character: string): boolean {
-    if (this.source[this.index] !== character) return false;
-    this.index++;
-    return true;
-  }
-
-  protected hex(width: number): number {
-    const text = this.source.slice(this.index, this.index + width);
-    this.index += width;
-    return Number.parseInt(text, 16);
-  }
-}
