@@ -1,6 +1,13 @@
 // Whether a JSON Schema `pattern` can run on the native (backtracking) engine in time linear in the
 // string: start-anchored and deterministic, so no choice the engine makes is ever worth retrying.
-import { PatternCursor, UnsupportedPattern } from './pattern-reader.js';
+import {
+  type ClassItem,
+  complementSet,
+  DOT,
+  escapeSet,
+  type PatternNode as TreeNode,
+} from './pattern-node.js';
+import { MAX_PATTERN_DEPTH, type PatternTree, parsePattern, UnsupportedPattern } from './pattern-reader.js';
 
 /** Code point ranges `[low, high]`, sorted and disjoint; `END` stands for the end of the string. */
 type CharSet = readonly (readonly [number, number])[];
@@ -8,33 +15,6 @@ type CharSet = readonly (readonly [number, number])[];
 const END = 0x110000;
 const ALL: CharSet = [[0, 0x10ffff]];
 const NONE: CharSet = [];
-const DIGIT: CharSet = [[0x30, 0x39]];
-const WORD: CharSet = [
-  [0x30, 0x39],
-  [0x41, 0x5a],
-  [0x5f, 0x5f],
-  [0x61, 0x7a],
-];
-/** ECMAScript `\s` (ECMA-262 §22.2.2.9: WhiteSpace and LineTerminator). */
-const SPACE: CharSet = [
-  [0x9, 0xd],
-  [0x20, 0x20],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-/** ECMAScript `.` without the `s` flag. */
-const DOT = complement([
-  [0xa, 0xa],
-  [0xd, 0xd],
-  [0x2028, 0x2029],
-]);
-
 /**
  * A pattern as a tree: `set` consumes one code point of `chars` (`exact: false` when `chars` is only
  * an upper bound, e.g. a `\p{...}` escape), `assert` is zero-width (`^`, `\b`, `\B`; `$` consumes the
@@ -57,13 +37,25 @@ type PatternNode =
  * (`max > min`) the body's first code points are disjoint from what may follow it. Then at each
  * position at most one choice can consume the next code point, so every retried choice fails on its
  * first step and the engine does a bounded amount of work per code point. `^(a+)+$`, `^\S+@\S+$` and
- * every unanchored pattern answer `false` (they go to RE2). Time linear in the pattern times its
- * nesting; never throws.
+ * every unanchored pattern answer `false` (they go to RE2), and so does a pattern whose groups nest
+ * deeper than `MAX_PATTERN_DEPTH` (the proof recurses once a group). Time linear in the pattern
+ * times its nesting; never throws.
  */
 export function isBacktrackFree(source: string): boolean {
+  try {
+    return isBacktrackFreeTree(parsePattern(source));
+  } catch (error) {
+    if (error instanceof UnsupportedPattern) return false;
+    throw error;
+  }
+}
+
+/** `isBacktrackFree` of a pattern already read (`parsePattern`); never throws. */
+export function isBacktrackFreeTree(read: PatternTree): boolean {
+  if (read.depth > MAX_PATTERN_DEPTH) return false;
   let tree: PatternNode;
   try {
-    tree = new PatternParser(source).parse();
+    tree = proofNode(read.root);
   } catch (error) {
     if (error instanceof UnsupportedPattern) return false;
     throw error;
@@ -151,169 +143,69 @@ function firstChars(node: PatternNode): CharSet {
   }
 }
 
-/** Reads a valid `u`-mode pattern into a `PatternNode`; throws `UnsupportedPattern` on what it cannot judge. */
-class PatternParser extends PatternCursor {
-  parse(): PatternNode {
-    const node = this.alternation();
-    if (this.index < this.source.length) throw new UnsupportedPattern('unbalanced )');
-    return node;
+/** The proof's reading of `node`: groups are transparent, a one-branch alternation is its sequence. */
+function proofNode(node: TreeNode): PatternNode {
+  switch (node.kind) {
+    case 'alternation':
+      return node.branches.length === 1
+        ? proofNode(node.branches[0] as TreeNode)
+        : { kind: 'alternation', branches: node.branches.map(proofNode) };
+    case 'sequence':
+      return { kind: 'sequence', items: node.items.map(proofNode) };
+    case 'group':
+      if (node.group !== 'capture' && node.group !== 'named' && node.group !== 'noncapture')
+        throw new UnsupportedPattern('lookaround or group modifiers');
+      return proofNode(node.body);
+    case 'quantifier':
+      return { kind: 'repeat', body: proofNode(node.body), min: node.min, max: node.max };
+    case 'start':
+      return { kind: 'assert', start: true };
+    case 'end':
+      return set([[END, END]]);
+    case 'dot':
+      return set(DOT);
+    case 'boundary':
+      return { kind: 'assert', start: false };
+    case 'class':
+      return classNode(node.negated, node.items);
+    default:
+      return { kind: 'set', ...atomChars(node) };
   }
+}
 
-  private alternation(): PatternNode {
-    const branches = [this.sequence()];
-    while (this.eat('|')) branches.push(this.sequence());
-    return branches.length === 1 ? (branches[0] as PatternNode) : { kind: 'alternation', branches };
-  }
-
-  private sequence(): PatternNode {
-    const items: PatternNode[] = [];
-    while (
-      this.index < this.source.length &&
-      this.source[this.index] !== '|' &&
-      this.source[this.index] !== ')'
-    ) {
-      items.push(this.quantified(this.atom()));
-    }
-    return { kind: 'sequence', items };
-  }
-
-  private quantified(body: PatternNode): PatternNode {
-    let min: number;
-    let max: number;
-    if (this.eat('*')) [min, max] = [0, Number.POSITIVE_INFINITY];
-    else if (this.eat('+')) [min, max] = [1, Number.POSITIVE_INFINITY];
-    else if (this.eat('?')) [min, max] = [0, 1];
-    else if (this.eat('{')) {
-      const close = this.source.indexOf('}', this.index);
-      const [low = '', high] = this.source.slice(this.index, close).split(',');
-      this.index = close + 1;
-      min = Number(low);
-      max = high === undefined ? min : high === '' ? Number.POSITIVE_INFINITY : Number(high);
-    } else return body;
-    this.eat('?');
-    return { kind: 'repeat', body, min, max };
-  }
-
-  private atom(): PatternNode {
-    const character = this.next();
-    switch (character) {
-      case '^':
-        return { kind: 'assert', start: true };
-      case '$':
-        return set([[END, END]]);
-      case '.':
-        return set(DOT);
-      case '[':
-        return this.characterClass();
-      case '(': {
-        if (this.eat('?')) {
-          if (this.eat('<') && this.source[this.index] !== '=' && this.source[this.index] !== '!') {
-            this.index = this.source.indexOf('>', this.index) + 1;
-          } else if (!this.eat(':')) throw new UnsupportedPattern('lookaround or group modifiers');
-        }
-        const node = this.alternation();
-        this.eat(')');
-        return node;
-      }
-      case '\\':
-        return this.escape(false);
-      default:
-        return set(single(character.codePointAt(0) as number));
+function classNode(negated: boolean, items: readonly ClassItem[]): PatternNode {
+  let chars: CharSet = NONE;
+  let exact = true;
+  for (const item of items) {
+    if (item.kind === 'range') {
+      const low = atomChars(item.from).chars[0] as readonly [number, number];
+      const high = atomChars(item.to).chars[0] as readonly [number, number];
+      chars = union(chars, [[low[0], high[0]]]);
+    } else {
+      const atom = atomChars(item);
+      chars = union(chars, atom.chars);
+      exact &&= atom.exact;
     }
   }
+  // The complement of an upper bound is no bound at all.
+  if (negated) return exact ? set(complementSet(chars)) : { kind: 'set', chars: ALL, exact: false };
+  return { kind: 'set', chars, exact };
+}
 
-  private characterClass(): PatternNode {
-    const negated = this.eat('^');
-    let chars: CharSet = NONE;
-    let exact = true;
-    while (!this.eat(']')) {
-      const low = this.classAtom();
-      if (this.source[this.index] === '-' && this.source[this.index + 1] !== ']') {
-        this.index++;
-        const high = this.classAtom();
-        chars = union(chars, [
-          [(low.chars[0] as [number, number])[0], (high.chars[0] as [number, number])[0]],
-        ]);
-      } else {
-        chars = union(chars, low.chars);
-        exact &&= low.exact;
-      }
-    }
-    // The complement of an upper bound is no bound at all.
-    if (negated) return exact ? set(complement(chars)) : { kind: 'set', chars: ALL, exact: false };
-    return { kind: 'set', chars, exact };
-  }
-
-  private classAtom(): { chars: CharSet; exact: boolean } {
-    const character = this.next();
-    if (character !== '\\') return { chars: single(character.codePointAt(0) as number), exact: true };
-    const node = this.escape(true);
-    if (node.kind !== 'set') throw new UnsupportedPattern('assertion in a class');
-    return node;
-  }
-
-  /** After a backslash. */
-  private escape(inClass: boolean): PatternNode {
-    const character = this.next();
-    switch (character) {
-      case 'd':
-        return set(DIGIT);
-      case 'D':
-        return set(complement(DIGIT));
-      case 'w':
-        return set(WORD);
-      case 'W':
-        return set(complement(WORD));
-      case 's':
-        return set(SPACE);
-      case 'S':
-        return set(complement(SPACE));
-      case 'b':
-        return inClass ? set(single(8)) : { kind: 'assert', start: false };
-      case 'B':
-        return { kind: 'assert', start: false };
-      case 't':
-        return set(single(9));
-      case 'n':
-        return set(single(0xa));
-      case 'v':
-        return set(single(0xb));
-      case 'f':
-        return set(single(0xc));
-      case 'r':
-        return set(single(0xd));
-      case '0':
-        return set(single(0));
-      case 'c':
-        return set(single(this.next().charCodeAt(0) % 32));
-      case 'x':
-        return set(single(this.hex(2)));
-      case 'u': {
-        if (this.eat('{')) {
-          const close = this.source.indexOf('}', this.index);
-          const code = Number.parseInt(this.source.slice(this.index, close), 16);
-          this.index = close + 1;
-          return set(single(code));
-        }
-        const high = this.hex(4);
-        if (
-          high >= 0xd800 &&
-          high <= 0xdbff &&
-          /^\\u[dD][c-fC-F][0-9a-fA-F]{2}/.test(this.source.slice(this.index))
-        ) {
-          this.index += 2;
-          return set(single((high - 0xd800) * 0x400 + (this.hex(4) - 0xdc00) + 0x10000));
-        }
-        return set(single(high));
-      }
-      case 'p':
-      case 'P':
-        this.index = this.source.indexOf('}', this.index) + 1;
-        return { kind: 'set', chars: ALL, exact: false };
-      default:
-        if (character === 'k' || /[1-9]/.test(character)) throw new UnsupportedPattern('backreferences');
-        return set(single(character.codePointAt(0) as number));
-    }
+/** The code points of one atom; `exact: false` when they are only an upper bound (`\p{...}`). */
+function atomChars(node: ClassItem): { chars: CharSet; exact: boolean } {
+  switch (node.kind) {
+    case 'char':
+      return { chars: single(node.code), exact: true };
+    case 'escape-set':
+      return { chars: escapeSet(node), exact: true };
+    case 'property':
+      return { chars: ALL, exact: false };
+    case 'boundary':
+    case 'range':
+      throw new UnsupportedPattern('assertion in a class');
+    case 'backreference':
+      throw new UnsupportedPattern('backreferences');
   }
 }
 
@@ -335,18 +227,6 @@ function union(left: CharSet, right: CharSet): CharSet {
     if (last && low <= last[1] + 1) last[1] = Math.max(last[1], high);
     else out.push([low, high]);
   }
-  return out;
-}
-
-/** The code points (not `END`) outside `chars`. */
-function complement(chars: CharSet): CharSet {
-  const out: [number, number][] = [];
-  let next = 0;
-  for (const [low, high] of chars) {
-    if (low > next) out.push([next, Math.min(low - 1, 0x10ffff)]);
-    next = high + 1;
-  }
-  if (next <= 0x10ffff) out.push([next, 0x10ffff]);
   return out;
 }
 

@@ -1,6 +1,16 @@
 import { RE2JS } from 're2js';
-import { isBacktrackFree } from './backtrack-free-pattern.js';
-import { PatternCursor, readPattern, UnsupportedPattern as Unsupported } from './pattern-reader.js';
+import { isBacktrackFreeTree } from './backtrack-free-pattern.js';
+import type {
+  BackreferenceNode,
+  BoundaryNode,
+  CharNode,
+  ClassItem,
+  EscapeSetNode,
+  GroupKind,
+  PatternNode,
+  PropertyNode,
+} from './pattern-node.js';
+import { type PatternTree, readPattern, UnsupportedPattern as Unsupported } from './pattern-reader.js';
 
 /**
  * A JSON Schema `pattern` made ready to test model strings in time linear in the string:
@@ -23,7 +33,6 @@ const NOT_SPACE =
   '\\x{202A}-\\x{202E}\\x{2030}-\\x{205E}\\x{2060}-\\x{2FFF}\\x{3001}-\\x{FEFE}\\x{FF00}-\\x{10FFFF}';
 /** ECMAScript `.` without the `s` flag: anything but a line terminator. */
 const DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
-const SYNTAX = '^$\\.*+?()[]{}|';
 
 /**
  * Compiles a JSON Schema `pattern` (an ECMA-262 regular expression, read with the `u` flag as JSON
@@ -40,11 +49,11 @@ const SYNTAX = '^$\\.*+?()[]{}|';
  * Compiling costs time linear in the pattern; never throws.
  */
 export function compileSchemaPattern(source: string): SchemaPattern {
-  const translated = readPattern(source, () => new PatternTranslator(source).translate());
-  if (!translated.ok) return translated;
+  const read = readPattern(source, (tree) => ({ text: translate(tree), tree }));
+  if (!read.ok) return read;
   try {
-    const compiled = RE2JS.compile(translated.value);
-    if (provedBacktrackFree(source)) {
+    const compiled = RE2JS.compile(read.value.text);
+    if (isBacktrackFreeTree(read.value.tree)) {
       // Compiled by RE2 all the same: what RE2 rejects stays unsupported whichever engine runs it.
       const native = new RegExp(source, 'u');
       return { ok: true, test: (value) => nativeOrRe2(native, compiled, value) };
@@ -52,18 +61,6 @@ export function compileSchemaPattern(source: string): SchemaPattern {
     return { ok: true, test: (value) => compiled.test(value) };
   } catch (error) {
     return { ok: false, reason: `RE2 cannot run it: ${(error as Error).message}` };
-  }
-}
-
-/**
- * `isBacktrackFree`, or `false` where its recursion (one level per group) overflows the stack on a
- * pattern nested thousands deep: such a pattern runs on RE2 (found by review: `^` + `(?:a` x 4,000).
- */
-function provedBacktrackFree(source: string): boolean {
-  try {
-    return isBacktrackFree(source);
-  } catch {
-    return false;
   }
 }
 
@@ -80,146 +77,118 @@ function nativeOrRe2(native: RegExp, compiled: RE2JS, value: string): boolean {
   }
 }
 
-/** One pass over a pattern already known to be valid ECMAScript, writing RE2 syntax. */
-class PatternTranslator extends PatternCursor {
-  private out = '';
-
-  translate(): string {
-    while (this.index < this.source.length) this.token();
-    return this.out;
-  }
-
-  private token(): void {
-    const character = this.next();
-    switch (character) {
-      case '\\':
-        this.out += this.escape(false);
-        return;
-      case '[':
-        this.characterClass();
-        return;
-      case '.':
-        this.out += DOT;
-        return;
-      case '(':
-        this.group();
-        return;
+/** Writes a pattern's tree (of a valid pattern) in RE2 syntax, without recursion (any depth). */
+function translate(tree: PatternTree): string {
+  let out = '';
+  const pending: (PatternNode | string)[] = [tree.root];
+  while (pending.length > 0) {
+    const next = pending.pop() as PatternNode | string;
+    if (typeof next === 'string') {
+      out += next;
+      continue;
+    }
+    switch (next.kind) {
+      case 'alternation':
+        for (let index = next.branches.length - 1; index >= 0; index--) {
+          pending.push(next.branches[index] as PatternNode);
+          if (index > 0) pending.push('|');
+        }
+        break;
+      case 'sequence':
+        for (let index = next.items.length - 1; index >= 0; index--)
+          pending.push(next.items[index] as PatternNode);
+        break;
+      case 'group':
+        out += groupOpening(next.group, next.name);
+        if (next.closed) pending.push(')');
+        pending.push(next.body);
+        break;
+      case 'quantifier':
+        pending.push(next.text, next.body);
+        break;
+      case 'class':
+        out += characterClass(next.negated, next.items);
+        break;
+      case 'start':
+        out += '^';
+        break;
+      case 'end':
+        out += '$';
+        break;
+      case 'dot':
+        out += DOT;
+        break;
       default:
-        this.out += character;
+        out += escapeText(next, false);
     }
   }
+  return out;
+}
 
-  private group(): void {
-    if (!this.eat('?')) {
-      this.out += '(';
-      return;
-    }
-    if (this.eat(':')) {
-      this.out += '(?:';
-      return;
-    }
-    const rest = this.source.slice(this.index, this.index + 2);
-    if (rest.startsWith('=') || rest.startsWith('!') || rest === '<=' || rest === '<!') {
+function groupOpening(group: GroupKind, name: string): string {
+  switch (group) {
+    case 'capture':
+      return '(';
+    case 'noncapture':
+      return '(?:';
+    case 'named':
+      return `(?P<${name}>`;
+    case 'other':
+      throw new Unsupported(`the group syntax (?${name}`);
+    default:
       throw new Unsupported('lookaround assertions');
-    }
-    if (this.eat('<')) {
-      const close = this.source.indexOf('>', this.index);
-      this.out += `(?P<${this.source.slice(this.index, close)}>`;
-      this.index = close + 1;
-      return;
-    }
-    throw new Unsupported(`the group syntax (?${rest}`);
-  }
-
-  private characterClass(): void {
-    const negated = this.eat('^');
-    if (this.eat(']')) {
-      // `[]` matches nothing, `[^]` any character.
-      this.out += negated ? '[\\x{0}-\\x{10FFFF}]' : '[^\\x{0}-\\x{10FFFF}]';
-      return;
-    }
-    this.out += negated ? '[^' : '[';
-    while (!this.eat(']')) {
-      const character = this.next();
-      if (character === '\\') this.out += this.escape(true);
-      else if (character === '[') this.out += '\\[';
-      else this.out += character;
-    }
-    this.out += ']';
-  }
-
-  /** After a backslash; returns the RE2 text. */
-  private escape(inClass: boolean): string {
-    const character = this.next();
-    switch (character) {
-      case 'd':
-      case 'D':
-      case 'w':
-      case 'W':
-      case 't':
-      case 'n':
-      case 'r':
-      case 'v':
-      case 'f':
-        return `\\${character}`;
-      case 's':
-        return inClass ? SPACE : `[${SPACE}]`;
-      case 'S':
-        return inClass ? NOT_SPACE : `[^${SPACE}]`;
-      case 'b':
-        return inClass ? '\\x{8}' : '\\b';
-      case 'B':
-        return '\\B';
-      case '-':
-        return '\\-';
-      case '0':
-        return '\\x{0}';
-      case 'c':
-        return codePoint(this.next().charCodeAt(0) % 32);
-      case 'x':
-        return codePoint(this.hex(2));
-      case 'u': {
-        if (this.eat('{')) {
-          const close = this.source.indexOf('}', this.index);
-          const code = Number.parseInt(this.source.slice(this.index, close), 16);
-          this.index = close + 1;
-          return codePoint(code);
-        }
-        const high = this.hex(4);
-        if (high >= 0xd800 && high <= 0xdbff && /^\\u[dD][c-fC-F][0-9a-fA-F]{2}/.test(this.rest(6))) {
-          this.index += 2;
-          const low = this.hex(4);
-          return codePoint((high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000);
-        }
-        return codePoint(high);
-      }
-      case 'p':
-      case 'P': {
-        this.eat('{');
-        const close = this.source.indexOf('}', this.index);
-        const body = this.source.slice(this.index, close);
-        this.index = close + 1;
-        const [key, value] = body.includes('=') ? body.split('=') : [undefined, body];
-        if (key !== undefined && !['Script', 'sc', 'General_Category', 'gc'].includes(key)) {
-          throw new Unsupported(`the property escape \\${character}{${body}}`);
-        }
-        return `\\${character}{${value}}`;
-      }
-      case 'k':
-        throw new Unsupported('backreferences');
-      default:
-        if (/[1-9]/.test(character)) throw new Unsupported('backreferences');
-        if (character === '/') return '/';
-        if (SYNTAX.includes(character)) return `\\${character}`;
-        // Valid u-mode ECMAScript has no other escapes; kept as is should one slip through.
-        return `\\${character}`;
-    }
-  }
-
-  private rest(length: number): string {
-    return this.source.slice(this.index, this.index + length);
   }
 }
+
+function characterClass(negated: boolean, items: readonly ClassItem[]): string {
+  // `[]` matches nothing, `[^]` any character.
+  if (items.length === 0) return negated ? '[\\x{0}-\\x{10FFFF}]' : '[^\\x{0}-\\x{10FFFF}]';
+  let out = negated ? '[^' : '[';
+  for (const item of items) {
+    out += item.kind === 'range' ? `${classAtom(item.from)}-${classAtom(item.to)}` : classAtom(item);
+  }
+  return `${out}]`;
+}
+
+function classAtom(item: ClassItem): string {
+  if (item.kind === 'char' && item.form === 'plain' && item.code === 0x5b) return '\\[';
+  return item.kind === 'range' ? '' : escapeText(item, true);
+}
+
+/** The RE2 text of a code point or an escape. */
+function escapeText(
+  node: CharNode | EscapeSetNode | PropertyNode | BoundaryNode | BackreferenceNode,
+  inClass: boolean,
+): string {
+  switch (node.kind) {
+    case 'char':
+      if (node.form === 'plain') return String.fromCodePoint(node.code);
+      if (node.form === 'code') return codePoint(node.code);
+      if (node.code === 0x2f) return '/';
+      return `\\${CONTROL_LETTER[node.code] ?? String.fromCodePoint(node.code)}`;
+    case 'escape-set':
+      if (node.set === 'space') {
+        if (inClass) return node.negated ? NOT_SPACE : SPACE;
+        return node.negated ? `[^${SPACE}]` : `[${SPACE}]`;
+      }
+      return `\\${node.negated ? LETTER[node.set].toUpperCase() : LETTER[node.set]}`;
+    case 'boundary':
+      return node.negated ? '\\B' : '\\b';
+    case 'property': {
+      const letter = node.negated ? 'P' : 'p';
+      const [key, value] = node.body.includes('=') ? node.body.split('=') : [undefined, node.body];
+      if (key !== undefined && !['Script', 'sc', 'General_Category', 'gc'].includes(key)) {
+        throw new Unsupported(`the property escape \\${letter}{${node.body}}`);
+      }
+      return `\\${letter}{${value}}`;
+    }
+    case 'backreference':
+      throw new Unsupported('backreferences');
+  }
+}
+
+const LETTER = { digit: 'd', word: 'w', space: 's' } as const;
+const CONTROL_LETTER: Readonly<Record<number, string>> = { 9: 't', 10: 'n', 11: 'v', 12: 'f', 13: 'r' };
 
 function codePoint(code: number): string {
   return `\\x{${code.toString(16).toUpperCase()}}`;

@@ -27,6 +27,11 @@ describe('isBacktrackFree', () => {
     ]);
   });
 
+  it('judges groups nested 1,000 deep and answers false deeper (the proof recurses once a group)', () => {
+    const nested = (depth: number) => `^${'(?:a'.repeat(depth)}${')'.repeat(depth)}$`;
+    expect([isBacktrackFree(nested(1000)), isBacktrackFree(nested(1001))]).toEqual([true, false]);
+  });
+
   it('leaves what RE2 rejects unsupported even when backtracking would be free', () => {
     expect(isBacktrackFree('^a{1001}$')).toBe(true);
     expect(compileSchemaPattern('^a{1001}$').ok).toBe(false);

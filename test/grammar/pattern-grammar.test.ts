@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { chars, literal, repeat, sequence } from '../../src/grammar/grammar-node.js';
+import { patternGrammar } from '../../src/grammar/pattern-grammar.js';
+
+describe('patternGrammar', () => {
+  // Before the one reader, the grammar read `\uD83D\uDE00` as two lone surrogates: a class of
+  // those, and `+` on the low one only, where the u-mode pattern means U+1F600.
+  it('reads a surrogate pair written \\uHHHH\\uHHHH as its one code point, in a class and quantified', () => {
+    expect(patternGrammar('^[|\\uD83D\\uDE00]$')).toEqual({
+      ok: true,
+      node: chars([
+        [0x7c, 0x7c],
+        [0x1f600, 0x1f600],
+      ]),
+    });
+    expect(patternGrammar('^x\\uD83D\\uDE00+$')).toEqual({
+      ok: true,
+      node: sequence(literal('x'), repeat(literal('\u{1F600}'), 1)),
+    });
+  });
+
+  it('reads groups nested 1,000 deep and leaves deeper ones unsupported', () => {
+    const nested = (depth: number) => `^${'(?:a'.repeat(depth)}${')'.repeat(depth)}$`;
+    expect(patternGrammar(nested(1000))).toEqual({ ok: true, node: literal('a'.repeat(1000)) });
+    expect(patternGrammar(nested(1001))).toEqual({ ok: false, reason: 'groups nested deeper than 1000' });
+  });
+});
