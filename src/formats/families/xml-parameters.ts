@@ -15,6 +15,7 @@ import { ParameterStream } from './xml-parameters/parameter-stream.js';
 import { typeParameterValue, typesAsText } from './xml-parameters/parameter-value.js';
 import { sectionJsonCall } from './xml-parameters/section-json-call.js';
 import { droppedParameter, implicitParameterEnd, missingMarker } from './xml-parameters/tag-repairs.js';
+import { ValueText } from './xml-parameters/value-text.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
 import {
   cdataStart,
@@ -102,7 +103,10 @@ export class XmlParametersParser extends BaseFormatParser {
   };
   private parameterKey: string | undefined;
   private parameterAttributes: Record<string, string> = {};
-  private readonly value = new TextBuilder();
+  /** The open parameter value's text (see `ValueText`). */
+  private readonly value = new ValueText();
+  /** Reads `[start, end)` of the open call's raw text (for `value`). */
+  private readonly readRaw = (start: number, end: number): string => this.rawSlice(start, end);
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
@@ -471,8 +475,14 @@ export class XmlParametersParser extends BaseFormatParser {
       this.state = 'call-body';
       return true;
     }
-    // Data such as `a </parameter> b`: the closing tag belongs to the value.
-    for (const piece of this.closing) this.addValue(piece);
+    // Data such as `a </parameter> b`: the closing tag belongs to the value. Its pieces are the raw
+    // text's last ones.
+    let rawStart = this.rawLength;
+    for (const piece of this.closing) rawStart -= piece.length;
+    for (const piece of this.closing) {
+      this.addValue(piece, rawStart);
+      rawStart += piece.length;
+    }
     this.closing = [];
     this.state = 'value';
     return true;
@@ -496,7 +506,7 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Stores the finished value; with `implicit` (no closing tag) a newline before the next tag is layout. */
   private endParameter(implicit = false): void {
-    let text = this.value.take();
+    let text = this.value.take(this.readRaw);
     const key = this.parameterKey;
     const { call, stream } = this;
     if (implicit && key !== undefined) {
@@ -542,10 +552,13 @@ export class XmlParametersParser extends BaseFormatParser {
     if (typesAsText(attributes, schema, this.config.stringAttribute === true)) this.stream.openRaw(key);
   }
 
-  /** Adds a piece to the open value (and streams it on when the value streams as raw text). */
-  private addValue(piece: string): void {
+  /**
+   * Adds a piece to the open value (and streams it on when the value streams as raw text); `rawStart`:
+   * where it is in the call's raw text (default: the raw text's last piece, just taken).
+   */
+  private addValue(piece: string, rawStart = this.rawLength - piece.length): void {
     if (piece === '') return;
-    this.value.append(piece);
+    this.value.append(piece, rawStart, this.rawLength, this.readRaw);
     if (this.stream.rawOpen) this.stream.pushRaw(piece);
   }
 
