@@ -1,9 +1,11 @@
 import { normalizeTools } from '../formats/core/tool-index.js';
-import { parseToolCallChunks } from '../formats/parse-tool-calls.js';
+import { type ParseToolCallsOptions, parseToolCallChunks } from '../formats/parse-tool-calls.js';
 import { getFormat } from '../formats/registry.js';
 import type { ToolDefinition } from '../types/tool.js';
+import type { ParseResult } from '../types/tool-call.js';
 import { type CachedTools, type JsonlRecord, JsonlRecordReader } from './jsonl-record-reader.js';
 import { toParseResultJson } from './parse-result-json.js';
+import { parseResultText } from './parse-result-text.js';
 import type { ParserFlags } from './parser-flags.js';
 
 /** What a `--jsonl` line uses when it does not say: the command's format, tools, model and flags. */
@@ -45,7 +47,13 @@ export function jsonlOutput(
   reader: JsonlRecordReader,
 ): JsonlOutput {
   if (line.trim() === '') return emptyLine(lineNumber);
-  return serialized(parseJsonlLine(line, lineNumber, defaults, reader), lineNumber);
+  let read: JsonlRecord;
+  try {
+    read = reader.read(line);
+  } catch (error) {
+    return serialized(unreadable(error, lineNumber), lineNumber);
+  }
+  return recordOutput(read, lineNumber, defaults);
 }
 
 /**
@@ -70,7 +78,7 @@ export function jsonlOutputOfBytes(
   } catch (error) {
     return serialized(unreadable(error, lineNumber), lineNumber);
   }
-  return serialized(parseJsonlRecord(read, lineNumber, defaults), lineNumber);
+  return recordOutput(read, lineNumber, defaults);
 }
 
 /**
@@ -144,42 +152,114 @@ function unreadable(error: unknown, lineNumber: number): Record<string, unknown>
 
 /** `parseJsonlLine` of a line already read as a record. */
 function parseJsonlRecord(
-  { record, tools: cachedTools }: JsonlRecord,
+  read: JsonlRecord,
   lineNumber: number,
   defaults: JsonlDefaults,
 ): Record<string, unknown> {
-  const idPart = record.id === undefined ? {} : { id: record.id };
+  const id = read.record.id;
+  let result: ParseResult;
   try {
-    const input = record.input;
-    if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
-    const format = record.format === undefined ? defaults.format : getFormat(String(record.format)).id;
-    if (record.model !== undefined && typeof record.model !== 'string')
-      throw new Error('"model" must be a string');
-    const model = typeof record.model === 'string' ? record.model : defaults.model;
-    const tools = cachedTools
-      ? toolsOf(cachedTools)
-      : record.tools === undefined
-        ? defaults.tools
-        : normalizeTools(record.tools);
-    let chunks: string[];
-    if (record.chunks !== undefined) {
-      if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
-        throw new Error('"chunks" must be an array of strings');
-      }
-      chunks = record.chunks;
-      if (input !== undefined && (typeof input !== 'string' || chunks.join('') !== input))
-        throw new Error('"input" and "chunks" disagree (the chunks must join to the input); give one');
-    } else chunks = [input as string];
-    const result = parseToolCallChunks(chunks, {
-      format,
-      ...defaults.parser,
-      ...(tools ? { tools } : {}),
-      ...(model ? { model } : {}),
-    });
-    return { ...idPart, ...toParseResultJson(result) };
+    result = parseRecord(read, defaults);
   } catch (error) {
-    return { ...idPart, line: lineNumber, error: `line ${lineNumber}: ${(error as Error).message}` };
+    return failedLine(id, error, lineNumber);
   }
+  return resultObject(id, result, lineNumber);
+}
+
+/** The output of a line already read as a record: the result written directly (see `parseResultText`). */
+function recordOutput(read: JsonlRecord, lineNumber: number, defaults: JsonlDefaults): JsonlOutput {
+  const id = read.record.id;
+  let result: ParseResult;
+  try {
+    result = parseRecord(read, defaults);
+  } catch (error) {
+    return serialized(failedLine(id, error, lineNumber), lineNumber);
+  }
+  let text: string | undefined;
+  try {
+    text = parseResultText(id, result);
+  } catch {
+    // JSON.stringify's error: the object path below gives the error line with its exact message
+  }
+  if (text === undefined) return serialized(resultObject(id, result, lineNumber), lineNumber);
+  return { text, failed: false, calls: result.toolCalls.length };
+}
+
+/** The output object of a parse: the line's `id`, then the result's JSON (or the error it throws). */
+function resultObject(id: unknown, result: ParseResult, lineNumber: number): Record<string, unknown> {
+  try {
+    return { ...(id === undefined ? {} : { id }), ...toParseResultJson(result) };
+  } catch (error) {
+    return failedLine(id, error, lineNumber);
+  }
+}
+
+function failedLine(id: unknown, error: unknown, lineNumber: number): Record<string, unknown> {
+  return {
+    ...(id === undefined ? {} : { id }),
+    line: lineNumber,
+    error: `line ${lineNumber}: ${(error as Error).message}`,
+  };
+}
+
+/** The parse of one record's input with its options (defaults filled in). @throws {Error} a bad record. */
+function parseRecord({ record, tools: cachedTools }: JsonlRecord, defaults: JsonlDefaults): ParseResult {
+  const input = record.input;
+  if (typeof input !== 'string' && record.chunks === undefined) throw new Error('"input" must be a string');
+  const format = record.format === undefined ? defaults.format : getFormat(String(record.format)).id;
+  if (record.model !== undefined && typeof record.model !== 'string')
+    throw new Error('"model" must be a string');
+  const model = typeof record.model === 'string' ? record.model : defaults.model;
+  const tools = cachedTools
+    ? toolsOf(cachedTools)
+    : record.tools === undefined
+      ? defaults.tools
+      : normalizeTools(record.tools);
+  let chunks: string[];
+  if (record.chunks !== undefined) {
+    if (!Array.isArray(record.chunks) || !record.chunks.every((chunk) => typeof chunk === 'string')) {
+      throw new Error('"chunks" must be an array of strings');
+    }
+    chunks = record.chunks;
+    if (input !== undefined && (typeof input !== 'string' || chunks.join('') !== input))
+      throw new Error('"input" and "chunks" disagree (the chunks must join to the input); give one');
+  } else chunks = [input as string];
+  return parseToolCallChunks(chunks, parseOptions(defaults, format, tools, model));
+}
+
+/** The last options built per format, per `JsonlDefaults` (see `parseOptions`). */
+const optionsCache = new WeakMap<
+  JsonlDefaults,
+  Map<string, { tools?: ToolDefinition[]; model?: string; options: Readonly<ParseToolCallsOptions> }>
+>();
+
+/**
+ * The parse options of a line: `format`, the flags, `tools` and `model` when set. The object of the
+ * last line with the same format, tools (the very list: the reader hands out one per tools text) and
+ * model is handed out again, frozen, so a batch builds no options object per line. Bounded: one entry
+ * per format id.
+ */
+function parseOptions(
+  defaults: JsonlDefaults,
+  format: string,
+  tools: ToolDefinition[] | undefined,
+  model: string | undefined,
+): ParseToolCallsOptions {
+  let byFormat = optionsCache.get(defaults);
+  if (byFormat === undefined) {
+    byFormat = new Map();
+    optionsCache.set(defaults, byFormat);
+  }
+  const known = byFormat.get(format);
+  if (known !== undefined && known.tools === tools && known.model === model) return known.options;
+  const options = Object.freeze({
+    format,
+    ...defaults.parser,
+    ...(tools ? { tools } : {}),
+    ...(model ? { model } : {}),
+  });
+  byFormat.set(format, { tools, model, options });
+  return options;
 }
 
 function toolsOf(cached: CachedTools): ToolDefinition[] {

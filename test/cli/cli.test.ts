@@ -488,7 +488,8 @@ describe('trial findings', () => {
   it('parse --jsonl: an exception while serialising a line becomes that line’s error line', async () => {
     const stringify = JSON.stringify;
     const spy = vi.spyOn(JSON, 'stringify').mockImplementation(((value: unknown, ...rest: never[]) => {
-      if ((value as { content?: unknown } | null)?.content === 'boom')
+      // Thrown where the content is written: on its own (the direct text) and within the result object.
+      if (value === 'boom' || (value as { content?: unknown } | null)?.content === 'boom')
         throw new RangeError('Maximum call stack size exceeded');
       return stringify(value, ...rest);
     }) as typeof JSON.stringify);
