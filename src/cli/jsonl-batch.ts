@@ -1,9 +1,11 @@
 import { type JsonlDefaults, jsonlOutputOfBytes } from './jsonl-line.js';
 import { JsonlRecordReader } from './jsonl-record-reader.js';
+import { OutputBytes } from './output-bytes.js';
 
 /** The answer to one round of `--jsonl` lines: the output lines (each ending in `\n`) and counts. */
 export interface JsonlBatchOutput {
-  readonly text: string;
+  /** The output lines in UTF-8, in memory of their own (transferable to another thread). */
+  readonly bytes: Uint8Array;
   /** Lines given. */
   readonly lines: number;
   /** Tool calls found. */
@@ -29,7 +31,7 @@ export class JsonlBatch {
    * everything after reads two-byte text. Never throws on line data.
    */
   run(bytes: Buffer, firstLine: number): JsonlBatchOutput {
-    let text = '';
+    const output = new OutputBytes(bytes.length + 1024);
     let lines = 0;
     let calls = 0;
     let errors = 0;
@@ -37,12 +39,12 @@ export class JsonlBatch {
       let next = bytes.indexOf(0x0a, start);
       if (next < 0) next = bytes.length;
       const end = next > start && bytes[next - 1] === 0x0d ? next - 1 : next;
-      const output = jsonlOutputOfBytes(bytes, start, end, firstLine + lines, this.defaults, this.reader);
-      text += `${output.text}\n`;
-      calls += output.calls;
-      if (output.failed) errors++;
+      const line = jsonlOutputOfBytes(bytes, start, end, firstLine + lines, this.defaults, this.reader);
+      output.addLine(line.text);
+      calls += line.calls;
+      if (line.failed) errors++;
       start = next + 1;
     }
-    return { text, lines, calls, errors };
+    return { bytes: output.take(), lines, calls, errors };
   }
 }

@@ -22,7 +22,7 @@ if (port !== null) {
     if (timings) timings.firstRound ??= readThreadClock();
     const bytes = Buffer.from(round.bytes.buffer, round.bytes.byteOffset, round.bytes.byteLength);
     const answer: JsonlRoundAnswer = { sequence: round.sequence, ...batch.run(bytes, round.firstLine) };
-    port.postMessage(answer);
+    port.postMessage(answer, [answer.bytes.buffer as ArrayBuffer]);
     if (timings) {
       const clock = readThreadClock();
       timings.busyMs += performance.now() - started;

@@ -45,7 +45,8 @@ const shortUsage =
 export async function main(
   argv: readonly string[],
   io: {
-    stdout: (text: string) => void;
+    /** Gets text, and the UTF-8 bytes of `parse --jsonl`'s output lines (as worker threads made them). */
+    stdout: (output: string | Uint8Array) => void;
     stderr: (text: string) => void;
     color: boolean;
     stderrIsTerminal?: boolean;

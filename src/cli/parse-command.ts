@@ -39,7 +39,7 @@ export interface ParseCommandOptions {
  */
 export async function runParseCommand(
   options: ParseCommandOptions,
-  write: (text: string) => void,
+  write: (output: string | Uint8Array) => void,
   progress?: (text: string) => void,
 ): Promise<number> {
   const format = resolveFormat(options.format);

@@ -82,7 +82,7 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
 export async function runJsonl(
   input: AsyncIterable<Buffer | string>,
   defaults: JsonlDefaults,
-  write: (text: string) => void,
+  write: (output: Uint8Array) => void,
   options: RunJsonlOptions = {},
 ): Promise<BatchCounts> {
   const started = options.timings ? readThreadClock() : undefined;
@@ -93,7 +93,7 @@ export async function runJsonl(
   const progress = options.progress ? new BatchProgress(options.progress) : undefined;
   const counts = { lines: 0, bytes: 0, calls: 0, errors: 0 };
   const take = (output: JsonlBatchOutput) => {
-    write(output.text);
+    write(output.bytes);
     counts.lines += output.lines;
     counts.calls += output.calls;
     counts.errors += output.errors;

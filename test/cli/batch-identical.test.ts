@@ -149,7 +149,7 @@ describe(
         const counts = await runJsonl(
           openInputStream(mixed),
           { format: 'auto' },
-          (piece: string) => (text += piece),
+          (piece: Uint8Array) => (text += Buffer.from(piece).toString('utf8')),
           {
             ...options,
             timings: (timings: { workers: unknown[] }) => (started = timings.workers.length),

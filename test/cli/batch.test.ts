@@ -205,7 +205,7 @@ describe('batch progress', () => {
     const code = await main(
       ['parse', '--jsonl', input],
       {
-        stdout: (text) => stdout.push(text),
+        stdout: (output) => stdout.push(typeof output === 'string' ? output : Buffer.from(output).toString()),
         stderr: (text) => stderr.push(text),
         color: false,
         stderrIsTerminal: true,

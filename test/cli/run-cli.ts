@@ -6,7 +6,13 @@ export async function runCli(argv: string[]): Promise<{ code: number; stdout: st
   const stderr: string[] = [];
   const code = await main(
     argv,
-    { stdout: (text) => stdout.push(text), stderr: (text) => stderr.push(text), color: false },
+    {
+      // parse --jsonl writes whole lines of UTF-8, so each piece decodes on its own.
+      stdout: (output) =>
+        stdout.push(typeof output === 'string' ? output : Buffer.from(output).toString('utf8')),
+      stderr: (text) => stderr.push(text),
+      color: false,
+    },
     new URL('../../examples/', import.meta.url),
   );
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
