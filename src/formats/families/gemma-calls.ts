@@ -1,3 +1,4 @@
+import { memoByObject } from '../../internal/memo-by-object.js';
 import { isWhitespace } from '../../internal/whitespace.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
@@ -418,15 +419,14 @@ interface TextPlan {
 }
 
 /** Per config: the plan with its reasoning tags, then without (made once each, not by every parser). */
-const textPlans = new WeakMap<GemmaCallConfig, [TextPlan | undefined, TextPlan | undefined]>();
+const textPlans = memoByObject((_config: GemmaCallConfig): [TextPlan | undefined, TextPlan | undefined] => [
+  undefined,
+  undefined,
+]);
 
 /** The text-mode plan of `config`; `tags`: the parser's reasoning tags (`config.reasoning` or none). */
 function textPlan(config: GemmaCallConfig, tags: ReasoningTags | undefined): TextPlan {
-  let plans = textPlans.get(config);
-  if (plans === undefined) {
-    plans = [undefined, undefined];
-    textPlans.set(config, plans);
-  }
+  const plans = textPlans(config);
   const slot = tags ? 0 : 1;
   let plan = plans[slot];
   if (plan === undefined) {

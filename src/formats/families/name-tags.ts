@@ -1,3 +1,4 @@
+import { memoByObject } from '../../internal/memo-by-object.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { SchemaRoot } from '../../schema/schema-root.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
@@ -351,24 +352,18 @@ interface TextPlan {
   readonly stray: ReadonlySet<string>;
 }
 
-/** Per config: the plan with reasoning tags, then without (made once each, not by every parser). */
-const textPlans = new WeakMap<NameTagConfig, [TextPlan | undefined, TextPlan | undefined]>();
+/** Per config: the plan with reasoning tags, then without (made once, not by every parser). */
+const textPlans = memoByObject((config: NameTagConfig): readonly [TextPlan, TextPlan] => {
+  const stray = config.strayMarkers ?? [];
+  return [
+    { markers: [config.namespace, ...stray], stray: new Set(stray) },
+    { markers: [config.namespace], stray: new Set() },
+  ];
+});
 
 /** The text-mode plan of `config`; `reasoning`: the parser recognizes reasoning tags. */
 function textPlan(config: NameTagConfig, reasoning: boolean): TextPlan {
-  let plans = textPlans.get(config);
-  if (plans === undefined) {
-    plans = [undefined, undefined];
-    textPlans.set(config, plans);
-  }
-  const slot = reasoning ? 0 : 1;
-  let plan = plans[slot];
-  if (plan === undefined) {
-    const stray = reasoning ? (config.strayMarkers ?? []) : [];
-    plan = { markers: [config.namespace, ...stray], stray: new Set(stray) };
-    plans[slot] = plan;
-  }
-  return plan;
+  return textPlans(config)[reasoning ? 0 : 1];
 }
 
 function invokeName(tagText: string): string {

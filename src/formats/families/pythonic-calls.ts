@@ -1,3 +1,4 @@
+import { memoByObject } from '../../internal/memo-by-object.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -68,20 +69,11 @@ interface BrokenPart {
   readonly message: string;
 }
 
-const startMarkersByConfig = new WeakMap<PythonicCallsConfig, readonly string[]>();
-
 /** What text mode searches for, made once per config (not by every parser, one per parse). */
-function startMarkersOf(config: PythonicCallsConfig): readonly string[] {
-  let markers = startMarkersByConfig.get(config);
-  if (markers === undefined) {
-    markers = [
-      ...(config.sections ?? []).map((section) => section.start),
-      ...(config.bareLists ? ['['] : []),
-    ];
-    startMarkersByConfig.set(config, markers);
-  }
-  return markers;
-}
+const startMarkersOf = memoByObject((config: PythonicCallsConfig): readonly string[] => [
+  ...(config.sections ?? []).map((section) => section.start),
+  ...(config.bareLists ? ['['] : []),
+]);
 
 /** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
 export class PythonicCallsParser extends BaseFormatParser {

@@ -1,3 +1,4 @@
+import { memoByObject } from '../../../internal/memo-by-object.js';
 import { sharedInitial } from '../../core/markers.js';
 import type { ArgKeyValueConfig } from './arg-key-value-config.js';
 
@@ -20,17 +21,8 @@ export interface ArgKeyValuePlan {
   readonly valueInitial: string | undefined;
 }
 
-const plans = new WeakMap<ArgKeyValueConfig, ArgKeyValuePlan>();
-
 /** The plan of `config`, made on first use (configs are constants of their format modules). */
-export function argKeyValuePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
-  let plan = plans.get(config);
-  if (plan === undefined) {
-    plan = makePlan(config);
-    plans.set(config, plan);
-  }
-  return plan;
-}
+export const argKeyValuePlan: (config: ArgKeyValueConfig) => ArgKeyValuePlan = memoByObject(makePlan);
 
 function makePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
   const { callStart, callEnd, sectionStart, sectionEnd, nameEnd, keyOpen, keyClose, valueOpen, valueClose } =

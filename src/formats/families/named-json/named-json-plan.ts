@@ -1,3 +1,4 @@
+import { memoByObject } from '../../../internal/memo-by-object.js';
 import type { CallObjectKeys } from '../../core/call-object-parts.js';
 import { sharedInitial } from '../../core/markers.js';
 import type { NamedJsonConfig } from './named-json-config.js';
@@ -33,17 +34,8 @@ export interface NamedJsonPlan {
   readonly objectKeys: CallObjectKeys;
 }
 
-const plans = new WeakMap<NamedJsonConfig, NamedJsonPlan>();
-
 /** The plan of `config`, made on first use (configs are constants of their format modules). */
-export function namedJsonPlan(config: NamedJsonConfig): NamedJsonPlan {
-  let plan = plans.get(config);
-  if (plan === undefined) {
-    plan = makePlan(config);
-    plans.set(config, plan);
-  }
-  return plan;
-}
+export const namedJsonPlan: (config: NamedJsonConfig) => NamedJsonPlan = memoByObject(makePlan);
 
 function makePlan(config: NamedJsonConfig): NamedJsonPlan {
   const sectionStart = config.sectionStart ?? none;

@@ -1,3 +1,4 @@
+import { memoByObject } from '../../../internal/memo-by-object.js';
 import { sharedInitial } from '../../core/markers.js';
 import { type CallKeys, callKeys } from './call-object.js';
 import { fenceMark } from './opens-json.js';
@@ -24,19 +25,14 @@ export interface TaggedJsonPlan {
   readonly structureMarkers: readonly string[];
 }
 
-const plans = new WeakMap<TaggedJsonConfig, TaggedJsonPlan>();
-
 /** The plan of `config`, made on first use (configs are constants of their format modules). */
-export function taggedJsonPlan(config: TaggedJsonConfig): TaggedJsonPlan {
-  let plan = plans.get(config);
-  if (plan === undefined) {
-    plan = {
-      textMarkers: [...config.start, ...(config.dropMarkers ?? none)],
-      endInitial: sharedInitial(config.end),
-      keys: callKeys(config),
-      structureMarkers: [...config.start, ...config.end, `${fenceMark}json`, fenceMark],
-    };
-    plans.set(config, plan);
-  }
-  return plan;
+export const taggedJsonPlan: (config: TaggedJsonConfig) => TaggedJsonPlan = memoByObject(makePlan);
+
+function makePlan(config: TaggedJsonConfig): TaggedJsonPlan {
+  return {
+    textMarkers: [...config.start, ...(config.dropMarkers ?? none)],
+    endInitial: sharedInitial(config.end),
+    keys: callKeys(config),
+    structureMarkers: [...config.start, ...config.end, `${fenceMark}json`, fenceMark],
+  };
 }

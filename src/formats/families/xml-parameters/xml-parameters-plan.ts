@@ -1,3 +1,4 @@
+import { memoByObject } from '../../../internal/memo-by-object.js';
 import { sharedInitial } from '../../core/markers.js';
 import type { XmlParametersConfig } from './xml-parameters-config.js';
 
@@ -28,17 +29,8 @@ export interface XmlParametersPlan {
   readonly parameterEquals: boolean;
 }
 
-const plans = new WeakMap<XmlParametersConfig, XmlParametersPlan>();
-
 /** The plan of `config`, made on first use (configs are constants of their format modules). */
-export function xmlParametersPlan(config: XmlParametersConfig): XmlParametersPlan {
-  let plan = plans.get(config);
-  if (plan === undefined) {
-    plan = makePlan(config);
-    plans.set(config, plan);
-  }
-  return plan;
-}
+export const xmlParametersPlan: (config: XmlParametersConfig) => XmlParametersPlan = memoByObject(makePlan);
 
 function makePlan(config: XmlParametersConfig): XmlParametersPlan {
   const { sectionStart, sectionEnd, callStart, callEnd, parameterStart, parameterEnd } = config;
