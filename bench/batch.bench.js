@@ -18,10 +18,11 @@
 // (the JIT warm-up every thread pays on its own). Run with `npm run bench batch` (builds dist first) or
 // `node bench/run.js batch` after `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exampleOutputs, exampleTools } from './example-outputs.js';
 import { printTable } from './measure.js';
 
 const self = fileURLToPath(import.meta.url);
@@ -109,15 +110,8 @@ async function traced([file, workers, toolsFile]) {
 async function bench() {
   const { parseToolCalls } = await import('../dist/index.js');
   const responses = 20_000;
-  const examples = new URL('../examples/', import.meta.url);
-  const tools = JSON.parse(readFileSync(new URL('tools.json', examples), 'utf8'));
-  const outputs = readdirSync(examples)
-    .filter((name) => name.endsWith('.txt'))
-    .sort()
-    .map((name) => ({
-      format: name.slice(0, -'.txt'.length),
-      input: readFileSync(new URL(name, examples), 'utf8'),
-    }));
+  const tools = exampleTools;
+  const outputs = exampleOutputs;
   const batch = Array.from({ length: responses }, (_, index) => ({
     id: index,
     ...outputs[index % outputs.length],

@@ -12,10 +12,11 @@
 //   COMPARE_CPU=1 node bench/compare-builds.js ...   (CPU time of single-threaded children, not wall
 //     time: on a machine loaded far past its cores, wall time mostly measures the other processes)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { alignCases } from './align-cases.js';
+import { exampleOutputs, exampleTools } from './example-outputs.js';
 import { measure, printTable } from './measure.js';
 import { output, tools as streamTools } from './stream-outputs.js';
 
@@ -75,15 +76,6 @@ const bigBudgetMs = 1500;
 
 // `batch.bench.js`'s file: each examples/*.txt output in turn with its format, the same tools array
 // (examples/tools.json) given to every call.
-const examplesUrl = new URL('../examples/', import.meta.url);
-const exampleTools = JSON.parse(readFileSync(new URL('tools.json', examplesUrl), 'utf8'));
-const exampleOutputs = readdirSync(examplesUrl)
-  .filter((name) => name.endsWith('.txt'))
-  .sort()
-  .map((name) => ({
-    format: name.slice(0, -'.txt'.length),
-    input: readFileSync(new URL(name, examplesUrl), 'utf8'),
-  }));
 const exampleResponses = 20_000;
 const exampleBatch = Array.from(
   { length: exampleResponses },
