@@ -12,7 +12,11 @@ import type { ToolDefinition } from '../../types/tool.js';
  */
 export function normalizeTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new InvalidToolsError('tools must be a JSON array');
-  return tools.map((entry: unknown, index) => {
+  // A loop by index, not `map`: `map` skips the holes of a sparse array and would hand them on as
+  // `undefined` entries; a hole is an entry that is not an object.
+  const normalized: ToolDefinition[] = [];
+  for (let index = 0; index < tools.length; index++) {
+    const entry: unknown = tools[index];
     if (typeof entry !== 'object' || entry === null) throw new InvalidToolsError('not an object', index);
     let record = entry as Record<string, unknown>;
     if (typeof record.function === 'object' && record.function !== null) {
@@ -34,8 +38,9 @@ export function normalizeTools(tools: unknown): ToolDefinition[] {
       typeof record.description === 'string'
         ? { name: record.name, description: record.description, parameters }
         : { name: record.name, parameters };
-    return tool;
-  });
+    normalized.push(tool);
+  }
+  return normalized;
 }
 
 /** Tools by name, for the parsers' name checks and per-parameter schema look-ups. */

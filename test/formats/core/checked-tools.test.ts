@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidToolsError } from '../../../src/errors/invalid-tools-error.js';
 import { checkedTools, toolIndexOf } from '../../../src/formats/core/checked-tools.js';
 import { normalizeTools } from '../../../src/formats/core/tool-index.js';
 import { parseToolCalls } from '../../../src/formats/parse-tool-calls.js';
@@ -49,5 +50,19 @@ describe('checkedTools', () => {
     const result = parseToolCalls(call, { format: 'hermes', tools });
     expect(result.toolCalls).toEqual([]);
     expect(result.invalidToolCalls.map((invalid) => invalid.issues?.[0]?.code)).toEqual(['unknown_tool']);
+  });
+});
+
+describe('normalizeTools on a sparse array', () => {
+  // `map` skipped the hole, so the result had an `undefined` entry and `new ToolIndex` threw a
+  // TypeError (reading 'name') from parseToolCalls instead of InvalidToolsError.
+  it.each([
+    ['a hole first', Object.assign(Array(2), { 1: { name: 'get_weather' } }), 0],
+    ['a hole last', Object.assign([{ name: 'get_weather' }], { length: 2 }), 1],
+  ])('reports %s as an entry that is not an object', (_label, given, index) => {
+    expect(() => normalizeTools(given)).toThrow(`tools[${index}]`);
+    expect(() => parseToolCalls(call, { format: 'hermes', tools: given as ToolDefinition[] })).toThrow(
+      InvalidToolsError,
+    );
   });
 });
