@@ -62,6 +62,14 @@ export function chars(ranges: readonly CodePointRange[]): GrammarNode {
 
 /** Items in order; nested sequences are flattened, empty items dropped, adjacent literals joined. */
 export function sequence(...items: readonly GrammarNode[]): GrammarNode {
+  return sequenceOf(items);
+}
+
+/**
+ * `sequence` of an array: for item lists as long as their input (a pattern's characters), which
+ * spread as arguments overflow the stack past about 100,000.
+ */
+export function sequenceOf(items: readonly GrammarNode[]): GrammarNode {
   const out: GrammarNode[] = [];
   for (const item of items) {
     if (isNever(item)) return NEVER;
@@ -83,6 +91,11 @@ export function sequence(...items: readonly GrammarNode[]): GrammarNode {
  * repeated options (same structure) kept once, in first-seen order.
  */
 export function alternatives(...options: readonly GrammarNode[]): GrammarNode {
+  return alternativesOf(options);
+}
+
+/** `alternatives` of an array (see `sequenceOf`: no spread of input-sized lists). */
+export function alternativesOf(options: readonly GrammarNode[]): GrammarNode {
   const out: GrammarNode[] = [];
   const seen = new Set<string>();
   for (const option of options) {

@@ -1,5 +1,6 @@
 import {
   alternatives,
+  alternativesOf,
   type CodePointRange,
   chars,
   complementRanges,
@@ -8,6 +9,7 @@ import {
   literal,
   repeat,
   sequence,
+  sequenceOf,
   subtractRanges,
 } from './grammar-node.js';
 
@@ -80,9 +82,9 @@ export function encodeAsJsonText(node: GrammarNode): GrammarNode {
     case 'ref':
       return node;
     case 'sequence':
-      return sequence(...node.items.map(encodeAsJsonText));
+      return sequenceOf(node.items.map(encodeAsJsonText));
     case 'alternatives':
-      return alternatives(...node.options.map(encodeAsJsonText));
+      return alternativesOf(node.options.map(encodeAsJsonText));
     case 'repeat':
       return repeat(encodeAsJsonText(node.item), node.min, node.max);
   }

@@ -7,6 +7,7 @@ import {
 } from '../schema/pattern-reader.js';
 import {
   alternatives,
+  alternativesOf,
   type CodePointRange,
   chars,
   complementRanges,
@@ -16,6 +17,7 @@ import {
   MAX_CODE_POINT,
   repeat,
   sequence,
+  sequenceOf,
 } from './grammar-node.js';
 
 /** The result of `patternGrammar`: the tree, or why the pattern cannot be expressed. */
@@ -24,6 +26,8 @@ export type PatternGrammar =
   | { readonly ok: false; readonly reason: string };
 
 const ANY: CodePointRange[] = [[0, MAX_CODE_POINT]];
+/** The longest `pattern` (UTF-16 code units) made into a grammar; a longer one is unsupported. */
+export const MAX_GRAMMAR_PATTERN_LENGTH = 10_000;
 const SYNTAX = '^$\\.*+?()[]{}|/-';
 
 /**
@@ -37,11 +41,15 @@ const SYNTAX = '^$\\.*+?()[]{}|/-';
  * (capturing, `(?:...)`, named), alternation, the quantifiers `? * + {n} {n,} {n,m}` (lazy ones too:
  * same language) and `^` / `$` at the ends of a top-level alternative. Anything else (backreferences,
  * lookaround, `\b`, `\p{...}`, anchors inside) gives `{ ok: false, reason }`; so does a pattern that is
- * not a valid `u`-mode regular expression, and one whose groups nest deeper than `MAX_PATTERN_DEPTH`
- * (the tree is built by recursion, once a group). A surrogate pair written `\uHHHH\uHHHH` is its one
+ * not a valid `u`-mode regular expression, one whose groups nest deeper than `MAX_PATTERN_DEPTH`
+ * (the tree is built by recursion, once a group), and one longer than `MAX_GRAMMAR_PATTERN_LENGTH`. A surrogate pair written `\uHHHH\uHHHH` is its one
  * code point, as in the `u`-mode pattern.
  */
 export function patternGrammar(source: string): PatternGrammar {
+  // A grammar grows with its pattern many times over (each `.` is a class of several hundred
+  // characters in GBNF): 10,000 dots make 4 MB of grammar in about 2 s, and no engine wants more.
+  if (source.length > MAX_GRAMMAR_PATTERN_LENGTH)
+    return { ok: false, reason: `patterns longer than ${MAX_GRAMMAR_PATTERN_LENGTH} characters` };
   const read = readPattern(source, topLevel);
   return read.ok ? { ok: true, node: read.value } : read;
 }
@@ -55,19 +63,19 @@ function topLevel(tree: PatternTree): GrammarNode {
     const body = items.slice(anchoredStart ? 1 : 0, anchoredEnd ? -1 : undefined);
     return sequence(
       anchoredStart ? EMPTY : repeat(chars(ANY), 0),
-      sequence(...body.map(item)),
+      sequenceOf(body.map(item)),
       anchoredEnd ? EMPTY : repeat(chars(ANY), 0),
     );
   });
-  return alternatives(...options);
+  return alternativesOf(options);
 }
 
 function item(node: PatternNode): GrammarNode {
   switch (node.kind) {
     case 'alternation':
-      return alternatives(...node.branches.map((branch) => sequence(...branch.items.map(item))));
+      return alternativesOf(node.branches.map((branch) => sequenceOf(branch.items.map(item))));
     case 'sequence':
-      return sequence(...node.items.map(item));
+      return sequenceOf(node.items.map(item));
     case 'group':
       if (
         node.group === 'capture' ||

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chars, literal, repeat, sequence } from '../../src/grammar/grammar-node.js';
 import { patternGrammar } from '../../src/grammar/pattern-grammar.js';
+import { schemaGrammar } from '../../src/grammar/schema-grammar.js';
 
 describe('patternGrammar', () => {
   // Before the one reader, the grammar read `\uD83D\uDE00` as two lone surrogates: a class of
@@ -23,5 +24,23 @@ describe('patternGrammar', () => {
     const nested = (depth: number) => `^${'(?:a'.repeat(depth)}${')'.repeat(depth)}$`;
     expect(patternGrammar(nested(1000))).toEqual({ ok: true, node: literal('a'.repeat(1000)) });
     expect(patternGrammar(nested(1001))).toEqual({ ok: false, reason: 'groups nested deeper than 1000' });
+  });
+
+  // Found by attack: a 200,000-character pattern overflowed the stack (RangeError out of schemaGrammar);
+  // 10,000 dots already make a 4 MB GBNF grammar.
+  it('leaves a pattern longer than 10,000 characters unsupported, and reads one of 9,998', () => {
+    expect(patternGrammar(`^${'ab'.repeat(4999)}$`)).toEqual({ ok: true, node: literal('ab'.repeat(4999)) });
+    expect(patternGrammar('a'.repeat(10_001))).toEqual({
+      ok: false,
+      reason: 'patterns longer than 10000 characters',
+    });
+    const { warnings } = schemaGrammar({ type: 'string', pattern: '.'.repeat(200_000) });
+    const [warning] = warnings as { type: string; feature?: string; details?: string }[];
+    expect({ count: warnings.length, type: warning?.type, feature: warning?.feature }).toEqual({
+      count: 1,
+      type: 'unsupported',
+      feature: 'pattern',
+    });
+    expect(warning?.details?.endsWith('/: patterns longer than 10000 characters; not applied')).toBe(true);
   });
 });

@@ -1,7 +1,14 @@
 // JSON's `true` / `false` / `null` in a grammar also spelled as Python writes them (for Python call syntax).
 
 import type { Grammar } from '../grammar-builder.js';
-import { alternatives, type GrammarNode, literal, repeat, sequence } from '../grammar-node.js';
+import {
+  alternatives,
+  alternativesOf,
+  type GrammarNode,
+  literal,
+  repeat,
+  sequenceOf,
+} from '../grammar-node.js';
 
 const PYTHON: Record<string, string> = { true: 'True', false: 'False', null: 'None' };
 
@@ -17,9 +24,9 @@ export function withPythonLiterals(grammar: Grammar): Grammar {
         return python === undefined ? node : alternatives(node, literal(python));
       }
       case 'sequence':
-        return sequence(...node.items.map(visit));
+        return sequenceOf(node.items.map(visit));
       case 'alternatives':
-        return alternatives(...node.options.map(visit));
+        return alternativesOf(node.options.map(visit));
       case 'repeat':
         return repeat(visit(node.item), node.min, node.max);
       default:
