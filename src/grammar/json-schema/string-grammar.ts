@@ -37,7 +37,7 @@ export function stringGrammar(
     if (result.ok) {
       content = builder.rule(`${hint}-pattern`, encodeAsJsonText(result.node));
       applied = 'pattern';
-    } else warn('pattern', `${where(path)}: /${pattern}/: ${result.reason}; not applied`);
+    } else warn('pattern', `${where(path)}: /${quoted(pattern)}/: ${result.reason}; not applied`);
   }
   if (typeof format === 'string') {
     const grammar = formatGrammar(format);
@@ -59,4 +59,9 @@ export function stringGrammar(
     warn('minLength', `${where(path)}: minLength / maxLength not applied beside ${applied}`);
   }
   return sequence(literal('"'), content, literal('"'));
+}
+
+/** Patterns quoted in a warning: whole up to 200 code units, else their first 200 and the length. */
+function quoted(pattern: string): string {
+  return pattern.length <= 200 ? pattern : `${pattern.slice(0, 200)}... (${pattern.length} code units)`;
 }
