@@ -32,23 +32,11 @@ export function parseResultText(id: unknown, result: ParseResult): string | unde
     if (typeof call?.id !== 'string' || typeof call.name !== 'string') return undefined;
     const args = valueText(call.arguments);
     if (args === undefined) return undefined;
-    text += `${index === 0 ? '' : ','}{"id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"arguments":${args}`;
-    if (call.issues) {
-      const issues = listText(call.issues);
-      if (issues === undefined) return undefined;
-      text += `,"issues":${issues}`;
-    }
-    if (call.flags) {
-      const flags = listText(call.flags);
-      if (flags === undefined) return undefined;
-      text += `,"flags":${flags}`;
-    }
-    if (call.repairs) {
-      const repairs = listText(call.repairs);
-      if (repairs === undefined) return undefined;
-      text += `,"repairs":${repairs}`;
-    }
-    text += '}';
+    const issues = optionalList('issues', call.issues);
+    const flags = optionalList('flags', call.flags);
+    const repairs = optionalList('repairs', call.repairs);
+    if (issues === undefined || flags === undefined || repairs === undefined) return undefined;
+    text += `${index === 0 ? '' : ','}{"id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"arguments":${args}${issues}${flags}${repairs}}`;
   }
   text += '],"invalid_tool_calls":[';
   for (let index = 0; index < invalidToolCalls.length; index++) {
@@ -66,13 +54,9 @@ export function parseResultText(id: unknown, result: ParseResult): string | unde
     if (typeof call.raw !== 'string' || typeof call.error !== 'string') return undefined;
     const issues = listText(call.issues);
     if (issues === undefined) return undefined;
-    text += `"raw":${JSON.stringify(call.raw)},"error":${JSON.stringify(call.error)},"issues":${issues}`;
-    if (call.repairs) {
-      const repairs = listText(call.repairs);
-      if (repairs === undefined) return undefined;
-      text += `,"repairs":${repairs}`;
-    }
-    text += '}';
+    const repairs = optionalList('repairs', call.repairs);
+    if (repairs === undefined) return undefined;
+    text += `"raw":${JSON.stringify(call.raw)},"error":${JSON.stringify(call.error)},"issues":${issues}${repairs}}`;
   }
   text += ']';
   if (warnings) {
@@ -100,4 +84,14 @@ function valueText(value: unknown): string | undefined {
 /** `valueText` of a list `toParseResultJson` copies (`[...list]`): only an array, copied or not, is the same. */
 function listText(list: unknown): string | undefined {
   return Array.isArray(list) ? valueText(list) : undefined;
+}
+
+/**
+ * The member `,"key":[...]` of a list `toParseResultJson` writes only when present (truthy): `''` when
+ * absent, `undefined` when it is not written directly (see `listText`).
+ */
+function optionalList(key: string, list: unknown): string | undefined {
+  if (!list) return '';
+  const text = listText(list);
+  return text === undefined ? undefined : `,"${key}":${text}`;
 }

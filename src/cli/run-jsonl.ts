@@ -72,9 +72,8 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
  *
  * This thread cuts the input bytes at line ends into rounds of `batchLines` lines (or 1 MiB), undecoded,
  * and hands each to a worker thread (how many: `RunJsonlOptions.workers`; each with its own tools cache;
- * see `WorkerPool`),
- * which decodes, parses and serialises it and answers with the round's output text; answers are written
- * in input order. While every worker has two rounds waiting this thread reads no further
+ * see `WorkerPool`), which decodes, parses and serialises it and answers with the round's output lines
+ * as UTF-8 bytes; answers are written in input order. While every worker has two rounds waiting this thread reads no further
  * (backpressure: memory stays bounded by the rounds in flight whatever the input size). An input that
  * ends before the first round is full is parsed in this thread (no thread start-up for a few lines).
  * Resolves to the counts (lines, bytes, calls, errors).
@@ -87,8 +86,11 @@ export async function runJsonl(
 ): Promise<BatchCounts> {
   const started = options.timings ? readThreadClock() : undefined;
   const loop = options.timings ? performance.eventLoopUtilization() : undefined;
-  const maxWorkers = options.workers ?? availableParallelism();
-  const growAfterLines = options.workers === undefined ? (options.growAfterLines ?? 50_000) : 0;
+  const maxWorkers = availableParallelism();
+  const growAfterLines = options.growAfterLines ?? 50_000;
+  /** Workers wanted once the round starting at input line `firstLine` is handed out. */
+  const wanted = (firstLine: number) =>
+    options.workers ?? Math.min(maxWorkers, 1 + Math.floor((firstLine - 1) / growAfterLines));
   const batchLines = options.batchLines ?? 256;
   const progress = options.progress ? new BatchProgress(options.progress) : undefined;
   const counts = { lines: 0, bytes: 0, calls: 0, errors: 0 };
@@ -129,9 +131,8 @@ export async function runJsonl(
       if (pool === undefined) {
         workersStartedAt = performance.timeOrigin + performance.now();
         pool = new WorkerPool(defaults, take, options.timings !== undefined);
-        pool.grow(growAfterLines === 0 ? maxWorkers : 1);
-      } else if (growAfterLines > 0 && pool.size < maxWorkers && firstLine > pool.size * growAfterLines)
-        pool.grow(1);
+      }
+      pool.grow(wanted(firstLine) - pool.size);
       await pool.submit(bytes, firstLine);
     }
   };
@@ -207,7 +208,7 @@ class WorkerPool {
     return this.workers.length;
   }
 
-  /** Starts `count` more workers; rounds go to them as soon as they have fewer waiting. */
+  /** Starts `count` more workers (none for 0 or less); rounds go to them as soon as they have fewer waiting. */
   grow(count: number): void {
     for (let started = 0; started < count; started++) {
       const index = this.workers.length;
