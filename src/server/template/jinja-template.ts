@@ -1,0 +1,47 @@
+import { Environment, Interpreter, Template } from '@huggingface/jinja';
+import { chatTemplateContext, type SpecialTokens } from './chat-template-context.js';
+import { jinjaGlobals } from './jinja-globals.js';
+import { type RenderInput, TemplateError } from './prompt-renderer.js';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A parsed Jinja chat template; `render` fills the transformers-style context and runs it. */
+export interface JinjaChatTemplate {
+  render(input: RenderInput, tokens: SpecialTokens): string;
+}
+
+/**
+ * Parses a Jinja chat template with `@huggingface/jinja` (Python Jinja2's syntax as transformers runs it,
+ * `trim_blocks` and `lstrip_blocks` on). `name` names the template in errors (a file path, or
+ * `chat_template "tool_use"` of a tokenizer config). Throws `TemplateError` on a syntax error.
+ *
+ * Rendering reads the variables of `chatTemplateContext` and the globals of `jinjaGlobals`
+ * (`strftime_now` of the render date, `raise_exception` throwing `TemplateError`). Any other failure of the template (an unknown filter, an operation on undefined)
+ * is a `TemplateError` naming the template.
+ */
+export function parseJinjaChatTemplate(text: string, name: string): JinjaChatTemplate {
+  let template: Template;
+  try {
+    template = new Template(text);
+  } catch (error) {
+    throw new TemplateError(`${name}: the chat template does not parse: ${messageOf(error)}`);
+  }
+  return {
+    render(input, tokens) {
+      const date = input.date ?? new Date();
+      // `Template.render` declares the library's globals first and refuses to redeclare them, so the
+      // environment is built here with ours (`jinjaGlobals`) and the context.
+      const environment = new Environment();
+      const context = { ...jinjaGlobals(name, date), ...chatTemplateContext({ ...input, date }, tokens) };
+      for (const [key, value] of Object.entries(context)) environment.set(key, value);
+      try {
+        return String(new Interpreter(environment).run(template.parsed).value);
+      } catch (error) {
+        if (error instanceof TemplateError) throw error;
+        throw new TemplateError(`${name}: the chat template failed: ${messageOf(error)}`);
+      }
+    },
+  };
+}
