@@ -18,8 +18,14 @@ export interface JinjaChatTemplate {
  * `chat_template "tool_use"` of a tokenizer config). Throws `TemplateError` on a syntax error.
  *
  * Rendering reads the variables of `chatTemplateContext` and the globals of `jinjaGlobals`
- * (`strftime_now` of the render date, `raise_exception` throwing `TemplateError`). Any other failure of the template (an unknown filter, an operation on undefined)
- * is a `TemplateError` naming the template.
+ * (`strftime_now` of the render date, `raise_exception` throwing `TemplateError`). Any other failure of
+ * the template (an unknown filter, an operation on undefined) is a `TemplateError` naming the template.
+ *
+ * `@huggingface/jinja` 0.5.11 has no hook for filters, tests or list methods, so templates that use
+ * Jinja2 features it lacks fail with `TemplateError`: list `.append` / `.pop` (llama.cpp's Kimi K2
+ * copies), the `format` filter (vLLM's Llama 3.2 pythonic and ToolACE examples), dict literals with
+ * integer keys (Seed-OSS), `undefined ~ str` (vLLM's Llama 4 pythonic), `is sameas` with an argument
+ * (a parse error: vLLM's OLMo 3). Template text is not rewritten.
  */
 export function parseJinjaChatTemplate(text: string, name: string): JinjaChatTemplate {
   let template: Template;
