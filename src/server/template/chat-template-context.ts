@@ -110,7 +110,10 @@ function templateMessages(message: Message): ChatTemplateMessage[] {
   }
 }
 
-/** Tool definitions as a chat template's `tools`: `[{type: "function", function: {name, description, parameters}}]`. */
+/**
+ * Tool definitions as a chat template's `tools`:
+ * `[{type: "function", function: {name, description, parameters}}]`.
+ */
 export function chatTemplateTools(tools: readonly ToolDefinition[]): ChatTemplateTool[] {
   return tools.map((tool) => ({
     type: 'function',

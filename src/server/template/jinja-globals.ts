@@ -4,7 +4,7 @@ import { strftime } from './strftime.js';
 /** The longest list `range()` makes (a template loops over messages or tools, never near this). */
 const maxRangeLength = 1_000_000;
 
-/** Python's `range(stop)` / `range(start, stop[, step])`, as a list. Throws `TemplateError` past the bound. */
+/** Python's `range(stop)` / `range(start, stop[, step])` as a list; `TemplateError` past the bound. */
 function range(start: unknown, stop?: unknown, step: unknown = 1): number[] {
   let from = Number(start);
   let to = Number(stop);
