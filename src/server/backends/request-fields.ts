@@ -33,7 +33,8 @@ export function openAISamplingFields(params: SamplingParams): Record<string, unk
  * sampling without it (or a lazy grammar as a whole-output one) would silently change the output.
  *
  * @throws ToolwireError `unsupported` for a grammar on a backend without grammars, or a lazy grammar
- * on one without lazy grammars.
+ * on one without lazy grammars; every kind's `generate` calls this first, so it throws synchronously,
+ * before any request.
  */
 export function usableGrammar(
   request: GenerateRequest,
