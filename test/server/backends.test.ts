@@ -252,6 +252,19 @@ describe.each(kinds)('$type backend against a replay server', (kind) => {
     expect(await server.requests[0]!.ended).toBe('client_closed');
   });
 
+  it('ends quietly when the request is aborted while waiting for the headers', async () => {
+    const server = await replay([{ output, silent: true }]);
+    const controller = new AbortController();
+    const pending = collect(backendFor(kind, server.url).generate(request({ signal: controller.signal })));
+    // Abort once the server holds the request (a hang detector bounds the wait, not a timing).
+    for (let waited = 0; server.requests.length === 0 && waited < 2000; waited += 5) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    controller.abort();
+    expect((await pending).chunks).toBe(0);
+    expect(await server.requests[0]!.ended).toBe('client_closed');
+  });
+
   it('closes the connection when the consumer stops reading early', async () => {
     const server = await replay([{ output, stallAfterChunks: 3 }]);
     for await (const chunk of backendFor(kind, server.url).generate(request())) {
