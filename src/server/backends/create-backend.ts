@@ -17,6 +17,14 @@ const factories: Readonly<Record<BackendKind, (config: BackendConfig) => Backend
  * TGI), `llamacpp` (llama.cpp's native `/completion`), `ollama` (`/api/generate`, raw) or
  * `openai-chat-passthrough` (a server's `/v1/chat/completions`). No request is made here.
  *
+ * Every kind's `generate(request)` makes one streaming POST when iterated and yields `text` (and, for
+ * a passthrough, `reasoning`) chunks, then exactly one `done`. Aborting `request.signal` (or
+ * breaking out of the loop) closes the connection and ends the iterator quietly, with no `done` and
+ * no error. `timeoutMs` bounds the wait for the headers and each wait for a next chunk, and its
+ * timer runs while the consumer holds a chunk too, so an iterator that is dropped without being
+ * closed still frees its connection within `timeoutMs`. `generate` itself throws ToolwireError
+ * `unsupported`, before any request, for a grammar the backend's `capabilities` do not allow.
+ *
  * @throws ToolwireError `invalid_argument` for an unknown `type`, a `url` that is not an http(s) URL
  * without query or fragment, a `timeoutMs` that is not a positive number, or an unknown `grammarField`.
  */

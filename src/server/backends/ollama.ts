@@ -6,10 +6,9 @@ import type {
   GenerateRequest,
 } from './backend.js';
 import { generationStream, type WireDecoder } from './generation-stream.js';
-import { textChunks } from './openai-sse-decoder.js';
 import { definedFields, stopList, usableGrammar } from './request-fields.js';
 import { streamTarget } from './stream-target.js';
-import { parseWireEvent, usageOf } from './wire-event.js';
+import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
 
 /**
  * A backend for Ollama's `POST {url}/api/generate` (Ollama's docs/api.md, "Generate a

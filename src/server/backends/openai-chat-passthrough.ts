@@ -7,10 +7,10 @@ import type {
 } from './backend.js';
 import { BackendError } from './backend.js';
 import { generationStream } from './generation-stream.js';
-import { OpenAISseDecoder, textChunks } from './openai-sse-decoder.js';
+import { OpenAISseDecoder } from './openai-sse-decoder.js';
 import { openAISamplingFields, usableGrammar } from './request-fields.js';
 import { streamTarget } from './stream-target.js';
-import { objectAt } from './wire-event.js';
+import { objectAt, textChunks } from './wire-event.js';
 
 /**
  * A backend for a server's own Chat Completions endpoint, `POST {url}/v1/chat/completions`, for

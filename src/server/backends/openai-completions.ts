@@ -7,9 +7,10 @@ import type {
   GenerateRequest,
 } from './backend.js';
 import { generationStream } from './generation-stream.js';
-import { OpenAISseDecoder, textChunks } from './openai-sse-decoder.js';
+import { OpenAISseDecoder } from './openai-sse-decoder.js';
 import { llamaCppLazyFields, openAISamplingFields, usableGrammar } from './request-fields.js';
 import { streamTarget } from './stream-target.js';
+import { textChunks } from './wire-event.js';
 
 type GrammarField = NonNullable<BackendConfig['grammarField']>;
 

@@ -44,8 +44,3 @@ export class OpenAISseDecoder implements WireDecoder {
     return chunks;
   }
 }
-
-/** A `text` chunk list for `text` when it is a non-empty string. */
-export function textChunks(type: 'text' | 'reasoning', text: unknown): BackendChunk[] {
-  return typeof text === 'string' && text !== '' ? [{ type, text }] : [];
-}

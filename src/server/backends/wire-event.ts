@@ -1,4 +1,4 @@
-import { BackendError, type BackendUsage } from './backend.js';
+import { type BackendChunk, BackendError, type BackendUsage } from './backend.js';
 import { excerptOf } from './http-stream.js';
 
 /**
@@ -66,4 +66,9 @@ export function objectAt(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
+}
+
+/** One `text` or `reasoning` chunk for `text` when it is a non-empty string, else none. */
+export function textChunks(type: 'text' | 'reasoning', text: unknown): BackendChunk[] {
+  return typeof text === 'string' && text !== '' ? [{ type, text }] : [];
 }
