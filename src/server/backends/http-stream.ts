@@ -1,0 +1,145 @@
+import { BackendError } from './backend.js';
+
+/** Where and how one backend is called: the parts every backend kind shares. */
+export interface StreamTarget {
+  /** Base URL without credentials (they were moved to `headers`). */
+  readonly baseUrl: string;
+  /** Headers sent with every request (auth, `config.headers`). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Milliseconds to wait for the response headers and for each next body chunk. */
+  readonly timeoutMs: number;
+  /** Strings never repeated in an error message (the API key, URL credentials). */
+  readonly secrets: readonly string[];
+}
+
+/** Longest excerpt of a backend's error body quoted in a `backend_status` message. */
+const excerptLength = 300;
+/** Bytes of an error body read for the excerpt; the rest is not waited for. */
+const errorBodyBytes = 4096;
+
+/**
+ * POSTs `body` as JSON to `target.baseUrl + path` and yields the response body as text, decoded
+ * as UTF-8 across chunk boundaries.
+ *
+ * Aborting `signal` cancels the request and ends the iterator quietly (no error); the caller tells
+ * a finished stream from an aborted one by `signal.aborted`. Breaking out of the loop cancels the
+ * request too, so the connection is closed either way.
+ *
+ * @throws BackendError `backend_unreachable` when no response arrives (refused, DNS, reset before
+ * the headers); `backend_status` for a non-2xx answer (with up to 300 characters of its body);
+ * `backend_timeout` when the headers or a next chunk take longer than `target.timeoutMs`;
+ * `backend_protocol` when the connection breaks mid-body.
+ */
+export async function* postStream(
+  target: StreamTarget,
+  path: string,
+  body: unknown,
+  signal: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  if (signal.aborted) return;
+  const url = target.baseUrl + path;
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // One timer covers the wait for the headers and every gap between chunks (a stall).
+  const arm = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, target.timeoutMs);
+  };
+  const timeoutError = (): BackendError =>
+    new BackendError('backend_timeout', `backend ${url} sent nothing for ${target.timeoutMs} ms`);
+  try {
+    arm();
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: '*/*', ...target.headers },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw timeoutError();
+      if (signal.aborted) return;
+      throw new BackendError(
+        'backend_unreachable',
+        `backend ${url} could not be reached (${causeOf(error)})`,
+      );
+    }
+    const reader = response.body?.getReader();
+    if (!response.ok) {
+      const text = reader === undefined ? '' : await readPrefix(reader, arm).catch(() => '');
+      if (timedOut) throw timeoutError();
+      if (signal.aborted) return;
+      const excerpt = excerptOf(text, target.secrets);
+      throw new BackendError(
+        'backend_status',
+        `backend ${url} answered ${response.status}${excerpt === '' ? '' : `: ${excerpt}`}`,
+        response.status,
+      );
+    }
+    if (reader === undefined) return;
+    const decoder = new TextDecoder('utf-8');
+    for (;;) {
+      arm();
+      let result: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (timedOut) throw timeoutError();
+        if (signal.aborted) return;
+        throw new BackendError(
+          'backend_protocol',
+          `backend ${url} closed the connection mid-stream (${causeOf(error)})`,
+        );
+      }
+      if (result.done) break;
+      const text = decoder.decode(result.value, { stream: true });
+      if (text !== '') yield text;
+      if (signal.aborted) return;
+    }
+    const rest = decoder.decode();
+    if (rest !== '') yield rest;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    // Closes the connection when the consumer stopped early; a no-op once the body was read.
+    controller.abort();
+  }
+}
+
+/** Up to `errorBodyBytes` of an error body, decoded; the rest is cancelled. */
+async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: () => void): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
+  let bytes = 0;
+  while (bytes < errorBodyBytes) {
+    arm();
+    const result = await reader.read();
+    if (result.done) break;
+    bytes += result.value.byteLength;
+    text += decoder.decode(result.value, { stream: true });
+  }
+  await reader.cancel().catch(() => undefined);
+  return text + decoder.decode();
+}
+
+/** An error text on one line, each secret replaced by `***`, cut to 300 characters. */
+export function excerptOf(text: string, secrets: readonly string[]): string {
+  let line = text.replace(/\s+/g, ' ').trim();
+  for (const secret of secrets) if (secret !== '') line = line.split(secret).join('***');
+  return line.length > excerptLength ? `${line.slice(0, excerptLength)}...` : line;
+}
+
+/** The system error code of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`, ...) or its message. */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

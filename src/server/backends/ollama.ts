@@ -1,0 +1,77 @@
+import type {
+  Backend,
+  BackendCapabilities,
+  BackendChunk,
+  BackendConfig,
+  GenerateRequest,
+} from './backend.js';
+import { generationStream, type WireDecoder } from './generation-stream.js';
+import { definedFields, stopList, usableGrammar } from './request-fields.js';
+import { streamTarget } from './stream-target.js';
+import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
+
+/**
+ * A backend for Ollama's `POST {url}/api/generate` (Ollama's docs/api.md, "Generate a
+ * completion"): `model`, `prompt`, `raw: true` (the prompt is already templated, so Ollama applies
+ * none), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `stop`, `seed`
+ * (the Modelfile parameter names; unset ones left out). Ollama takes no free grammar (its `format`
+ * is a JSON schema only), so `capabilities.grammar` is `false`.
+ *
+ * The answer is newline-delimited JSON, `{ response, done }` per line; the last has `done: true`,
+ * `done_reason` (`length` when `num_predict` was reached: finish `length`; else `stop`),
+ * `prompt_eval_count` and `eval_count`.
+ *
+ * @throws ToolwireError `invalid_argument` for a bad `url` or `timeoutMs`.
+ */
+export function ollamaBackend(config: BackendConfig): Backend {
+  const target = streamTarget(config);
+  const capabilities: BackendCapabilities = { grammar: false, lazyGrammar: false, seed: true };
+  return {
+    kind: 'ollama',
+    capabilities,
+    generate(request: GenerateRequest): AsyncIterable<BackendChunk> {
+      usableGrammar(request, capabilities);
+      const { params } = request;
+      const body = {
+        model: request.model,
+        prompt: request.prompt,
+        raw: true,
+        stream: true,
+        options: definedFields({
+          num_predict: params.maxTokens,
+          temperature: params.temperature,
+          top_p: params.topP,
+          stop: stopList(params),
+          seed: params.seed,
+        }),
+      };
+      return generationStream({
+        target,
+        path: '/api/generate',
+        body,
+        signal: request.signal,
+        framing: 'ndjson',
+        decoder: new OllamaDecoder(target.secrets),
+      });
+    },
+  };
+}
+
+/** Reads `/api/generate` lines: `response` as text, `done: true` as the end. */
+class OllamaDecoder implements WireDecoder {
+  readonly endMarker = 'a line with "done": true';
+  ended = false;
+
+  constructor(private readonly secrets: readonly string[]) {}
+
+  read(data: string): readonly BackendChunk[] {
+    const event = parseWireEvent(data, this.secrets);
+    const chunks = textChunks('text', event.response);
+    if (event.done !== true) return chunks;
+    this.ended = true;
+    const usage = usageOf(event.prompt_eval_count, event.eval_count);
+    const finishReason = event.done_reason === 'length' ? 'length' : 'stop';
+    chunks.push({ type: 'done', finishReason, ...(usage ? { usage } : {}) });
+    return chunks;
+  }
+}

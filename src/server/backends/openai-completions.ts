@@ -1,0 +1,103 @@
+import { ToolwireError } from '../../errors/index.js';
+import type {
+  Backend,
+  BackendCapabilities,
+  BackendChunk,
+  BackendConfig,
+  GenerateRequest,
+} from './backend.js';
+import { generationStream } from './generation-stream.js';
+import { OpenAISseDecoder } from './openai-sse-decoder.js';
+import { llamaCppLazyFields, openAISamplingFields, usableGrammar } from './request-fields.js';
+import { streamTarget } from './stream-target.js';
+import { textChunks } from './wire-event.js';
+
+type GrammarField = NonNullable<BackendConfig['grammarField']>;
+
+const grammarFieldNames: readonly GrammarField[] = [
+  'grammar',
+  'structured_outputs',
+  'guided_grammar',
+  'ebnf',
+  'none',
+];
+
+/**
+ * A backend for OpenAI's legacy Completions endpoint, `POST {url}/v1/completions`, as served by vLLM,
+ * SGLang, llama.cpp server, LM Studio and TGI: the rendered prompt goes out as raw text.
+ *
+ * Request body (https://platform.openai.com/docs/api-reference/completions/create): `model`,
+ * `prompt`, `max_tokens`, `temperature`, `top_p`, `stop`, `seed` (unset ones left out), `stream:
+ * true` and `stream_options: { include_usage: true }` (so the last event carries `usage`). The
+ * grammar goes in the field named by `config.grammarField`:
+ * - `grammar`: GBNF, llama.cpp server (tools/server/README.md, "grammar"); a lazy grammar adds
+ *   `grammar_lazy`, `grammar_triggers` and `preserved_tokens`, which its OpenAI endpoints read like
+ *   `/completion`;
+ * - `structured_outputs`: `{ grammar: EBNF }`, vLLM >= 0.12 (docs.vllm.ai, features/structured_outputs:
+ *   xgrammar's or guidance's EBNF/Lark grammar);
+ * - `guided_grammar`: EBNF, vLLM before 0.12 (the same page of older versions);
+ * - `ebnf`: EBNF, SGLang (docs.sglang.ai, "Structured Outputs": the `ebnf` sampling parameter);
+ * - `none` (default): no grammar (LM Studio, TGI's completions, unknown servers).
+ *
+ * The answer is the SSE stream of `{ choices: [{ text, finish_reason }], usage }` events ending
+ * with `data: [DONE]`.
+ *
+ * @throws ToolwireError `invalid_argument` for a bad `url`, `timeoutMs` or `grammarField`.
+ */
+export function openAICompletionsBackend(config: BackendConfig): Backend {
+  const target = streamTarget(config);
+  const field: GrammarField = config.grammarField ?? 'none';
+  if (!grammarFieldNames.includes(field)) {
+    throw new ToolwireError(
+      'invalid_argument',
+      `backend grammarField must be one of ${grammarFieldNames.join(', ')}, not ${JSON.stringify(field)}`,
+    );
+  }
+  const capabilities: BackendCapabilities = {
+    grammar: field === 'none' ? false : field === 'grammar' ? 'gbnf' : 'ebnf',
+    lazyGrammar: field === 'grammar',
+    seed: true,
+  };
+  return {
+    kind: 'openai-completions',
+    capabilities,
+    generate(request: GenerateRequest): AsyncIterable<BackendChunk> {
+      const grammar = usableGrammar(request, capabilities);
+      const body = {
+        model: request.model,
+        prompt: request.prompt,
+        ...openAISamplingFields(request.params),
+        ...(grammar === undefined ? {} : grammarFields(field, grammar)),
+        stream: true,
+        stream_options: { include_usage: true },
+      };
+      return generationStream({
+        target,
+        path: '/v1/completions',
+        body,
+        signal: request.signal,
+        framing: 'sse',
+        decoder: new OpenAISseDecoder(target.secrets, (choice) => textChunks('text', choice.text)),
+      });
+    },
+  };
+}
+
+/** The body fields that carry `grammar` for a server reading it from `field`. */
+function grammarFields(
+  field: GrammarField,
+  grammar: NonNullable<GenerateRequest['grammar']>,
+): Record<string, unknown> {
+  switch (field) {
+    case 'grammar':
+      return { grammar: grammar.gbnf, ...llamaCppLazyFields(grammar) };
+    case 'structured_outputs':
+      return { structured_outputs: { grammar: grammar.ebnf } };
+    case 'guided_grammar':
+      return { guided_grammar: grammar.ebnf };
+    case 'ebnf':
+      return { ebnf: grammar.ebnf };
+    case 'none':
+      return {};
+  }
+}
