@@ -1,0 +1,84 @@
+import type { Backend, BackendConfig } from '../backends/backend.js';
+import type { PromptRenderer, TemplateSource } from '../template/prompt-renderer.js';
+
+/**
+ * One model the gateway serves: the name clients send as `model`, the tool-call format its output is
+ * parsed as (a format id of `toolwire/formats`), the chat template its prompt is rendered with, and
+ * the backend that generates its text.
+ */
+export interface GatewayModel {
+  /** The `model` clients send; unique in the gateway. */
+  readonly name: string;
+  /** A format id or alias (`toolwire formats`), e.g. `qwen3_coder`, `hermes`, `harmony`. */
+  readonly format: string;
+  /**
+   * The chat template: a loaded `PromptRenderer` (see `loadPromptRenderer`). Not needed by an
+   * `openai-chat-passthrough` backend, which renders its own template.
+   */
+  readonly renderer?: PromptRenderer;
+  /** The backend: its config, or a `Backend` object (an embedded engine, a custom server). */
+  readonly backend: BackendConfig | Backend;
+  /**
+   * When the backend cannot constrain sampling and an answer breaks the request's `tool_choice`,
+   * `parallel_tool_calls` or a `strict` schema: how many times to ask again with a hint naming the
+   * rule (default 0: answer with an error at once).
+   */
+  readonly retries?: number;
+  /**
+   * Whether the prompt opens the model's reasoning block (the output starts inside `<think>`).
+   * Default: decided per request from the rendered prompt (it ends with an open reasoning tag).
+   */
+  readonly reasoningStartedInPrompt?: boolean;
+  /** Context window in tokens, reported by `/v1/models`; informational. */
+  readonly contextLength?: number;
+}
+
+/** Cross-origin access: none unless origins are listed (`["*"]` for any). */
+export interface GatewayCors {
+  readonly origins: readonly string[];
+}
+
+/** One structured log line per request (see docs/serve.md, "Logs"). */
+export interface RequestLogLine {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly model?: string;
+  readonly status: number;
+  /** Milliseconds from the request to the response's first body byte (headers for whole answers). */
+  readonly ttfbMs: number;
+  /** Milliseconds from the request to the response's end. */
+  readonly ms: number;
+  readonly promptTokens?: number;
+  readonly completionTokens?: number;
+  readonly calls?: number;
+  readonly invalidCalls?: number;
+  readonly historyRepairs?: number;
+  readonly stream?: boolean;
+  readonly error?: string;
+}
+
+/**
+ * What `createGateway` reads. `toolwire serve --config` builds it from the JSON config file (see
+ * `readGatewayConfig`); code can build it directly.
+ */
+export interface GatewayOptions {
+  readonly models: readonly GatewayModel[];
+  /** Required `Authorization: Bearer` (or `x-api-key`) value; absent: no key is asked for. */
+  readonly apiKey?: string;
+  /** Largest request body in bytes; larger ones get 413 before they are read whole. Default 10 MiB. */
+  readonly bodyLimit?: number;
+  /** Most requests in flight at once; more get 429. Default: no limit. */
+  readonly maxConcurrent?: number;
+  /** Cross-origin access; default none (no CORS headers are sent). */
+  readonly cors?: GatewayCors;
+  /** Where request log lines go; default nowhere. */
+  readonly log?: (line: RequestLogLine) => void;
+  /** Where notices go (ignored fields, unknown betas); default nowhere. */
+  readonly notice?: (message: string) => void;
+}
+
+/** The default request body limit: 10 MiB. */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+
+export type { TemplateSource };
