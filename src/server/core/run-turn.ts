@@ -1,0 +1,348 @@
+import { getFormat } from '../../formats/index.js';
+import { openaiChat, repairHistory } from '../../providers/index.js';
+import { alignValue } from '../../schema/index.js';
+import { createToolCallStream } from '../../stream/index.js';
+import type { Message, ParseEvent } from '../../types/index.js';
+import { type Backend, BackendError, type BackendUsage, type GenerateRequest } from '../backends/backend.js';
+import type { TurnRequest } from '../chat/read-chat-request.js';
+import { GatewayError } from '../http/gateway-error.js';
+import type { PromptRenderer } from '../template/prompt-renderer.js';
+import { newCallId } from './call-id.js';
+import type { TurnEvent, TurnFinishReason } from './turn-event.js';
+import { turnGrammar } from './turn-grammar.js';
+import { retryHint, type TurnRules, turnRules } from './turn-rules.js';
+
+/** A served model with its backend made and its template loaded (see `createGateway`). */
+export interface ResolvedModel {
+  readonly name: string;
+  readonly format: string;
+  readonly renderer: PromptRenderer | undefined;
+  readonly backend: Backend;
+  readonly backendModel: string;
+  readonly retries: number;
+  readonly reasoningStartedInPrompt: boolean | undefined;
+  readonly contextLength: number | undefined;
+}
+
+/** What a turn needs besides the request. */
+export interface TurnContext {
+  readonly model: ResolvedModel;
+  readonly signal: AbortSignal;
+  readonly notice: (message: string) => void;
+  /** Told how many changes `repairHistory` made to the conversation, before the first event. */
+  readonly onHistoryRepairs?: (changes: number) => void;
+}
+
+/**
+ * Runs one assistant turn: repairs the history, renders the prompt with the model's template, picks
+ * the grammar that enforces the request's rules (where the backend samples under grammars), streams
+ * the backend's text through the format's incremental parser, and yields the answer as `TurnEvent`s.
+ *
+ * Guarantees: a call is yielded only once it is complete, names an offered tool, and (for a `strict`
+ * tool) fits its schema; a call the model wrote that is none of these is yielded as the content text
+ * it was, never as a call. `end.finishReason` is `tool_calls` exactly when calls were yielded.
+ * When the request has rules the backend cannot enforce, the whole answer is checked before any of it
+ * is yielded, asked again up to `model.retries` times with a hint, and otherwise refused.
+ *
+ * @throws {GatewayError} 422 `tool_choice_violation` / `response_format_violation` when the answer
+ *   breaks a rule; 502 / 504 for backend failures (from `BackendError`); 500 `template_error`.
+ */
+export async function* runTurn(request: TurnRequest, context: TurnContext): AsyncGenerator<TurnEvent> {
+  const { model } = context;
+  const rules = turnRules(request);
+  const repaired = repairHistory(request.messages, { target: 'openai-chat', tools: request.tools });
+  const historyRepairs = repaired.changes.length;
+  context.onHistoryRepairs?.(historyRepairs);
+  const grammar = turnGrammar(request, rules, model.format, model.backend.capabilities);
+  for (const warning of grammar?.warnings ?? []) context.notice(`grammar: ${warning}`);
+  const checkedWhole = rules.constrained && grammar === undefined;
+  const attempts = checkedWhole ? 1 + model.retries : 1;
+  let messages: readonly Message[] = repaired.messages;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const generate = generateRequest(request, rules, messages, context, grammar?.grammar);
+    const turn = new TurnReader(request, rules, model, generate.prompt);
+    const collected: TurnEvent[] = [];
+    for await (const event of readBackend(model.backend, generate, turn)) {
+      if (checkedWhole) collected.push(event);
+      else yield event;
+    }
+    const broken = turn.broken();
+    const stats = { calls: turn.calls, invalidCalls: turn.invalidCalls, historyRepairs, retries: attempt };
+    const end: TurnEvent = { type: 'end', finishReason: turn.finishReason(), usage: turn.usage, stats };
+    if (broken === undefined) {
+      yield* collected;
+      yield end;
+      return;
+    }
+    if (attempt + 1 < attempts) {
+      context.notice(`retrying: ${broken.message}`);
+      messages = [
+        ...messages,
+        {
+          role: 'user',
+          content: retryHint(
+            rules,
+            request.tools.map((tool) => tool.name),
+            broken.message,
+          ),
+        },
+      ];
+      continue;
+    }
+    throw broken;
+  }
+}
+
+function generateRequest(
+  request: TurnRequest,
+  rules: TurnRules,
+  messages: readonly Message[],
+  context: TurnContext,
+  grammar: GenerateRequest['grammar'],
+): GenerateRequest {
+  const { model } = context;
+  const tools = rules.noCalls ? [] : request.tools;
+  const base = {
+    model: model.backendModel,
+    params: request.params,
+    signal: context.signal,
+    ...(grammar ? { grammar } : {}),
+  };
+  if (model.backend.kind === 'openai-chat-passthrough') {
+    const { value } = openaiChat.toRequest({
+      messages,
+      ...(tools.length > 0
+        ? { tools, toolChoice: request.toolChoice, parallelToolCalls: request.parallelToolCalls }
+        : {}),
+    });
+    const {
+      messages: chatMessages,
+      tools: chatTools,
+      tool_choice,
+      parallel_tool_calls,
+    } = value as unknown as Record<string, unknown>;
+    const chat: Record<string, unknown> = { messages: chatMessages };
+    if (chatTools !== undefined) Object.assign(chat, { tools: chatTools, tool_choice, parallel_tool_calls });
+    return { ...base, prompt: '', chat };
+  }
+  if (model.renderer === undefined) {
+    throw new GatewayError(
+      500,
+      'server_error',
+      'template_missing',
+      `model "${model.name}" has no chat template`,
+    );
+  }
+  let prompt: string;
+  try {
+    prompt = model.renderer.render({ messages, tools, toolChoice: request.toolChoice });
+  } catch (error) {
+    throw new GatewayError(
+      500,
+      'server_error',
+      'template_error',
+      `the chat template failed: ${(error as Error).message}`,
+    );
+  }
+  return { ...base, prompt };
+}
+
+async function* readBackend(
+  backend: Backend,
+  request: GenerateRequest,
+  turn: TurnReader,
+): AsyncGenerator<TurnEvent> {
+  try {
+    for await (const chunk of backend.generate(request)) {
+      if (chunk.type === 'text') yield* turn.push(chunk.text);
+      else if (chunk.type === 'reasoning') yield { type: 'reasoning', text: chunk.text };
+      else turn.done(chunk.finishReason, chunk.usage);
+    }
+  } catch (error) {
+    if (error instanceof BackendError) {
+      throw new GatewayError(error.status, 'server_error', error.code, `backend: ${error.message}`);
+    }
+    throw error;
+  }
+  yield* turn.finish();
+}
+
+/**
+ * Reads one generation's text into `TurnEvent`s through the format's stream parser, applying the
+ * turn's rules to each call, and keeps what the checks at the end need.
+ */
+class TurnReader {
+  calls = 0;
+  invalidCalls = 0;
+  usage: BackendUsage = {};
+  private backendFinish: 'stop' | 'length' | undefined;
+  private readonly stream: ReturnType<typeof createToolCallStream>;
+  private readonly names: string[] = [];
+  private readonly rejected: string[] = [];
+  private content = '';
+  private heldWhitespace = '';
+
+  constructor(
+    private readonly request: TurnRequest,
+    private readonly rules: TurnRules,
+    model: ResolvedModel,
+    prompt: string,
+  ) {
+    this.stream = createToolCallStream({
+      format: model.format,
+      ...(rules.noCalls ? {} : { tools: request.tools }),
+      reasoningStartedInPrompt: model.reasoningStartedInPrompt ?? opensReasoning(prompt, model.format),
+    });
+  }
+
+  *push(text: string): Generator<TurnEvent> {
+    for (const event of this.stream.push(text)) yield* this.event(event);
+  }
+
+  done(finishReason: 'stop' | 'length', usage: BackendUsage | undefined): void {
+    this.backendFinish = finishReason;
+    if (usage) this.usage = usage;
+  }
+
+  *finish(): Generator<TurnEvent> {
+    if (this.backendFinish === undefined) {
+      throw new GatewayError(
+        502,
+        'server_error',
+        'backend_protocol',
+        'backend: the generation ended without a finish',
+      );
+    }
+    for (const event of this.stream.finish()) yield* this.event(event);
+  }
+
+  finishReason(): TurnFinishReason {
+    if (this.calls > 0) return 'tool_calls';
+    return this.backendFinish ?? 'stop';
+  }
+
+  /** The first rule the answer broke, as the error to answer with; `undefined` when it kept them all. */
+  broken(): GatewayError | undefined {
+    const { rules } = this;
+    const violation = (message: string) =>
+      new GatewayError(422, 'model_output_error', 'tool_choice_violation', message);
+    if (rules.callRequired && this.calls === 0) {
+      const why = this.rejected.length > 0 ? ` (${this.rejected[0]})` : '';
+      return violation(`the model made no valid tool call although tool_choice requires one${why}`);
+    }
+    if (rules.atMostOneCall && this.calls > 1) {
+      return violation(`the model made ${this.calls} tool calls although parallel_tool_calls is false`);
+    }
+    if (rules.jsonContent && this.calls === 0) {
+      const problem = jsonProblem(this.content, this.request);
+      if (problem !== undefined) {
+        return new GatewayError(
+          422,
+          'model_output_error',
+          'response_format_violation',
+          `the answer does not follow response_format: ${problem}`,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  private *event(event: ParseEvent): Generator<TurnEvent> {
+    switch (event.type) {
+      case 'text-delta':
+        yield* this.text(event.delta);
+        return;
+      case 'reasoning-delta':
+        yield { type: 'reasoning', text: event.delta };
+        return;
+      case 'tool-call': {
+        const why = this.refusal(event.toolName, event.issues?.length ?? 0);
+        if (why !== undefined) {
+          yield* this.asText(event.raw, why);
+          return;
+        }
+        this.calls++;
+        this.names.push(event.toolName);
+        yield { type: 'call', id: newCallId(), name: event.toolName, arguments: JSON.stringify(event.input) };
+        return;
+      }
+      case 'tool-call-invalid':
+        yield* this.asText(event.raw, event.error);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Why a parsed call may not be returned as a call under the turn's rules. */
+  private refusal(name: string, issues: number): string | undefined {
+    if (this.rules.noCalls) return 'no tool calls were allowed';
+    if (this.rules.onlyTool !== undefined && name !== this.rules.onlyTool) {
+      return `tool_choice names "${this.rules.onlyTool}", the model called "${name}"`;
+    }
+    if (issues > 0 && this.rules.strictTools.has(name))
+      return `the arguments of "${name}" do not fit its strict schema`;
+    return undefined;
+  }
+
+  private *asText(raw: string, why: string): Generator<TurnEvent> {
+    this.invalidCalls++;
+    this.rejected.push(why);
+    yield* this.text(raw);
+  }
+
+  /**
+   * Content text, trimmed at the content's two ends as servers answer (no blank lines after
+   * `</think>` or before a call at the end): leading whitespace is dropped, trailing whitespace is
+   * held back until more content follows (then sent with it) or the turn ends (then dropped).
+   */
+  private *text(delta: string): Generator<TurnEvent> {
+    let text = this.content === '' ? delta.trimStart() : delta;
+    if (text === '') return;
+    const body = text.trimEnd();
+    if (body === '') {
+      this.heldWhitespace += text;
+      return;
+    }
+    text = this.heldWhitespace + body;
+    this.heldWhitespace = delta.slice(delta.trimEnd().length);
+    this.content += text;
+    yield { type: 'text', text };
+  }
+}
+
+function jsonProblem(content: string, request: TurnRequest): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return 'the content is not JSON';
+  }
+  const format = request.responseFormat;
+  if (format.type === 'json_object') {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? undefined
+      : 'the content is not a JSON object';
+  }
+  if (format.type !== 'json_schema') return undefined;
+  const issues = alignValue(value, format.schema, { strict: true }).issues;
+  return issues.length === 0
+    ? undefined
+    : `${issues[0]?.path || '/'}: ${issues[0]?.message ?? 'does not fit the schema'}`;
+}
+
+/**
+ * Whether the prompt ends inside an opened reasoning block (a template whose generation prompt opens
+ * `<think>`): one of the format's reasoning openers is the prompt's last non-blank text.
+ */
+function opensReasoning(prompt: string, format: string): boolean {
+  const tail = prompt.trimEnd();
+  if (tail === '') return false;
+  let markers: readonly string[];
+  try {
+    markers = getFormat(format).markers;
+  } catch {
+    return false;
+  }
+  return markers.some((marker) => /think/i.test(marker) && !marker.includes('/') && tail.endsWith(marker));
+}
