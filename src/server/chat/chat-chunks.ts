@@ -1,0 +1,66 @@
+import type { TurnEvent } from '../core/turn-event.js';
+import { type CompletionMeta, chatUsage } from './chat-completion.js';
+
+/**
+ * Writes a turn's events as `chat.completion.chunk`s, exactly as OpenAI streams them: the first
+ * chunk carries `role`; content and `reasoning_content` deltas as they come; each call as a first
+ * delta with `index`, `id`, `type`, `function.name` and `arguments: ""`, then its arguments; a last
+ * chunk with `finish_reason` and an empty delta; then, when asked, a usage chunk with no choices.
+ */
+export class ChatChunkWriter {
+  private started = false;
+  private index = 0;
+
+  constructor(
+    private readonly meta: CompletionMeta,
+    private readonly includeUsage: boolean,
+  ) {}
+
+  /** The chunks of one event (none for an empty text). */
+  write(event: TurnEvent): Record<string, unknown>[] {
+    switch (event.type) {
+      case 'text':
+        return event.text === '' ? [] : [this.chunk({ content: event.text })];
+      case 'reasoning':
+        return event.text === '' ? [] : [this.chunk({ reasoning_content: event.text })];
+      case 'call': {
+        const index = this.index++;
+        return [
+          this.chunk({
+            tool_calls: [
+              { index, id: event.id, type: 'function', function: { name: event.name, arguments: '' } },
+            ],
+          }),
+          this.chunk({ tool_calls: [{ index, function: { arguments: event.arguments } }] }),
+        ];
+      }
+      case 'end': {
+        const chunks = [this.chunk({}, event.finishReason)];
+        if (this.includeUsage) {
+          chunks.push({ ...this.head(), choices: [], usage: chatUsage(event.usage) });
+        }
+        return chunks;
+      }
+    }
+  }
+
+  private head(): Record<string, unknown> {
+    return {
+      id: this.meta.id,
+      object: 'chat.completion.chunk',
+      created: this.meta.created,
+      model: this.meta.model,
+    };
+  }
+
+  private chunk(delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
+    const first = !this.started;
+    this.started = true;
+    const withRole = first ? { role: 'assistant', content: '', ...delta } : delta;
+    return {
+      ...this.head(),
+      choices: [{ index: 0, delta: withRole, logprobs: null, finish_reason: finishReason }],
+      ...(this.includeUsage ? { usage: null } : {}),
+    };
+  }
+}

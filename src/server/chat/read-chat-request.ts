@@ -1,0 +1,248 @@
+import { ToolwireError } from '../../errors/index.js';
+import { openaiChat, type ToolChoice } from '../../providers/index.js';
+import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
+import type { SamplingParams } from '../backends/backend.js';
+import { badField } from '../http/gateway-error.js';
+import { readSampling } from './read-sampling.js';
+
+/** A response format the answer's content must follow (OpenAI `response_format`). */
+export type ResponseFormat =
+  | { readonly type: 'text' }
+  | { readonly type: 'json_object' }
+  | {
+      readonly type: 'json_schema';
+      readonly name: string;
+      readonly schema: JSONSchema;
+      readonly strict: boolean;
+    };
+
+/**
+ * One assistant turn as the gateway core asks for it, whatever surface the request came through:
+ * the conversation in canonical messages, the offered tools (and which are `strict`), the tool
+ * choice, and the sampling parameters.
+ */
+export interface TurnRequest {
+  readonly model: string;
+  readonly messages: readonly Message[];
+  readonly tools: readonly ToolDefinition[];
+  /** Names of the tools declared with `strict: true`. */
+  readonly strictTools: ReadonlySet<string>;
+  readonly toolChoice: ToolChoice;
+  /** `false`: at most one call in the turn. Default true, as OpenAI's. */
+  readonly parallelToolCalls: boolean;
+  readonly responseFormat: ResponseFormat;
+  readonly params: SamplingParams;
+  readonly stream: boolean;
+  /** `stream_options.include_usage`: a last chunk with `usage` and no choices. */
+  readonly includeUsage: boolean;
+}
+
+/**
+ * Fields of a Chat Completions body the gateway reads elsewhere or that change nothing it does
+ * (`user`, `metadata`, `store`: bookkeeping at OpenAI; `service_tier`, `prompt_cache_key`: routing).
+ */
+const accepted = new Set([
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'seed',
+  'stream',
+  'stream_options',
+  'n',
+  'user',
+  'metadata',
+  'store',
+  'service_tier',
+  'prompt_cache_key',
+  'safety_identifier',
+  'reasoning_effort',
+  'logprobs',
+  'frequency_penalty',
+  'presence_penalty',
+]);
+
+/**
+ * Reads and checks a Chat Completions request body (`POST /v1/chat/completions`).
+ *
+ * @throws {GatewayError} 400 for a body that is not a Chat request, a field of the wrong type or out
+ *   of range, and a field the gateway cannot honour (`n` > 1, `logprobs`, `logit_bias`, penalties,
+ *   `audio`, ...): each names the field in `param`.
+ */
+export function readChatRequest(body: unknown): TurnRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badField('body', 'the request body must be a JSON object', 'invalid_request');
+  }
+  const record = body as Record<string, unknown>;
+  if (typeof record.model !== 'string' || record.model === '')
+    throw badField('model', '"model" must be a non-empty string');
+  if (!Array.isArray(record.messages) || record.messages.length === 0) {
+    throw badField('messages', '"messages" must be a non-empty array');
+  }
+  for (const key of Object.keys(record)) {
+    if (accepted.has(key)) continue;
+    if (record[key] === null || record[key] === undefined) continue;
+    throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
+  }
+  rejectUnhonoured(record);
+  const tools = readTools(record.tools);
+  let canonical: ReturnType<typeof openaiChat.fromRequest>['value'];
+  try {
+    canonical = openaiChat.fromRequest(record).value;
+  } catch (error) {
+    if (error instanceof ToolwireError) throw badField('messages', error.message, 'invalid_request');
+    throw error;
+  }
+  const toolChoice = readToolChoice(record.tool_choice, tools.definitions);
+  if (record.parallel_tool_calls !== undefined && typeof record.parallel_tool_calls !== 'boolean') {
+    throw badField('parallel_tool_calls', '"parallel_tool_calls" must be a boolean');
+  }
+  if (record.stream !== undefined && typeof record.stream !== 'boolean')
+    throw badField('stream', '"stream" must be a boolean');
+  const streamOptions = record.stream_options;
+  if (
+    streamOptions !== undefined &&
+    streamOptions !== null &&
+    (typeof streamOptions !== 'object' || Array.isArray(streamOptions))
+  ) {
+    throw badField('stream_options', '"stream_options" must be an object');
+  }
+  const includeUsage =
+    (streamOptions as { include_usage?: unknown } | null | undefined)?.include_usage === true;
+  return {
+    model: record.model,
+    messages: canonical.messages,
+    tools: tools.definitions,
+    strictTools: tools.strict,
+    toolChoice,
+    parallelToolCalls: record.parallel_tool_calls !== false,
+    responseFormat: readResponseFormat(record.response_format),
+    params: readSampling(record),
+    stream: record.stream === true,
+    includeUsage,
+  };
+}
+
+function rejectUnhonoured(record: Record<string, unknown>): void {
+  if (record.n !== undefined && record.n !== null && record.n !== 1) {
+    throw badField(
+      'n',
+      '"n" other than 1 is not supported: the gateway generates one choice',
+      'unsupported_parameter',
+    );
+  }
+  if (record.logprobs === true)
+    throw badField('logprobs', '"logprobs" is not supported by this gateway', 'unsupported_parameter');
+  for (const key of ['frequency_penalty', 'presence_penalty']) {
+    const value = record[key];
+    if (value !== undefined && value !== null && value !== 0) {
+      throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
+    }
+  }
+}
+
+function readTools(value: unknown): { definitions: ToolDefinition[]; strict: Set<string> } {
+  const strict = new Set<string>();
+  if (value === undefined || value === null) return { definitions: [], strict };
+  if (!Array.isArray(value)) throw badField('tools', '"tools" must be an array');
+  const definitions: ToolDefinition[] = [];
+  const names = new Set<string>();
+  value.forEach((entry: unknown, index) => {
+    const param = `tools[${index}]`;
+    if (typeof entry !== 'object' || entry === null || (entry as { type?: unknown }).type !== 'function') {
+      throw badField(param, `${param} must be {"type": "function", "function": {...}}`);
+    }
+    const fn = (entry as { function?: unknown }).function;
+    if (typeof fn !== 'object' || fn === null)
+      throw badField(`${param}.function`, `${param}.function must be an object`);
+    const { name, description, parameters } = fn as Record<string, unknown>;
+    if (typeof name !== 'string' || !/^[A-Za-z0-9_.:-]{1,128}$/.test(name)) {
+      throw badField(
+        `${param}.function.name`,
+        `${param}.function.name must be 1-128 letters, digits, "_", "-", ".", ":"`,
+      );
+    }
+    if (names.has(name)) throw badField(`${param}.function.name`, `tool "${name}" is declared twice`);
+    names.add(name);
+    if (description !== undefined && typeof description !== 'string') {
+      throw badField(`${param}.function.description`, `${param}.function.description must be a string`);
+    }
+    if (
+      parameters !== undefined &&
+      (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
+    ) {
+      throw badField(
+        `${param}.function.parameters`,
+        `${param}.function.parameters must be a JSON Schema object`,
+      );
+    }
+    if ((fn as { strict?: unknown }).strict === true) strict.add(name);
+    definitions.push({
+      name,
+      ...(description === undefined ? {} : { description }),
+      parameters: (parameters ?? { type: 'object', properties: {} }) as ToolDefinition['parameters'],
+    });
+  });
+  return { definitions, strict };
+}
+
+function readToolChoice(value: unknown, tools: readonly ToolDefinition[]): ToolChoice {
+  if (value === undefined || value === null) return { type: tools.length > 0 ? 'auto' : 'none' };
+  if (value === 'auto' || value === 'none' || value === 'required') {
+    if (value === 'required' && tools.length === 0)
+      throw badField('tool_choice', '"tool_choice": "required" needs "tools"');
+    return { type: value };
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const fn = (value as { type?: unknown; function?: { name?: unknown } }).function;
+    if ((value as { type?: unknown }).type === 'function' && typeof fn?.name === 'string') {
+      const name = fn.name;
+      if (!tools.some((tool) => tool.name === name)) {
+        throw badField('tool_choice', `"tool_choice" names "${name}", which is not in "tools"`);
+      }
+      return { type: 'tool', toolName: name };
+    }
+  }
+  throw badField(
+    'tool_choice',
+    '"tool_choice" must be "auto", "none", "required" or {"type": "function", "function": {"name"}}',
+  );
+}
+
+function readResponseFormat(value: unknown): ResponseFormat {
+  if (value === undefined || value === null) return { type: 'text' };
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw badField('response_format', '"response_format" must be an object');
+  const record = value as Record<string, unknown>;
+  if (record.type === 'text' || record.type === 'json_object') return { type: record.type };
+  if (record.type === 'json_schema') {
+    const spec = record.json_schema as Record<string, unknown> | undefined;
+    if (typeof spec !== 'object' || spec === null || typeof spec.name !== 'string') {
+      throw badField('response_format.json_schema', '"response_format.json_schema" needs a "name"');
+    }
+    const schema = spec.schema ?? {};
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw badField(
+        'response_format.json_schema.schema',
+        '"response_format.json_schema.schema" must be a JSON Schema object',
+      );
+    }
+    return {
+      type: 'json_schema',
+      name: spec.name,
+      schema: schema as JSONSchema,
+      strict: spec.strict === true,
+    };
+  }
+  throw badField(
+    'response_format.type',
+    '"response_format.type" must be "text", "json_object" or "json_schema"',
+  );
+}
