@@ -1,0 +1,195 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { chatRoute } from './chat/chat-route.js';
+import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config.js';
+import { resolveModels } from './core/resolve-models.js';
+import { keysEqual, presentedKey } from './http/check-api-key.js';
+import { errorResponse, GatewayError } from './http/gateway-error.js';
+import { RequestRecord } from './http/request-record.js';
+import { modelList } from './models/model-list.js';
+
+/**
+ * A gateway: a web-standard request handler (`(request: Request) => Promise<Response>`, for Node,
+ * Bun, Deno and edge runtimes alike) with the means to shut it down gracefully.
+ */
+export interface Gateway {
+  (request: Request): Promise<Response>;
+  /** Requests being answered now (streams count until they end). */
+  readonly inFlight: number;
+  /**
+   * Stops taking requests (new ones get 503), waits up to `graceMs` (default 10000) for those in
+   * flight to finish, then aborts the rest (their streams end, their backend requests are cancelled).
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void };
+
+/**
+ * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`),
+ * `GET /v1/models` and `GET /health`, with API-key checks (constant time), a request body limit
+ * (413 before the body is read whole), an optional concurrency limit (429), optional CORS, and one log
+ * line per request. Errors are OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`).
+ *
+ * @throws {TypeError} for options it cannot start with (a model configured twice, an unknown format,
+ *   a raw-text backend without a chat template, a bad backend config).
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const models = resolveModels(options.models);
+  const notice = options.notice ?? (() => {});
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const active = new Set<AbortController>();
+  let closing = false;
+  let drained: (() => void) | undefined;
+
+  const app = new Hono<{ Variables: Variables }>();
+  if (options.cors !== undefined && options.cors.origins.length > 0) {
+    const origins = [...options.cors.origins];
+    app.use(
+      '*',
+      cors({
+        origin: origins.includes('*') ? '*' : origins,
+        allowHeaders: ['authorization', 'content-type', 'x-api-key', 'anthropic-version', 'anthropic-beta'],
+      }),
+    );
+  }
+  app.use('*', async (c, next) => {
+    const record = new RequestRecord(c.req.method, new URL(c.req.url).pathname, options.log);
+    const controller = new AbortController();
+    const clientSignal = c.req.raw.signal;
+    const onAbort = () => controller.abort(clientSignal.reason);
+    if (clientSignal.aborted) onAbort();
+    else clientSignal.addEventListener('abort', onAbort, { once: true });
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      clientSignal.removeEventListener('abort', onAbort);
+      active.delete(controller);
+      record.finish();
+      if (closing && active.size === 0) drained?.();
+    };
+    c.set('record', record);
+    c.set('signal', controller.signal);
+    c.set('done', done);
+    if (closing) {
+      record.status = 503;
+      done();
+      return errorResponse(
+        new GatewayError(503, 'server_error', 'shutting_down', 'the gateway is shutting down'),
+      );
+    }
+    if (options.maxConcurrent !== undefined && active.size >= options.maxConcurrent) {
+      record.status = 429;
+      done();
+      return errorResponse(
+        new GatewayError(
+          429,
+          'rate_limit_error',
+          'too_many_requests',
+          `more than ${options.maxConcurrent} requests at once`,
+        ),
+      );
+    }
+    active.add(controller);
+    await next();
+    record.status = c.res.status;
+    // A streamed answer calls `done` when its stream ends; anything else is done now.
+    if (!(c.res.headers.get('content-type') ?? '').startsWith('text/event-stream')) done();
+  });
+  if (options.apiKey !== undefined) {
+    const expected = options.apiKey;
+    app.use('/v1/*', async (c, next) => {
+      const presented = presentedKey(c.req.raw.headers);
+      if (presented === undefined || !(await keysEqual(presented, expected))) {
+        return errorResponse(
+          new GatewayError(
+            401,
+            'authentication_error',
+            'invalid_api_key',
+            presented === undefined
+              ? 'an API key is required (Authorization: Bearer KEY)'
+              : 'the API key is not valid',
+          ),
+        );
+      }
+      await next();
+    });
+  }
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: limit,
+      onError: () =>
+        errorResponse(
+          new GatewayError(
+            413,
+            'invalid_request_error',
+            'request_too_large',
+            `the request body is larger than ${limit} bytes`,
+          ),
+        ),
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'ok', models: models.size }));
+  app.get('/v1/models', (c) => c.json(modelList(models)));
+  app.post('/v1/chat/completions', async (c) => {
+    const body = await readJson(c.req.raw);
+    return chatRoute(body, {
+      models,
+      record: c.get('record'),
+      notice,
+      signal: c.get('signal'),
+      done: c.get('done'),
+    });
+  });
+  app.notFound((c) =>
+    errorResponse(
+      new GatewayError(
+        404,
+        'invalid_request_error',
+        'not_found',
+        `no route for ${c.req.method} ${new URL(c.req.url).pathname}`,
+      ),
+    ),
+  );
+  app.onError((error, c) => {
+    const failure =
+      error instanceof GatewayError
+        ? error
+        : new GatewayError(500, 'server_error', 'internal_error', 'internal error');
+    if (!(error instanceof GatewayError))
+      notice(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    c.get('record').error = failure.code;
+    return errorResponse(failure);
+  });
+
+  const handler = (async (request: Request) => app.fetch(request)) as Gateway;
+  Object.defineProperty(handler, 'inFlight', { get: () => active.size });
+  handler.close = async (graceMs = 10_000) => {
+    closing = true;
+    if (active.size === 0) return;
+    await new Promise<void>((resolve) => {
+      drained = resolve;
+      setTimeout(resolve, graceMs).unref?.();
+    });
+    for (const controller of active) controller.abort(new Error('the gateway is shutting down'));
+  };
+  return handler;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new GatewayError(
+      400,
+      'invalid_request_error',
+      'invalid_json',
+      'the request body is not valid JSON',
+    );
+  }
+}

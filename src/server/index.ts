@@ -1,0 +1,40 @@
+/**
+ * `toolwire/server`: the gateway. `createGateway` makes a web-standard handler
+ * (`(request: Request) => Promise<Response>`) serving OpenAI Chat Completions, `/v1/models` and
+ * `/health` in front of a model server, with the model's own chat template, its format's parser and
+ * grammars. Platform-neutral; `toolwire/server/node` adds config files and a Node listener.
+ */
+export type {
+  Backend,
+  BackendCapabilities,
+  BackendChunk,
+  BackendConfig,
+  BackendErrorCode,
+  BackendFinishReason,
+  BackendGrammar,
+  BackendKind,
+  BackendUsage,
+  GenerateRequest,
+  SamplingParams,
+} from './backends/backend.js';
+export { BackendError } from './backends/backend.js';
+export { createBackend } from './backends/create-backend.js';
+export type {
+  GatewayCors,
+  GatewayModel,
+  GatewayOptions,
+  RequestLogLine,
+} from './config/gateway-config.js';
+export { DEFAULT_BODY_LIMIT } from './config/gateway-config.js';
+export {
+  type GatewayFileConfig,
+  type ModelFileConfig,
+  readGatewayConfig,
+} from './config/read-gateway-config.js';
+export { createGateway, type Gateway } from './gateway.js';
+export { builtinPromptRenderer } from './template/builtin-renderer.js';
+export { type JinjaRendererOptions, promptRendererFromText } from './template/jinja-renderer.js';
+export type { PromptRenderer, RenderInput, TemplateSource } from './template/prompt-renderer.js';
+export { TemplateError } from './template/prompt-renderer.js';
+export { promptRendererFromSource, type ReadTemplateFile } from './template/prompt-renderer-from-source.js';
+export { promptRendererFromTokenizerConfig } from './template/tokenizer-config.js';

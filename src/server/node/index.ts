@@ -1,0 +1,8 @@
+/**
+ * `toolwire/server/node`: running the gateway on Node: reading the config file, loading templates
+ * from files, and listening on a port (with Hono's Node adapter).
+ */
+export * from '../index.js';
+export { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+export { configFolder, GatewayConfigError, gatewayOptions, loadConfigFile } from './load-gateway-options.js';
+export { type ServingGateway, serveGateway } from './serve-gateway.js';

@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { GatewayModel, GatewayOptions } from '../config/gateway-config.js';
+import { type GatewayFileConfig, readGatewayConfig } from '../config/read-gateway-config.js';
+import { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+
+/** A config that cannot be used: every mistake, one line each. */
+export class GatewayConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'GatewayConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads a config file (JSON), checks it (`readGatewayConfig`) and loads each model's chat template
+ * (paths relative to the file's folder).
+ *
+ * @throws {GatewayConfigError} with one line per mistake: unreadable file, not JSON, a bad field, a
+ *   template that does not load.
+ */
+export async function loadConfigFile(
+  file: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<GatewayFileConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new GatewayConfigError([
+      `${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    ]);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new GatewayConfigError([`${file}: not JSON (${(error as Error).message})`]);
+  }
+  const { config, errors } = readGatewayConfig(parsed, env);
+  if (config === undefined) throw new GatewayConfigError(errors.map((line) => `${file}: ${line}`));
+  return config;
+}
+
+/**
+ * The gateway options of a checked config: each model's template loaded (relative to `baseDir`).
+ *
+ * @throws {GatewayConfigError} naming each template that does not load.
+ */
+export async function gatewayOptions(
+  config: GatewayFileConfig,
+  baseDir: string,
+  hooks: Pick<GatewayOptions, 'log' | 'notice'> = {},
+): Promise<GatewayOptions> {
+  const problems: string[] = [];
+  const models: GatewayModel[] = [];
+  for (const [index, model] of config.models.entries()) {
+    let renderer: GatewayModel['renderer'];
+    if (model.template !== undefined) {
+      try {
+        renderer = await loadPromptRenderer(model.template, { baseDir });
+      } catch (error) {
+        problems.push(`models[${index}].template: ${(error as Error).message}`);
+        continue;
+      }
+    }
+    models.push({ ...model, ...(renderer === undefined ? {} : { renderer }) });
+  }
+  if (problems.length > 0) throw new GatewayConfigError(problems);
+  return {
+    models,
+    ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+    ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
+    ...(config.maxConcurrent === undefined ? {} : { maxConcurrent: config.maxConcurrent }),
+    ...(config.cors === undefined ? {} : { cors: config.cors }),
+    ...hooks,
+  };
+}
+
+/** The folder a config file's relative paths are read from. */
+export function configFolder(file: string): string {
+  return dirname(resolve(file));
+}

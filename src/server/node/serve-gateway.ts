@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Gateway } from '../gateway.js';
+
+/** A gateway listening on a port (Node). */
+export interface ServingGateway {
+  /** `http://HOST:PORT`, with the port the system chose when 0 was asked for. */
+  readonly url: string;
+  /**
+   * Stops listening, lets requests in flight finish for up to `graceMs` (default 10000), then ends
+   * the rest and closes every connection.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Serves `gateway` on `host:port` with Hono's Node adapter. Binds loopback unless `host` says
+ * otherwise.
+ *
+ * @throws the listen error (`EADDRINUSE`, `EACCES`, ...) when the port cannot be bound.
+ */
+export async function serveGateway(
+  gateway: Gateway,
+  options: { host?: string; port?: number } = {},
+): Promise<ServingGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const server = serve({ fetch: gateway, hostname: host, port: options.port ?? 8000 });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) resolve();
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shown}:${address.port}`,
+    async close(graceMs = 10_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await gateway.close(graceMs);
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closed;
+    },
+  };
+}
