@@ -25,13 +25,15 @@ const usage = `usage:
   toolwire grammar --tools FILE --format ID [--tool-choice auto|required|none|NAME] [--parallel] [--lazy]
                    [--structural-tag] [--dialect gbnf|ebnf] [--whitespace flexible|compact] [--any-order] [--strict]
   toolwire formats [--json]
+  toolwire serve --config FILE | --backend URL --model NAME --format ID --template FILE|builtin:ID
+      (an OpenAI-compatible gateway; toolwire serve --help lists every flag)
   toolwire demo
   toolwire help | --help | --version
 `;
 
 /** What a bare `toolwire` prints: one line, the full usage being one `--help` away. */
 const shortUsage =
-  'toolwire: missing command; usage: toolwire parse|accumulate|align|convert|grammar|formats|demo [options] (toolwire --help for details)\n';
+  'toolwire: missing command; usage: toolwire parse|accumulate|align|convert|grammar|serve|formats|demo [options] (toolwire --help for details)\n';
 
 // The other commands' modules are imported when that command runs: `parse` (imported here, the
 // command that runs most, over thousands of lines with --jsonl) does not load the grammar, provider
@@ -229,6 +231,8 @@ export async function main(
           io,
         );
       }
+      case 'serve':
+        return await (await import('./serve-command.js')).runServeCommand(rest, io);
       case 'formats': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
         (await import('./formats-command.js')).runFormatsCommand(io.stdout, values.json);

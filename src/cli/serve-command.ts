@@ -1,0 +1,229 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.js';
+
+/** `toolwire serve --help`. */
+export const serveUsage = `usage:
+  toolwire serve --config FILE [--host HOST] [--port PORT] [--quiet]
+  toolwire serve --backend URL --model NAME --format ID --template FILE|builtin:ID [options]
+
+Serves OpenAI Chat Completions (POST /v1/chat/completions), GET /v1/models and GET /health in front
+of a model server, with the model's own chat template, tool-call parsing for its format, and
+tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
+
+  --config FILE          a JSON config file with one or more models (docs/serve.md, "Config file")
+  --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
+  --backend-type TYPE    openai-completions (default), llamacpp, ollama, openai-chat-passthrough
+  --model NAME           the model name clients send (and the backend gets, unless --backend-model)
+  --backend-model NAME   the model name sent to the backend
+  --format ID            the tool-call format of the model's output (toolwire formats lists them)
+  --template SOURCE      the chat template: a .jinja file, a tokenizer_config.json, or builtin:ID
+  --grammar-field FIELD  where openai-completions takes grammars: grammar (llama.cpp server),
+                         structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang), none
+  --retries N            ask again (0-5 times) when an unconstrained answer breaks tool_choice
+  --timeout MS           backend wait for the first byte and between chunks (default 120000)
+  --host HOST            address to bind (default 127.0.0.1: this machine only)
+  --port PORT            port to bind (default 8000; 0 picks a free one)
+  --api-key KEY          require "Authorization: Bearer KEY" (or x-api-key); also TOOLWIRE_API_KEY
+  --body-limit BYTES     largest request body (default 10485760); larger ones get 413
+  --max-concurrent N     most requests at once; more get 429
+  --cors ORIGIN          allow this browser origin (repeatable; * for any); default: none
+  --quiet                no start line and no request log lines on standard error
+`;
+
+/**
+ * Runs `toolwire serve`: checks the flags or the config file (every mistake one line, exit 2), starts
+ * the gateway, writes one JSON log line per request to standard error (unless `--quiet`), and
+ * resolves to 0 after SIGINT or SIGTERM once requests in flight have finished (at most 10 s).
+ */
+export async function runServeCommand(
+  args: readonly string[],
+  io: { stdout: (text: string) => void; stderr: (text: string) => void },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  stopSignal?: Promise<void>,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      backend: { type: 'string' },
+      'backend-type': { type: 'string' },
+      model: { type: 'string' },
+      'backend-model': { type: 'string' },
+      format: { type: 'string' },
+      template: { type: 'string' },
+      'grammar-field': { type: 'string' },
+      retries: { type: 'string' },
+      timeout: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'api-key': { type: 'string' },
+      'body-limit': { type: 'string' },
+      'max-concurrent': { type: 'string' },
+      cors: { type: 'string', multiple: true },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout(serveUsage);
+    return 0;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`serve takes no positional arguments, got ${positionals[0]}`);
+  const {
+    readGatewayConfig,
+    createGateway,
+    serveGateway,
+    gatewayOptions,
+    loadConfigFile,
+    configFolder,
+    GatewayConfigError,
+  } = await import('../server/node/index.js');
+  let fileConfig: Awaited<ReturnType<typeof loadConfigFile>>;
+  let baseDir: string;
+  try {
+    if (values.config !== undefined) {
+      for (const flag of [
+        'backend',
+        'backend-type',
+        'model',
+        'backend-model',
+        'format',
+        'template',
+        'grammar-field',
+        'retries',
+        'timeout',
+      ] as const) {
+        if (values[flag] !== undefined)
+          throw new UsageError(`--${flag} belongs in the config file when --config is given`);
+      }
+      fileConfig = await loadConfigFile(values.config, env);
+      baseDir = configFolder(values.config);
+    } else {
+      const { config, errors } = readGatewayConfig(flagConfig(values), env);
+      if (config === undefined) throw new GatewayConfigError(errors.map(flagName));
+      fileConfig = config;
+      baseDir = process.cwd();
+    }
+    const host = values.host ?? fileConfig.host;
+    const port = values.port === undefined ? fileConfig.port : integerFlag('port', values.port, 0, 65535);
+    const quiet = values.quiet || fileConfig.quiet;
+    const apiKey = values['api-key'] ?? fileConfig.apiKey ?? (env.TOOLWIRE_API_KEY || undefined);
+    const options = await gatewayOptions(
+      {
+        ...fileConfig,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(values['body-limit'] === undefined
+          ? {}
+          : { bodyLimit: integerFlag('body-limit', values['body-limit'], 1, 2 ** 31) }),
+        ...(values['max-concurrent'] === undefined
+          ? {}
+          : { maxConcurrent: integerFlag('max-concurrent', values['max-concurrent'], 1, 1_000_000) }),
+        ...(values.cors === undefined ? {} : { cors: { origins: values.cors } }),
+      },
+      baseDir,
+      quiet
+        ? {}
+        : {
+            log: (line) => io.stderr(`${JSON.stringify(line)}\n`),
+            notice: (message) => io.stderr(`${JSON.stringify({ notice: message })}\n`),
+          },
+    );
+    let gateway: ReturnType<typeof createGateway>;
+    try {
+      gateway = createGateway(options);
+    } catch (error) {
+      throw new GatewayConfigError([(error as Error).message]);
+    }
+    const serving = await serveGateway(gateway, { host, port }).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
+    });
+    if (!quiet) {
+      const names = options.models.map((model) => model.name).join(', ');
+      io.stderr(
+        `toolwire serve: listening on ${serving.url} (models: ${names})${apiKey === undefined ? '' : ', API key required'}\n`,
+      );
+    }
+    await (stopSignal ?? untilSignal());
+    if (!quiet) io.stderr('toolwire serve: shutting down\n');
+    await serving.close();
+    return 0;
+  } catch (error) {
+    if (error instanceof GatewayConfigError) {
+      for (const problem of error.problems) io.stderr(`toolwire serve: ${problem}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+type Flags = Record<string, string | string[] | boolean | undefined>;
+
+/** The one-model flags as a config object, so both forms are checked by the same reader. */
+function flagConfig(values: Flags): Record<string, unknown> {
+  if (values.backend === undefined)
+    throw new UsageError('serve needs --config FILE, or --backend URL with --model, --format and --template');
+  const template = values.template as string | undefined;
+  return {
+    models: [
+      {
+        name: values.model,
+        format: values.format,
+        ...(template === undefined ? {} : { template: templateSource(template) }),
+        backend: {
+          type: values['backend-type'] ?? 'openai-completions',
+          url: values.backend,
+          ...(values['backend-model'] === undefined ? {} : { model: values['backend-model'] }),
+          ...(values['grammar-field'] === undefined ? {} : { grammarField: values['grammar-field'] }),
+          ...(values.timeout === undefined
+            ? {}
+            : { timeoutMs: integerFlag('timeout', values.timeout as string, 1, 3_600_000) }),
+        },
+        ...(values.retries === undefined
+          ? {}
+          : { retries: integerFlag('retries', values.retries as string, 0, 5) }),
+      },
+    ],
+  };
+}
+
+function templateSource(text: string): Record<string, string> {
+  if (text.startsWith('builtin:')) return { builtin: text.slice('builtin:'.length) };
+  if (text.endsWith('.json')) return { tokenizerConfig: text };
+  return { jinja: text };
+}
+
+/** A config reader's line about `models[0].x` said in terms of the flag that set it. */
+function flagName(line: string): string {
+  const names: Record<string, string> = {
+    'models[0].name': '--model',
+    'models[0].format': '--format',
+    'models[0].template': '--template',
+    'models[0].backend.url': '--backend',
+    'models[0].backend.type': '--backend-type',
+    'models[0].backend.grammarField': '--grammar-field',
+  };
+  const [path] = line.split(':', 1);
+  const flag = path === undefined ? undefined : names[path];
+  return flag === undefined ? line : `${flag}${line.slice(path?.length ?? 0)}`;
+}
+
+function integerFlag(name: string, text: string, low: number, high: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < low || value > high)
+    throw new UsageError(`--${name} must be an integer from ${low} to ${high}, got ${text}`);
+  return value;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
