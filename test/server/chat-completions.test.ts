@@ -1,0 +1,304 @@
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../../src/formats/index.js';
+import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
+
+let harness: GatewayHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const question = [{ role: 'user' as const, content: 'Weather in Paris?' }];
+const callText = `Let me check.\n${hermesCall('get_weather', { city: 'Paris', unit: 'celsius' })}`;
+
+describe('POST /v1/chat/completions through the openai SDK', () => {
+  it('answers a call whole: tool_calls with a fresh id, content, finish_reason tool_calls, usage', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: callText, usage: { promptTokens: 40, completionTokens: 12 } }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+    });
+    const choice = answer.choices[0];
+    expect(choice?.finish_reason).toBe('tool_calls');
+    expect(choice?.message.content).toBe('Let me check.');
+    expect(choice?.message.tool_calls).toHaveLength(1);
+    const call = choice?.message.tool_calls?.[0];
+    expect(call?.type).toBe('function');
+    expect(call?.id).toMatch(/^call_[A-Za-z0-9]{24}$/);
+    if (call?.type !== 'function') throw new Error('not a function call');
+    expect(call.function.name).toBe('get_weather');
+    expect(JSON.parse(call.function.arguments)).toEqual({ city: 'Paris', unit: 'celsius' });
+    expect(answer.usage).toEqual({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
+    expect(answer.object).toBe('chat.completion');
+    expect(answer.model).toBe('m');
+    // The backend got the prompt as the model's template renders it, and the model name.
+    const sent = harness.replay.requests[0];
+    expect(sent?.path).toBe('/v1/completions');
+    expect(sent?.body.model).toBe('m');
+    expect(String(sent?.body.prompt)).toContain('<tools>');
+    expect(String(sent?.body.prompt).endsWith('<|im_start|>assistant\n')).toBe(true);
+  });
+
+  it('streams the same calls: the SDK stream helper accumulates them with no error', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: callText }, { output: callText }], maxChunkLength: 3 },
+    });
+    const whole = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+    });
+    const stream = harness.client.chat.completions.stream({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+    });
+    const final = await stream.finalChatCompletion();
+    const streamed = final.choices[0];
+    expect(streamed?.finish_reason).toBe('tool_calls');
+    expect(streamed?.message.content).toBe(whole.choices[0]?.message.content);
+    const strip = (calls: unknown[] | undefined) =>
+      (calls ?? []).map((call) => {
+        const { function: fn } = call as { function: { name: string; arguments: string } };
+        return { name: fn.name, arguments: JSON.parse(fn.arguments) };
+      });
+    expect(strip(streamed?.message.tool_calls)).toEqual(strip(whole.choices[0]?.message.tool_calls));
+    // ... and equal to parseToolCalls on the same text.
+    const parsed = parseToolCalls(callText, {
+      format: 'hermes',
+      tools: weatherTools.map((tool) => tool.function),
+    });
+    expect(strip(streamed?.message.tool_calls)).toEqual(
+      parsed.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })),
+    );
+  });
+
+  it('streams chunks exactly as OpenAI shapes them', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: callText, usage: { promptTokens: 5, completionTokens: 7 } }] },
+    });
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        messages: question,
+        tools: weatherTools,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const text = await response.text();
+    const frames = text.split('\n\n').filter((frame) => frame !== '');
+    expect(frames.at(-1)).toBe('data: [DONE]');
+    const chunks = frames.slice(0, -1).map((frame) => JSON.parse(frame.slice('data: '.length)));
+    expect(chunks[0].choices[0].delta.role).toBe('assistant');
+    const callDeltas = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
+    expect(callDeltas[0]).toEqual({
+      index: 0,
+      id: expect.stringMatching(/^call_/),
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
+    expect(
+      callDeltas
+        .slice(1)
+        .map((delta: { function: { arguments: string } }) => delta.function.arguments)
+        .join(''),
+    ).toBe('{"city":"Paris","unit":"celsius"}');
+    const finishes = chunks.filter((chunk) => chunk.choices[0]?.finish_reason);
+    expect(finishes.map((chunk) => chunk.choices[0].finish_reason)).toEqual(['tool_calls']);
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 },
+    });
+    expect(chunks.map((chunk) => chunk.id).every((id: string) => id === chunks[0].id)).toBe(true);
+  });
+
+  it('splits reasoning into reasoning_content when the template opened <think> (Qwen3.5)', async () => {
+    const output = 'The user wants Paris.\n</think>\n\nSure.';
+    harness = await startGateway({
+      format: 'qwen3_coder',
+      template: 'qwen3.5',
+      replay: { recordings: [{ output }] },
+    });
+    const answer = await harness.client.chat.completions.create({ model: 'm', messages: question });
+    const message = answer.choices[0]?.message as { content: string; reasoning_content?: string };
+    expect(message.reasoning_content).toBe('The user wants Paris.\n');
+    expect(message.content).toBe('Sure.');
+    expect(answer.choices[0]?.finish_reason).toBe('stop');
+  });
+
+  it('sends a call to a tool that was not offered as content, never as a call', async () => {
+    const output = hermesCall('delete_everything', {});
+    harness = await startGateway({ replay: { recordings: [{ output }] } });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+    });
+    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
+    expect(answer.choices[0]?.message.content).toBe(output);
+    expect(answer.choices[0]?.finish_reason).toBe('stop');
+    expect(harness.logs.at(-1)).toMatchObject({ status: 200, calls: 0, invalidCalls: 1, model: 'm' });
+  });
+
+  it('with tool_choice none, a call the model writes anyway is content', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: callText }] } });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: 'none',
+    });
+    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
+    expect(answer.choices[0]?.message.content).toBe(callText);
+    expect(String(harness.replay.requests[0]?.body.prompt)).not.toContain('<tools>');
+  });
+
+  it('reports finish_reason length when the backend hit the token limit', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'It is', finishReason: 'length' }] } });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      max_tokens: 2,
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('length');
+    expect(harness.replay.requests[0]?.body.max_tokens).toBe(2);
+  });
+
+  it('passes sampling fields to the backend', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      temperature: 0.2,
+      top_p: 0.9,
+      stop: ['END'],
+      seed: 7,
+      max_completion_tokens: 50,
+    });
+    expect(harness.replay.requests[0]?.body).toMatchObject({
+      temperature: 0.2,
+      top_p: 0.9,
+      stop: ['END'],
+      seed: 7,
+      max_tokens: 50,
+    });
+  });
+});
+
+describe('tool_choice, parallel_tool_calls and strict enforced', () => {
+  it('required on a grammar backend: the backend receives the format grammar, and the call comes back', async () => {
+    harness = await startGateway({
+      backend: { type: 'openai-completions', grammarField: 'grammar' },
+      replay: { recordings: [{ output: hermesCall('get_time', { zone: 'UTC' }) }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: 'required',
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    const grammar = String(harness.replay.requests[0]?.body.grammar);
+    expect(grammar).toContain('root ::=');
+    expect(grammar).toContain('<tool_call>');
+  });
+
+  it('a named tool on llama.cpp: GBNF grammar that names only that tool', async () => {
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: hermesCall('get_weather', { city: 'Oslo' }) }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    const body = harness.replay.requests[0]?.body;
+    expect(harness.replay.requests[0]?.path).toBe('/completion');
+    expect(String(body?.grammar)).toContain('get_weather');
+    expect(String(body?.grammar)).not.toContain('get_time');
+  });
+
+  it('auto with parallel_tool_calls false on llama.cpp: a lazy grammar triggered at the start marker', async () => {
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: 'Hello.' }] },
+    });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      parallel_tool_calls: false,
+    });
+    const body = harness.replay.requests[0]?.body;
+    expect(body?.grammar_lazy).toBe(true);
+    expect(JSON.stringify(body?.grammar_triggers)).toContain('<tool_call>');
+  });
+
+  it('required on a backend without grammars: no call is a 422, never finish_reason tool_calls without calls', async () => {
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      replay: { recordings: [{ output: 'I would rather chat.' }] },
+    });
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, tools: weatherTools, tool_choice: 'required' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+    expect((error as InstanceType<typeof OpenAI.APIError>).code).toBe('tool_choice_violation');
+  });
+
+  it('required without grammars, retries 1: asks again with a hint and returns the second answer', async () => {
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      model: { retries: 1 },
+      replay: {
+        recordings: [
+          { output: 'I would rather chat.' },
+          { output: hermesCall('get_weather', { city: 'Rome' }) },
+        ],
+      },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: 'required',
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(harness.replay.requests).toHaveLength(2);
+    expect(String(harness.replay.requests[1]?.body.prompt)).toContain(
+      'Answer with a call to one of these tools: get_weather, get_time.',
+    );
+  });
+
+  it('parallel_tool_calls false without grammars: two calls are a 422', async () => {
+    const output = `${hermesCall('get_weather', { city: 'A' })}\n${hermesCall('get_weather', { city: 'B' })}`;
+    harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, tools: weatherTools, parallel_tool_calls: false })
+      .catch((caught: unknown) => caught);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+  });
+
+  it('a strict tool whose arguments miss a required property is not returned as a call', async () => {
+    const [weather] = weatherTools;
+    if (weather === undefined) throw new Error('no tool');
+    const tools = [{ type: 'function' as const, function: { ...weather.function, strict: true } }];
+    const output = hermesCall('get_weather', { unit: 'celsius' });
+    harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
+    const answer = await harness.client.chat.completions.create({ model: 'm', messages: question, tools });
+    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
+    expect(answer.choices[0]?.message.content).toBe(output);
+  });
+});

@@ -1,0 +1,324 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
+
+let harness: GatewayHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const question = [{ role: 'user', content: 'Weather in Paris?' }];
+
+async function post(
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  if (harness === undefined) throw new Error('no gateway');
+  const response = await fetch(`${harness.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return { status: response.status, json: await response.json().catch(() => undefined) };
+}
+
+describe('bad requests get OpenAI-shaped errors with their status', () => {
+  const cases: { name: string; body: string; status: number; code: string; param?: string | null }[] = [
+    { name: 'not JSON', body: '{"model": ', status: 400, code: 'invalid_json', param: null },
+    { name: 'not an object', body: '[1]', status: 400, code: 'invalid_request', param: 'body' },
+    {
+      name: 'no model',
+      body: JSON.stringify({ messages: question }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'model',
+    },
+    {
+      name: 'messages not an array',
+      body: JSON.stringify({ model: 'm', messages: 'hi' }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages',
+    },
+    {
+      name: 'unknown model',
+      body: JSON.stringify({ model: 'nope', messages: question }),
+      status: 404,
+      code: 'model_not_found',
+      param: 'model',
+    },
+    {
+      name: 'n = 2',
+      body: JSON.stringify({ model: 'm', messages: question, n: 2 }),
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'n',
+    },
+    {
+      name: 'logprobs',
+      body: JSON.stringify({ model: 'm', messages: question, logprobs: true }),
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'logprobs',
+    },
+    {
+      name: 'an unknown field',
+      body: JSON.stringify({ model: 'm', messages: question, logit_bias: { 1: 2 } }),
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'logit_bias',
+    },
+    {
+      name: 'temperature 3',
+      body: JSON.stringify({ model: 'm', messages: question, temperature: 3 }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'temperature',
+    },
+    {
+      name: 'tool_choice names no tool',
+      body: JSON.stringify({
+        model: 'm',
+        messages: question,
+        tools: weatherTools,
+        tool_choice: { type: 'function', function: { name: 'x' } },
+      }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'tool_choice',
+    },
+    {
+      name: 'required without tools',
+      body: JSON.stringify({ model: 'm', messages: question, tool_choice: 'required' }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'tool_choice',
+    },
+    {
+      name: 'a tool without a name',
+      body: JSON.stringify({ model: 'm', messages: question, tools: [{ type: 'function', function: {} }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'tools[0].function.name',
+    },
+  ];
+  for (const testCase of cases) {
+    it(testCase.name, async () => {
+      harness = await startGateway({
+        backend: { type: 'openai-chat-passthrough' },
+        model: { renderer: undefined },
+        replay: { recordings: [] },
+      });
+      const { status, json } = await post('/v1/chat/completions', testCase.body);
+      expect(status).toBe(testCase.status);
+      expect(json).toEqual({
+        error: {
+          message: expect.any(String),
+          type: expect.any(String),
+          param: testCase.param ?? null,
+          code: testCase.code,
+        },
+      });
+      expect(harness.replay.requests).toHaveLength(0);
+    });
+  }
+
+  it('a 50 MB body gets 413 before it is read whole', async () => {
+    harness = await startGateway({ replay: { recordings: [] }, gateway: { bodyLimit: 1024 * 1024 } });
+    const big = JSON.stringify({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x'.repeat(50 * 1024 * 1024) }],
+    });
+    const { status, json } = await post('/v1/chat/completions', big);
+    expect(status).toBe(413);
+    expect(json).toMatchObject({ error: { code: 'request_too_large', type: 'invalid_request_error' } });
+  });
+
+  it('a missing or wrong key gets 401; the right one (Bearer or x-api-key) passes', async () => {
+    harness = await startGateway({
+      apiKey: 'sekret-key',
+      replay: { recordings: [{ output: 'a' }, { output: 'b' }] },
+    });
+    const body = JSON.stringify({ model: 'm', messages: question });
+    const missing = await post('/v1/chat/completions', body);
+    expect(missing.status).toBe(401);
+    expect(missing.json).toMatchObject({ error: { code: 'invalid_api_key', type: 'authentication_error' } });
+    const wrong = await post('/v1/chat/completions', body, { authorization: 'Bearer sekret-kex' });
+    expect(wrong.status).toBe(401);
+    expect((await post('/v1/chat/completions', body, { authorization: 'Bearer sekret-key' })).status).toBe(
+      200,
+    );
+    expect((await post('/v1/chat/completions', body, { 'x-api-key': 'sekret-key' })).status).toBe(200);
+    expect(JSON.stringify(harness.logs)).not.toContain('sekret');
+    // /health needs no key.
+    expect((await fetch(`${harness.url}/health`)).status).toBe(200);
+  });
+
+  it('an unknown route is a 404 in OpenAI shape', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, json } = await post('/v1/nothing', '{}');
+    expect(status).toBe(404);
+    expect(json).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('more requests than maxConcurrent get 429', async () => {
+    harness = await startGateway({
+      gateway: { maxConcurrent: 1 },
+      replay: { recordings: [{ output: 'slow', stallAfterChunks: 1 }, { output: 'x' }] },
+    });
+    const controller = new AbortController();
+    const first = fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: question, stream: true }),
+      signal: controller.signal,
+    });
+    const response = await first;
+    const second = await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }));
+    expect(second.status).toBe(429);
+    expect(second.json).toMatchObject({ error: { type: 'rate_limit_error' } });
+    controller.abort();
+    await response.body?.cancel().catch(() => {});
+  });
+});
+
+describe('backend failures', () => {
+  const body = JSON.stringify({ model: 'm', messages: question, tools: weatherTools });
+  it('refused connection: 502', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: '', refuse: true }] } });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(502);
+    expect(json).toMatchObject({ error: { type: 'server_error' } });
+  });
+
+  it('backend 500: 502 naming the backend status', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: '', status: 500 }] } });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(502);
+    expect(json).toMatchObject({ error: { code: 'backend_status' } });
+  });
+
+  it('a stall past the timeout: 504', async () => {
+    harness = await startGateway({
+      backend: { type: 'openai-completions', timeoutMs: 300 },
+      replay: { recordings: [{ output: 'abcdef', stallAfterChunks: 1 }] },
+    });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(504);
+    expect(json).toMatchObject({ error: { code: 'backend_timeout' } });
+  });
+
+  it('reset mid-stream: the stream ends with an error event and no [DONE]', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [{ output: 'a long answer that is cut', resetAfterChunks: 2 }],
+        maxChunkLength: 2,
+      },
+    });
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: question, stream: true }),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain('[DONE]');
+    const last = text.trim().split('\n\n').at(-1) ?? '';
+    expect(JSON.parse(last.slice('data: '.length))).toMatchObject({
+      error: { type: 'server_error', code: 'backend_protocol' },
+    });
+  });
+
+  it('malformed backend SSE: 502', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'abc', malformed: true }] } });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(502);
+    expect(json).toMatchObject({ error: { code: 'backend_protocol' } });
+  });
+
+  it('a client that disconnects mid-stream aborts the backend request', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: 'x'.repeat(50), stallAfterChunks: 2 }] },
+    });
+    const controller = new AbortController();
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: question, stream: true }),
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    await reader?.read();
+    controller.abort();
+    const ended = await harness.replay.requests[0]?.ended;
+    expect(ended).toBe('client_closed');
+  });
+});
+
+describe('models, health, history repairs and logs', () => {
+  it('GET /v1/models lists the model; /health answers ok', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const list = await harness.client.models.list();
+    expect(list.data.map((model) => model.id)).toEqual(['m']);
+    expect(await (await fetch(`${harness.url}/health`)).json()).toEqual({ status: 'ok', models: 1 });
+  });
+
+  it('a history with an orphan tool result is repaired before rendering, and the header says how many changes', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'Fine.' }] } });
+    const messages = [
+      { role: 'user', content: 'Hi' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'get_time', arguments: '{"zone":"UTC"}' } },
+        ],
+      },
+      { role: 'user', content: 'Never mind' },
+    ];
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages, tools: weatherTools }),
+    });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('x-toolwire-history-repairs'))).toBeGreaterThan(0);
+    expect(harness.logs.at(-1)?.historyRepairs).toBe(
+      Number(response.headers.get('x-toolwire-history-repairs')),
+    );
+  });
+
+  it('one log line per request with id, model, status, timings, tokens and calls', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          {
+            output: hermesCall('get_time', { zone: 'UTC' }),
+            usage: { promptTokens: 3, completionTokens: 4 },
+          },
+        ],
+      },
+    });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question as never,
+      tools: weatherTools,
+    });
+    expect(harness.logs).toHaveLength(1);
+    expect(harness.logs[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      model: 'm',
+      status: 200,
+      stream: false,
+      promptTokens: 3,
+      completionTokens: 4,
+      calls: 1,
+      invalidCalls: 0,
+      historyRepairs: 0,
+    });
+    expect(harness.logs[0]?.id).toMatch(/^req_/);
+    expect(typeof harness.logs[0]?.ms).toBe('number');
+  });
+});

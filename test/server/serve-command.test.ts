@@ -1,0 +1,266 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { runServeCommand } from '../../src/cli/serve-command.js';
+import { hermesCall, weatherTools } from './gateway-harness.js';
+import { type ReplayBackend, startReplayBackend } from './replay-backend.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'toolwire-serve-'));
+const file = (name: string, text: string): string => {
+  const path = join(directory, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+let replay: ReplayBackend | undefined;
+afterEach(async () => {
+  await replay?.close();
+  replay = undefined;
+});
+
+async function run(
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    ['serve', ...argv],
+    { stdout: (text) => (stdout += String(text)), stderr: (text) => (stderr += text), color: false },
+    new URL('../../examples/', import.meta.url),
+  );
+  void env;
+  return { code, stdout, stderr };
+}
+
+describe('toolwire serve: flags and config mistakes', () => {
+  it('--help documents every flag', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const flag of [
+      '--config',
+      '--backend',
+      '--backend-type',
+      '--model',
+      '--backend-model',
+      '--format',
+      '--template',
+      '--grammar-field',
+      '--retries',
+      '--timeout',
+      '--host',
+      '--port',
+      '--api-key',
+      '--body-limit',
+      '--max-concurrent',
+      '--cors',
+      '--quiet',
+    ]) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('no backend or config: one line, exit 2', async () => {
+    const { code, stderr } = await run([]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire: serve needs --config FILE, or --backend URL with --model, --format and --template\n',
+    );
+  });
+
+  it('bad one-model flags: one line per mistake, named by flag, exit 2', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'ftp://x',
+      '--model',
+      'm',
+      '--format',
+      'nope',
+      '--template',
+      'builtin:qwen2.5',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: --format: unknown format "nope" (toolwire formats lists them)\n' +
+        'toolwire serve: --backend: must be an http:// or https:// URL\n',
+    );
+  });
+
+  it('a config file with mistakes: every one on its own line, exit 2', async () => {
+    const config = file(
+      'bad.json',
+      JSON.stringify({
+        port: 'eighty',
+        modles: [],
+        models: [
+          { name: 'a', format: 'hermes', backend: { type: 'vllm', url: 'http://127.0.0.1:1' } },
+          {
+            name: 'a',
+            format: 'hermes',
+            template: { builtin: 'qwen2.5' },
+            backend: { type: 'llamacpp', url: 'http://127.0.0.1:1', grammarField: 'grammar' },
+          },
+        ],
+      }),
+    );
+    const { code, stderr } = await run(['--config', config]);
+    expect(code).toBe(2);
+    expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
+      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, cors, quiet, models)`,
+      `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
+      `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough`,
+      `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
+    ]);
+  });
+
+  it('an unreadable config file or one that is not JSON: one line, exit 2', async () => {
+    expect((await run(['--config', join(directory, 'missing.json')])).stderr).toBe(
+      `toolwire serve: ${join(directory, 'missing.json')}: cannot read it (ENOENT)\n`,
+    );
+    const notJson = file('not.json', '{');
+    const result = await run(['--config', notJson]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(`toolwire serve: ${notJson}: not JSON (`)).toBe(true);
+  });
+
+  it('apiKeyEnv naming an unset variable is a mistake', async () => {
+    const config = file(
+      'env.json',
+      JSON.stringify({
+        apiKeyEnv: 'TOOLWIRE_TEST_UNSET_KEY',
+        models: [
+          {
+            name: 'm',
+            format: 'hermes',
+            template: { builtin: 'qwen2.5' },
+            backend: { type: 'ollama', url: 'http://127.0.0.1:1' },
+          },
+        ],
+      }),
+    );
+    const { code, stderr } = await run(['--config', config]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `toolwire serve: ${config}: apiKeyEnv: the environment variable TOOLWIRE_TEST_UNSET_KEY is not set\n`,
+    );
+  });
+});
+
+describe('toolwire serve: serving', () => {
+  it('the config-file form serves a model to the openai SDK and stops cleanly', async () => {
+    replay = await startReplayBackend({
+      recordings: [{ output: hermesCall('get_weather', { city: 'Lyon' }) }],
+    });
+    const config = file(
+      'ok.json',
+      JSON.stringify({
+        port: 0,
+        models: [
+          {
+            name: 'qwen',
+            format: 'hermes',
+            template: { builtin: 'qwen2.5' },
+            backend: { type: 'openai-completions', url: replay.url },
+          },
+        ],
+      }),
+    );
+    let stderr = '';
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const listening = new Promise<string>((resolve) => {
+      const exit = runServeCommand(
+        ['--config', config],
+        {
+          stdout: () => {},
+          stderr: (text) => {
+            stderr += text;
+            const match = /listening on (http:\/\/\S+)/.exec(text);
+            if (match?.[1]) resolve(match[1]);
+          },
+        },
+        {},
+        stopped,
+      );
+      void exit.then((code) => expect(code).toBe(0));
+    });
+    const url = await listening;
+    expect(url.startsWith('http://127.0.0.1:')).toBe(true);
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'x', maxRetries: 0 });
+    const answer = await client.chat.completions.create({
+      model: 'qwen',
+      messages: [{ role: 'user', content: 'Lyon?' }],
+      tools: weatherTools,
+    });
+    expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{"city":"Lyon"}' },
+    });
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logLine = stderr.split('\n').find((line) => line.startsWith('{"id"'));
+    expect(JSON.parse(logLine ?? '{}')).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      model: 'qwen',
+      status: 200,
+      calls: 1,
+    });
+  });
+
+  it('the built command: --backend form with an API key answers, and SIGTERM ends it with exit 0', async () => {
+    if (!existsSync('dist/cli/serve-command.js'))
+      execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
+    replay = await startReplayBackend({
+      recordings: [
+        { output: 'a slow answer, word by word', stallAfterChunks: 0 },
+        { output: 'Hello there.' },
+      ],
+      maxChunkLength: 2,
+    });
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/toolwire.js',
+        'serve',
+        '--backend',
+        replay.url,
+        '--model',
+        'm',
+        '--format',
+        'hermes',
+        '--template',
+        'builtin:qwen2.5',
+        '--port',
+        '0',
+        '--api-key',
+        'k1',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (data: Buffer) => {
+        stderr += data.toString();
+        const match = /listening on (http:\/\/\S+) \(models: m\), API key required/.exec(stderr);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'k1', maxRetries: 0 });
+    const answer = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })
+      .catch(() => undefined);
+    void answer;
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stderr).toContain('toolwire serve: shutting down');
+  }, 30_000);
+});
