@@ -218,10 +218,7 @@ describe('toolwire serve: serving', () => {
     if (!existsSync('dist/cli/serve-command.js'))
       execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
     replay = await startReplayBackend({
-      recordings: [
-        { output: 'a slow answer, word by word', stallAfterChunks: 0 },
-        { output: 'Hello there.' },
-      ],
+      recordings: [{ output: 'Hello there.' }],
       maxChunkLength: 2,
     });
     const child = spawn(
@@ -254,10 +251,15 @@ describe('toolwire serve: serving', () => {
       child.once('exit', () => reject(new Error(`exited early: ${stderr}`)));
     });
     const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'k1', maxRetries: 0 });
-    const answer = await client.chat.completions
-      .create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })
-      .catch(() => undefined);
-    void answer;
+    const answer = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(answer.choices[0]?.message.content).toBe('Hello there.');
+    const unauthorized = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'wrong', maxRetries: 0 });
+    await expect(
+      unauthorized.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 401 });
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
