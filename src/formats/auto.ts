@@ -224,7 +224,11 @@ const modelFormats: ReadonlyArray<{ readonly pattern: string; readonly formats: 
  * generation prompt, so their output starts inside it: they imply `reasoningStartedInPrompt` (unless
  * it is given). DeepSeek-R1 and its distills (`<think>\n` added since the 2025-01 template update),
  * QwQ-32B, Qwen3 `-Thinking-2507` and Qwen3-Next Thinking (model cards: "the default chat template
- * automatically includes `<think>`").
+ * automatically includes `<think>`"), MiniMax-M2 (`]~b]ai\n<think>\n`) and Step-3.5 (`<think>\n` after
+ * the assistant header): templates that open the block on every generation prompt. Templates that
+ * open it only by default (Qwen3.5, GLM-4.7, DeepSeek-V3.1/3.2, Nemotron 3: a switch writes a closed
+ * block instead) are not listed: with the switch off the output holds no closer, and all of it would
+ * be read as reasoning. Without this implication a `</think>` with nothing opening it is content.
  */
 const reasoningOpenedModels: readonly string[] = [
   'deepseek-r1',
@@ -232,6 +236,9 @@ const reasoningOpenedModels: readonly string[] = [
   'qwq',
   'thinking-2507',
   'qwen3-next-80b-a3b-thinking',
+  'minimax-m2',
+  'step-3.5',
+  'step3.5',
 ];
 
 /** How `auto` reads a model name: the formats to try (first = the model's own) and implied options. */

@@ -51,42 +51,13 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
   }
   const { format: formatOption, ...formatOptions } = checkFormatOptions(options);
   const format = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
-  // The whole text is at hand: a `</think>` with nothing opening it means the template opened the
-  // block (a streaming parser cannot know that before the tag arrives; see `strayReasoningClose`).
-  const list = Array.isArray(chunks) ? (chunks as readonly string[]) : [...chunks];
-  const opened = strayReasoningClose(list, format, formatOptions);
-  const parser = format.create({
-    inputEvents: false,
-    ...formatOptions,
-    ...(opened ? { reasoningStartedInPrompt: true } : {}),
-  });
+  const parser = format.create({ inputEvents: false, ...formatOptions });
   const collector = new EventCollector();
-  for (const chunk of list) collector.add(parser.push(chunk));
+  for (const chunk of chunks) collector.add(parser.push(chunk));
   collector.add(parser.finish());
   return parser instanceof AutoParser
     ? collector.result(parser.format ?? format.id, parser.warnings)
     : collector.result(format.id);
-}
-
-/**
- * Whether a whole output starts inside a reasoning block nobody told the parser about: it holds a
- * `</think>` with no `<think>` before it (a server whose template opened the block, say Qwen3 or
- * DeepSeek-R1 served without `reasoningStartedInPrompt`; the issue-14 case: reasoning and a stray
- * `</think>` landed in content). Only for formats with `<think>` tags (their `markers` hold
- * `</think>`, or `auto`), when `reasoningStartedInPrompt` is not given and reasoning is looked for.
- */
-function strayReasoningClose(
-  chunks: readonly string[],
-  format: FormatDefinition,
-  options: FormatOptions,
-): boolean {
-  if (options.reasoningStartedInPrompt !== undefined || options.reasoning === 'content') return false;
-  if (format.id !== 'auto' && !format.markers.includes('</think>')) return false;
-  // A chunk that is not a string is refused by `push` (invalid_argument), not here.
-  if (!chunks.every((chunk) => typeof chunk === 'string')) return false;
-  const text = chunks.length === 1 ? (chunks[0] as string) : chunks.join('');
-  const close = text.indexOf('</think>');
-  return close >= 0 && text.lastIndexOf('<think>', close) < 0;
 }
 
 /**

@@ -35,7 +35,7 @@ export const phi4Mini: FormatDefinition = {
   aliases: ['phi4_mini_json', 'phi4'],
   description: 'Phi-4-mini: functools[{json}, ...]',
   models: ['phi-4-mini'],
-  markers: ['functools'],
+  markers: ['functools', '<think>', '</think>'],
   example: 'functools[{"name": "get_weather", "arguments": {"city": "SF"}}]',
   envelope: objectListEnvelope('functools', '', { reasoning: thinkTags, trigger: 'functools' }),
   create: (options) => new TaggedJsonParser(config, options),

@@ -1,7 +1,6 @@
 /**
  * Issue 14 item 6: `auto` never misses silently. Each case of `auto-warnings.json` is parsed whole, one
- * code unit per chunk (`parseToolCallChunks`) and, unless it is `wholeTextOnly` (a stray `</think>`
- * can only be known once the whole text is there), streamed through `createToolCallStream`; each run
+ * code unit per chunk (`parseToolCallChunks`) and streamed through `createToolCallStream`; each run
  * must give the expected format, content, reasoning, calls and warning messages.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +14,6 @@ interface WarningCase {
   readonly description: string;
   readonly input: string;
   readonly options: ParseToolCallsOptions;
-  readonly wholeTextOnly?: boolean;
   readonly expected: unknown;
 }
 
@@ -40,7 +38,6 @@ describe('auto warnings and the model table', () => {
     it(testCase.description, () => {
       expect(summary(parseToolCallChunks([testCase.input], testCase.options))).toEqual(testCase.expected);
       expect(summary(parseToolCallChunks([...testCase.input], testCase.options))).toEqual(testCase.expected);
-      if (testCase.wholeTextOnly) return;
       for (const size of [1, 7]) {
         const stream = createToolCallStream(testCase.options);
         const collector = new EventCollector();

@@ -4,18 +4,24 @@
  *
  * Seeds: every parse-corpus case of a format, the format's `example` and every input of its table in
  * `test/formats/<id>.json`. A fuzzed input is a seed with one to three mutations (fast-check, seeded):
- * code units inserted, deleted or duplicated; one of the format's own markers inserted, duplicated or
- * cut short; quotes swapped; a lone surrogate; line ends turned into CRLF. Each input is parsed whole
- * and in two chunkings (one code unit per chunk, random sizes), and checked for the properties in
- * `violations`.
+ * code units inserted, deleted or duplicated; a marker inserted at a random point, alone or twice in a
+ * row, either one of the format's own or any marker of any format (`markerPool`: starts and ends,
+ * reasoning open and close tags, section markers, role headers); a marker of the text duplicated or cut
+ * short; quotes swapped; a lone surrogate; line ends turned into CRLF. Each input is parsed whole and in
+ * two chunkings (one code unit per chunk, random sizes), and checked for the properties in `violations`,
+ * among them that what users call agrees: `parseToolCalls` equals `createToolCallStream`'s collected
+ * result, for the format and for `auto`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { FormatDefinition, FormatOptions } from '../../src/formats/format-definition.js';
+import { EventCollector, parseToolCalls } from '../../src/formats/index.js';
 import { getFormat, listFormats } from '../../src/formats/registry.js';
+import { createToolCallStream } from '../../src/stream/index.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
+import type { ParseResult } from '../../src/types/tool-call.js';
 import { loadParseCorpus, optionsFor, preparedInput } from '../conformance/parse-corpus.js';
 import { runWithSpans, type SpanRun, spanProblems } from '../formats/span-check.js';
 
@@ -67,7 +73,15 @@ export type Mutation =
   | { readonly kind: 'insert'; readonly at: number; readonly text: string }
   | { readonly kind: 'delete'; readonly at: number; readonly length: number }
   | { readonly kind: 'duplicate'; readonly at: number; readonly length: number }
-  | { readonly kind: 'marker'; readonly at: number; readonly marker: number }
+  | {
+      readonly kind: 'marker';
+      readonly at: number;
+      readonly marker: number;
+      /** `own`: one of the format's markers; `any`: one of `markerPool()`. */
+      readonly pool: 'own' | 'any';
+      /** Inserted once, or twice in a row (a duplicated marker). */
+      readonly copies: 1 | 2;
+    }
   | {
       readonly kind: 'cut-marker';
       readonly occurrence: number;
@@ -97,7 +111,13 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
     at: fraction,
     length: fc.integer({ min: 1, max: 24 }),
   }),
-  fc.record({ kind: fc.constant('marker' as const), at: fraction, marker: pick }),
+  fc.record({
+    kind: fc.constant('marker' as const),
+    at: fraction,
+    marker: pick,
+    pool: fc.constantFrom('own' as const, 'any' as const),
+    copies: fc.constantFrom(1 as const, 2 as const),
+  }),
   fc.record({ kind: fc.constant('cut-marker' as const), occurrence: pick, keep: pick, marker: pick }),
   fc.record({ kind: fc.constant('duplicate-marker' as const), occurrence: pick, marker: pick }),
   fc.record({ kind: fc.constant('swap-quotes' as const), at: fraction }),
@@ -152,7 +172,9 @@ function applyMutation(
     }
     case 'marker': {
       const at = position(mutation.at);
-      return { text: text.slice(0, at) + markerOf(mutation.marker) + text.slice(at), at };
+      const pool = mutation.pool === 'any' ? markerPool() : undefined;
+      const marker = pool ? (pool[mutation.marker % pool.length] as string) : markerOf(mutation.marker);
+      return { text: text.slice(0, at) + marker.repeat(mutation.copies) + text.slice(at), at };
     }
     case 'cut-marker':
     case 'duplicate-marker': {
@@ -178,6 +200,40 @@ function applyMutation(
       return at < 0 ? { text, at: text.length } : { text: text.replace(/\r?\n/g, '\r\n'), at };
     }
   }
+}
+
+/**
+ * Role headers and reasoning tags that no format lists whole in its `markers` (a header is several
+ * markers in a row; Phi-4-mini's `<think>` tags are not among its markers).
+ */
+const headers: readonly string[] = [
+  '<|start|>assistant',
+  '<|start|>assistant<|channel|>analysis<|message|>',
+  '<|start|>assistant<|channel|>final<|message|>',
+  '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>',
+  '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>',
+  '<|start|>assistant to=self<|message|>',
+  '<|start|>assistant to=user<|message|>',
+  '<|im_start|>assistant\n',
+  '<|im_end|>',
+  '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
+  '<|open|>message role="assistant"<|sep|>',
+  '<think>',
+  '</think>',
+];
+
+let pool: readonly string[] | undefined;
+
+/** Every marker of every format (and `headers`), once each, in a fixed order. */
+export function markerPool(): readonly string[] {
+  if (pool === undefined) {
+    const all = new Set<string>();
+    for (const format of [...listFormats()].sort((a, b) => a.id.localeCompare(b.id)))
+      for (const marker of format.markers) if (marker !== '') all.add(marker);
+    for (const header of headers) all.add(header);
+    pool = [...all];
+  }
+  return pool;
 }
 
 /** Every `[offset, marker]` of the format's markers in `text`, by offset (capped). */
@@ -289,9 +345,10 @@ function safeRun(
 
 /**
  * Every broken promise of one input (empty: none). Properties: no exception escapes; the whole text
- * and both chunkings give the same events folded (content, reasoning, calls with ids, inputs, raws
- * and joined deltas, invalid calls), for the format and for `auto`; the exact nothing-lost check
- * (whole and one code unit per chunk); each call's deltas `JSON.parse` to its input; ids unique;
+ * and both chunkings give the format's parser the same events folded (content, reasoning, calls with
+ * ids, inputs, raws and joined deltas, invalid calls); `parseToolCalls` equals the stream's collected
+ * result in both chunkings, for the format and for `auto` (`publicProblems`); the exact nothing-lost
+ * check (whole and one code unit per chunk); each call's deltas `JSON.parse` to its input; ids unique;
  * every call the seed's text up to the mutation point already emitted (streamed) is still a call,
  * with the same name, raw text and input.
  */
@@ -324,7 +381,8 @@ export function violations(input: FuzzInput): string[] {
     }
   }
   if (whole !== undefined) problems.push(...keptCalls(input, format, options, whole));
-  problems.push(...autoProblems(input.text, input.options, input.chunkSeed));
+  for (const id of [input.format, 'auto'])
+    problems.push(...publicProblems(input.text, { ...input.options, format: id }, input.chunkSeed));
   return problems;
 }
 
@@ -382,35 +440,62 @@ function keptCalls(
   return problems;
 }
 
-function autoProblems(text: string, options: FormatOptions, chunkSeed: number): string[] {
-  const auto = formatOf('auto');
+/**
+ * What users call must agree: `parseToolCalls(text, options)` equals the result `createToolCallStream`
+ * gives (its events folded with the public `EventCollector`, its `format` and `warnings`) in one code
+ * unit per chunk and in random chunks. The whole parse's format, content, reasoning, calls (ids, raw
+ * texts, issues, repairs) and invalid calls, all of it.
+ */
+function publicProblems(
+  text: string,
+  options: FormatOptions & { readonly format: string },
+  chunkSeed: number,
+): string[] {
+  const label = `${options.format === 'auto' ? 'auto' : 'format'}: parseToolCalls`;
+  let whole: ParseResult;
+  try {
+    whole = parseToolCalls(text, options);
+  } catch (error) {
+    return [`${label}: exception: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  const problems: string[] = [];
   const runs: Array<[string, readonly string[]]> = [
-    ['whole', [text]],
     ['one code unit per chunk', text.split('')],
     [`random chunks (seed ${chunkSeed})`, randomChunks(text, chunkSeed)],
   ];
-  let whole: { folded: Folded; format: string | undefined } | undefined;
-  const problems: string[] = [];
-  for (const [label, chunks] of runs) {
-    let folded: Folded;
-    let chosen: string | undefined;
+  for (const [chunking, chunks] of runs) {
+    let streamed: ParseResult;
     try {
-      const parser = auto.create({ ...options, content: 'verbatim' });
-      const events = chunks.flatMap((chunk) => parser.push(chunk));
-      events.push(...parser.finish());
-      folded = fold(events);
-      chosen = (parser as { format?: string }).format;
+      const stream = createToolCallStream(options);
+      const collector = new EventCollector();
+      for (const chunk of chunks) collector.add(stream.push(chunk));
+      collector.add(stream.finish());
+      streamed = collector.result(stream.format, stream.warnings);
     } catch (error) {
-      problems.push(`auto ${label}: exception: ${error instanceof Error ? error.message : String(error)}`);
+      problems.push(
+        `${label} vs stream, ${chunking}: exception: ${error instanceof Error ? error.message : String(error)}`,
+      );
       continue;
     }
-    if (whole === undefined) whole = { folded, format: chosen };
-    else if (whole.format !== chosen || !isDeepStrictEqual(whole.folded, folded))
-      problems.push(
-        `auto ${label}: differs from the whole text (format ${whole.format} whole, ${chosen} streamed): ${difference(whole.folded, folded)}`,
-      );
+    if (!isDeepStrictEqual(whole, streamed))
+      problems.push(`${label} differs from the stream, ${chunking}: ${resultDifference(whole, streamed)}`);
   }
   return problems;
+}
+
+function resultDifference(whole: ParseResult, streamed: ParseResult): string {
+  for (const key of [
+    'format',
+    'content',
+    'reasoning',
+    'toolCalls',
+    'invalidToolCalls',
+    'warnings',
+  ] as const) {
+    if (!isDeepStrictEqual(whole[key], streamed[key]))
+      return `${key}: parseToolCalls ${show(whole[key])}, stream ${show(streamed[key])}`;
+  }
+  return 'equal';
 }
 
 function difference(a: Folded, b: Folded): string {
