@@ -1,5 +1,6 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
 import { describe } from '../../internal/describe-value.js';
+import { TOOL_RESULT_OUTPUT_TYPES } from '../../internal/tool-result-output-types.js';
 
 /** The part types each role's content may hold (`Message` in `types/message.ts`). */
 const PART_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -7,16 +8,6 @@ const PART_TYPES: Readonly<Record<string, readonly string[]>> = {
   assistant: ['text', 'reasoning', 'file', 'tool-call', 'tool-call-invalid', 'tool-result'],
   tool: ['tool-result'],
 };
-
-/** The `output.type`s of a tool result (`ToolResultOutput`). */
-const OUTPUT_TYPES: readonly string[] = [
-  'text',
-  'json',
-  'error-text',
-  'error-json',
-  'execution-denied',
-  'content',
-];
 
 /**
  * Checks that canonical `messages` have the shape the converters and `repairHistory` walk: an array of
@@ -120,8 +111,8 @@ function isData(value: unknown): boolean {
 function outputProblem(value: unknown): string | undefined {
   const output = value as { type?: unknown; value?: unknown; providerOptions?: unknown } | null | undefined;
   if (typeof output?.type !== 'string') return ' (tool-result) must have an output object with a type';
-  if (!OUTPUT_TYPES.includes(output.type)) {
-    return `.output.type ${JSON.stringify(output.type)} is not one of ${OUTPUT_TYPES.join(', ')}`;
+  if (!(TOOL_RESULT_OUTPUT_TYPES as readonly string[]).includes(output.type)) {
+    return `.output.type ${JSON.stringify(output.type)} is not one of ${TOOL_RESULT_OUTPUT_TYPES.join(', ')}`;
   }
   if (!isOptions(output.providerOptions)) return '.output.providerOptions must be an object of objects';
   if (output.type === 'content') {
