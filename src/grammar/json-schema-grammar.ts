@@ -1,6 +1,8 @@
 // JSON Schema to grammar: the walk over a schema's typed options, one rule per schema object.
 
 import { escapePointer } from '../internal/escape-pointer.js';
+import { nestedDeeperThan } from '../internal/value-depth.js';
+import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
 import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
@@ -52,6 +54,9 @@ export interface JsonGrammarOptions {
 export const MAX_GRAMMAR_DEPTH = 64;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
 export const MAX_GRAMMAR_RULES = 20_000;
+
+/** How many `prefixItems` elements nest in one rule before the rest becomes a rule of its own. */
+const PREFIX_RULE_SPAN = 64;
 
 /**
  * Builds grammar trees for JSON values of schemas, reading each schema through `SchemaRoot`, the
@@ -262,6 +267,15 @@ export class JsonSchemaGrammar {
         this.warn('type', `${where(path)}: unknown type "${option.typeName}"; any value allowed`);
         return this.any();
       case 'literal':
+        // Read by recursion: a value nested 10,000 deep would overflow the stack.
+        if (nestedDeeperThan(option.value, MAX_VALUE_DEPTH)) {
+          const keyword = Object.hasOwn(option.schema, 'const') ? 'const' : 'enum';
+          this.warn(
+            keyword,
+            `${where(path)}: ${keyword} value nested more than ${MAX_VALUE_DEPTH} levels deep; any value allowed`,
+          );
+          return this.any();
+        }
         return this.literalValue(option.value);
       case 'null':
         return literal('null');
@@ -430,37 +444,41 @@ export class JsonSchemaGrammar {
       max === undefined || max > prefix.length
         ? this.value(option.items, `${hint}-item`, `${path}/items`, depth + 1)
         : NEVER;
-    const element = (index: number): GrammarNode =>
-      index < prefix.length
-        ? sequence(
-            this.value(prefix[index], `${hint}-${index}`, `${path}/prefixItems/${index}`, depth + 1),
-            ws,
-          )
-        : sequence(itemNode, ws);
     const comma = sequence(literal(','), ws);
-    const from = (index: number): GrammarNode => {
+    // Past the prefix: the `items` elements, or nothing once `max` is reached.
+    const rest = (index: number): GrammarNode => {
       if (max !== undefined && index >= max) return EMPTY;
-      if (index >= prefix.length) {
-        if (index === 0) {
-          const all = sequence(
-            element(0),
-            repeat(
-              sequence(comma, element(0)),
-              Math.max(0, min - 1),
-              max === undefined ? undefined : max - 1,
-            ),
-          );
-          return min > 0 ? all : optional(all);
-        }
+      const element = sequence(itemNode, ws);
+      if (index > 0)
         return repeat(
-          sequence(comma, element(index)),
+          sequence(comma, element),
           Math.max(0, min - index),
           max === undefined ? undefined : max - index,
         );
-      }
-      const node = sequence(index > 0 ? comma : EMPTY, element(index), from(index + 1));
-      return index < min ? node : optional(node);
+      const all = sequence(
+        element,
+        repeat(sequence(comma, element), Math.max(0, min - 1), max === undefined ? undefined : max - 1),
+      );
+      return min > 0 ? all : optional(all);
     };
-    return sequence(literal('['), ws, from(0), literal(']'));
+    // The prefix, built from its end (each element holds the optional rest after it) without
+    // recursion, since prefixItems is as long as its input; every PREFIX_RULE_SPAN elements the rest
+    // is a rule of its own, so the tree the printer walks stays shallow.
+    const end = max === undefined ? prefix.length : Math.min(max, prefix.length);
+    const elements = prefix
+      .slice(0, end)
+      .map((schema, index) =>
+        sequence(this.value(schema, `${hint}-${index}`, `${path}/prefixItems/${index}`, depth + 1), ws),
+      );
+    let tail = rest(end);
+    for (let index = end - 1, nested = 0; index >= 0; index--, nested++) {
+      if (nested === PREFIX_RULE_SPAN) {
+        tail = this.builder.rule(`${hint}-from`, tail);
+        nested = 0;
+      }
+      const node = sequence(index > 0 ? comma : EMPTY, elements[index] as GrammarNode, tail);
+      tail = index < min ? node : optional(node);
+    }
+    return sequence(literal('['), ws, tail, literal(']'));
   }
 }

@@ -6,7 +6,6 @@ import {
   UnsupportedPattern as Unsupported,
 } from '../schema/pattern-reader.js';
 import {
-  alternatives,
   alternativesOf,
   type CodePointRange,
   chars,
@@ -19,6 +18,7 @@ import {
   sequence,
   sequenceOf,
 } from './grammar-node.js';
+import { MAX_COUNT_BOUND } from './json-schema/count-bound.js';
 
 /** The result of `patternGrammar`: the tree, or why the pattern cannot be expressed. */
 export type PatternGrammar =
@@ -42,7 +42,8 @@ const SYNTAX = '^$\\.*+?()[]{}|/-';
  * same language) and `^` / `$` at the ends of a top-level alternative. Anything else (backreferences,
  * lookaround, `\b`, `\p{...}`, anchors inside) gives `{ ok: false, reason }`; so does a pattern that is
  * not a valid `u`-mode regular expression, one whose groups nest deeper than `MAX_PATTERN_DEPTH`
- * (the tree is built by recursion, once a group), and one longer than `MAX_GRAMMAR_PATTERN_LENGTH`. A surrogate pair written `\uHHHH\uHHHH` is its one
+ * (the tree is built by recursion, once a group), one with a repeat count above `MAX_COUNT_BOUND`
+ * (10,000, as the length keywords), and one longer than `MAX_GRAMMAR_PATTERN_LENGTH`. A surrogate pair written `\uHHHH\uHHHH` is its one
  * code point, as in the `u`-mode pattern.
  */
 export function patternGrammar(source: string): PatternGrammar {
@@ -88,6 +89,10 @@ function item(node: PatternNode): GrammarNode {
       }
       throw new Unsupported('lookaround assertions');
     case 'quantifier': {
+      // A count is printed as chunks of at most 1000 copies, so `{10000000000}` would print ten million
+      // of them (100 MB, and far more runs V8 out of heap); the cap is that of the length keywords.
+      if (node.min > MAX_COUNT_BOUND || (node.max !== Number.POSITIVE_INFINITY && node.max > MAX_COUNT_BOUND))
+        throw new Unsupported(`repeat counts above ${MAX_COUNT_BOUND}`);
       const body = item(node.body);
       return repeat(body, node.min, node.max === Number.POSITIVE_INFINITY ? undefined : node.max);
     }

@@ -37,13 +37,34 @@ export interface DispatchError {
   readonly cause?: unknown;
 }
 
+/** What `errorMessage` says of a thrown value it cannot read (a Proxy that throws, a throwing getter). */
+const UNREADABLE_ERROR = 'a value that could not be read';
+
+/**
+ * The text of a thrown value: an `Error`'s message, a string as is, else its JSON or `String` text.
+ * Never throws: a handler may throw anything (a Proxy whose traps throw, an error whose `message`
+ * getter throws), and what it threw must still become an error result.
+ */
 export function errorMessage(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  if (typeof cause === 'string') return cause;
   try {
-    return JSON.stringify(cause) ?? String(cause);
+    if (cause instanceof Error) {
+      const message: unknown = cause.message;
+      return typeof message === 'string' ? message : UNREADABLE_ERROR;
+    }
+    if (typeof cause === 'string') return cause;
   } catch {
+    return UNREADABLE_ERROR;
+  }
+  try {
+    const text = JSON.stringify(cause);
+    if (typeof text === 'string') return text;
+  } catch {
+    // no JSON text: try String below
+  }
+  try {
     return String(cause);
+  } catch {
+    return UNREADABLE_ERROR;
   }
 }
 

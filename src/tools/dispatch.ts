@@ -2,6 +2,7 @@
 
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { describe } from '../internal/describe-value.js';
+import { TOOL_RESULT_OUTPUT_TYPES } from '../internal/tool-result-output-types.js';
 import type { AlignFlag } from '../schema/align-result.js';
 import { alignValue } from '../schema/align-value.js';
 import { argumentsFromValue } from '../schema/decode-arguments.js';
@@ -187,14 +188,7 @@ export async function dispatch(
   return { result: resultPart(read.id, tool.name, modelOutput), isError: false, input: value, flags, output };
 }
 
-const outputTypes: ReadonlySet<unknown> = new Set([
-  'text',
-  'json',
-  'error-text',
-  'error-json',
-  'execution-denied',
-  'content',
-]);
+const outputTypes: ReadonlySet<unknown> = new Set(TOOL_RESULT_OUTPUT_TYPES);
 
 /**
  * Whether `toModelOutput` gave an output the result part can carry: a string `value` for text, an array

@@ -16,7 +16,11 @@ export function toolCalls(message: AssistantMessage): (ToolCallPart | InvalidToo
   );
 }
 
-/** Dispatches `calls`, at most `limit` at once; `deliver` sees the results in call order as they complete. */
+/**
+ * Dispatches `calls`, at most `limit` at once; `deliver` sees the results in call order as they complete.
+ * After an abort, every result that completed before it is still delivered (in call order, also when an
+ * earlier call was still running); a call cut off by the abort, or not started before it, is not.
+ */
 export async function runCalls(
   toolset: Toolset,
   calls: readonly (ToolCallPart | InvalidToolCallPart)[],
@@ -25,21 +29,24 @@ export async function runCalls(
   deliver: (result: DispatchResult) => void,
 ): Promise<DispatchResult[]> {
   const results: DispatchResult[] = new Array(calls.length);
-  const settled: boolean[] = new Array(calls.length).fill(false);
+  // Per call: undefined while running, else whether its result is delivered.
+  const completed: (boolean | undefined)[] = new Array(calls.length).fill(undefined);
   let next = 0;
   let released = 0;
   const release = () => {
-    while (released < calls.length && settled[released]) {
-      // A result that came from the abort itself is not delivered: the call was cut off.
-      if (!signal?.aborted) deliver(results[released] as DispatchResult);
+    while (released < calls.length && completed[released] !== undefined) {
+      if (completed[released]) deliver(results[released] as DispatchResult);
       released++;
     }
   };
   const worker = async () => {
     while (next < calls.length) {
       const index = next++;
-      results[index] = await dispatch(toolset, calls[index] as ToolCallPart, signal ? { signal } : undefined);
-      settled[index] = true;
+      const startedAborted = signal?.aborted === true;
+      const result = await dispatch(toolset, calls[index] as ToolCallPart, signal ? { signal } : undefined);
+      results[index] = result;
+      // A result that came from the abort itself is not delivered: the call was cut off.
+      completed[index] = !startedAborted && result.error?.code !== 'aborted';
       release();
     }
   };

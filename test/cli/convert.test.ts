@@ -159,6 +159,29 @@ describe('toolwire convert', () => {
     });
   });
 
+  // Found by attack: 200,000 messages overflowed the stack in fromRequest; the CLI printed a stack trace.
+  it('converts an Anthropic body of 200,000 messages to Gemini', async () => {
+    const messages = Array.from({ length: 200_000 }, (_, i) =>
+      i % 2 === 0 ? { role: 'user', content: `u${i}` } : { role: 'assistant', content: `a${i}` },
+    );
+    const { code, stdout, stderr } = await runCli([
+      'convert',
+      '--from',
+      'anthropic',
+      '--to',
+      'gemini',
+      file('long.json', { model: 'claude', max_tokens: 10, messages }),
+    ]);
+    const contents = (JSON.parse(stdout) as { contents: { role: string; parts: { text: string }[] }[] })
+      .contents;
+    expect([code, stderr, contents.length, contents[199_999]]).toEqual([
+      0,
+      '',
+      200_000,
+      { role: 'model', parts: [{ text: 'a199999' }] },
+    ]);
+  });
+
   it('--strict reports the violations and exits 1 without printing a body', async () => {
     const history = {
       messages: [

@@ -46,4 +46,30 @@ describe('patternGrammar', () => {
       `/: /${'.'.repeat(200)}... (200000 code units)/: patterns longer than 10000 characters; not applied`,
     );
   });
+
+  // Found by attack: `^a{100000000000}$` ran V8 out of heap while printing its grammar (chunks of
+  // 1000 copies), `{10000000000}` printed 100 MB.
+  it('leaves repeat counts above 10,000 unsupported, and prints a schema with one as a short warning', () => {
+    expect(patternGrammar('^a{10000}$')).toEqual({ ok: true, node: repeat(literal('a'), 10_000, 10_000) });
+    for (const pattern of ['^a{100000000000}$', '^a{10000000000}$', '^a{10001}$', '^a{0,10001}$']) {
+      expect(patternGrammar(pattern)).toEqual({ ok: false, reason: 'repeat counts above 10000' });
+    }
+    expect(patternGrammar('^a{1,99999999999999999999999}$')).toEqual({
+      ok: false,
+      reason: 'repeat counts above 10000',
+    });
+    expect(patternGrammar('^(?:ab{3}){2,100000000000}$')).toEqual({
+      ok: false,
+      reason: 'repeat counts above 10000',
+    });
+    const result = schemaGrammar({ type: 'string', pattern: '^a{100000000000}$' });
+    expect(result.warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'pattern',
+        details: '/: /^a{100000000000}$/: repeat counts above 10000; not applied',
+      },
+    ]);
+    expect(result.grammar.length).toBeLessThan(2000);
+  });
 });

@@ -146,3 +146,67 @@ describe('schemaGrammar output', () => {
     ]);
   });
 });
+
+// Found by attack: each of these threw RangeError (stack overflow) out of schemaGrammar.
+describe('schemaGrammar on large and deep schemas', () => {
+  it('reads 2,000 prefixItems: both engines accept exactly 2,000 integers', async () => {
+    const schema: JSONSchema = {
+      type: 'array',
+      prefixItems: Array.from({ length: 2000 }, () => ({ type: 'integer' })),
+      items: false,
+    };
+    const values = Array.from({ length: 2000 }, (_, i) => i);
+    for (const [dialect, engine] of [
+      ['gbnf', await llamaCppEngine()],
+      ['ebnf', xgrammarEngine()],
+    ] as const) {
+      const result = schemaGrammar(schema, { whitespace: 'compact', dialect });
+      expect(result.warnings).toEqual([]);
+      const compiled = await engine.compile(result.grammar);
+      const verdicts = [
+        await compiled.accepts(JSON.stringify(values)),
+        await compiled.accepts(JSON.stringify(values.slice(0, 1999))),
+        await compiled.accepts(JSON.stringify([])),
+      ];
+      expect([dialect, verdicts]).toEqual([dialect, [true, true, true]]);
+      expect([dialect, await compiled.accepts(JSON.stringify([...values, 2000]))]).toEqual([dialect, false]);
+    }
+  }, 60_000);
+
+  it('reads 20,000 prefixItems without a warning', () => {
+    const schema: JSONSchema = {
+      type: 'array',
+      prefixItems: Array.from({ length: 20_000 }, () => ({ type: 'integer' })),
+    };
+    expect(schemaGrammar(schema).warnings).toEqual([]);
+  });
+
+  it('reads a const and an enum value nested 10,000 deep as any value, with a warning', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(
+      schemaGrammar({ type: 'object', properties: { a: { const: deep }, b: { enum: [1, deep] } } }).warnings,
+    ).toEqual([
+      {
+        type: 'unsupported',
+        feature: 'const',
+        details: '/properties/a: const value nested more than 256 levels deep; any value allowed',
+      },
+      {
+        type: 'unsupported',
+        feature: 'enum',
+        details: '/properties/b: enum value nested more than 256 levels deep; any value allowed',
+      },
+    ]);
+  });
+
+  it('reads anyOf / oneOf / allOf chains 10,000 deep without overflowing', () => {
+    for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
+      let schema: JSONSchema = { type: 'string' };
+      for (let i = 0; i < 10_000; i++) schema = { [keyword]: [schema] };
+      expect(schemaGrammar(schema, { whitespace: 'compact' }).grammar).toBe(
+        schemaGrammar(true, { whitespace: 'compact' }).grammar,
+      );
+    }
+  });
+});

@@ -199,6 +199,15 @@ describe('stable bytes: one set of five tools rendered for every provider', () =
   }
 });
 
+const result = (output: unknown) => ({ type: 'tool-result', toolCallId: 'c', toolName: 'f', output });
+const cyclic: Record<string, unknown> = {};
+cyclic.self = cyclic;
+function deepArray(depth: number): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+}
+
 describe('every writer refuses a malformed canonical input with one typed error', () => {
   const misuse: [string, unknown, string][] = [
     [
@@ -211,6 +220,52 @@ describe('every writer refuses a malformed canonical input with one typed error'
       'a result without output',
       { messages: [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'f' }] }] },
       'messages[0].content[0] (tool-result) must have an output object with a type',
+    ],
+    // Found by attack: each of these reached a plain TypeError (or was sent and broke later).
+    [
+      'an unknown role',
+      { messages: [{ role: 'robot', content: 'x' }] },
+      'messages[0].role "robot" is not one of system, user, assistant, tool',
+    ],
+    [
+      'a tool message holding a text part',
+      { messages: [{ role: 'tool', content: [{ type: 'text', text: 'x' }] }] },
+      'messages[0].content[0] has type "text", which this role does not hold (tool-result)',
+    ],
+    [
+      'a user message holding an unknown part',
+      { messages: [{ role: 'user', content: [{ type: 'tool-approval-response' }] }] },
+      'messages[0].content[0] has type "tool-approval-response", which this role does not hold (text, image, file)',
+    ],
+    [
+      'an image part with image: null',
+      { messages: [{ role: 'user', content: [{ type: 'image', image: null }] }] },
+      'messages[0].content[0] (image) must have an image: a string, a Uint8Array or a URL, got null',
+    ],
+    [
+      'an unknown output type',
+      { messages: [{ role: 'tool', content: [result({ type: 'weird', value: 1 })] }] },
+      'messages[0].content[0].output.type "weird" is not one of text, json, error-text, error-json, execution-denied, content',
+    ],
+    [
+      'a content output whose value is not a list',
+      { messages: [{ role: 'tool', content: [result({ type: 'content', value: 'x' })] }] },
+      'messages[0].content[0].output.value (content) must be an array, got string',
+    ],
+    [
+      'a cyclic json output',
+      { messages: [{ role: 'tool', content: [result({ type: 'json', value: cyclic })] }] },
+      'messages[0].content[0].output.value (json) cannot be written as JSON (a cycle, a BigInt or nested too deep)',
+    ],
+    [
+      'a BigInt error-json output',
+      { messages: [{ role: 'tool', content: [result({ type: 'error-json', value: { n: 1n } })] }] },
+      'messages[0].content[0].output.value (error-json) cannot be written as JSON (a cycle, a BigInt or nested too deep)',
+    ],
+    [
+      'a json output nested 10,000 deep',
+      { messages: [{ role: 'tool', content: [result({ type: 'json', value: deepArray(10_000) })] }] },
+      'messages[0].content[0].output.value (json) cannot be written as JSON (a cycle, a BigInt or nested too deep)',
     ],
     ['tools that are not an array', { messages: [], tools: {} }, 'tools must be an array, got object'],
     [

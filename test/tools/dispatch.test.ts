@@ -376,6 +376,42 @@ describe('every failure is an error result telling the model what to fix', () =>
     expect((result.error?.cause as Error).message).toBe('index offline');
   });
 
+  // Found by attack: reading these to write the error text threw out of dispatch.
+  it('a handler that throws a value that cannot be read (a throwing message getter, a Proxy)', async () => {
+    const messageThrows = new Error('hidden');
+    Object.defineProperty(messageThrows, 'message', {
+      get() {
+        throw new Error('getter');
+      },
+    });
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const proxy = new Proxy({}, { get: trap, getPrototypeOf: trap, ownKeys: trap, has: trap });
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    const toJsonThrows = { toJSON: trap, toString: trap };
+    for (const thrown of [messageThrows, proxy, revocable.proxy, toJsonThrows]) {
+      const thrower = defineTool({
+        name: 'thrower',
+        parameters: { type: 'object' },
+        execute: () => {
+          throw thrown;
+        },
+      });
+      const result = await dispatch(createToolset([thrower]), { id: 'c', name: 'thrower', arguments: {} });
+      expect(outcome(result)).toEqual({
+        code: 'execution_failed',
+        output: {
+          type: 'error-text',
+          value:
+            'Tool "thrower" failed: it threw: a value that could not be read. Check the arguments before calling it again.',
+        },
+      });
+      expect(result.error?.cause).toBe(thrown);
+    }
+  });
+
   it('a handler that is aborted, and a call dispatched with an aborted signal', async () => {
     const controller = new AbortController();
     let started = false;

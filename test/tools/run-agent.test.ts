@@ -245,6 +245,40 @@ describe('runAgent: every event exactly once, in order, on every exit', () => {
     ]);
   });
 
+  // Found by attack: results were released in call order only before the abort, so add's result,
+  // complete while echo (earlier in call order) still ran, was never delivered.
+  it('an abort while an earlier call still runs: the later call that completed before it is delivered', async () => {
+    const controller = new AbortController();
+    const slowEcho = defineTool({
+      name: 'echo',
+      parameters: z.object({ text: z.string() }),
+      execute: (_input, { abortSignal }) =>
+        new Promise<string>((_resolve, reject) =>
+          abortSignal?.addEventListener('abort', () => reject(new Error('stopped'))),
+        ),
+    });
+    const addThenAbort = defineTool({
+      name: 'add',
+      parameters: z.object({ a: z.number(), b: z.number() }),
+      execute: ({ a, b }) => {
+        setTimeout(() => controller.abort(), 0);
+        return a + b;
+      },
+    });
+    const { events, error } = await run({
+      model: scripted(controller),
+      tools: [slowEcho, addThenAbort],
+      signal: controller.signal,
+    });
+    expect((error as Error).name).toBe('AbortError');
+    const step = stepEvents(1);
+    expect(events).toEqual([
+      ...step.slice(0, 5), // step-start, usage, assistant-message, two tool-calls
+      step[6], // add's result: it completed before the abort; echo was cut off
+      { type: 'step-end', step: 1, reason: 'aborted' },
+    ]);
+  });
+
   it('an abort inside a tool at step 2: step 1 whole, then step 2 up to its calls, then AbortError', async () => {
     const controller = new AbortController();
     const calls: number[] = [];

@@ -1,6 +1,11 @@
 // Warnings for keywords SchemaRoot does not apply where they stand (siblings of anyOf / $ref / enum).
 
-import { canonicalTypeName, type SchemaObject, type SchemaTypeName } from '../../schema/schema-root.js';
+import {
+  canonicalTypeName,
+  MAX_SCHEMA_DEPTH,
+  type SchemaObject,
+  type SchemaTypeName,
+} from '../../schema/schema-root.js';
 import { type WarnUnexpressed, where } from './grammar-warnings.js';
 
 /** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
@@ -26,15 +31,17 @@ export const PASSIVE_KEYWORDS: ReadonlySet<string> = new Set([
  * Warns about the keywords of `node` (and of its `anyOf` / `oneOf` / single `allOf` branches) that
  * `SchemaRoot` does not apply: anything beside `$ref`, `const`, `enum`, `anyOf` / `oneOf` (and
  * `oneOf` read as `anyOf`), `allOf` beside `type` / `properties`. Each node is inspected once
- * (`inspected`); `path` is its JSON Pointer.
+ * (`inspected`); `path` is its JSON Pointer. Branches deeper than `MAX_SCHEMA_DEPTH` are not read
+ * (nor applied: `SchemaRoot` stops there too), so a chain 10,000 deep cannot overflow the stack.
  */
 export function warnIgnoredKeywords(
   node: SchemaObject,
   path: string,
   inspected: WeakSet<object>,
   warn: WarnUnexpressed,
+  depth = 0,
 ): void {
-  if (inspected.has(node)) return;
+  if (inspected.has(node) || depth > MAX_SCHEMA_DEPTH) return;
   inspected.add(node);
   const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
   const ignoredBeside = (keyword: string, literals?: readonly unknown[]): void => {
@@ -60,7 +67,13 @@ export function warnIgnoredKeywords(
     const branches = node[keyword] as unknown[];
     branches.forEach((branch, index) => {
       if (typeof branch === 'object' && branch !== null)
-        warnIgnoredKeywords(branch as SchemaObject, `${path}/${keyword}/${index}`, inspected, warn);
+        warnIgnoredKeywords(
+          branch as SchemaObject,
+          `${path}/${keyword}/${index}`,
+          inspected,
+          warn,
+          depth + 1,
+        );
     });
   } else if (Array.isArray(node.allOf) && (node.type !== undefined || node.properties !== undefined)) {
     warn('allOf', `${where(path)}: allOf beside type / properties not applied`);
@@ -71,7 +84,7 @@ export function warnIgnoredKeywords(
     node.allOf[0] !== null
   ) {
     ignoredBeside('allOf');
-    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, inspected, warn);
+    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, inspected, warn, depth + 1);
   }
 }
 

@@ -1,3 +1,4 @@
+import { appendAll } from '../../internal/append-all.js';
 import type {
   AssistantPart,
   FilePart,
@@ -37,7 +38,7 @@ export function convertFromAnthropicMessages(
       else context.other('a system block without text is skipped');
     }
   }
-  result.push(...readBlockTurns(messages, anthropicTurns, context));
+  appendAll(result, readBlockTurns(messages, anthropicTurns, context));
   return result;
 }
 

@@ -1,3 +1,4 @@
+import { appendAll } from '../../internal/append-all.js';
 import type {
   AssistantPart,
   FilePart,
@@ -41,7 +42,7 @@ export function convertFromBedrockMessages(
       else context.other('a system block without text is skipped');
     }
   }
-  result.push(...readBlockTurns(messages, bedrockTurns, context));
+  appendAll(result, readBlockTurns(messages, bedrockTurns, context));
   return result;
 }
 

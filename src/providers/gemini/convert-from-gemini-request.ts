@@ -1,4 +1,5 @@
 import { ToolwireError } from '../../errors/toolwire-error.js';
+import { appendAll } from '../../internal/append-all.js';
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { Message } from '../../types/message.js';
@@ -36,7 +37,7 @@ export function convertFromGeminiRequest(body: unknown): Converted<CanonicalRequ
         messages.push({ role: 'system', content: part.text });
     }
   }
-  messages.push(...convertFromGeminiContents(body.contents, warnings));
+  appendAll(messages, convertFromGeminiContents(body.contents, warnings));
   const request: { -readonly [K in keyof CanonicalRequest]: CanonicalRequest[K] } = { messages };
   if (typeof body.model === 'string' && body.model !== '') request.model = body.model;
   const tools = readTools(body.tools, warnings);

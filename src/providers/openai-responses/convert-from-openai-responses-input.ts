@@ -1,3 +1,4 @@
+import { appendAll } from '../../internal/append-all.js';
 import type {
   AssistantPart,
   FilePart,
@@ -60,7 +61,8 @@ export function convertFromOpenAIResponsesOutput(
   });
   const parts: AssistantPart[] = [];
   for (const message of reader.out) {
-    if (message.role === 'assistant' && typeof message.content !== 'string') parts.push(...message.content);
+    if (message.role === 'assistant' && typeof message.content !== 'string')
+      appendAll(parts, message.content);
   }
   return parts;
 }
@@ -84,7 +86,7 @@ class InputReader {
         this.message(item, index);
         break;
       case 'reasoning':
-        this.assistantParts().push(...reasoningParts(item));
+        appendAll(this.assistantParts(), reasoningParts(item));
         break;
       case 'function_call': {
         const itemId = nonEmptyString(item.id);

@@ -1,3 +1,4 @@
+import { appendAll } from '../../internal/append-all.js';
 import type {
   AssistantPart,
   FilePart,
@@ -60,7 +61,7 @@ export function convertToOpenAIResponsesInput(
         });
         break;
       case 'assistant':
-        input.push(...convertToOpenAIResponsesItems(message.content, 'input', warnings));
+        appendAll(input, convertToOpenAIResponsesItems(message.content, 'input', warnings));
         break;
       case 'tool':
         for (const part of message.content) {

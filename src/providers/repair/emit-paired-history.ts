@@ -51,6 +51,8 @@ interface EmitContext {
   readonly orphan: 'drop' | 'text';
   readonly changes: HistoryChange[];
   readonly out: SourcedMessage[];
+  /** Results inside the current assistant turn that answer no call of it (H2). */
+  readonly turnOrphans: ResultRecord[];
 }
 
 /**
@@ -75,6 +77,7 @@ export function emitPairedHistory(
     orphan: policy.orphan ?? 'drop',
     changes,
     out: [],
+    turnOrphans: [],
   };
   messages.forEach((message, position) => {
     if (message.role === 'assistant') emitTurn(context, message, position);
@@ -86,7 +89,7 @@ export function emitPairedHistory(
 }
 
 function isDropped(context: EmitContext, call: CallRecord): boolean {
-  return call.skip || (context.dangling === 'drop' && call.result === undefined && !call.providerExecuted);
+  return call.skip || (context.dangling === 'drop' && call.result === undefined && !call.answeredInTurn);
 }
 
 function emitTurn(context: EmitContext, message: AssistantMessage, position: number): void {
@@ -154,6 +157,18 @@ function rewriteAssistantParts(
       return;
     }
     groupKept = true;
+    if (part.type === 'tool-result' && turnCall(context, part, position) === undefined) {
+      // An orphan here would be sent as a result of the next user turn, answering no call.
+      changed = true;
+      context.turnOrphans.push({
+        message: position,
+        part: partIndex,
+        value: part,
+        fate: 'orphan',
+        call: undefined,
+      });
+      return;
+    }
     const rewritten =
       call !== undefined
         ? rewriteCall(context, call, part, position)
@@ -211,9 +226,14 @@ function rewriteCall(
  * when the call was renamed (H6), so the two stay paired.
  */
 function providerResult(context: EmitContext, part: ToolResultPart, position: number): ToolResultPart {
-  const calls = context.index.callsOfMessage.get(position) ?? [];
-  const call = calls.find((candidate) => candidate.inputId === part.toolCallId && !candidate.skip);
+  const call = turnCall(context, part, position);
   return call === undefined || call.id === part.toolCallId ? part : { ...part, toolCallId: call.id };
+}
+
+/** The call of the assistant turn at `position` that a result inside that turn answers. */
+function turnCall(context: EmitContext, part: ToolResultPart, position: number): CallRecord | undefined {
+  const calls = context.index.callsOfMessage.get(position) ?? [];
+  return calls.find((candidate) => candidate.inputId === part.toolCallId && candidate.answeredInTurn);
 }
 
 /** The results of one turn, right after it (H1, H3, H4, H10, H14). */
@@ -267,7 +287,7 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
           : `result of call ${call.id} moved right after its call (message ${position})`,
         ...(call.inputId === undefined ? {} : { toolCallId: call.inputId }),
       });
-    } else if (!call.providerExecuted) {
+    } else if (!call.answeredInTurn) {
       const text = call.invalid ? invalidCallResultText(call.invalid.error) : INTERRUPTED_RESULT_TEXT;
       extra.push({
         type: 'tool-result',
@@ -293,7 +313,7 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
     } else out.push({ message: { role: 'tool', content: extra }, source: position });
   }
   if (context.target === 'gemini') putInCallOrder(context, calls, firstOut, position);
-  emitOrphans(context, orphans, lastSource);
+  emitOrphans(context, [...context.turnOrphans.splice(0), ...orphans], lastSource);
 }
 
 /**

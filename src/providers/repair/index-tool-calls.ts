@@ -15,7 +15,11 @@ export interface CallRecord {
   /** An invalid call without an id or a name: never serialized, and so never answered (H10). */
   readonly skip: boolean;
   readonly invalid: InvalidToolCallPart | undefined;
-  readonly providerExecuted: boolean;
+  /**
+   * Its assistant message also holds a `tool-result` with its id (a provider-executed call answered in
+   * the turn, as Anthropic's server tools are): answered, so never dangling.
+   */
+  readonly answeredInTurn: boolean;
   result: ResultRecord | undefined;
 }
 
@@ -93,6 +97,8 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
     if (message.role === 'assistant' || message.role === 'system') lastTurn = index;
     if (message.role !== 'assistant' || typeof message.content === 'string') return;
     const own: CallRecord[] = [];
+    const turnResultIds = new Set<unknown>();
+    for (const part of message.content) if (part.type === 'tool-result') turnResultIds.add(part.toolCallId);
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'tool-call' && part.type !== 'tool-call-invalid') return;
       const inputId = nonEmpty(part.toolCallId);
@@ -146,7 +152,7 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
         name,
         skip,
         invalid,
-        providerExecuted: part.type === 'tool-call' && part.providerExecuted === true,
+        answeredInTurn: inputId !== undefined && !skip && turnResultIds.has(inputId),
         result: undefined,
       };
       calls.set(partKey(index, partIndex), record);
@@ -200,7 +206,7 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
           ? 'orphan'
           : call.skip
             ? 'skipped'
-            : call.result !== undefined
+            : call.result !== undefined || call.answeredInTurn
               ? 'duplicate'
               : 'paired';
       const record: ResultRecord = { message: index, part: partIndex, value: part, fate, call };
@@ -222,7 +228,7 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
           rule: 'H6',
           index,
           action: 'drop-result',
-          detail: `second result for call ${call?.id} removed; the first (message ${call?.result?.message}) is kept`,
+          detail: `second result for call ${call?.id} removed; the first (message ${call?.result?.message ?? call?.message}) is kept`,
           ...named,
         });
       }

@@ -56,8 +56,10 @@ const targets: ReadonlySet<string> = new Set<string>(PROVIDER_IDS);
  *
  * Generic (every target):
  * - H1: a call without a result gets an `error-text` result right after its turn
- *   ({@link INTERRUPTED_RESULT_TEXT}), or is removed with policy `dangling: 'drop'`.
- * - H2: a result whose call is not in the history is removed, or kept as user text (`orphan: 'text'`).
+ *   ({@link INTERRUPTED_RESULT_TEXT}), or is removed with policy `dangling: 'drop'`; a provider-executed
+ *   call is answered by a result inside its own turn, and without one it is dangling like any call.
+ * - H2: a result whose call is not in the history is removed, or kept as user text (`orphan: 'text'`);
+ *   so is a result inside an assistant message that answers no call of that message.
  * - H3/H4: a result somewhere else is moved right after its call's turn (H4 for Anthropic and Bedrock when
  *   only user content stood before it: results must come first in the user turn, and the canonical tool
  *   message before the user message is what their converters merge, results first).

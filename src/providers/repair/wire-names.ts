@@ -43,16 +43,23 @@ export class WireNames {
     const { hashOnly, maxLength } = this.rule;
     const base = hashOnly === undefined ? this.rule.sanitize(text) : '';
     let wire = hashOnly === undefined ? base : hashBase62(text, hashOnly);
-    if (wire.length > maxLength)
-      wire = `${base.slice(0, maxLength - hashLength - 1)}_${hashBase62(text, hashLength)}`;
+    const head = cutBefore(base, maxLength - hashLength - 1);
+    if (wire.length > maxLength) wire = `${head}_${hashBase62(text, hashLength)}`;
     for (let salt = 1; this.taken.has(wire) || !this.rule.accepts(wire); salt++) {
       wire =
         hashOnly === undefined
-          ? `${base.slice(0, maxLength - hashLength - 1)}_${hashBase62(text, hashLength, salt)}`
+          ? `${head}_${hashBase62(text, hashLength, salt)}`
           : hashBase62(text, hashOnly, salt);
     }
     this.taken.add(wire);
     this.assigned.set(text, wire);
     return wire;
   }
+}
+
+/** The first `length` code units of `text`, one fewer when that would cut a surrogate pair in two. */
+function cutBefore(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  const cutsPair = code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(length) & 0xfc00) === 0xdc00;
+  return text.slice(0, cutsPair ? length - 1 : length);
 }

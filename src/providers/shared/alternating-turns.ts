@@ -1,3 +1,5 @@
+import { appendAll } from '../../internal/append-all.js';
+
 /** One turn being built: a lone string, or tool results (always first) and other blocks. */
 interface Turn<Block> {
   readonly role: 'user' | 'assistant';
@@ -34,12 +36,12 @@ export class AlternatingTurns<Block> {
   }
 
   addBlocks(role: 'user' | 'assistant', blocks: readonly Block[]): void {
-    if (blocks.length > 0) this.turn(role).blocks.push(...blocks);
+    if (blocks.length > 0) appendAll(this.turn(role).blocks, blocks);
   }
 
   /** Adds tool results to the user turn (before its other blocks). */
   addResults(results: readonly Block[]): void {
-    if (results.length > 0) this.turn('user').results.push(...results);
+    if (results.length > 0) appendAll(this.turn('user').results, results);
   }
 
   /** The turns, in order: `content` is the lone string or the results followed by the other blocks. */
