@@ -4,12 +4,12 @@ import { alignValue } from '../../schema/index.js';
 import { createToolCallStream } from '../../stream/index.js';
 import type { Message, ParseEvent } from '../../types/index.js';
 import { type Backend, BackendError, type BackendUsage, type GenerateRequest } from '../backends/backend.js';
-import type { TurnRequest } from '../chat/read-chat-request.js';
 import { GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import { turnGrammar } from './turn-grammar.js';
+import type { TurnRequest } from './turn-request.js';
 import { retryHint, type TurnRules, turnRules } from './turn-rules.js';
 
 /** A served model with its backend made and its template loaded (see `createGateway`). */

@@ -2,7 +2,7 @@ import { grammarFor } from '../../formats/index.js';
 import { schemaGrammar } from '../../grammar/index.js';
 import type { Warning } from '../../types/index.js';
 import type { BackendCapabilities, BackendGrammar } from '../backends/backend.js';
-import type { TurnRequest } from '../chat/read-chat-request.js';
+import type { TurnRequest } from './turn-request.js';
 import type { TurnRules } from './turn-rules.js';
 
 /** The grammar a turn is sampled under, and what it could not express. */

@@ -1,4 +1,4 @@
-import type { TurnRequest } from '../chat/read-chat-request.js';
+import type { TurnRequest } from './turn-request.js';
 
 /**
  * What a turn's answer must satisfy beyond being parsed: the request's `tool_choice`,
