@@ -4,7 +4,7 @@ import { UsageError } from './usage-error.js';
 /** `toolwire serve --help`. */
 export const serveUsage = `usage:
   toolwire serve --config FILE [--host HOST] [--port PORT] [--quiet]
-  toolwire serve --backend URL --model NAME --format ID --template FILE|builtin:ID [options]
+  toolwire serve --backend URL --model NAME --format ID [--template FILE|builtin:ID] [options]
 
 Serves OpenAI Chat Completions (POST /v1/chat/completions), GET /v1/models and GET /health in front
 of a model server, with the model's own chat template, tool-call parsing for its format, and
@@ -17,6 +17,7 @@ tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
   --backend-model NAME   the model name sent to the backend
   --format ID            the tool-call format of the model's output (toolwire formats lists them)
   --template SOURCE      the chat template: a .jinja file, a tokenizer_config.json, or builtin:ID
+                         (default: the format's built-in template, where it has one)
   --grammar-field FIELD  where openai-completions takes grammars: grammar (llama.cpp server),
                          structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang), none
   --retries N            ask again (0-5 times) when an unconstrained answer breaks tool_choice
@@ -163,7 +164,7 @@ type Flags = Record<string, string | string[] | boolean | undefined>;
 /** The one-model flags as a config object, so both forms are checked by the same reader. */
 function flagConfig(values: Flags): Record<string, unknown> {
   if (values.backend === undefined)
-    throw new UsageError('serve needs --config FILE, or --backend URL with --model, --format and --template');
+    throw new UsageError('serve needs --config FILE, or --backend URL with --model and --format');
   const template = values.template as string | undefined;
   return {
     models: [

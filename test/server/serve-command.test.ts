@@ -67,9 +67,7 @@ describe('toolwire serve: flags and config mistakes', () => {
   it('no backend or config: one line, exit 2', async () => {
     const { code, stderr } = await run([]);
     expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire: serve needs --config FILE, or --backend URL with --model, --format and --template\n',
-    );
+    expect(stderr).toBe('toolwire: serve needs --config FILE, or --backend URL with --model and --format\n');
   });
 
   it('bad one-model flags: one line per mistake, named by flag, exit 2', async () => {
@@ -87,6 +85,21 @@ describe('toolwire serve: flags and config mistakes', () => {
     expect(stderr).toBe(
       'toolwire serve: --format: unknown format "nope" (toolwire formats lists them)\n' +
         'toolwire serve: --backend: must be an http:// or https:// URL\n',
+    );
+  });
+
+  it('a format with no built-in template and no --template: one line, exit 2', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:1',
+      '--model',
+      'm',
+      '--format',
+      'jamba',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})\n',
     );
   });
 
@@ -214,11 +227,16 @@ describe('toolwire serve: serving', () => {
     });
   });
 
-  it('the built command: --backend form with an API key answers, and SIGTERM ends it with exit 0', async () => {
+  it("the built command: --backend form (the format's built-in template) with an API key answers, and SIGTERM ends it with exit 0", async () => {
     if (!existsSync('dist/cli/serve-command.js'))
       execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
     replay = await startReplayBackend({
-      recordings: [{ output: 'Hello there.' }],
+      recordings: [
+        {
+          output: 'Hello there.',
+          expectPrompt: '<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n',
+        },
+      ],
       maxChunkLength: 2,
     });
     const child = spawn(
@@ -231,9 +249,7 @@ describe('toolwire serve: serving', () => {
         '--model',
         'm',
         '--format',
-        'hermes',
-        '--template',
-        'builtin:qwen2.5',
+        'qwen3_coder',
         '--port',
         '0',
         '--api-key',

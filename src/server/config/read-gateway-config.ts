@@ -1,3 +1,4 @@
+import { promptTemplates } from '../../ai-sdk/index.js';
 import { getFormat } from '../../formats/index.js';
 import type { BackendConfig, BackendKind } from '../backends/backend.js';
 import type { TemplateSource } from '../template/prompt-renderer.js';
@@ -148,13 +149,18 @@ function readModel(
       check(`${path}.format`, `unknown format "${format}" (toolwire formats lists them)`);
     }
   }
-  const template = readTemplate(entry.template, `${path}.template`, check);
+  let template = readTemplate(entry.template, `${path}.template`, check);
   const backend = readBackend(entry.backend, `${path}.backend`, env, check);
   if (backend !== undefined && backend.type !== 'openai-chat-passthrough' && entry.template === undefined) {
-    check(
-      `${path}.template`,
-      `a ${backend.type} backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})`,
-    );
+    // A raw-text backend needs a template; without one, the format's first built-in template.
+    const builtin = format === undefined ? undefined : defaultBuiltinTemplate(format);
+    if (builtin !== undefined) template = { builtin };
+    else if (format !== undefined) {
+      check(
+        `${path}.template`,
+        `format "${format}" has no built-in template; the ${backend.type} backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})`,
+      );
+    }
   }
   const retries = optionalInteger(entry, 'retries', path, check, 0, 5);
   const contextLength = optionalInteger(entry, 'contextLength', path, check, 1, 100_000_000);
@@ -319,4 +325,9 @@ function isHttpUrl(text: string): boolean {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The id of the first built-in template (`toolwire/ai-sdk`'s `promptTemplates`) written for `format`. */
+export function defaultBuiltinTemplate(format: string): string | undefined {
+  return promptTemplates.find((template) => template.format === format)?.id;
 }
