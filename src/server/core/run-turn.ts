@@ -1,5 +1,5 @@
 import { getFormat } from '../../formats/index.js';
-import { openaiChat, repairHistory } from '../../providers/index.js';
+import { repairHistory } from '../../providers/index.js';
 import { alignValue } from '../../schema/index.js';
 import { createToolCallStream } from '../../stream/index.js';
 import type { Message, ParseEvent } from '../../types/index.js';
@@ -7,6 +7,7 @@ import { type Backend, BackendError, type BackendUsage, type GenerateRequest } f
 import { GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
+import { passthroughChat } from './passthrough-chat.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import { turnGrammar } from './turn-grammar.js';
 import type { TurnRequest } from './turn-request.js';
@@ -22,6 +23,8 @@ export interface ResolvedModel {
   readonly retries: number;
   readonly reasoningStartedInPrompt: boolean | undefined;
   readonly contextLength: number | undefined;
+  /** For `openai-chat-passthrough`: where the tools go (see `passthroughChat`). */
+  readonly toolsIn: 'tools' | 'system';
 }
 
 /** What a turn needs besides the request. */
@@ -109,20 +112,17 @@ function generateRequest(
     ...(grammar ? { grammar } : {}),
   };
   if (model.backend.kind === 'openai-chat-passthrough') {
-    const { value } = openaiChat.toRequest({
-      messages,
-      ...(tools.length > 0
-        ? { tools, toolChoice: request.toolChoice, parallelToolCalls: request.parallelToolCalls }
-        : {}),
-    });
-    const {
-      messages: chatMessages,
-      tools: chatTools,
-      tool_choice,
-      parallel_tool_calls,
-    } = value as unknown as Record<string, unknown>;
-    const chat: Record<string, unknown> = { messages: chatMessages };
-    if (chatTools !== undefined) Object.assign(chat, { tools: chatTools, tool_choice, parallel_tool_calls });
+    const chat = passthroughChat(
+      {
+        messages,
+        tools,
+        toolChoice: request.toolChoice,
+        parallelToolCalls: request.parallelToolCalls,
+        format: model.format,
+        model: model.backendModel,
+      },
+      model.toolsIn,
+    );
     return { ...base, prompt: '', chat };
   }
   if (model.renderer === undefined) {

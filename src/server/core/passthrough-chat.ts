@@ -1,0 +1,80 @@
+import type { LanguageModelV3Message } from '@ai-sdk/provider';
+import { rendererFor, renderToolPrompt } from '../../ai-sdk/index.js';
+import { getFormat } from '../../formats/index.js';
+import { openaiChat, type ToolChoice } from '../../providers/index.js';
+import type { Message, ToolDefinition } from '../../types/index.js';
+import { languageModelPrompt } from '../template/language-model-prompt.js';
+
+/** What an `openai-chat-passthrough` request carries of the turn. */
+export interface PassthroughTurn {
+  readonly messages: readonly Message[];
+  /** The tools offered (none when `tool_choice` is `none`). */
+  readonly tools: readonly ToolDefinition[];
+  readonly toolChoice: ToolChoice;
+  readonly parallelToolCalls: boolean;
+  /** The served model's format id and name: they pick the tool prompt `toolsIn: 'system'` writes. */
+  readonly format: string;
+  readonly model: string;
+}
+
+/**
+ * The Chat Completions fields (`messages`, and `tools`, `tool_choice`, `parallel_tool_calls` when
+ * tools are offered) an `openai-chat-passthrough` backend is sent.
+ *
+ * `toolsIn: 'tools'` forwards them as OpenAI fields, for a server that renders tools with its own
+ * template. `toolsIn: 'system'` is for a server that refuses `tools` (and with them `tool_calls` and
+ * `tool` messages): the tool section goes into the system message as toolwire's prompt renderer
+ * for the format writes it (`renderToolPrompt` of `toolwire/ai-sdk`), earlier calls become
+ * assistant text in the format's own syntax, and results become user text (merged with a user
+ * message next to them, blank-line separated, for templates that insist on alternating roles);
+ * reasoning in history is left out, as chat templates drop it from earlier turns.
+ */
+export function passthroughChat(turn: PassthroughTurn, toolsIn: 'tools' | 'system'): Record<string, unknown> {
+  if (toolsIn === 'system') {
+    const renderer = rendererFor(getFormat(turn.format), turn.model);
+    const rendered = renderToolPrompt(
+      languageModelPrompt(turn.messages),
+      turn.tools,
+      renderer,
+      turn.toolChoice,
+    );
+    return { messages: mergeUserRuns(rendered.map(textMessage)) };
+  }
+  const offered = turn.tools.length > 0;
+  const { value } = openaiChat.toRequest({
+    messages: turn.messages,
+    ...(offered
+      ? { tools: turn.tools, toolChoice: turn.toolChoice, parallelToolCalls: turn.parallelToolCalls }
+      : {}),
+  });
+  const body = value as unknown as Record<string, unknown>;
+  return offered
+    ? {
+        messages: body.messages,
+        tools: body.tools,
+        tool_choice: body.tool_choice,
+        parallel_tool_calls: body.parallel_tool_calls,
+      }
+    : { messages: body.messages };
+}
+
+/** One rendered message as a plain-text chat message (a tool message becomes user text). */
+function textMessage(message: LanguageModelV3Message): { role: string; content: string } {
+  if (message.role === 'system') return { role: 'system', content: message.content };
+  const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { role: message.role === 'assistant' ? 'assistant' : 'user', content: text };
+}
+
+/** Adjacent user messages as one, their texts separated by a blank line. */
+function mergeUserRuns(
+  messages: Array<{ role: string; content: string }>,
+): Array<{ role: string; content: string }> {
+  const merged: Array<{ role: string; content: string }> = [];
+  for (const message of messages) {
+    const last = merged.at(-1);
+    if (last !== undefined && last.role === 'user' && message.role === 'user')
+      last.content = `${last.content}\n\n${message.content}`;
+    else merged.push({ ...message });
+  }
+  return merged;
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
+
+let harness: GatewayHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+// A conversation with an earlier call and its result: what a server refusing `tools` must get as text.
+const history = [
+  { role: 'system' as const, content: 'Be brief.' },
+  { role: 'user' as const, content: 'Weather in Paris?' },
+  {
+    role: 'assistant' as const,
+    content: null,
+    tool_calls: [
+      {
+        id: 'call_1',
+        type: 'function' as const,
+        function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      },
+    ],
+  },
+  { role: 'tool' as const, tool_call_id: 'call_1', content: '{"temp":21}' },
+  { role: 'user' as const, content: 'And Rome?' },
+];
+
+describe('openai-chat-passthrough', () => {
+  it('toolsIn tools (default): forwards tools and history as OpenAI fields, parses the text answer', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: hermesCall('get_weather', { city: 'Rome' }) }] },
+      backend: { type: 'openai-chat-passthrough' },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      tools: weatherTools,
+    });
+    const body = harness.replay.requests[0]?.body ?? {};
+    expect(body.tools).toEqual(weatherTools);
+    expect(body.tool_choice).toBe('auto');
+    expect((body.messages as unknown[]).length).toBe(5);
+    expect((body.messages as Array<{ role: string }>).map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+    ]);
+    expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    const call = answer.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' ? call.function : undefined).toEqual({
+      name: 'get_weather',
+      arguments: '{"city":"Rome"}',
+    });
+  });
+
+  it('toolsIn system: no tools field; the tool section, calls and results are text in the format syntax', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: hermesCall('get_weather', { city: 'Rome' }) }] },
+      backend: { type: 'openai-chat-passthrough', toolsIn: 'system' },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      tools: weatherTools,
+    });
+    const body = harness.replay.requests[0]?.body ?? {};
+    expect(
+      Object.keys(body).filter((key) => key.startsWith('tool') || key === 'parallel_tool_calls'),
+    ).toEqual([]);
+    const messages = body.messages as Array<{ role: string; content: string }>;
+    const toolSection = [
+      '# Tools',
+      '',
+      'You may call one or more functions to assist with the user query.',
+      '',
+      'You are provided with function signatures within <tools></tools> XML tags:',
+      '<tools>',
+      '{"type": "function", "function": {"name": "get_weather", "description": "Current weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}, "required": ["city"], "additionalProperties": false}}}',
+      '{"type": "function", "function": {"name": "get_time", "description": "Current time in a timezone", "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}, "required": ["zone"]}}}',
+      '</tools>',
+      '',
+      'For each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:',
+      '<tool_call>',
+      '{"name": <function-name>, "arguments": <args-json-object>}',
+      '</tool_call>',
+    ].join('\n');
+    expect(messages).toEqual([
+      { role: 'system', content: `Be brief.\n\n${toolSection}` },
+      { role: 'user', content: 'Weather in Paris?' },
+      {
+        role: 'assistant',
+        content: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      },
+      { role: 'user', content: '<tool_response>\n{"temp":21}\n</tool_response>\n\nAnd Rome?' },
+    ]);
+    const call = answer.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' ? call.function : undefined).toEqual({
+      name: 'get_weather',
+      arguments: '{"city":"Rome"}',
+    });
+  });
+
+  it('toolsIn system with tool_choice none: no tool section, the history still as text', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: 'It is sunny.' }] },
+      backend: { type: 'openai-chat-passthrough', toolsIn: 'system' },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      tools: weatherTools,
+      tool_choice: 'none',
+    });
+    expect(harness.replay.requests[0]?.body.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Weather in Paris?' },
+      {
+        role: 'assistant',
+        content: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      },
+      { role: 'user', content: '<tool_response>\n{"temp":21}\n</tool_response>\n\nAnd Rome?' },
+    ]);
+    expect(answer.choices[0]?.message.content).toBe('It is sunny.');
+    expect(answer.choices[0]?.finish_reason).toBe('stop');
+  });
+});
