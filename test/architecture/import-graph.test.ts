@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  entryReaches,
   findCycles,
   formatReaches,
   importGraph,
@@ -34,6 +35,10 @@ describe('import graph of src/', () => {
     expect(formatReaches(graph)).toEqual([]);
   });
 
+  it('has the server layer use only the public entries (index.ts) of the layers below', () => {
+    expect(entryReaches(graph, 'server')).toEqual([]);
+  });
+
   it('names every layer folder of src/ in layers.json', () => {
     const folders = new Set(sourceFiles().map((file) => (file.includes('/') ? file.split('/')[0] : 'index')));
     const listed = new Set(layerRules.order.flat());
@@ -54,6 +59,14 @@ describe('the checks themselves', () => {
     ['formats/format-definition.ts', ['formats/core/f.ts']],
     ['stream/index.ts', ['providers/g.ts']],
   ]);
+
+  it('finds a server file reaching past a layer entry', () => {
+    const graphWithServer = new Map<string, string[]>([
+      ['server/a.ts', ['server/b.ts', 'formats/index.ts', 'formats/registry.ts']],
+      ['server/b.ts', ['types/index.ts']],
+    ]);
+    expect(entryReaches(graphWithServer, 'server')).toEqual(['server/a.ts -> formats/registry.ts']);
+  });
 
   it('finds a cycle', () => {
     expect(findCycles(toy)).toEqual([['json/a.ts', 'schema/b.ts', 'json/a.ts']]);

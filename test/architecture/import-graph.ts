@@ -140,3 +140,19 @@ export function formatReaches(graph: Map<string, string[]>, rules = layerRules):
   }
   return problems;
 }
+
+/**
+ * Imports from a file of `layer` into another layer's files other than that layer's `index.ts`
+ * (its public entry), as `from -> to`: a layer built only on the public functions of those below.
+ */
+export function entryReaches(graph: Map<string, string[]>, layer: string): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    if (layerOf(from) !== layer) continue;
+    for (const to of targets) {
+      const target = layerOf(to);
+      if (target !== layer && to !== `${target}/index.ts`) found.push(`${from} -> ${to}`);
+    }
+  }
+  return found;
+}
