@@ -19,7 +19,8 @@ export interface Gateway {
   readonly inFlight: number;
   /**
    * Stops taking requests (new ones get 503), waits up to `graceMs` (default 10000) for those in
-   * flight to finish, then aborts the rest (their streams end, their backend requests are cancelled).
+   * flight to finish, then aborts the rest: their backend requests are cancelled and their streams
+   * end with an error event (code `shutting_down`, no `[DONE]`) when next read.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -175,7 +176,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       drained = resolve;
       setTimeout(resolve, graceMs).unref?.();
     });
-    for (const controller of active) controller.abort(new Error('the gateway is shutting down'));
+    const cutOff = new GatewayError(
+      503,
+      'server_error',
+      'shutting_down',
+      'the gateway shut down before the answer ended',
+    );
+    for (const controller of active) controller.abort(cutOff);
   };
   return handler;
 }

@@ -159,11 +159,14 @@ async function* readBackend(
       else turn.done(chunk.finishReason, chunk.usage);
     }
   } catch (error) {
+    if (request.signal.aborted) throw abortedTurn(request.signal.reason);
     if (error instanceof BackendError) {
       throw new GatewayError(error.status, 'server_error', error.code, `backend: ${error.message}`);
     }
     throw error;
   }
+  // An aborted backend request ends quietly: the answer is cut off, never reported as complete.
+  if (request.signal.aborted) throw abortedTurn(request.signal.reason);
   yield* turn.finish();
 }
 
@@ -309,6 +312,12 @@ class TurnReader {
     this.content += text;
     yield { type: 'text', text };
   }
+}
+
+function abortedTurn(reason: unknown): GatewayError {
+  return reason instanceof GatewayError
+    ? reason
+    : new GatewayError(503, 'server_error', 'request_aborted', 'the request was aborted before the answer ended');
 }
 
 function jsonProblem(content: string, request: TurnRequest): string | undefined {
