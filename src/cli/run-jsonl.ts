@@ -12,7 +12,8 @@ import { UsageError } from './usage-error.js';
 /** Options of `runJsonl`. */
 export interface RunJsonlOptions {
   /**
-   * Worker threads that parse, all started with the first round. Without it, up to
+   * Worker threads that parse (at most `os.availableParallelism()`), all started with the first
+   * round. Without it, up to
    * `os.availableParallelism()`: one is started with the first round and one more each time another
    * `growAfterLines` lines have been handed out while the input goes on (a thread pays its own JIT
    * warm-up, about a second of CPU over toolwire's formats, which a short input never earns back: see
@@ -90,7 +91,8 @@ export async function runJsonl(
   const growAfterLines = options.growAfterLines ?? 50_000;
   /** Workers wanted once the round starting at input line `firstLine` is handed out. */
   const wanted = (firstLine: number) =>
-    options.workers ?? Math.min(maxWorkers, 1 + Math.floor((firstLine - 1) / growAfterLines));
+    // More threads than the machine runs at once only add memory and contention: `workers` is capped.
+    Math.min(maxWorkers, options.workers ?? 1 + Math.floor((firstLine - 1) / growAfterLines));
   const batchLines = options.batchLines ?? 256;
   const progress = options.progress ? new BatchProgress(options.progress) : undefined;
   const counts = { lines: 0, bytes: 0, calls: 0, errors: 0 };

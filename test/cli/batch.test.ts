@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,35 @@ describe('toolwire parse --jsonl --workers (built CLI)', { timeout: 120_000 }, (
     expect(one.stdout).toBe(three.stdout);
     const given = toolwire(['parse', '--jsonl', once, '--tools', toolsFile, '--workers', '2']);
     expect(given.stdout).toBe(three.stdout);
+  });
+
+  it('caps --workers at the cores: 300 asked on 2,000 lines answers the same bytes as 1 (it took 63 s and 5 GB)', () => {
+    const many = toolwire(['parse', '--jsonl', once, '--tools', toolsFile, '--workers', '300']);
+    expect({ code: many.code, stderr: many.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(many.stdout).toBe(
+      toolwire(['parse', '--jsonl', once, '--tools', toolsFile, '--workers', '1']).stdout,
+    );
+  });
+
+  it('stops quietly with exit 0 when the reader closes the pipe early (| head -1 printed an EPIPE trace, exit 1)', async () => {
+    const big = file(
+      'big.jsonl',
+      `${Array.from({ length: 20_000 }, (_, index) => line(index, false)).join('\n')}\n`,
+    );
+    const child = spawn(
+      process.execPath,
+      ['bin/toolwire.js', 'parse', '--jsonl', big, '--tools', toolsFile],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => {
+      stderr += data.toString();
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('shares mixed formats out among threads and still answers byte for byte as one thread does', () => {
