@@ -15,6 +15,7 @@ import { resolveModelFormat } from '../formats/registry.js';
 import type { ToolChoice } from '../providers/provider-converter.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
+import { CallIdGuard } from './call-id-guard.js';
 import { invalidCallPart } from './invalid-call-part.js';
 import { rendererFor } from './prompt-renderers.js';
 import { promptTemplateFor, promptTemplates } from './prompt-templates.js';
@@ -160,11 +161,12 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       const state = states.get(params);
       if (state === undefined || state.toolChoice.type === 'none') return result;
       const parser = parserFor(state, false);
+      const ids = new CallIdGuard();
       const content: LanguageModelV3Content[] = [];
-      const collect = new ContentCollector(content);
+      const collect = new ContentCollector(content, ids);
       for (const part of result.content) {
         if (part.type === 'text') collect.add(parser.push(part.text));
-        else content.push(part);
+        else content.push(ids.part(part, 'native'));
       }
       collect.add(parser.finish());
       return { ...result, content, finishReason: finishReason(result.finishReason, collect.calls) };
@@ -176,24 +178,35 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       if (state === undefined || state.toolChoice.type === 'none') return result;
       const parser = parserFor(state, true);
       const encoder = new AISDKStreamPartEncoder({ idPrefix: 'tw-' });
+      const ids = new CallIdGuard();
       let finished = false;
       const stream = result.stream.pipeThrough(
         new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
           transform(part, controller) {
+            // The parser has finished with the first `finish`: what an upstream sends after it (a
+            // second `finish`, late text) is passed on as it came; a second `finish` is dropped, as a
+            // stream has one.
+            if (finished) {
+              if (part.type !== 'finish') controller.enqueue(ids.part(part, 'native'));
+              return;
+            }
             const out: LanguageModelV3StreamPart[] = [];
             if (part.type === 'text-delta') encoder.push(parser.push(part.delta), out);
             else if (part.type === 'finish') {
               finished = true;
               encoder.finish(encoder.push(parser.finish(), out));
               out.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
-            } else if (part.type !== 'text-start' && part.type !== 'text-end') out.push(part);
-            for (const item of out) controller.enqueue(item);
+            } else if (part.type !== 'text-start' && part.type !== 'text-end') {
+              controller.enqueue(ids.part(part, 'native'));
+            }
+            for (const item of out) controller.enqueue(ids.part(item, 'parsed'));
           },
           // A stream that ends without its `finish` part (an aborted response) still gets the text
           // the parser held back and its open call, as an invalid call.
           flush(controller) {
             if (finished) return;
-            for (const item of encoder.finish(encoder.push(parser.finish()))) controller.enqueue(item);
+            for (const item of encoder.finish(encoder.push(parser.finish())))
+              controller.enqueue(ids.part(item, 'parsed'));
           },
         }),
       );
@@ -240,7 +253,10 @@ class ContentCollector {
   calls = 0;
   private invalid = 0;
 
-  constructor(private readonly content: LanguageModelV3Content[]) {}
+  constructor(
+    private readonly content: LanguageModelV3Content[],
+    private readonly ids: CallIdGuard,
+  ) {}
 
   add(events: readonly ParseEvent[]): void {
     for (const event of events) {
@@ -252,9 +268,9 @@ class ContentCollector {
         else if (event.delta !== '') this.content.push({ type: kind, text: event.delta });
       } else if (event.type === 'tool-call') {
         this.calls++;
-        this.content.push(toolCallPart(event));
+        this.content.push(this.ids.part(toolCallPart(event), 'parsed'));
       } else if (event.type === 'tool-call-invalid') {
-        this.content.push(invalidCallPart(event, `invalid_${this.invalid++}`));
+        this.content.push(this.ids.part(invalidCallPart(event, `invalid_${this.invalid++}`), 'parsed'));
       }
     }
   }

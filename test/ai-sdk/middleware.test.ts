@@ -196,4 +196,140 @@ describe('toolCallMiddleware wrapStream', () => {
       cutOffCallPart('call_0', 'get_time', raw),
     ]);
   });
+
+  /** The middleware's stream over upstream `parts` (hermes, the weather tool offered). */
+  async function streamThrough(
+    parts: readonly LanguageModelV3StreamPart[],
+  ): Promise<LanguageModelV3StreamPart[]> {
+    const middleware = toolCallMiddleware({ format: 'hermes' });
+    const inner = replayModel(['']);
+    const params = await middleware.transformParams?.({
+      type: 'stream',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [{ type: 'function', name: 'get_weather', inputSchema: { type: 'object' } }],
+      },
+      model: inner,
+    });
+    const result = await middleware.wrapStream?.({
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      }),
+      doGenerate: async () => {
+        throw new Error('not called');
+      },
+      params: params as LanguageModelV3CallOptions,
+      model: inner,
+    });
+    const out: LanguageModelV3StreamPart[] = [];
+    for await (const part of result?.stream as unknown as AsyncIterable<LanguageModelV3StreamPart>)
+      out.push(part);
+    return out;
+  }
+
+  const finish: LanguageModelV3StreamPart = {
+    type: 'finish',
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage: {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    },
+  };
+
+  it('passes on what comes after the first finish (text kept, a second finish dropped) instead of erroring', async () => {
+    const parts = await streamThrough([
+      { type: 'text-delta', id: '0', delta: 'Hello' },
+      finish,
+      { type: 'text-start', id: 'late' },
+      { type: 'text-delta', id: 'late', delta: ' again' },
+      { type: 'text-end', id: 'late' },
+      finish,
+    ]);
+    expect(parts).toEqual([
+      { type: 'text-start', id: 'tw-text-0' },
+      { type: 'text-delta', id: 'tw-text-0', delta: 'Hello' },
+      { type: 'text-end', id: 'tw-text-0' },
+      finish,
+      { type: 'text-start', id: 'late' },
+      { type: 'text-delta', id: 'late', delta: ' again' },
+      { type: 'text-end', id: 'late' },
+    ]);
+  });
+
+  it('keeps call ids unique when a native call passed through has the id the parser gives (call_0)', async () => {
+    const native: LanguageModelV3StreamPart = {
+      type: 'tool-call',
+      toolCallId: 'call_0',
+      toolName: 'web_search',
+      input: '{}',
+      providerExecuted: true,
+    };
+    const nativeResult: LanguageModelV3StreamPart = {
+      type: 'tool-result',
+      toolCallId: 'call_0',
+      toolName: 'web_search',
+      result: { hits: 0 },
+    };
+    const parts = await streamThrough([
+      native,
+      nativeResult,
+      { type: 'text-delta', id: '0', delta: callText },
+      finish,
+    ]);
+    const ids = parts.flatMap((part) =>
+      part.type === 'tool-call' || part.type === 'tool-result' ? [[part.type, part.toolCallId]] : [],
+    );
+    expect(ids).toEqual([
+      ['tool-call', 'call_0'],
+      ['tool-result', 'call_0'],
+      ['tool-call', 'call_0-1'],
+    ]);
+    expect(parts.filter((part) => part.type === 'tool-input-start').map((part) => part.id)).toEqual([
+      'call_0-1',
+    ]);
+
+    const middleware = toolCallMiddleware({ format: 'hermes' });
+    const inner = replayModel(['']);
+    const params = (await middleware.transformParams?.({
+      type: 'generate',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [{ type: 'function', name: 'get_weather', inputSchema: { type: 'object' } }],
+      },
+      model: inner,
+    })) as LanguageModelV3CallOptions;
+    const whole = await middleware.wrapGenerate?.({
+      doGenerate: async () => ({
+        content: [
+          { type: 'text', text: callText },
+          {
+            type: 'tool-call',
+            toolCallId: 'call_0',
+            toolName: 'web_search',
+            input: '{}',
+            providerExecuted: true,
+          },
+        ],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: finish.type === 'finish' ? finish.usage : (undefined as never),
+        warnings: [],
+      }),
+      doStream: async () => {
+        throw new Error('not called');
+      },
+      params,
+      model: inner,
+    });
+    expect(
+      whole?.content.flatMap((part) => (part.type === 'tool-call' ? [[part.toolName, part.toolCallId]] : [])),
+    ).toEqual([
+      ['get_weather', 'call_0'],
+      ['web_search', 'call_0-1'],
+    ]);
+  });
 });
