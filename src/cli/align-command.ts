@@ -1,6 +1,8 @@
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { parseLenientJson } from '../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
+import { issue } from '../schema/align-issue.js';
+import type { AlignResult } from '../schema/align-result.js';
 import { alignText } from '../schema/align-text.js';
 import { alignValue } from '../schema/align-value.js';
 import type { JSONSchema } from '../types/json-schema.js';
@@ -31,6 +33,8 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
     throw new UsageError(`--schema ${options.schema}: a JSON Schema is an object or a boolean`);
   }
   const input = readInput(options.file);
+  // Empty input is a mistake in the call, not a value: aligning it would invent `{}`.
+  if (!options.text && input.trim() === '') throw new UsageError('the input is empty: give a JSON value');
   let result: { value: unknown; flags: readonly unknown[]; issues: readonly unknown[] };
   // An over-deep input is not aligned at all (unwrapping one-item arrays could otherwise dig through it).
   let tooDeepInput = false;
@@ -40,7 +44,11 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
     const parsed = parseLenientJson(input);
     tooDeepInput = parsed.ok && nestedDeeperThan(parsed.value, MAX_VALUE_DEPTH);
     result = parsed.ok
-      ? alignValue(parsed.value, schema as JSONSchema, { strict: options.strict })
+      ? withRepairFlag(
+          alignValue(parsed.value, schema as JSONSchema, { strict: options.strict }),
+          parsed.repairs.length > 0,
+          options.strict,
+        )
       : {
           value: input,
           flags: [],
@@ -68,4 +76,25 @@ export function runAlignCommand(options: AlignCommandOptions, write: (text: stri
   }
   write(`${JSON.stringify({ value: result.value, flags: result.flags, issues: result.issues }, null, 2)}\n`);
   return result.issues.length === 0 ? 0 : 1;
+}
+
+/**
+ * `result` with a `json_repaired` flag first when the input needed the lenient parser's repairs (in
+ * strict mode also an issue, as every flag is there): a repaired input is a coercion like any other.
+ */
+function withRepairFlag(result: AlignResult, repaired: boolean, strict: boolean): AlignResult {
+  if (!repaired) return result;
+  const flag = { path: '', kind: 'json_repaired' as const };
+  const strictIssue = issue(
+    '',
+    'json_repaired',
+    'a value of the declared type',
+    'a value that needed coercion',
+    'coercion not allowed in strict mode: json_repaired',
+  );
+  return {
+    ...result,
+    flags: [flag, ...result.flags],
+    issues: strict ? [strictIssue, ...result.issues] : result.issues,
+  };
 }

@@ -22,6 +22,7 @@ export interface AlignFlag {
  * | `boolean_from_text` | 2 | the one of `true` / `false` named in prose |
  * | `string_to_null` | 1 | `"null"` / `"None"` text became null |
  * | `json_text_decoded` | 1 | a string holding JSON (or Python-literal) text became the object or array it spells |
+ * | `json_repaired` | 1 | object or array text that is not valid JSON was read with repairs (closed, quoted, completed: the lenient parser's `JsonRepairKind`s), or empty parameter text was read as `{}` / `[]` |
  * | `single_to_array` | 1 | a single value was wrapped into a one-item array |
  * | `array_to_single` | 1 | a one-item array gave its item (3 when items after the first were left out) |
  * | `enum_case_insensitive` | 1 | an enum / const string matched ignoring case, accents or surrounding whitespace/quotes |
@@ -46,6 +47,7 @@ export type AlignFlagKind =
   | 'boolean_from_text'
   | 'string_to_null'
   | 'json_text_decoded'
+  | 'json_repaired'
   | 'single_to_array'
   | 'array_to_single'
   | 'enum_case_insensitive'
@@ -71,6 +73,7 @@ export const FLAG_SCORES: Readonly<Record<AlignFlagKind, number>> = {
   boolean_from_text: 2,
   string_to_null: 1,
   json_text_decoded: 1,
+  json_repaired: 1,
   single_to_array: 1,
   array_to_single: 1,
   enum_case_insensitive: 1,

@@ -39,7 +39,7 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][+-]
  * 3. The options in schema order; the first whose text conversion succeeds wins: a string keeps the text
  *    verbatim (string enums match exactly, then ignoring case and punctuation); integer and number read
  *    JSON spellings and `1_000`; boolean reads `true` / `false` in any case (`1` / `0` with a flag);
- *    object and array decode JSON or Python-literal text (`{'k': True}`), empty text being `{}` / `[]`,
+ *    object and array decode JSON or Python-literal text (`{'k': True}`), empty text being `{}` / `[]` (text that needed repairs, or was empty, flagged `json_repaired`),
  *    and align the decoded value with `alignValue` rules.
  * 4. A schema whose options are all of unknown type (or no schema) keeps the raw string.
  * 5. When nothing converts, the text is aligned as a string value (`alignValue` rules: `"2.7"` → 3 for
@@ -176,8 +176,12 @@ function convert(
     case 'array': {
       const isObject = choice.kind === 'object';
       // vLLM: an empty value for an object / array parameter is {} / [].
-      const decodedValue = trimmed === '' ? (isObject ? {} : []) : decodeContainer(trimmed, isObject);
-      if (decodedValue === undefined) return undefined;
+      const decoded =
+        trimmed === '' ? { value: isObject ? {} : [], repaired: true } : decodeContainer(trimmed, isObject);
+      if (decoded === undefined) return undefined;
+      const decodedValue = decoded.value;
+      // Text that needed repairs (or was empty) is flagged, as every other coercion is.
+      if (decoded.repaired) sink.flag('', 'json_repaired');
       if (nestedDeeperThan(decodedValue, MAX_VALUE_DEPTH)) {
         // Kept as the text it came as: a value this deep would overflow whatever walks it recursively.
         sink.add(tooDeepIssue(''));
@@ -191,26 +195,21 @@ function convert(
   }
 }
 
-function decodeContainer(trimmed: string, isObject: boolean): unknown {
+function decodeContainer(
+  trimmed: string,
+  isObject: boolean,
+): { value: unknown; repaired: boolean } | undefined {
   const open = isObject ? '{' : '[';
   if (!trimmed.startsWith(open)) return undefined;
+  const fits = (value: unknown) =>
+    isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value);
   try {
     const value: unknown = JSON.parse(trimmed);
-    if (
-      isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)
-    ) {
-      return value;
-    }
+    if (fits(value)) return { value, repaired: false };
   } catch {
     // not strict JSON: fall through to the lenient decoder (Python literals, single quotes, ...)
   }
   const decoded = decodeLenient(trimmed);
-  if (!decoded) return undefined;
-  const value = decoded.value;
-  if (
-    isObject ? typeof value === 'object' && value !== null && !Array.isArray(value) : Array.isArray(value)
-  ) {
-    return value;
-  }
-  return undefined;
+  if (!decoded || !fits(decoded.value)) return undefined;
+  return { value: decoded.value, repaired: true };
 }

@@ -423,6 +423,39 @@ describe('toolwire align', () => {
     expect(JSON.parse(strict.stdout).issues.map((issue: { path: string }) => issue.path)).toEqual(['/n']);
   });
 
+  it('flags a repaired input ({"a": 1,) like every other coercion; --strict makes it an issue', async () => {
+    const schema = file('any-object.json', '{"type": "object"}');
+    const broken = file('broken.json', '{"a": 1,');
+    const lenient = await runCli(['align', '--schema', schema, broken]);
+    expect(lenient.code).toBe(0);
+    expect(JSON.parse(lenient.stdout)).toEqual({
+      value: { a: 1 },
+      flags: [{ path: '', kind: 'json_repaired' }],
+      issues: [],
+    });
+    const strict = await runCli(['align', '--schema', schema, '--strict', broken]);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout).issues).toEqual([
+      {
+        path: '',
+        code: 'json_repaired',
+        expected: 'a value of the declared type',
+        received: 'a value that needed coercion',
+        message: 'coercion not allowed in strict mode: json_repaired',
+      },
+    ]);
+  });
+
+  it('answers empty input with one line and exit 2, not {}', async () => {
+    const schema = file('any-object2.json', '{"type": "object"}');
+    const { code, stdout, stderr } = await runCli(['align', '--schema', schema, file('empty.json', ' \n')]);
+    expect({ code, stdout, stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'toolwire: the input is empty: give a JSON value\n',
+    });
+  });
+
   it.each([
     [['align', file('x.json', '1')], 'toolwire: align needs --schema FILE'],
     [['align', '--schema', file('notjson.json', '{nope')], 'toolwire: --schema'],
