@@ -4,6 +4,7 @@ import { getProvider, providerIds } from '../providers/registry.js';
 import { repairHistory } from '../providers/repair/index.js';
 import { checkMessageShapes } from '../providers/shared/check-message-shapes.js';
 import { readInput } from './read-input.js';
+import { requestShapeMismatch } from './request-shape.js';
 import { UsageError } from './usage-error.js';
 
 /** The names `--from` and `--to` take: the seven wire formats, and `canonical` (toolwire's own request). */
@@ -24,7 +25,8 @@ export interface ConvertCommandOptions {
  * With `--repair`, `repairHistory` runs for Q first and each change goes to standard error as a JSON
  * line `{"change": …}`; with `--strict`, a history Q would reject is not repaired: each violation goes
  * to standard error as a JSON line and the exit code is 1. Conversion warnings (what Q cannot hold) go
- * to standard error as JSON lines `{"warning": …}`. Resolves to the exit code (0 done, 1 strict found
+ * to standard error as JSON lines `{"warning": …}`. A body with a field P's requests never have (an
+ * OpenAI Chat body read as Anthropic) is refused: reading it would drop what the field holds. Resolves to the exit code (0 done, 1 strict found
  * violations); bad input is a `UsageError` (one line, exit 2).
  */
 export function runConvertCommand(
@@ -97,6 +99,8 @@ function endpoint(name: string, option: string): ProviderId | 'canonical' {
 }
 
 function readProvider(from: ProviderId, body: unknown, stderr: (text: string) => void): CanonicalRequest {
+  const mismatch = requestShapeMismatch(body, from);
+  if (mismatch !== undefined) throw new UsageError(mismatch);
   const read = getProvider(from).fromRequest(body);
   for (const warning of read.warnings) stderr(`${JSON.stringify({ warning })}\n`);
   return read.value;

@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   getProvider,
@@ -160,7 +161,45 @@ describe('toolwire convert', () => {
   });
 
   // Found by attack: 200,000 messages overflowed the stack in fromRequest; the CLI printed a stack trace.
-  it('converts an Anthropic body of 200,000 messages to Gemini', async () => {
+  it.each([
+    [
+      'openai-chat',
+      'anthropic',
+      'toolwire: the body has a "system" message, which openai-chat / mistral / ollama requests have, not anthropic: use --from openai-chat\n',
+    ],
+    [
+      'bedrock',
+      'openai-responses',
+      'toolwire: the body has "toolConfig.tools" / "inferenceConfig", which bedrock requests have, not openai-responses: use --from bedrock\n',
+    ],
+    [
+      'gemini',
+      'openai-chat',
+      'toolwire: the body has "contents", which gemini requests have, not openai-chat: use --from gemini\n',
+    ],
+    [
+      'anthropic',
+      'bedrock',
+      'toolwire: the body has "tool_use" / "tool_result" blocks or "input_schema", which anthropic requests have, not bedrock: use --from anthropic\n',
+    ],
+    [
+      'openai-responses',
+      'mistral',
+      'toolwire: the body has "input", which openai-responses requests have, not mistral: use --from openai-responses\n',
+    ],
+  ])('a %s body read with --from %s exits 2 with one line saying what it saw (it printed a body with messages dropped, exit 0)', async (real, claimed, message) => {
+    const { code, stdout, stderr } = await runCli([
+      'convert',
+      '--from',
+      claimed,
+      '--to',
+      'gemini',
+      fileURLToPath(new URL(`../../examples/convert/${real}.json`, import.meta.url)),
+    ]);
+    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: message });
+  });
+
+  it('converts an Anthropic body of 200,000 messages to Gemini', { timeout: 60_000 }, async () => {
     const messages = Array.from({ length: 200_000 }, (_, i) =>
       i % 2 === 0 ? { role: 'user', content: `u${i}` } : { role: 'assistant', content: `a${i}` },
     );
