@@ -1,13 +1,15 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { chatRoute } from './chat/chat-route.js';
+import { chatRoute, type RouteContext } from './chat/chat-route.js';
 import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config.js';
 import { resolveModels } from './core/resolve-models.js';
 import { keysEqual, presentedKey } from './http/check-api-key.js';
 import { errorResponse, GatewayError } from './http/gateway-error.js';
 import { RequestRecord } from './http/request-record.js';
 import { modelList } from './models/model-list.js';
+import { ResponseStore } from './responses/response-store.js';
+import { responsesRoute } from './responses/responses-route.js';
 
 /**
  * A gateway: a web-standard request handler (`(request: Request) => Promise<Response>`, for Node,
@@ -28,8 +30,8 @@ export interface Gateway {
 type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void };
 
 /**
- * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`),
- * `GET /v1/models` and `GET /health`, with API-key checks (constant time), a request body limit
+ * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`), OpenAI
+ * Responses (`POST /v1/responses`, with `previous_response_id` from an in-memory store), `GET /v1/models` and `GET /health`, with API-key checks (constant time), a request body limit
  * (413 before the body is read whole), an optional concurrency limit (429), optional CORS, and one log
  * line per request. Errors are OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`).
  *
@@ -40,6 +42,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const models = resolveModels(options.models);
   const notice = options.notice ?? (() => {});
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const store = new ResponseStore(options.responseStoreSize);
   const active = new Set<AbortController>();
   let closing = false;
   let drained: (() => void) | undefined;
@@ -136,16 +139,17 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   app.get('/health', (c) => c.json({ status: 'ok', models: models.size }));
   app.get('/v1/models', (c) => c.json(modelList(models)));
-  app.post('/v1/chat/completions', async (c) => {
-    const body = await readJson(c.req.raw);
-    return chatRoute(body, {
-      models,
-      record: c.get('record'),
-      notice,
-      signal: c.get('signal'),
-      done: c.get('done'),
-    });
+  const routeContext = (c: Context<{ Variables: Variables }>): RouteContext => ({
+    models,
+    record: c.get('record'),
+    notice,
+    signal: c.get('signal'),
+    done: c.get('done'),
   });
+  app.post('/v1/chat/completions', async (c) => chatRoute(await readJson(c.req.raw), routeContext(c)));
+  app.post('/v1/responses', async (c) =>
+    responsesRoute(await readJson(c.req.raw), { ...routeContext(c), store }),
+  );
   app.notFound((c) =>
     errorResponse(
       new GatewayError(

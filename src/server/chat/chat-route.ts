@@ -34,6 +34,18 @@ export function findModel(models: ReadonlyMap<string, ResolvedModel>, name: stri
   return model;
 }
 
+/** The context a route runs a turn in: the request's signal and notices, its log line told of repairs. */
+export function turnContext(route: RouteContext, model: ResolvedModel): TurnContext {
+  return {
+    model,
+    signal: route.signal,
+    notice: route.notice,
+    onHistoryRepairs: (changes) => {
+      route.record.historyRepairs = changes;
+    },
+  };
+}
+
 /**
  * `POST /v1/chat/completions`: reads the body, runs the turn, answers whole or as an SSE stream of
  * `chat.completion.chunk`s ending in `data: [DONE]`. Failures before the first chunk are answered with
@@ -52,14 +64,7 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
       'unsupported_parameter',
     );
   }
-  const context: TurnContext = {
-    model,
-    signal: route.signal,
-    notice: route.notice,
-    onHistoryRepairs: (changes) => {
-      record.historyRepairs = changes;
-    },
-  };
+  const context = turnContext(route, model);
   const meta = {
     id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
     created: Math.floor(Date.now() / 1000),
@@ -115,7 +120,8 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
   });
 }
 
-function noteEnd(record: RequestRecord, end: Extract<TurnEvent, { type: 'end' }>): void {
+/** Copies a turn's end (token counts, calls) into the request's log line. */
+export function noteEnd(record: RequestRecord, end: Extract<TurnEvent, { type: 'end' }>): void {
   record.promptTokens = end.usage.promptTokens;
   record.completionTokens = end.usage.completionTokens;
   record.calls = end.stats.calls;

@@ -74,6 +74,12 @@ export interface GatewayOptions {
   readonly cors?: GatewayCors;
   /** Where request log lines go; default nowhere. */
   readonly log?: (line: RequestLogLine) => void;
+  /**
+   * Most responses kept in memory for `previous_response_id` (least recently used dropped first);
+   * default 1000 (`DEFAULT_RESPONSE_STORE_SIZE`); 0 keeps none. Responses asked with `store: false`
+   * are never kept.
+   */
+  readonly responseStoreSize?: number;
   /** Where notices go (ignored fields, unknown betas); default nowhere. */
   readonly notice?: (message: string) => void;
 }

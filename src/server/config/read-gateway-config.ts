@@ -21,6 +21,7 @@ export interface GatewayFileConfig {
   readonly apiKey?: string;
   readonly bodyLimit?: number;
   readonly maxConcurrent?: number;
+  readonly responseStoreSize?: number;
   readonly cors?: { readonly origins: readonly string[] };
   readonly quiet: boolean;
   readonly models: readonly ModelFileConfig[];
@@ -40,6 +41,7 @@ const topKeys = [
   'apiKeyEnv',
   'bodyLimit',
   'maxConcurrent',
+  'responseStoreSize',
   'cors',
   'quiet',
   'models',
@@ -83,6 +85,7 @@ export function readGatewayConfig(
   const apiKey = secret(value, '', env, at);
   const bodyLimit = optionalInteger(value, 'bodyLimit', '', at, 1, 2 ** 31);
   const maxConcurrent = optionalInteger(value, 'maxConcurrent', '', at, 1, 1_000_000);
+  const responseStoreSize = optionalInteger(value, 'responseStoreSize', '', at, 0, 1_000_000);
   const quiet = value.quiet === undefined ? false : value.quiet === true;
   if (value.quiet !== undefined && typeof value.quiet !== 'boolean') at('quiet', 'must be true or false');
   let cors: { origins: string[] } | undefined;
@@ -114,6 +117,7 @@ export function readGatewayConfig(
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
+      ...(responseStoreSize === undefined ? {} : { responseStoreSize }),
       ...(cors === undefined ? {} : { cors }),
     },
     errors: [],

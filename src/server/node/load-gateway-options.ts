@@ -75,6 +75,7 @@ export async function gatewayOptions(
     ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
     ...(config.maxConcurrent === undefined ? {} : { maxConcurrent: config.maxConcurrent }),
+    ...(config.responseStoreSize === undefined ? {} : { responseStoreSize: config.responseStoreSize }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     ...hooks,
   };

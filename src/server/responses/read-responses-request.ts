@@ -1,0 +1,209 @@
+import type { JSONSchema } from '../../types/index.js';
+import { readSampling } from '../chat/read-sampling.js';
+import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
+import { badField, GatewayError } from '../http/gateway-error.js';
+import { inputItems, responsesMessages } from './read-responses-input.js';
+import { readResponsesToolChoice, readResponsesTools } from './read-responses-tools.js';
+import { conversationItems, type StoredResponse } from './response-store.js';
+
+/** A Responses request, read: the core's turn and what the answer and the store need besides. */
+export interface ResponsesRequest {
+  readonly turn: TurnRequest;
+  /** Names of the `custom` tools (their calls are answered as `custom_tool_call` items). */
+  readonly customTools: ReadonlySet<string>;
+  /** This request's own `input` items (what the store keeps with the output). */
+  readonly input: readonly unknown[];
+  /** The response `previous_response_id` continues. */
+  readonly previous: StoredResponse | undefined;
+  /** `store` (default true): whether the response is kept for `previous_response_id`. */
+  readonly store: boolean;
+  /** The request fields a response object repeats, in OpenAI's shape (see `responseObject`). */
+  readonly echo: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Fields that change nothing the gateway does and are accepted as they are: bookkeeping at OpenAI
+ * (`metadata`, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`), routing
+ * (`service_tier`), context handling (`truncation`: the backend's context is what it is), `reasoning`
+ * (the model's template decides whether it reasons), `stream_options`.
+ */
+const accepted = new Set([
+  'model',
+  'input',
+  'instructions',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'reasoning',
+  'max_output_tokens',
+  'temperature',
+  'top_p',
+  'text',
+  'store',
+  'previous_response_id',
+  'include',
+  'metadata',
+  'user',
+  'truncation',
+  'service_tier',
+  'stream',
+  'stream_options',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'safety_identifier',
+  'background',
+  'top_logprobs',
+]);
+
+/**
+ * Reads and checks a Responses request body (`POST /v1/responses`, OpenAI's API reference):
+ * `input` (a string or items; see `responsesMessages`), `instructions`, `tools` and `tool_choice`
+ * (see `readResponsesTools`), `parallel_tool_calls`, `max_output_tokens`, `temperature`, `top_p`,
+ * `text.format` (`text`, `json_object`, `json_schema`: the core's response format), `store`,
+ * `previous_response_id` (its stored conversation goes before `input`), `include` (nothing it asks
+ * for is produced: a notice says so), `stream`.
+ *
+ * @throws {GatewayError} 400 naming the field for a malformed body or a field the gateway cannot
+ *   honour (`background: true`, `top_logprobs`, `conversation`, `prompt`, unknown fields); 404
+ *   `previous_response_not_found` (param `previous_response_id`) for an id the store does not hold.
+ */
+export function readResponsesRequest(
+  body: unknown,
+  lookup: (id: string) => StoredResponse | undefined,
+  notice: (message: string) => void,
+): ResponsesRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badField('body', 'the request body must be a JSON object', 'invalid_request');
+  const record = body as Record<string, unknown>;
+  if (typeof record.model !== 'string' || record.model === '')
+    throw badField('model', '"model" must be a non-empty string');
+  for (const key of Object.keys(record)) {
+    if (accepted.has(key) || record[key] === null || record[key] === undefined) continue;
+    throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
+  }
+  if (record.background === true)
+    throw badField(
+      'background',
+      '"background" responses are not supported by this gateway',
+      'unsupported_parameter',
+    );
+  if (record.top_logprobs !== undefined && record.top_logprobs !== null && record.top_logprobs !== 0)
+    throw badField(
+      'top_logprobs',
+      '"top_logprobs" is not supported by this gateway',
+      'unsupported_parameter',
+    );
+  if (
+    record.instructions !== undefined &&
+    record.instructions !== null &&
+    typeof record.instructions !== 'string'
+  )
+    throw badField('instructions', '"instructions" must be a string');
+  for (const key of ['parallel_tool_calls', 'store', 'stream']) {
+    if (record[key] !== undefined && record[key] !== null && typeof record[key] !== 'boolean')
+      throw badField(key, `"${key}" must be a boolean`);
+  }
+  for (const key of ['metadata', 'reasoning', 'text', 'stream_options']) {
+    const value = record[key];
+    if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
+      throw badField(key, `"${key}" must be an object`);
+  }
+  readInclude(record.include, notice);
+  const previous = readPrevious(record.previous_response_id, lookup);
+  const input = record.input === undefined && previous !== undefined ? [] : inputItems(record.input);
+  const items = previous === undefined ? input : [...conversationItems(previous), ...input];
+  if (items.length === 0) throw badField('input', '"input" must not be empty');
+  const tools = readResponsesTools(record.tools, notice);
+  const toolChoice = readResponsesToolChoice(record.tool_choice, tools);
+  const text = (record.text ?? {}) as Record<string, unknown>;
+  const responseFormat = readTextFormat(text.format);
+  const turn: TurnRequest = {
+    model: record.model,
+    messages: responsesMessages(items, record.instructions, notice),
+    tools: tools.definitions,
+    strictTools: tools.strict,
+    toolChoice,
+    parallelToolCalls: record.parallel_tool_calls !== false,
+    responseFormat,
+    params: readParams(record),
+    stream: record.stream === true,
+    includeUsage: false,
+  };
+  const reasoning = (record.reasoning ?? {}) as Record<string, unknown>;
+  const echo = {
+    instructions: record.instructions ?? null,
+    max_output_tokens: record.max_output_tokens ?? null,
+    metadata: record.metadata ?? {},
+    parallel_tool_calls: turn.parallelToolCalls,
+    previous_response_id: record.previous_response_id ?? null,
+    reasoning: { effort: reasoning.effort ?? null, summary: reasoning.summary ?? null },
+    store: record.store !== false,
+    temperature: record.temperature ?? null,
+    text: { ...text, format: text.format ?? { type: 'text' } },
+    tool_choice: record.tool_choice ?? (tools.definitions.length > 0 ? 'auto' : 'none'),
+    tools: record.tools ?? [],
+    top_p: record.top_p ?? null,
+    truncation: record.truncation ?? 'disabled',
+    ...(typeof record.user === 'string' ? { user: record.user } : {}),
+  };
+  return { turn, customTools: tools.custom, input, previous, store: record.store !== false, echo };
+}
+
+function readPrevious(
+  value: unknown,
+  lookup: (id: string) => StoredResponse | undefined,
+): StoredResponse | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value === '')
+    throw badField('previous_response_id', '"previous_response_id" must be a response id');
+  const entry = lookup(value);
+  if (entry === undefined) {
+    throw new GatewayError(
+      404,
+      'invalid_request_error',
+      'previous_response_not_found',
+      `Previous response with id '${value}' not found.`,
+      'previous_response_id',
+    );
+  }
+  return entry;
+}
+
+function readInclude(value: unknown, notice: (message: string) => void): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string'))
+    throw badField('include', '"include" must be an array of strings');
+  for (const entry of value) notice(`include: "${entry}" is not produced by this gateway; ignored`);
+}
+
+function readParams(record: Record<string, unknown>): TurnRequest['params'] {
+  const sampling = readSampling({ temperature: record.temperature, top_p: record.top_p });
+  const max = record.max_output_tokens;
+  if (max === undefined || max === null) return sampling;
+  if (!Number.isSafeInteger(max) || (max as number) < 1)
+    throw badField('max_output_tokens', '"max_output_tokens" must be a positive integer');
+  return { ...sampling, maxTokens: max as number };
+}
+
+/** `text.format` as the core's response format (flat in Responses: `{type, name, schema, strict}`). */
+function readTextFormat(value: unknown): ResponseFormat {
+  if (value === undefined || value === null) return { type: 'text' };
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw badField('text.format', '"text.format" must be an object');
+  const format = value as Record<string, unknown>;
+  if (format.type === 'text' || format.type === 'json_object') return { type: format.type };
+  if (format.type === 'json_schema') {
+    if (typeof format.name !== 'string' || format.name === '')
+      throw badField('text.format.name', '"text.format.name" must be a non-empty string');
+    const schema = format.schema;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+      throw badField('text.format.schema', '"text.format.schema" must be a JSON Schema object');
+    return {
+      type: 'json_schema',
+      name: format.name,
+      schema: schema as JSONSchema,
+      strict: format.strict === true,
+    };
+  }
+  throw badField('text.format.type', '"text.format.type" must be "text", "json_object" or "json_schema"');
+}

@@ -1,0 +1,331 @@
+import type OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type GatewayHarness, startGateway } from './gateway-harness.js';
+import {
+  callText,
+  eventTypes,
+  frames,
+  functionCall,
+  hermesSystem,
+  parisArguments,
+  postResponses,
+  question,
+  tools,
+} from './responses-helpers.js';
+
+let harness: GatewayHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const post = (body: unknown) => postResponses(harness, body);
+
+describe('POST /v1/responses through the openai SDK', () => {
+  it('answers a call whole: a message and a function_call item, output_text, usage', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: callText, usage: { promptTokens: 40, completionTokens: 12 } }] },
+    });
+    const response = await harness.client.responses.create({ model: 'm', input: question, tools });
+    expect(response.object).toBe('response');
+    expect(response.id).toMatch(/^resp_[A-Za-z0-9]{24}$/);
+    expect(response.status).toBe('completed');
+    expect(response.model).toBe('m');
+    expect(response.output_text).toBe('Let me check.');
+    const [message, call] = response.output;
+    expect(message).toEqual({
+      id: expect.stringMatching(/^msg_[A-Za-z0-9]{24}$/),
+      type: 'message',
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: 'Let me check.', annotations: [], logprobs: [] }],
+    });
+    expect(call).toEqual({
+      id: expect.stringMatching(/^fc_[A-Za-z0-9]{24}$/),
+      type: 'function_call',
+      status: 'completed',
+      call_id: expect.stringMatching(/^call_[A-Za-z0-9]{24}$/),
+      name: 'get_weather',
+      arguments: parisArguments,
+    });
+    expect(response.output).toHaveLength(2);
+    expect(response.usage).toEqual({
+      input_tokens: 40,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 12,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 52,
+    });
+    expect(response.incomplete_details).toBeNull();
+    expect(response.error).toBeNull();
+    expect(response.tool_choice).toBe('auto');
+    expect(response.tools).toEqual(tools);
+    expect(response.parallel_tool_calls).toBe(true);
+    expect(harness.logs.at(-1)).toMatchObject({ path: '/v1/responses', status: 200, calls: 1, model: 'm' });
+  });
+
+  it('streams the same answer: finalResponse does not throw, stream ids are the final ids', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: callText }], maxChunkLength: 3 } });
+    const stream = harness.client.responses.stream({ model: 'm', input: question, tools });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const final = await stream.finalResponse();
+    expect(eventTypes(events)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(events.map((event) => event.sequence_number)).toEqual(events.map((_, index) => index));
+    const added = events.flatMap((event) =>
+      event.type === 'response.output_item.added' ? [event.item.id] : [],
+    );
+    expect(added).toEqual(final.output.map((item) => item.id));
+    const call = functionCall(final.output);
+    expect(call.arguments).toBe(parisArguments);
+    expect(call.status).toBe('completed');
+    const done = events.find((event) => event.type === 'response.function_call_arguments.done');
+    expect(done).toMatchObject({
+      item_id: call.id,
+      output_index: 1,
+      name: 'get_weather',
+      arguments: parisArguments,
+    });
+    expect(final.output_text).toBe('Let me check.');
+    expect(final.status).toBe('completed');
+  });
+
+  it('frames each event as event: NAME and data: JSON, and ends without [DONE]', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'Sunny.' }], maxChunkLength: 100 } });
+    const { status, text } = await post({ model: 'm', input: question, stream: true });
+    expect(status).toBe(200);
+    const events = frames(text);
+    expect(events.map((frame) => frame.event)).toEqual(events.map((frame) => frame.data.type));
+    expect(text).not.toContain('[DONE]');
+    const messageId = (events[2]?.data.item as { id: string }).id;
+    expect(events.slice(2).map((frame) => frame.data)).toEqual([
+      {
+        type: 'response.output_item.added',
+        sequence_number: 2,
+        output_index: 0,
+        item: { id: messageId, type: 'message', status: 'in_progress', content: [], role: 'assistant' },
+      },
+      {
+        type: 'response.content_part.added',
+        sequence_number: 3,
+        item_id: messageId,
+        output_index: 0,
+        content_index: 0,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: '' },
+      },
+      {
+        type: 'response.output_text.delta',
+        sequence_number: 4,
+        item_id: messageId,
+        output_index: 0,
+        content_index: 0,
+        delta: 'Sunny.',
+        logprobs: [],
+      },
+      {
+        type: 'response.output_text.done',
+        sequence_number: 5,
+        item_id: messageId,
+        output_index: 0,
+        content_index: 0,
+        text: 'Sunny.',
+        logprobs: [],
+      },
+      {
+        type: 'response.content_part.done',
+        sequence_number: 6,
+        item_id: messageId,
+        output_index: 0,
+        content_index: 0,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: 'Sunny.' },
+      },
+      {
+        type: 'response.output_item.done',
+        sequence_number: 7,
+        output_index: 0,
+        item: {
+          id: messageId,
+          type: 'message',
+          status: 'completed',
+          content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'Sunny.' }],
+          role: 'assistant',
+        },
+      },
+      expect.objectContaining({ type: 'response.completed', sequence_number: 8 }),
+    ]);
+    expect(events[0]?.data.response).toMatchObject({ status: 'in_progress', output: [], usage: null });
+    expect(events.at(-1)?.data.response).toMatchObject({ status: 'completed', output_text: 'Sunny.' });
+  });
+
+  it('passes instructions, max_output_tokens, temperature and top_p; length is status incomplete', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'It is', finishReason: 'length' }] } });
+    const response = await harness.client.responses.create({
+      model: 'm',
+      instructions: 'Be brief.',
+      input: question,
+      max_output_tokens: 2,
+      temperature: 0.2,
+      top_p: 0.9,
+    });
+    expect(response.status).toBe('incomplete');
+    expect(response.incomplete_details).toEqual({ reason: 'max_output_tokens' });
+    expect(response.output).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        status: 'incomplete',
+        content: [{ type: 'output_text', text: 'It is', annotations: [], logprobs: [] }],
+      }),
+    ]);
+    expect(response.instructions).toBe('Be brief.');
+    expect(response.max_output_tokens).toBe(2);
+    expect(harness.replay.requests[0]?.body).toMatchObject({ max_tokens: 2, temperature: 0.2, top_p: 0.9 });
+    expect(harness.replay.requests[0]?.body.prompt).toBe(
+      '<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n',
+    );
+  });
+
+  it('streams an incomplete answer ending in response.incomplete', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'It is', finishReason: 'length' }] } });
+    const stream = harness.client.responses.stream({ model: 'm', input: question, max_output_tokens: 2 });
+    const final = await stream.finalResponse();
+    expect(final.status).toBe('incomplete');
+    expect(final.incomplete_details).toEqual({ reason: 'max_output_tokens' });
+    expect(final.output_text).toBe('It is');
+  });
+
+  it('splits reasoning into a reasoning item when the template opened <think> (Qwen3.5)', async () => {
+    const output = 'The user wants Paris.\n</think>\n\nSure.';
+    harness = await startGateway({
+      format: 'qwen3_coder',
+      template: 'qwen3.5',
+      replay: { recordings: [{ output }, { output }], maxChunkLength: 4 },
+    });
+    const whole = await harness.client.responses.create({
+      model: 'm',
+      input: question,
+      reasoning: { effort: 'low', summary: 'auto' },
+    });
+    expect(whole.output).toEqual([
+      {
+        id: expect.stringMatching(/^rs_/),
+        type: 'reasoning',
+        summary: [],
+        content: [{ type: 'reasoning_text', text: 'The user wants Paris.\n' }],
+      },
+      expect.objectContaining({ type: 'message', content: [expect.objectContaining({ text: 'Sure.' })] }),
+    ]);
+    expect(whole.output_text).toBe('Sure.');
+    expect(whole.reasoning).toEqual({ effort: 'low', summary: 'auto' });
+    const stream = harness.client.responses.stream({ model: 'm', input: question });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const final = await stream.finalResponse();
+    expect(eventTypes(events).slice(2, 8)).toEqual([
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.reasoning_text.delta',
+      'response.reasoning_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+    ]);
+    expect(final.output[0]).toMatchObject({
+      type: 'reasoning',
+      content: [{ type: 'reasoning_text', text: 'The user wants Paris.\n' }],
+    });
+    expect(final.output_text).toBe('Sure.');
+  });
+
+  it('ignores tools of OpenAI-hosted types with a notice, and include values it cannot fill', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'Sunny.' }] } });
+    const response = await harness.client.responses.create({
+      model: 'm',
+      input: question,
+      tools: [{ type: 'web_search' }, ...tools],
+      include: ['reasoning.encrypted_content'],
+      store: false,
+      metadata: { run: '7' },
+      user: 'u1',
+      truncation: 'auto',
+      service_tier: 'auto',
+    });
+    expect(response.output_text).toBe('Sunny.');
+    expect(response.metadata).toEqual({ run: '7' });
+    expect(harness.notices).toEqual([
+      'include: "reasoning.encrypted_content" is not produced by this gateway; ignored',
+      'tools: "web_search" tools are not served by this gateway; tools[0] ignored',
+    ]);
+    expect(String(harness.replay.requests[0]?.body.prompt).startsWith(hermesSystem)).toBe(true);
+  });
+
+  it('takes text.format json_schema as the response format: the grammar backend gets the schema grammar', async () => {
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: '{"city":"Paris"}' }] },
+    });
+    const response = await harness.client.responses.create({
+      model: 'm',
+      input: question,
+      text: {
+        format: {
+          type: 'json_schema',
+          name: 'place',
+          schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          strict: true,
+        },
+      },
+    });
+    expect(response.output_text).toBe('{"city":"Paris"}');
+    expect(String(harness.replay.requests[0]?.body.grammar)).toContain('root ::=');
+  });
+});
+
+describe('failures on the Responses surface', () => {
+  it('a backend failure mid-stream ends with an error event and response.failed', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [{ output: 'A long answer that breaks.', errorEventAfterChunks: 2 }],
+        maxChunkLength: 4,
+      },
+    });
+    const { status, text } = await post({ model: 'm', input: question, stream: true });
+    expect(status).toBe(200);
+    const events = frames(text);
+    expect(eventTypes(events.map((frame) => frame.data as { type: string }))).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'error',
+      'response.failed',
+    ]);
+    const failed = events.at(-1)?.data.response as Record<string, unknown>;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toEqual({ code: expect.any(String), message: expect.stringContaining('backend') });
+    expect(events.at(-2)?.data).toMatchObject({
+      type: 'error',
+      code: (failed.error as { code: string }).code,
+    });
+  });
+
+  it('a backend that refuses the connection is a 502 before any event', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: '', refuse: true }] } });
+    const { status, text } = await post({ model: 'm', input: question, stream: true });
+    expect(status).toBe(502);
+    expect(JSON.parse(text).error.type).toBe('server_error');
+  });
+});
