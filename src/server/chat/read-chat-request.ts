@@ -2,6 +2,7 @@ import { ToolwireError } from '../../errors/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
 import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
 import type { SamplingParams } from '../backends/backend.js';
+import { reasoningField, reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
 import { badField } from '../http/gateway-error.js';
 import { readSampling } from './read-sampling.js';
@@ -96,6 +97,7 @@ export function readChatRequest(body: unknown): TurnRequest {
     params: readSampling(record),
     stream: record.stream === true,
     includeUsage,
+    ...reasoningField(reasoningFromEffort(record.reasoning_effort, 'reasoning_effort')),
   };
 }
 

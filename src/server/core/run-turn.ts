@@ -135,7 +135,12 @@ function generateRequest(
   }
   let prompt: string;
   try {
-    prompt = model.renderer.render({ messages, tools, toolChoice: request.toolChoice });
+    prompt = model.renderer.render({
+      messages,
+      tools,
+      toolChoice: request.toolChoice,
+      ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
+    });
   } catch (error) {
     throw new GatewayError(
       500,
@@ -317,7 +322,12 @@ class TurnReader {
 function abortedTurn(reason: unknown): GatewayError {
   return reason instanceof GatewayError
     ? reason
-    : new GatewayError(503, 'server_error', 'request_aborted', 'the request was aborted before the answer ended');
+    : new GatewayError(
+        503,
+        'server_error',
+        'request_aborted',
+        'the request was aborted before the answer ended',
+      );
 }
 
 function jsonProblem(content: string, request: TurnRequest): string | undefined {

@@ -1,6 +1,7 @@
 import type { ToolChoice } from '../../providers/index.js';
 import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
 import type { SamplingParams } from '../backends/backend.js';
+import type { ReasoningSwitch } from './reasoning-switch.js';
 
 /** A response format the answer's content must follow (OpenAI `response_format`). */
 export type ResponseFormat =
@@ -30,6 +31,8 @@ export interface TurnRequest {
   readonly responseFormat: ResponseFormat;
   readonly params: SamplingParams;
   readonly stream: boolean;
+  /** The template's reasoning switch (from the request's reasoning effort); absent: the template's default. */
+  readonly reasoning?: ReasoningSwitch;
   /** `stream_options.include_usage`: a last chunk with `usage` and no choices. */
   readonly includeUsage: boolean;
 }

@@ -1,5 +1,6 @@
 import type { JSONSchema } from '../../types/index.js';
 import { readSampling } from '../chat/read-sampling.js';
+import { reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import { inputItems, responsesMessages } from './read-responses-input.js';
@@ -117,7 +118,7 @@ export function readResponsesRequest(
   const toolChoice = readResponsesToolChoice(record.tool_choice, tools);
   const text = (record.text ?? {}) as Record<string, unknown>;
   const responseFormat = readTextFormat(text.format);
-  const turn: TurnRequest = {
+  let turn: TurnRequest = {
     model: record.model,
     messages: responsesMessages(items, record.instructions, notice),
     tools: tools.definitions,
@@ -130,6 +131,8 @@ export function readResponsesRequest(
     includeUsage: false,
   };
   const reasoning = (record.reasoning ?? {}) as Record<string, unknown>;
+  const reasoningSwitch = reasoningFromEffort(reasoning.effort, 'reasoning.effort');
+  if (reasoningSwitch !== undefined) turn = { ...turn, reasoning: reasoningSwitch };
   const echo = {
     instructions: record.instructions ?? null,
     max_output_tokens: record.max_output_tokens ?? null,

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { promptRendererFromText } from '../../src/server/index.js';
+import { type GatewayHarness, startGateway } from './gateway-harness.js';
+
+// A template that writes what it was told: `enable_thinking` and `reasoning_effort` (as Qwen3 and
+// gpt-oss templates read them), then the last user message.
+const template =
+  '{{ "thinking=" ~ (enable_thinking if enable_thinking is defined else "default") }}' +
+  '{{ " effort=" ~ (reasoning_effort if reasoning_effort is defined else "default") }}\n' +
+  '{{ messages[-1].content }}\n';
+
+let harness: GatewayHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+async function promptFor(request: (h: GatewayHarness) => Promise<unknown>): Promise<string> {
+  harness = await startGateway({
+    replay: { recordings: [{ output: 'ok' }] },
+    model: { renderer: promptRendererFromText(template) },
+  });
+  await request(harness);
+  return String(harness.replay.requests[0]?.body.prompt);
+}
+
+describe('reasoning effort reaches the template as its reasoning switch', () => {
+  it.each([
+    [undefined, 'thinking=default effort=default\nhi'],
+    ['none', 'thinking=false effort=default\nhi'],
+    ['minimal', 'thinking=true effort=low\nhi'],
+    ['medium', 'thinking=true effort=medium\nhi'],
+    ['high', 'thinking=true effort=high\nhi'],
+  ] as const)('Chat reasoning_effort %s', async (effort, prompt) => {
+    expect(
+      await promptFor((h) =>
+        h.client.chat.completions.create({
+          model: 'm',
+          messages: [{ role: 'user', content: 'hi' }],
+          ...(effort === undefined ? {} : { reasoning_effort: effort }),
+        }),
+      ),
+    ).toBe(prompt);
+  });
+
+  it('Responses reasoning.effort', async () => {
+    expect(
+      await promptFor((h) =>
+        h.client.responses.create({ model: 'm', input: 'hi', reasoning: { effort: 'low' } }),
+      ),
+    ).toBe('thinking=true effort=low\nhi');
+  });
+
+  it('an unknown effort is a 400 naming the field', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        messages: [{ role: 'user', content: 'hi' }],
+        reasoning_effort: 'max',
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        message: '"reasoning_effort" must be one of none, minimal, low, medium, high, xhigh',
+        type: 'invalid_request_error',
+        param: 'reasoning_effort',
+        code: 'invalid_value',
+      },
+    });
+  });
+});
