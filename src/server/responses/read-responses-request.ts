@@ -25,8 +25,8 @@ export interface ResponsesRequest {
 /**
  * Fields that change nothing the gateway does and are accepted as they are: bookkeeping at OpenAI
  * (`metadata`, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`), routing
- * (`service_tier`), context handling (`truncation`: the backend's context is what it is), `reasoning`
- * (the model's template decides whether it reasons), `stream_options`.
+ * (`service_tier`), context handling (`truncation`: the backend's context is what it is),
+ * `stream_options`. `reasoning.effort` becomes the template's reasoning switch (`reasoningFromEffort`).
  */
 const accepted = new Set([
   'model',
