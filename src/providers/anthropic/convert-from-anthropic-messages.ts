@@ -11,8 +11,10 @@ import type {
 import { base64FromText } from '../shared/binary-data.js';
 import { isRecord } from '../shared/call-accumulator.js';
 import type { ConversionContext } from '../shared/conversion-context.js';
+import { safeStringify } from '../shared/decode-tool-call.js';
 import { type BlockTurnReader, readBlockTurns } from '../shared/read-block-turns.js';
 import { toolCallPartFromInput } from '../shared/tool-call-part.js';
+import { contentItemPlaceholder } from '../shared/tool-output-text.js';
 
 /**
  * Anthropic `system` and `messages` (as received: unknown fields ignored, `null`s tolerated) →
@@ -144,8 +146,9 @@ function mediaFromAnthropicSource(
 
 /**
  * A `tool_result`'s `content` → output: a string → `text` (`error-text` with `is_error`); blocks →
- * `content` items (text, image data or URL, documents); blocks with `is_error` → `error-text` of their
- * texts (the error flag has no place on `content`; other blocks are then dropped with a warning).
+ * `content` items (text, image data or URL, documents; a block of another type as its JSON text, with
+ * a warning); blocks with `is_error` → `error-text` of their texts (the error flag has no place on
+ * `content`; media blocks become placeholder texts, with a warning).
  */
 export function convertFromAnthropicToolResultContent(
   content: unknown,
@@ -164,9 +167,11 @@ export function convertFromAnthropicToolResultContent(
       continue;
     }
     const media = mediaFromAnthropicSource(block);
-    if (media === undefined)
-      context.other(`a tool_result block of type ${JSON.stringify(block.type)} is skipped`);
-    else if (block.type === 'image') {
+    if (media === undefined) {
+      // A block toolwire has no part for (`search_result`, a newer type) is kept as its JSON text.
+      items.push({ type: 'text', text: safeStringify(block) ?? String(block.type) });
+      context.other(`a tool_result block of type ${JSON.stringify(block.type)} is carried as its JSON text`);
+    } else if (block.type === 'image') {
       items.push(
         media.kind === 'url'
           ? { type: 'image-url', url: media.data }
@@ -181,7 +186,8 @@ export function convertFromAnthropicToolResultContent(
     }
   }
   if (!isError) return { type: 'content', value: items };
-  const texts = items.flatMap((item) => (item.type === 'text' ? [item.text] : []));
-  if (texts.length < items.length) context.other('an error tool_result keeps only its text blocks');
+  const texts = items.map((item) => (item.type === 'text' ? item.text : contentItemPlaceholder(item)));
+  if (items.some((item) => item.type !== 'text'))
+    context.other('an error tool_result holds text only: its media blocks are placeholder texts');
   return { type: 'error-text', value: texts.join('\n') };
 }

@@ -12,6 +12,7 @@ import type {
 import { base64FromBytes } from '../shared/binary-data.js';
 import { isRecord } from '../shared/call-accumulator.js';
 import type { ConversionContext } from '../shared/conversion-context.js';
+import { safeStringify } from '../shared/decode-tool-call.js';
 import { type BlockTurnReader, readBlockTurns } from '../shared/read-block-turns.js';
 import { toolCallPartFromInput } from '../shared/tool-call-part.js';
 import { bedrockDocumentFormats } from './convert-to-bedrock-messages.js';
@@ -183,9 +184,11 @@ export function convertFromBedrockToolResultContent(
     else if ('json' in block) items.push({ type: 'text', text: JSON.stringify(block.json ?? null) });
     else {
       const media = mediaFromBedrockBlock(block);
-      if (media === undefined)
-        context.other(`a toolResult block ${JSON.stringify(Object.keys(block))} is skipped`);
-      else if (media.data instanceof URL)
+      if (media === undefined) {
+        // A block toolwire has no part for is kept as its JSON text.
+        items.push({ type: 'text', text: safeStringify(block) ?? '{}' });
+        context.other(`a toolResult block ${JSON.stringify(Object.keys(block))} is carried as its JSON text`);
+      } else if (media.data instanceof URL)
         items.push({ type: media.kind === 'image' ? 'image-url' : 'file-url', url: media.data.href });
       else if (media.kind === 'image')
         items.push({ type: 'image-data', data: media.data, mediaType: media.mediaType });

@@ -41,7 +41,11 @@ export function toolOutputText(
   }
 }
 
-/** The text items of a `content` result; each media item is reported (the target holds text only). */
+/**
+ * The text items of a `content` result, for a target whose tool results hold text only: each media
+ * item becomes a placeholder text (`contentItemPlaceholder`) and is reported, so the model still sees
+ * that something was returned and the result is never emptied.
+ */
 export function contentTextItems(
   items: readonly ToolResultContentPart[],
   toolCallId: string,
@@ -52,12 +56,32 @@ export function contentTextItems(
   for (const item of items) {
     if (item.type === 'text') texts.push(item.text);
     else {
+      texts.push(contentItemPlaceholder(item));
       warnings.push({
         type: 'unsupported',
         feature: `tool result ${item.type} content`,
-        details: `result ${toolCallId}: ${provider} tool results hold text only; the item was left out`,
+        details: `result ${toolCallId}: ${provider} tool results hold text only; the item was replaced by a placeholder text`,
       });
     }
   }
   return texts;
+}
+
+/**
+ * The text standing in for a media item of a tool result where only text can go: a URL item names
+ * its URL (`[image: https://…]`), a data item its media type and size (`[file application/pdf, 1024
+ * base64 characters]`).
+ */
+export function contentItemPlaceholder(item: Exclude<ToolResultContentPart, { type: 'text' }>): string {
+  switch (item.type) {
+    case 'image-url':
+      return `[image: ${item.url}]`;
+    case 'file-url':
+      return `[file: ${item.url}]`;
+    case 'image-data':
+      return `[image ${item.mediaType}, ${item.data.length} base64 characters]`;
+    case 'file-data':
+    case 'media':
+      return `[file ${item.mediaType}, ${item.data.length} base64 characters]`;
+  }
 }
