@@ -124,6 +124,40 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     });
   }
 
+  for (const backend of [{ type: 'llamacpp' as const }, { type: 'ollama' as const }]) {
+    it(`tool_choice required of a model that writes no calls (content_only, ${backend.type}): 400 before the backend is asked`, async () => {
+      harness = await startGateway({
+        format: 'content_only',
+        backend,
+        replay: { recordings: [{ output: 'Hello.' }] },
+      });
+      for (const tool_choice of ['required', { type: 'function', function: { name: 'get_weather' } }]) {
+        for (const stream of [false, true]) {
+          const body = JSON.stringify({
+            model: 'm',
+            messages: question,
+            tools: weatherTools,
+            tool_choice,
+            stream,
+          });
+          expect(await post('/v1/chat/completions', body)).toEqual({
+            status: 400,
+            json: {
+              error: {
+                message:
+                  'model "m" writes no tool calls (format content_only): "tool_choice" cannot require one',
+                type: 'invalid_request_error',
+                param: 'tool_choice',
+                code: 'invalid_value',
+              },
+            },
+          });
+        }
+      }
+      expect(harness.replay.requests).toHaveLength(0);
+    });
+  }
+
   it('a 50 MB body gets 413 before it is read whole', async () => {
     harness = await startGateway({ replay: { recordings: [] }, gateway: { bodyLimit: 1024 * 1024 } });
     const big = JSON.stringify({

@@ -4,7 +4,7 @@ import { alignValue } from '../../schema/index.js';
 import { createToolCallStream } from '../../stream/index.js';
 import type { Message, ParseEvent } from '../../types/index.js';
 import { type Backend, BackendError, type BackendUsage, type GenerateRequest } from '../backends/backend.js';
-import { GatewayError } from '../http/gateway-error.js';
+import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
 import { passthroughChat } from './passthrough-chat.js';
@@ -47,12 +47,21 @@ export interface TurnContext {
  * When the request has rules the backend cannot enforce, the whole answer is checked before any of it
  * is yielded, asked again up to `model.retries` times with a hint, and otherwise refused.
  *
- * @throws {GatewayError} 422 `tool_choice_violation` / `response_format_violation` when the answer
- *   breaks a rule; 502 / 504 for backend failures (from `BackendError`); 500 `template_error`.
+ * @throws {GatewayError} 400 `invalid_value` (param `tool_choice`) when `tool_choice` requires a call
+ *   of a model whose format writes none (`content_only`), before the backend is asked; 422
+ *   `tool_choice_violation` / `response_format_violation` when the answer breaks a rule; 502 / 504 for
+ *   backend failures (from `BackendError`); 500 `template_error`.
  */
 export async function* runTurn(request: TurnRequest, context: TurnContext): AsyncGenerator<TurnEvent> {
   const { model } = context;
   const rules = turnRules(request);
+  if (rules.callRequired && getFormat(model.format).envelope?.noCalls === true) {
+    // No answer could keep the rule, and no grammar can require a call the format cannot write.
+    throw badField(
+      'tool_choice',
+      `model "${model.name}" writes no tool calls (format ${model.format}): "tool_choice" cannot require one`,
+    );
+  }
   const repaired = repairHistory(request.messages, { target: 'openai-chat', tools: request.tools });
   const historyRepairs = repaired.changes.length;
   context.onHistoryRepairs?.(historyRepairs);
