@@ -40,8 +40,9 @@ const keyChecks: true[] = [
     OpenAI.Chat.ChatCompletionAssistantMessageParam
   >,
   true satisfies OnlySdkKeys<Chat.OpenAIChatToolMessage, OpenAI.Chat.ChatCompletionToolMessageParam>,
+  // `extra_content` is Gemini's extension of the call (its OpenAI layer's thought signatures).
   true satisfies OnlySdkKeys<
-    Chat.OpenAIChatMessageToolCall,
+    Omit<Chat.OpenAIChatMessageToolCall, 'extra_content'>,
     OpenAI.Chat.ChatCompletionMessageFunctionToolCall
   >,
   true satisfies OnlySdkKeys<

@@ -143,7 +143,15 @@ export function assistantParts(
       if (part.type === 'tool-call') names.set(part.toolCallId, part.toolName);
       else if (part.toolCallId !== undefined && part.toolName !== undefined)
         names.set(part.toolCallId, part.toolName);
-      parts.push(part);
+      const signature = thoughtSignature(call);
+      parts.push(
+        signature === undefined
+          ? part
+          : {
+              ...part,
+              providerOptions: { ...part.providerOptions, google: { thoughtSignature: signature } },
+            },
+      );
     }
   }
   return parts;
@@ -183,4 +191,13 @@ export function resultName(
     message: `tool result ${JSON.stringify(toolCallId)} answers no earlier call; its toolName is "" (an orphan result, H2)`,
   });
   return '';
+}
+
+/** Gemini's `extra_content.google.thought_signature` of a call, as its OpenAI layer writes it. */
+function thoughtSignature(call: Record<string, unknown>): string | undefined {
+  const extra = isRecord(call.extra_content) ? call.extra_content : undefined;
+  const google = extra !== undefined && isRecord(extra.google) ? extra.google : undefined;
+  return google !== undefined && typeof google.thought_signature === 'string'
+    ? google.thought_signature
+    : undefined;
 }

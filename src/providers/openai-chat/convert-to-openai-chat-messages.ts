@@ -3,6 +3,7 @@ import type {
   FilePart,
   ImagePart,
   Message,
+  ProviderOptions,
   TextPart,
   ToolMessage,
   UserMessage,
@@ -133,7 +134,9 @@ function convertAssistant(message: AssistantMessage, warnings: Warning[]): OpenA
         texts.push(part.text);
         break;
       case 'tool-call':
-        calls.push(writeCall(part.toolCallId, part.toolName, part.input, warnings));
+        calls.push(
+          withThoughtSignature(writeCall(part.toolCallId, part.toolName, part.input, warnings), part),
+        );
         break;
       case 'tool-call-invalid':
         if (part.toolCallId !== undefined && part.toolName !== undefined) {
@@ -166,6 +169,20 @@ function convertAssistant(message: AssistantMessage, warnings: Warning[]): OpenA
   return calls.length > 0
     ? { role: 'assistant', content: text === '' ? null : text, tool_calls: calls }
     : { role: 'assistant', content: text };
+}
+
+/**
+ * The call with Gemini's thought signature (`providerOptions.google.thoughtSignature`) as
+ * `extra_content.google.thought_signature`, as Gemini's OpenAI layer takes it back.
+ */
+function withThoughtSignature(
+  call: OpenAIChatMessageToolCall,
+  part: { readonly providerOptions?: ProviderOptions },
+): OpenAIChatMessageToolCall {
+  const signature = part.providerOptions?.google?.thoughtSignature;
+  return typeof signature === 'string'
+    ? { ...call, extra_content: { google: { thought_signature: signature } } }
+    : call;
 }
 
 /** A call with its arguments as JSON text (keys in the order given). */

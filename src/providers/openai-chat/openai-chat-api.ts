@@ -29,6 +29,11 @@ export interface OpenAIChatMessageToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /**
+   * Gemini's OpenAI compatibility layer: the call's thought signature, which Gemini 3 requires back
+   * on replayed calls (ai.google.dev, "OpenAI compatibility", thought signatures).
+   */
+  extra_content?: { google?: { thought_signature?: string } };
 }
 
 export interface OpenAIChatTextPart {

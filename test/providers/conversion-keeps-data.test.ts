@@ -156,3 +156,45 @@ describe('tool result blocks a side cannot carry', () => {
     ]);
   });
 });
+
+describe("Gemini's thought signatures through OpenAI Chat", () => {
+  it('extra_content.google.thought_signature on a call reaches Gemini as thoughtSignature, and comes back', () => {
+    const body = {
+      model: 'gemini-3-pro',
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'c1',
+              type: 'function',
+              function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+              extra_content: { google: { thought_signature: 'sig-A' } },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'sunny' },
+      ],
+    };
+    const read = getProvider('openai-chat').fromRequest(body);
+    const gemini = getProvider('gemini').toRequest(read.value).value as {
+      contents: Array<{ role: string; parts: Array<Record<string, unknown>> }>;
+    };
+    expect(gemini.contents[1]).toEqual({
+      role: 'model',
+      parts: [
+        {
+          functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } },
+          thoughtSignature: 'sig-A',
+        },
+      ],
+    });
+    const back = getProvider('openai-chat').toRequest(getProvider('gemini').fromRequest(gemini).value)
+      .value as {
+      messages: Array<Record<string, unknown>>;
+    };
+    expect(back.messages[1]?.tool_calls).toEqual(body.messages[1]?.tool_calls);
+  });
+});
