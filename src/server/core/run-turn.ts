@@ -7,6 +7,7 @@ import { type Backend, BackendError, type BackendUsage, type GenerateRequest } f
 import { GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
+import { renderPrompt } from './render-prompt.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import { turnGrammar } from './turn-grammar.js';
 import type { TurnRequest } from './turn-request.js';
@@ -125,25 +126,7 @@ function generateRequest(
     if (chatTools !== undefined) Object.assign(chat, { tools: chatTools, tool_choice, parallel_tool_calls });
     return { ...base, prompt: '', chat };
   }
-  if (model.renderer === undefined) {
-    throw new GatewayError(
-      500,
-      'server_error',
-      'template_missing',
-      `model "${model.name}" has no chat template`,
-    );
-  }
-  let prompt: string;
-  try {
-    prompt = model.renderer.render({ messages, tools, toolChoice: request.toolChoice });
-  } catch (error) {
-    throw new GatewayError(
-      500,
-      'server_error',
-      'template_error',
-      `the chat template failed: ${(error as Error).message}`,
-    );
-  }
+  const prompt = renderPrompt(model, { messages, tools, toolChoice: request.toolChoice });
   return { ...base, prompt };
 }
 
