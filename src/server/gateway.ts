@@ -6,7 +6,11 @@ import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config
 import { resolveModels } from './core/resolve-models.js';
 import { keysEqual, presentedKey } from './http/check-api-key.js';
 import { errorResponse, GatewayError } from './http/gateway-error.js';
+import { noticeOnce } from './http/notice-once.js';
 import { RequestRecord } from './http/request-record.js';
+import { anthropicErrorResponse, isMessagesPath } from './messages/anthropic-error.js';
+import { countTokensRoute } from './messages/count-tokens.js';
+import { messagesRoute } from './messages/messages-route.js';
 import { modelList } from './models/model-list.js';
 import { ResponseStore } from './responses/response-store.js';
 import { responsesRoute } from './responses/responses-route.js';
@@ -31,9 +35,12 @@ type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void 
 
 /**
  * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`), OpenAI
- * Responses (`POST /v1/responses`, with `previous_response_id` from an in-memory store), `GET /v1/models` and `GET /health`, with API-key checks (constant time), a request body limit
- * (413 before the body is read whole), an optional concurrency limit (429), optional CORS, and one log
- * line per request. Errors are OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`).
+ * Responses (`POST /v1/responses`, with `previous_response_id` from an in-memory store), Anthropic
+ * Messages (`POST /v1/messages`, `POST /v1/messages/count_tokens`), `GET /v1/models` and `GET /health`,
+ * with API-key checks (constant time), a request body limit (413 before the body is read whole), an
+ * optional concurrency limit (429), optional CORS, and one log line per request. Errors are
+ * OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`), and Anthropic-shaped
+ * (`{"type": "error", "error": {"type", "message"}}`) under `/v1/messages`.
  *
  * @throws {TypeError} for options it cannot start with (a model configured twice, an unknown format,
  *   a raw-text backend without a chat template, a bad backend config).
@@ -41,6 +48,10 @@ type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void 
 export function createGateway(options: GatewayOptions): Gateway {
   const models = resolveModels(options.models);
   const notice = options.notice ?? (() => {});
+  const noteOnce = noticeOnce(notice);
+  /** An error answer in the shape of the surface `path` belongs to. */
+  const errorAnswer = (path: string, error: GatewayError) =>
+    isMessagesPath(path) ? anthropicErrorResponse(error) : errorResponse(error);
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const store = new ResponseStore(options.responseStoreSize);
   const active = new Set<AbortController>();
@@ -80,14 +91,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (closing) {
       record.status = 503;
       done();
-      return errorResponse(
+      return errorAnswer(
+        c.req.path,
         new GatewayError(503, 'server_error', 'shutting_down', 'the gateway is shutting down'),
       );
     }
     if (options.maxConcurrent !== undefined && active.size >= options.maxConcurrent) {
       record.status = 429;
       done();
-      return errorResponse(
+      return errorAnswer(
+        c.req.path,
         new GatewayError(
           429,
           'rate_limit_error',
@@ -107,13 +120,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     app.use('/v1/*', async (c, next) => {
       const presented = presentedKey(c.req.raw.headers);
       if (presented === undefined || !(await keysEqual(presented, expected))) {
-        return errorResponse(
+        return errorAnswer(
+          c.req.path,
           new GatewayError(
             401,
             'authentication_error',
             'invalid_api_key',
             presented === undefined
-              ? 'an API key is required (Authorization: Bearer KEY)'
+              ? 'an API key is required (Authorization: Bearer KEY, or x-api-key: KEY)'
               : 'the API key is not valid',
           ),
         );
@@ -125,8 +139,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     '/v1/*',
     bodyLimit({
       maxSize: limit,
-      onError: () =>
-        errorResponse(
+      onError: (c) =>
+        errorAnswer(
+          c.req.path,
           new GatewayError(
             413,
             'invalid_request_error',
@@ -150,8 +165,22 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.post('/v1/responses', async (c) =>
     responsesRoute(await readJson(c.req.raw), { ...routeContext(c), store }),
   );
+  const messagesRoutes = [
+    ['/v1/messages', messagesRoute],
+    ['/v1/messages/count_tokens', countTokensRoute],
+  ] as const;
+  for (const [path, route] of messagesRoutes) {
+    app.post(path, async (c) =>
+      route(await readJson(c.req.raw), {
+        ...routeContext(c),
+        noticeOnce: noteOnce,
+        headers: c.req.raw.headers,
+      }),
+    );
+  }
   app.notFound((c) =>
-    errorResponse(
+    errorAnswer(
+      c.req.path,
       new GatewayError(
         404,
         'invalid_request_error',
@@ -168,7 +197,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!(error instanceof GatewayError))
       notice(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     c.get('record').error = failure.code;
-    return errorResponse(failure);
+    return errorAnswer(c.req.path, failure);
   });
 
   const handler = (async (request: Request) => app.fetch(request)) as Gateway;

@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { promptRendererFromText } from '../../src/server/index.js';
 import { type GatewayHarness, startGateway } from './gateway-harness.js';
@@ -49,6 +50,24 @@ describe('reasoning effort reaches the template as its reasoning switch', () => 
         h.client.responses.create({ model: 'm', input: 'hi', reasoning: { effort: 'low' } }),
       ),
     ).toBe('thinking=true effort=low\nhi');
+  });
+
+  it.each([
+    [undefined, 'thinking=default effort=default\nhi'],
+    [{ type: 'enabled', budget_tokens: 2048 }, 'thinking=true effort=default\nhi'],
+    [{ type: 'disabled' }, 'thinking=false effort=default\nhi'],
+    [{ type: 'adaptive' }, 'thinking=default effort=default\nhi'],
+  ] as const)('Anthropic Messages thinking %j', async (thinking, prompt) => {
+    expect(
+      await promptFor((h) =>
+        new Anthropic({ baseURL: h.url, apiKey: 'unused', maxRetries: 0 }).messages.create({
+          model: 'm',
+          max_tokens: 4096,
+          messages: [{ role: 'user', content: 'hi' }],
+          ...(thinking === undefined ? {} : { thinking }),
+        } as Anthropic.MessageCreateParamsNonStreaming),
+      ),
+    ).toBe(prompt);
   });
 
   it('an unknown effort is a 400 naming the field', async () => {

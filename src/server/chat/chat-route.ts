@@ -1,50 +1,11 @@
-import type { ResolvedModel, TurnContext } from '../core/run-turn.js';
-import { runTurn } from '../core/run-turn.js';
-import type { TurnEvent } from '../core/turn-event.js';
-import { badField, errorBody, GatewayError } from '../http/gateway-error.js';
-import type { RequestRecord } from '../http/request-record.js';
-import { sseBody } from '../http/sse-response.js';
+import { answerTurn } from '../core/answer-turn.js';
+import { findModel, type RouteContext } from '../core/route-context.js';
+import { badField, errorBody } from '../http/gateway-error.js';
 import { ChatChunkWriter } from './chat-chunks.js';
 import { chatCompletion } from './chat-completion.js';
 import { readChatRequest } from './read-chat-request.js';
 
-/** What the Chat Completions route needs from the gateway. */
-export interface RouteContext {
-  readonly models: ReadonlyMap<string, ResolvedModel>;
-  readonly record: RequestRecord;
-  readonly notice: (message: string) => void;
-  /** Aborted when the client goes away or the gateway shuts down. */
-  readonly signal: AbortSignal;
-  /** Called once when the answer has been sent whole (or abandoned). */
-  readonly done: () => void;
-}
-
-/** Looks up the model a request names; 404 `model_not_found` in OpenAI's shape when none. */
-export function findModel(models: ReadonlyMap<string, ResolvedModel>, name: string): ResolvedModel {
-  const model = models.get(name);
-  if (model === undefined) {
-    throw new GatewayError(
-      404,
-      'invalid_request_error',
-      'model_not_found',
-      `The model "${name}" does not exist on this gateway`,
-      'model',
-    );
-  }
-  return model;
-}
-
-/** The context a route runs a turn in: the request's signal and notices, its log line told of repairs. */
-export function turnContext(route: RouteContext, model: ResolvedModel): TurnContext {
-  return {
-    model,
-    signal: route.signal,
-    notice: route.notice,
-    onHistoryRepairs: (changes) => {
-      route.record.historyRepairs = changes;
-    },
-  };
-}
+export { findModel, type RouteContext } from '../core/route-context.js';
 
 /**
  * `POST /v1/chat/completions`: reads the body, runs the turn, answers whole or as an SSE stream of
@@ -64,66 +25,16 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
       'unsupported_parameter',
     );
   }
-  const context = turnContext(route, model);
   const meta = {
     id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
     created: Math.floor(Date.now() / 1000),
     model: request.model,
   };
-  const turn = runTurn(request, context);
-  const headers = () => ({
-    'x-request-id': record.id,
-    'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
-  });
-  if (!request.stream) {
-    const { body: answer, end } = await chatCompletion(turn, meta);
-    noteEnd(record, end);
-    record.firstByteSent();
-    route.done();
-    return Response.json(answer, { headers: headers() });
-  }
-  const writer = new ChatChunkWriter(meta, request.includeUsage);
-  const first = await turn.next();
-  record.firstByteSent();
-  let pending: IteratorResult<TurnEvent> | undefined = first;
-  const body_ = sseBody({
-    async next() {
-      const result = pending ?? (await turn.next());
-      pending = undefined;
-      if (result.done) return undefined;
-      if (result.value.type === 'end') noteEnd(record, result.value);
-      return writer.write(result.value).map((data) => ({ data }));
-    },
-    errorEvent(error) {
-      const failure =
-        error instanceof GatewayError
-          ? error
-          : new GatewayError(500, 'server_error', 'internal_error', 'internal error');
-      record.error = failure.code;
-      return { data: errorBody(failure) };
-    },
-    close(reason) {
-      if (reason === 'cancelled') {
-        record.error = 'client_closed';
-        void turn.return(undefined);
-      }
-      route.done();
-    },
+  const chunks = new ChatChunkWriter(meta, request.includeUsage);
+  return answerTurn(request, model, route, {
+    whole: (events) => chatCompletion(events, meta),
+    events: (event) => chunks.write(event).map((data) => ({ data })),
+    errorEvent: (failure) => ({ data: errorBody(failure) }),
     terminator: '[DONE]',
   });
-  return new Response(body_, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      ...headers(),
-    },
-  });
-}
-
-/** Copies a turn's end (token counts, calls) into the request's log line. */
-export function noteEnd(record: RequestRecord, end: Extract<TurnEvent, { type: 'end' }>): void {
-  record.promptTokens = end.usage.promptTokens;
-  record.completionTokens = end.usage.completionTokens;
-  record.calls = end.stats.calls;
-  record.invalidCalls = end.stats.invalidCalls;
 }

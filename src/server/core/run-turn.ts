@@ -8,6 +8,7 @@ import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
 import { passthroughChat } from './passthrough-chat.js';
+import { renderPrompt } from './render-prompt.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import { turnGrammar } from './turn-grammar.js';
 import type { TurnRequest } from './turn-request.js';
@@ -134,30 +135,12 @@ function generateRequest(
     );
     return { ...base, prompt: '', chat };
   }
-  if (model.renderer === undefined) {
-    throw new GatewayError(
-      500,
-      'server_error',
-      'template_missing',
-      `model "${model.name}" has no chat template`,
-    );
-  }
-  let prompt: string;
-  try {
-    prompt = model.renderer.render({
-      messages,
-      tools,
-      toolChoice: request.toolChoice,
-      ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
-    });
-  } catch (error) {
-    throw new GatewayError(
-      500,
-      'server_error',
-      'template_error',
-      `the chat template failed: ${(error as Error).message}`,
-    );
-  }
+  const prompt = renderPrompt(model, {
+    messages,
+    tools,
+    toolChoice: request.toolChoice,
+    ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
+  });
   return { ...base, prompt };
 }
 

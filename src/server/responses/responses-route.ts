@@ -1,5 +1,6 @@
-import { findModel, noteEnd, type RouteContext, turnContext } from '../chat/chat-route.js';
+import { noteEnd, turnContext } from '../core/answer-turn.js';
 import { newCallId } from '../core/call-id.js';
+import { findModel, type RouteContext } from '../core/route-context.js';
 import { runTurn } from '../core/run-turn.js';
 import type { TurnEvent } from '../core/turn-event.js';
 import { GatewayError } from '../http/gateway-error.js';

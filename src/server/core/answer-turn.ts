@@ -1,0 +1,107 @@
+import { GatewayError } from '../http/gateway-error.js';
+import type { RequestRecord } from '../http/request-record.js';
+import { type SseEvent, sseBody } from '../http/sse-response.js';
+import type { RouteContext } from './route-context.js';
+import { type ResolvedModel, runTurn, type TurnContext } from './run-turn.js';
+import type { TurnEvent } from './turn-event.js';
+import type { TurnRequest } from './turn-request.js';
+
+type EndEvent = Extract<TurnEvent, { type: 'end' }>;
+
+/** How one surface writes a turn's answer, whole and streamed. */
+export interface TurnAnswerWriter {
+  /** The whole answer's JSON body, from all the turn's events, and the turn's end. */
+  whole(events: AsyncIterable<TurnEvent>): Promise<{ body: unknown; end: EndEvent }>;
+  /** The SSE events of one turn event, in order from the turn's first event (none is fine). */
+  events(event: TurnEvent): SseEvent[];
+  /** The SSE event that reports a failure mid-stream, in the surface's error shape. */
+  errorEvent(failure: GatewayError): SseEvent;
+  /** Sent as `data: TERMINATOR` after the last event (`[DONE]` for OpenAI Chat); none when absent. */
+  readonly terminator?: string;
+}
+
+/**
+ * Runs `request`'s turn on `model` and answers it through `writer`: a JSON body when not streamed, else
+ * an SSE stream pulled as the client reads. The first event is awaited before the answer starts, so a
+ * failure before it (a bad template, a backend error, a rule broken on a backend without grammars) is
+ * thrown and answered with its status; a failure after it ends the stream with `writer.errorEvent`
+ * (errors other than `GatewayError` as 500 `internal_error`). Fills the request's log record (tokens,
+ * calls, history repairs, `client_closed`) and sends `x-request-id` and `x-toolwire-history-repairs`.
+ *
+ * @throws {GatewayError} what `runTurn` throws before its first event.
+ */
+export async function answerTurn(
+  request: TurnRequest,
+  model: ResolvedModel,
+  route: RouteContext,
+  writer: TurnAnswerWriter,
+): Promise<Response> {
+  const { record } = route;
+  const turn = runTurn(request, turnContext(route, model));
+  const headers = () => ({
+    'x-request-id': record.id,
+    'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
+  });
+  if (!request.stream) {
+    const { body, end } = await writer.whole(turn);
+    noteEnd(record, end);
+    record.firstByteSent();
+    route.done();
+    return Response.json(body, { headers: headers() });
+  }
+  const first = await turn.next();
+  record.firstByteSent();
+  let pending: IteratorResult<TurnEvent> | undefined = first;
+  const stream = sseBody({
+    async next() {
+      const result = pending ?? (await turn.next());
+      pending = undefined;
+      if (result.done) return undefined;
+      if (result.value.type === 'end') noteEnd(record, result.value);
+      return writer.events(result.value);
+    },
+    errorEvent(error) {
+      const failure =
+        error instanceof GatewayError
+          ? error
+          : new GatewayError(500, 'server_error', 'internal_error', 'internal error');
+      record.error = failure.code;
+      return writer.errorEvent(failure);
+    },
+    close(reason) {
+      if (reason === 'cancelled') {
+        record.error = 'client_closed';
+        void turn.return(undefined);
+      }
+      route.done();
+    },
+    ...(writer.terminator === undefined ? {} : { terminator: writer.terminator }),
+  });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...headers(),
+    },
+  });
+}
+
+/** The context a route runs a turn in: the request's signal and notices, its log line told of repairs. */
+export function turnContext(route: RouteContext, model: ResolvedModel): TurnContext {
+  return {
+    model,
+    signal: route.signal,
+    notice: route.notice,
+    onHistoryRepairs: (changes) => {
+      route.record.historyRepairs = changes;
+    },
+  };
+}
+
+/** Copies a turn's end (token counts, calls) into the request's log line. */
+export function noteEnd(record: RequestRecord, end: EndEvent): void {
+  record.promptTokens = end.usage.promptTokens;
+  record.completionTokens = end.usage.completionTokens;
+  record.calls = end.stats.calls;
+  record.invalidCalls = end.stats.invalidCalls;
+}

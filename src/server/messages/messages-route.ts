@@ -1,0 +1,90 @@
+import type { Message } from '../../types/index.js';
+import { answerTurn } from '../core/answer-turn.js';
+import { findModel, type RouteContext } from '../core/route-context.js';
+import type { ResolvedModel } from '../core/run-turn.js';
+import { badField } from '../http/gateway-error.js';
+import { loggable, type NoticeOnce } from '../http/notice-once.js';
+import { noteAnthropicBetas } from './anthropic-beta.js';
+import { anthropicErrorBody } from './anthropic-error.js';
+import { MessagesEventWriter } from './messages-events.js';
+import { messageMeta, messagesResponse } from './messages-response.js';
+import { type MessagesRequest, readMessagesRequest } from './read-messages-request.js';
+
+/** What the Messages routes need from the gateway. */
+export interface MessagesRouteContext extends RouteContext {
+  /** The request's headers (`anthropic-beta`, `anthropic-version`). */
+  readonly headers: Headers;
+  /** Notes ignored fields, tools and betas once per gateway. */
+  readonly noticeOnce: NoticeOnce;
+}
+
+/**
+ * Reads a Messages or `count_tokens` body, notes what it ignores, and finds its model.
+ *
+ * @throws {GatewayError} 400 for a bad body, `top_k` (no backend kind takes it), or images and documents
+ *   for a backend that reads a rendered text prompt; 404 for an unknown model.
+ */
+export function messagesTurn(
+  body: unknown,
+  route: MessagesRouteContext,
+  countTokens: boolean,
+): { request: MessagesRequest; model: ResolvedModel } {
+  noteAnthropicBetas(route.headers, route.noticeOnce);
+  const request = readMessagesRequest(body, countTokens);
+  route.record.model = request.turn.model;
+  const model = findModel(route.models, request.turn.model);
+  if (request.topK !== undefined) {
+    // Sampling parameters reach backends through `SamplingParams`, which has no top_k.
+    throw badField(
+      'top_k',
+      `"top_k" is not supported by the backend of "${model.name}"`,
+      'unsupported_parameter',
+    );
+  }
+  if (model.backend.kind !== 'openai-chat-passthrough' && holdsMedia(request.turn.messages)) {
+    throw badField(
+      'messages',
+      `the backend of "${model.name}" reads a text prompt: images and documents are not supported`,
+      'unsupported_content',
+    );
+  }
+  for (const field of request.ignoredFields) {
+    const name = loggable(field);
+    route.noticeOnce(`field:${name}`, `/v1/messages: "${name}" is not supported by this gateway; ignored`);
+  }
+  for (const tool of request.ignoredTools) {
+    const named = `${loggable(tool.type)}${tool.name === undefined ? '' : ` (${loggable(tool.name)})`}`;
+    route.noticeOnce(`tool:${named}`, `/v1/messages: tool ${named} is defined by Anthropic; left out`);
+  }
+  return { request, model };
+}
+
+/**
+ * `POST /v1/messages`: reads the body, runs the turn, answers with a whole `message` or Anthropic's
+ * event stream (see `MessagesEventWriter`). Failures before the first event are answered with their
+ * status in Anthropic's error shape (a `tool_choice` / `disable_parallel_tool_use` violation on a
+ * backend without grammars is 422 `invalid_request_error`); a failure mid-stream ends the stream with an
+ * `error` event of the same shape.
+ */
+export async function messagesRoute(body: unknown, route: MessagesRouteContext): Promise<Response> {
+  const { request, model } = messagesTurn(body, route, false);
+  route.record.stream = request.turn.stream;
+  const meta = messageMeta(request.turn.model);
+  const writer = new MessagesEventWriter(meta);
+  return answerTurn(request.turn, model, route, {
+    whole: (events) => messagesResponse(events, meta),
+    events: (event) => writer.write(event),
+    errorEvent: (failure) => ({ event: 'error', data: anthropicErrorBody(failure) }),
+  });
+}
+
+function holdsMedia(messages: readonly Message[]): boolean {
+  return messages.some((message) => {
+    if (message.role === 'user' && typeof message.content !== 'string')
+      return message.content.some((part) => part.type !== 'text');
+    if (message.role !== 'tool') return false;
+    return message.content.some(
+      (part) => part.output.type === 'content' && part.output.value.some((item) => item.type !== 'text'),
+    );
+  });
+}

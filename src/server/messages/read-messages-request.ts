@@ -1,0 +1,162 @@
+import { ToolwireError } from '../../errors/index.js';
+import { anthropic } from '../../providers/index.js';
+import { type ReasoningSwitch, reasoningField } from '../core/reasoning-switch.js';
+import type { TurnRequest } from '../core/turn-request.js';
+import { badField } from '../http/gateway-error.js';
+import { type MessagesThinking, readMessagesSampling } from './read-messages-sampling.js';
+import { type MessagesTools, readMessagesToolChoice, readMessagesTools } from './read-messages-tools.js';
+
+/**
+ * Fields of a Messages body the gateway reads. `metadata` (`user_id`) is bookkeeping at Anthropic and
+ * is accepted as such; any other field is listed in `ignoredFields`.
+ */
+const read = new Set([
+  'model',
+  'messages',
+  'system',
+  'max_tokens',
+  'tools',
+  'tool_choice',
+  'temperature',
+  'top_p',
+  'top_k',
+  'stop_sequences',
+  'stream',
+  'thinking',
+  'metadata',
+]);
+
+/** A Messages request (`POST /v1/messages` or `/v1/messages/count_tokens`), read. */
+export interface MessagesRequest {
+  /** The turn the core runs: system and messages as canonical messages, tools, rules, sampling. */
+  readonly turn: TurnRequest;
+  /** `top_k` as asked (the route refuses it where the backend cannot take it). */
+  readonly topK: number | undefined;
+  readonly thinking: MessagesThinking | undefined;
+  /**
+   * Top-level fields the gateway does not read, ignored rather than refused: they ask for features of
+   * Anthropic's servers (`context_management`, `container`, `mcp_servers`, `service_tier`, ...) that
+   * agent clients send by default and that change nothing a self-hosted model could do.
+   */
+  readonly ignoredFields: readonly string[];
+  /** Tools of Anthropic-defined types, left out (see `readMessagesTools`). */
+  readonly ignoredTools: MessagesTools['ignored'];
+}
+
+/** Block types the message checks let through to the converter, by role. */
+const blockTypes: Readonly<Record<'user' | 'assistant', ReadonlySet<string>>> = {
+  user: new Set(['text', 'image', 'document', 'tool_result']),
+  assistant: new Set(['text', 'thinking', 'redacted_thinking', 'tool_use']),
+};
+
+/**
+ * Reads and checks an Anthropic Messages body (https://docs.anthropic.com/en/api/messages): `model`,
+ * `messages` (user and assistant turns; content a string or blocks: `text`, `image`, `document`,
+ * `tool_result` with string or block content; `text`, `thinking`, `redacted_thinking`, `tool_use` in
+ * assistant turns), `system` (a string or text blocks), `tools`, `tool_choice`, the sampling fields and
+ * `thinking` (see `readMessagesSampling`), `stream`. The conversation is converted by
+ * `anthropic.fromRequest` of `toolwire/providers`; `thinking` blocks in history become reasoning (their
+ * signatures are not checked), `redacted_thinking` has no text to render and is left out.
+ * `countTokens`: the `count_tokens` body, where `max_tokens` is not required.
+ *
+ * @throws {GatewayError} 400 naming the field (`messages.2.content.0.type`, `max_tokens`, ...) for a
+ *   body that is not a Messages request, a field of the wrong type or range, or a block the gateway
+ *   would have to drop.
+ */
+export function readMessagesRequest(body: unknown, countTokens = false): MessagesRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badField('body', 'the request body must be a JSON object', 'invalid_request');
+  const record = body as Record<string, unknown>;
+  if (typeof record.model !== 'string' || record.model === '')
+    throw badField('model', '"model" must be a non-empty string');
+  checkMessages(record.messages);
+  checkSystem(record.system);
+  const sampling = readMessagesSampling(record, countTokens);
+  const tools = readMessagesTools(record.tools);
+  const choice = readMessagesToolChoice(record.tool_choice, tools.definitions);
+  if (record.stream !== undefined && record.stream !== null && typeof record.stream !== 'boolean')
+    throw badField('stream', '"stream" must be a boolean');
+  let converted: ReturnType<typeof anthropic.fromRequest>;
+  try {
+    converted = anthropic.fromRequest({ system: record.system, messages: record.messages });
+  } catch (error) {
+    if (error instanceof ToolwireError) throw badField('messages', error.message, 'invalid_request');
+    throw error;
+  }
+  const [lost] = converted.warnings;
+  if (lost !== undefined)
+    throw badField('messages', lost.type === 'other' ? lost.message : `${lost.feature}: ${lost.details}`);
+  return {
+    turn: {
+      model: record.model,
+      messages: converted.value.messages,
+      tools: tools.definitions,
+      strictTools: tools.strict,
+      toolChoice: choice.toolChoice,
+      parallelToolCalls: choice.parallelToolCalls,
+      responseFormat: { type: 'text' },
+      params: sampling.params,
+      stream: record.stream === true,
+      includeUsage: false,
+      ...reasoningField(reasoningFromThinking(sampling.thinking)),
+    },
+    topK: sampling.topK,
+    thinking: sampling.thinking,
+    ignoredFields: Object.keys(record).filter((key) => !read.has(key) && record[key] !== undefined),
+    ignoredTools: tools.ignored,
+  };
+}
+
+/**
+ * Checks the shape the converter relies on: a non-empty array of `{role: "user" | "assistant",
+ * content}` with content a string or an array of blocks of the role's known types.
+ */
+function checkMessages(messages: unknown): void {
+  if (!Array.isArray(messages) || messages.length === 0)
+    throw badField('messages', '"messages" must be a non-empty array');
+  messages.forEach((message: unknown, index) => {
+    const param = `messages.${index}`;
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      throw badField(param, `${param} must be an object`);
+    const { role, content } = message as Record<string, unknown>;
+    if (role !== 'user' && role !== 'assistant')
+      throw badField(`${param}.role`, `${param}.role must be "user" or "assistant"`);
+    if (typeof content === 'string') return;
+    if (!Array.isArray(content))
+      throw badField(`${param}.content`, `${param}.content must be a string or an array of blocks`);
+    content.forEach((block: unknown, at) => {
+      const type =
+        typeof block === 'object' && block !== null ? (block as { type?: unknown }).type : undefined;
+      if (typeof type !== 'string' || !blockTypes[role].has(type)) {
+        throw badField(
+          `${param}.content.${at}.type`,
+          `${param}.content.${at}: ${role} blocks must be of type ${[...blockTypes[role]].join(', ')}`,
+        );
+      }
+    });
+  });
+}
+
+function checkSystem(system: unknown): void {
+  if (system === undefined || system === null || typeof system === 'string') return;
+  const blocks = Array.isArray(system) ? system : undefined;
+  blocks?.forEach((block: unknown, index) => {
+    const { type, text } = (typeof block === 'object' && block !== null ? block : {}) as Record<
+      string,
+      unknown
+    >;
+    if (type !== 'text' || typeof text !== 'string')
+      throw badField(`system.${index}`, `system.${index} must be a text block`);
+  });
+  if (blocks === undefined) throw badField('system', '"system" must be a string or an array of text blocks');
+}
+
+/**
+ * Anthropic's `thinking` as the switch chat templates read: `enabled` turns thinking on
+ * (`enable_thinking: true`), `disabled` off; `adaptive` and absent leave the template's default. The
+ * budget has no counterpart in templates; `max_tokens` bounds the whole answer.
+ */
+function reasoningFromThinking(thinking: MessagesThinking | undefined): ReasoningSwitch | undefined {
+  if (thinking === undefined || thinking.type === 'adaptive') return undefined;
+  return { enabled: thinking.type === 'enabled' };
+}
