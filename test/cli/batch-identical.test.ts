@@ -165,8 +165,12 @@ describe(
       });
       // 700 lines never reach the default 50,000: one worker.
       expect(await run({})).toEqual({ text: inProcess.stdout, started: 1, errors: true });
-      // --workers N starts N at once, whatever the length.
-      expect(await run({ workers: 3 })).toEqual({ text: inProcess.stdout, started: 3, errors: true });
+      // --workers N starts N at once, whatever the length, up to the cores there are (2 on small CI machines).
+      expect(await run({ workers: 3 })).toEqual({
+        text: inProcess.stdout,
+        started: Math.min(availableParallelism(), 3),
+        errors: true,
+      });
     });
   },
 );
