@@ -1,15 +1,18 @@
 /**
  * A complete agent loop: two tools defined with zod, a scripted model that writes Hermes tool calls
  * (the `<tool_call>` JSON format of Hermes 2/3 and Qwen 2.5), and every event of the run printed.
- * Run it from a checkout with `npx vite-node examples/agent.ts`; in a project, import from 'toolwire'
- * instead of the source. It runs in the tests (test/tools/example.test.ts).
+ *
+ * Run it: `npx vite-node examples/agent.ts` (in a clone, after `npm ci`, which builds the package that
+ * `toolwire` names here). In a project with toolwire and zod installed the file runs as it is
+ * (`npx vite-node agent.ts`, or `node agent.ts` on Node 22.18+). test/docs/examples.test.ts runs it and
+ * checks every line it prints.
  */
-import { type AgentEvent, defineTool, fromTextModel, runAgent } from '../src/index.js';
+import { type AgentEvent, defineTool, fromTextModel, runAgent } from 'toolwire';
 import { z } from 'zod';
 
 const unit = z.enum(['celsius', 'fahrenheit']);
 
-export const getWeather = defineTool({
+const getWeather = defineTool({
   name: 'get_weather',
   description: 'Current temperature in a city',
   parameters: z.object({ city: z.string(), unit: unit.default('celsius') }),
@@ -17,7 +20,7 @@ export const getWeather = defineTool({
   execute: async ({ city, unit }) => ({ city, unit, temperature: city === 'Oslo' ? 4 : 20 }),
 });
 
-export const convertTemperature = defineTool({
+const convertTemperature = defineTool({
   name: 'convert_temperature',
   description: 'Converts a temperature between units',
   parameters: z.object({ value: z.number(), to: unit }),
@@ -34,20 +37,17 @@ const replies: ReadonlyArray<string | readonly string[]> = [
 
 const model = fromTextModel((_messages, _tools, { step }) => replies[step - 1] ?? '', { format: 'hermes' });
 
-/** Runs the loop; returns the run and every event in the order the listener got them. */
-export async function main(print: (line: string) => void = () => {}) {
-  const events: AgentEvent[] = [];
-  const run = await runAgent({
-    model,
-    tools: [getWeather, convertTemperature],
-    messages: [{ role: 'user', content: 'How warm is it in Oslo, in Fahrenheit?' }],
-    onEvent: (event) => {
-      events.push(event);
-      if (event.type !== 'parse-event') print(`${event.step} ${event.type} ${JSON.stringify(summary(event))}`);
-    },
-  });
-  return { run, events };
-}
+const run = await runAgent({
+  model,
+  tools: [getWeather, convertTemperature],
+  messages: [{ role: 'user', content: 'How warm is it in Oslo, in Fahrenheit?' }],
+  onEvent: (event) => {
+    // Parse events stream each model turn as it is read; the rest is the loop's own record.
+    if (event.type !== 'parse-event')
+      console.log(`${event.step} ${event.type} ${JSON.stringify(summary(event))}`);
+  },
+});
+console.log(`messages: ${run.messages.map((message) => message.role).join(', ')}`);
 
 function summary(event: AgentEvent): unknown {
   switch (event.type) {
@@ -65,5 +65,3 @@ function summary(event: AgentEvent): unknown {
       return {};
   }
 }
-
-if (process.argv[1]?.endsWith('agent.ts')) await main(console.log);

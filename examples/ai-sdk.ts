@@ -1,13 +1,16 @@
 /**
  * toolwire with the AI SDK: a model that writes its tool calls as text (here a mock replaying what
  * Qwen3-Coder writes) gets native tool calling through `toolCallMiddleware`, and `streamText` runs
- * two tools in its loop. In an application import from 'toolwire/ai-sdk'.
+ * two tools in its loop, printing each call, result and step.
  *
- * Run: npx vitest run test/ai-sdk/example.test.ts (it calls `main()` and checks what it prints).
+ * Run it: `npx vite-node examples/ai-sdk.ts` (in a clone, after `npm ci`, which builds the package that
+ * `toolwire/ai-sdk` names here). In a project with toolwire and ai 6 installed the file runs as it is
+ * (`npx vite-node ai-sdk.ts`, or `node ai-sdk.ts` on Node 22.18+). test/docs/examples.test.ts runs it and
+ * checks every line it prints.
  */
 import { jsonSchema, simulateReadableStream, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { toolCallMiddleware } from '../src/ai-sdk/index.js';
+import { toolCallMiddleware } from 'toolwire/ai-sdk';
 
 /** What the model writes on each step: two calls, then an answer that uses their results. */
 const outputs = [
@@ -47,40 +50,37 @@ function textOnlyModel(): MockLanguageModelV3 {
   });
 }
 
-export async function main(log: (line: string) => void = console.log): Promise<void> {
-  // The format comes from the model id (Qwen3-Coder → qwen3_coder); `format: 'qwen3_coder'` says it outright.
-  const model = wrapLanguageModel({ model: textOnlyModel(), middleware: toolCallMiddleware() });
-  const result = streamText({
-    model,
-    prompt: 'Weather and local time in Paris?',
-    tools: {
-      get_weather: tool({
-        description: 'Weather forecast for a city.',
-        inputSchema: jsonSchema<{ city: string; days?: number }>({
-          type: 'object',
-          properties: { city: { type: 'string' }, days: { type: 'integer' } },
-          required: ['city'],
-        }),
-        execute: async ({ city, days }) => ({ city, days, celsius: 18, sky: 'sunny' }),
+// The format comes from the model id (Qwen3-Coder → qwen3_coder); `format: 'qwen3_coder'` says it outright.
+const model = wrapLanguageModel({ model: textOnlyModel(), middleware: toolCallMiddleware() });
+const result = streamText({
+  model,
+  prompt: 'Weather and local time in Paris?',
+  tools: {
+    get_weather: tool({
+      description: 'Weather forecast for a city.',
+      inputSchema: jsonSchema<{ city: string; days?: number }>({
+        type: 'object',
+        properties: { city: { type: 'string' }, days: { type: 'integer' } },
+        required: ['city'],
       }),
-      get_time: tool({
-        description: 'Local time in an IANA time zone.',
-        inputSchema: jsonSchema<{ zone: string }>({
-          type: 'object',
-          properties: { zone: { type: 'string' } },
-          required: ['zone'],
-        }),
-        execute: async ({ zone }) => ({ zone, time: '14:05' }),
+      execute: async ({ city, days }) => ({ city, days, celsius: 18, sky: 'sunny' }),
+    }),
+    get_time: tool({
+      description: 'Local time in an IANA time zone.',
+      inputSchema: jsonSchema<{ zone: string }>({
+        type: 'object',
+        properties: { zone: { type: 'string' } },
+        required: ['zone'],
       }),
-    },
-    stopWhen: stepCountIs(2),
-  });
-  for await (const part of result.fullStream) {
-    if (part.type === 'tool-call') log(`call ${part.toolCallId} ${part.toolName} ${JSON.stringify(part.input)}`);
-    if (part.type === 'tool-result') log(`result ${part.toolCallId} ${JSON.stringify(part.output)}`);
-    if (part.type === 'finish-step') log(`step finished: ${part.finishReason}`);
-  }
-  log(`text: ${await result.text}`);
+      execute: async ({ zone }) => ({ zone, time: '14:05' }),
+    }),
+  },
+  stopWhen: stepCountIs(2),
+});
+for await (const part of result.fullStream) {
+  if (part.type === 'tool-call')
+    console.log(`call ${part.toolCallId} ${part.toolName} ${JSON.stringify(part.input)}`);
+  if (part.type === 'tool-result') console.log(`result ${part.toolCallId} ${JSON.stringify(part.output)}`);
+  if (part.type === 'finish-step') console.log(`step finished: ${part.finishReason}`);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+console.log(`text: ${await result.text}`);

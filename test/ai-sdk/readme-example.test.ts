@@ -1,24 +1,26 @@
 /**
- * The README's AI SDK example runs as written, against an OpenAI-compatible server stubbed with a
- * `fetch` that answers as a Qwen3-Coder server without a tool parser would (calls as text).
+ * The AI SDK examples that call a server (docs/ai-sdk.md's two and the README's) run as written, against
+ * an OpenAI-compatible server stubbed with a `fetch` that answers as a server without a tool parser would
+ * (calls as text).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### AI SDK'));
-const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+/** The code of the shown-only ```ts blocks of a page (or of one section of it). */
+function serverBlocks(path: string, heading = ''): string[] {
+  const text = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+  const section = text.slice(text.indexOf(heading));
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+}
 
-const answers = [
-  'Let me look.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>',
-  'Sunny and 18 °C in Paris for the next two days.',
-];
-
-it('README AI SDK example runs and gives the commented call', { timeout: 60_000 }, async () => {
-  const bodies: Record<string, unknown>[] = [];
-  (globalThis as { readmeFetch?: unknown }).readmeFetch = async (_url: string, init: { body: string }) => {
+/**
+ * A `fetch` answering OpenAI chat completions with `contents` in turn, as a server without a tool parser
+ * would; each request body is pushed to `bodies`. Kept on `globalThis` under `name` for the block to use.
+ */
+function stubChatServer(name: string, contents: readonly string[], bodies: Record<string, unknown>[]): void {
+  (globalThis as Record<string, unknown>)[name] = async (_url: string, init: { body: string }) => {
     bodies.push(JSON.parse(init.body));
-    const content = answers[bodies.length - 1] ?? '';
+    const content = contents[bodies.length - 1] ?? '';
     return new Response(
       JSON.stringify({
         id: `chatcmpl-${bodies.length}`,
@@ -31,17 +33,34 @@ it('README AI SDK example runs and gives the commented call', { timeout: 60_000 
       { status: 200, headers: { 'content-type': 'application/json' } },
     );
   };
-  const source = code
-    .replace(
-      "from 'toolwire/ai-sdk'",
-      `from '${new URL('../../src/ai-sdk/index.js', import.meta.url).pathname}'`,
-    )
-    .replace("apiKey: 'none' }", "apiKey: 'none', fetch: (globalThis as any).readmeFetch }");
-  expect(source).toContain('readmeFetch');
+}
+
+/** Runs a block with its `toolwire/ai-sdk` import pointed at the sources; returns the named values. */
+async function runBlock(source: string, name: string, names: string): Promise<Record<string, unknown>> {
+  const pointed = source.replace(
+    "from 'toolwire/ai-sdk'",
+    `from '${new URL('../../src/ai-sdk/index.js', import.meta.url).pathname}'`,
+  );
   mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
-  const file = new URL('../../.cache/readme-ai-sdk.ts', import.meta.url);
-  writeFileSync(file, `${source}\nexport { steps, text };\n`);
-  const { steps, text } = (await import(file.pathname)) as {
+  const file = new URL(`../../.cache/${name}.ts`, import.meta.url);
+  writeFileSync(file, `${pointed}\nexport { ${names} };\n`);
+  return import(file.pathname);
+}
+
+const [code = '', rawCode = ''] = serverBlocks('docs/ai-sdk.md');
+const [readmeCode = ''] = serverBlocks('README.md', '### AI SDK');
+
+const answers = [
+  'Let me look.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>',
+  'Sunny and 18 °C in Paris for the next two days.',
+];
+
+it('docs/ai-sdk.md: the example runs and gives the commented call', { timeout: 60_000 }, async () => {
+  const bodies: Record<string, unknown>[] = [];
+  stubChatServer('readmeFetch', answers, bodies);
+  const source = code.replace("apiKey: 'none' }", "apiKey: 'none', fetch: (globalThis as any).readmeFetch }");
+  expect(source).toContain('readmeFetch');
+  const { steps, text } = (await runBlock(source, 'docs-ai-sdk', 'steps, text')) as {
     steps: { toolCalls: { toolCallId: string; toolName: string; input: unknown }[] }[];
     text: string;
   };
@@ -70,10 +89,8 @@ it('README AI SDK example runs and gives the commented call', { timeout: 60_000 
   ]);
 });
 
-const rawCode = [...section.matchAll(/```ts\n([\s\S]*?)```/g)][1]?.[1] ?? '';
-
 it(
-  'README whole-prompt example runs against a /v1/completions stub and gives the commented call',
+  'docs/ai-sdk.md: the whole-prompt example runs against a /v1/completions stub and gives the commented call',
   { timeout: 60_000 },
   async () => {
     const bodies: Record<string, unknown>[] = [];
@@ -101,17 +118,12 @@ it(
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
     };
-    const source = rawCode
-      .replace(
-        "from 'toolwire/ai-sdk'",
-        `from '${new URL('../../src/ai-sdk/index.js', import.meta.url).pathname}'`,
-      )
-      .replace('fetch: rawPromptFetch()', 'fetch: rawPromptFetch((globalThis as any).readmeCompletionFetch)');
+    const source = rawCode.replace(
+      'fetch: rawPromptFetch()',
+      'fetch: rawPromptFetch((globalThis as any).readmeCompletionFetch)',
+    );
     expect(source).toContain('readmeCompletionFetch');
-    mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
-    const file = new URL('../../.cache/readme-ai-sdk-raw.ts', import.meta.url);
-    writeFileSync(file, `${source}\nexport { toolCalls };\n`);
-    const { toolCalls } = (await import(file.pathname)) as {
+    const { toolCalls } = (await runBlock(source, 'docs-ai-sdk-raw', 'toolCalls')) as {
       toolCalls: { toolName: string; input: unknown }[];
     };
     expect(toolCalls.map(({ toolName, input }) => ({ toolName, input }))).toEqual([
@@ -131,3 +143,26 @@ it(
     );
   },
 );
+
+it('README: the AI SDK example runs and gives the commented call', { timeout: 60_000 }, async () => {
+  const bodies: Record<string, unknown>[] = [];
+  stubChatServer(
+    'readmeChatFetch',
+    ['<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>'],
+    bodies,
+  );
+  const source = readmeCode.replace(
+    "apiKey: 'none' }",
+    "apiKey: 'none', fetch: (globalThis as any).readmeChatFetch }",
+  );
+  expect(source).toContain('readmeChatFetch');
+  const { toolCalls } = (await runBlock(source, 'readme-ai-sdk', 'toolCalls')) as {
+    toolCalls: { toolName: string; input: unknown }[];
+  };
+  expect(toolCalls.map(({ toolName, input }) => ({ toolName, input }))).toEqual([
+    { toolName: 'get_weather', input: { city: 'Paris' } },
+  ]);
+  expect(readmeCode).toContain("// toolCalls → [{ toolName: 'get_weather', input: { city: 'Paris' }, … }]");
+  // The server got the tools in the prompt, not as native tools.
+  expect(bodies.map((body) => body.tools)).toEqual([undefined]);
+});

@@ -290,7 +290,7 @@ describe('toolwire formats and demo', () => {
 
 describe('bin/toolwire.js (built)', () => {
   // `npm test` builds before running the tests; a bare `vitest run` builds here if dist/ is missing.
-  it('reads standard input like the README example', { timeout: 120_000 }, () => {
+  it('reads standard input like the docs/cli.md example', { timeout: 120_000 }, () => {
     if (!existsSync('dist/cli/main.js'))
       execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
     const result = spawnSync(process.execPath, ['bin/toolwire.js', 'parse', '--format', 'hermes'], {

@@ -327,11 +327,9 @@ describe('toolwire convert', () => {
   }
 });
 
-describe('README: the convert examples', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const commands = [...readme.matchAll(/`npx toolwire (convert [^`]+)`/g)].map((match) =>
-    match[1]!.split(' '),
-  );
+describe('docs/cli.md: the convert examples', () => {
+  const page = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+  const commands = [...page.matchAll(/`npx toolwire (convert [^`]+)`/g)].map((match) => match[1]!.split(' '));
   const examples = new URL('../../', import.meta.url).pathname;
 
   it('lists one example per provider', () => {

@@ -6,26 +6,29 @@ import { parseToolCalls } from '../../src/formats/parse-tool-calls.js';
 import { getFormat, listFormats } from '../../src/formats/registry.js';
 import expected from './examples-expected.json' with { type: 'json' };
 
-// The README's format table, the registry and examples/ describe the same 45 formats: a format added
-// without an example or a README row, a row whose source link or example link is wrong, or an example
-// that no longer parses as shown fails here.
+// The format table of docs/formats.md, the registry and examples/ describe the same 45 formats: a format
+// added without an example or a table row, a row whose source link or example link is wrong, or an example
+// that no longer parses as shown fails here. The README lists the ids too, and docs/cli.md counts them.
 const repo = new URL('../../', import.meta.url);
 const examples = new URL('examples/', repo);
+const page = new URL('docs/formats.md', repo);
+const table = readFileSync(page, 'utf8');
 const readme = readFileSync(new URL('README.md', repo), 'utf8');
+const cli = readFileSync(new URL('docs/cli.md', repo), 'utf8').replace(/\s+/g, ' ');
 const ids = listFormats().map((format) => format.id);
 
-/** The README's format rows: `| [`id`](source) | aliases | description | [file](example) |`. */
+/** The format rows: `| [`id`](source) | aliases | description | [file](example) |`, links from docs/. */
 const rows = [
-  ...readme.matchAll(/^\| \[`([^`]+)`\]\(([^)]+)\) \| (.*) \| (.*) \| \[([^\]]+)\]\(([^)]+)\) \|$/gm),
+  ...table.matchAll(/^\| \[`([^`]+)`\]\(([^)]+)\) \| (.*) \| (.*) \| \[([^\]]+)\]\(([^)]+)\) \|$/gm),
 ].map((match) => {
   const [id, source, aliases, description, exampleName, example] = match.slice(1).map((group) => group ?? '');
   return { id: id!, source: source!, aliases, description, exampleName, example };
 });
 
-/** A table cell as the README writes text: `<` escaped so Markdown shows it, `|` escaped for the table. */
+/** A table cell as the page writes text: `<` escaped so Markdown shows it, `|` escaped for the table. */
 const cell = (text: string): string => text.replaceAll('<', '&lt;').replaceAll('|', '\\|');
 
-describe('the README format table', () => {
+describe('the format table of docs/formats.md', () => {
   it('has one row per registered format, in registry order', () => {
     expect(rows.map((row) => row.id)).toEqual(ids);
   });
@@ -45,7 +48,7 @@ describe('the README format table', () => {
         aliases: format.aliases.map((alias) => `\`${alias}\``).join(', '),
         description: cell(format.description),
         exampleName: `${format.id}.txt`,
-        example: `examples/${format.id}.txt`,
+        example: `../examples/${format.id}.txt`,
       })),
     );
   });
@@ -53,9 +56,9 @@ describe('the README format table', () => {
   it('links each id to the source file that defines the format', async () => {
     const wrong: string[] = [];
     for (const row of rows) {
-      const path = new URL(row.source, repo);
+      const path = new URL(row.source, page);
       const defines =
-        /^src\/formats\/[a-z0-9-]+\.ts$/.test(row.source) &&
+        /^\.\.\/src\/formats\/[a-z0-9-]+\.ts$/.test(row.source) &&
         existsSync(path) &&
         Object.values(await import(path.href)).includes(getFormat(row.id));
       if (!defines) wrong.push(`${row.id} → ${row.source}`);
@@ -64,9 +67,18 @@ describe('the README format table', () => {
   });
 
   it('states the number of formats the demo parses', () => {
-    expect(readme).toContain(`one realistic output for each of the ${ids.length}\n  formats`);
+    expect(cli).toContain(`one realistic output for each of the ${ids.length} formats`);
     const calls = Object.values(expected).reduce((sum, example) => sum + example.calls.length, 0);
-    expect(readme).toContain(`(${calls} calls from ${ids.length} formats)`);
+    expect(cli).toContain(`(${calls} calls from ${ids.length} formats)`);
+  });
+
+  it('is listed by id in the README, in registry order', () => {
+    const section = readme.slice(
+      readme.indexOf('## Formats'),
+      readme.indexOf('\n## ', readme.indexOf('## Formats') + 1),
+    );
+    const listed = [...section.matchAll(/`([a-z0-9_]+)`(?=[,.])/g)].map((match) => match[1]);
+    expect(listed).toEqual(ids);
   });
 });
 

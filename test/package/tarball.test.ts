@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
+import { links, readPages } from '../docs/markdown.js';
 import { runOrThrow, runProcess } from './run-process.js';
 import probes from './subpath-probes.json' with { type: 'json' };
 
@@ -79,6 +80,20 @@ describe('the packed tarball', () => {
     ];
     expect(wanted.filter((file) => !packedFiles.includes(file))).toEqual([]);
     expect(packedFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('holds every file the README links to relatively (the package page opens them)', () => {
+    const readme = readPages().find((page) => page.path === 'README.md');
+    const targets = (readme ? links(readme) : [])
+      .map((link) => link.target.split('#')[0] ?? '')
+      .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
+    expect(targets.length).toBeGreaterThan(0);
+    const missing = targets.filter((target) =>
+      target.endsWith('/')
+        ? !packedFiles.some((file) => file.startsWith(target))
+        : !packedFiles.includes(target),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('loads every subpath with import', async () => {

@@ -7,7 +7,8 @@ import { startReplayBackend } from './replay-backend.js';
 // The README's "Serve" section: its `toolwire serve` flags, with the backend URL replaced by a replay
 // server speaking OpenAI completions as llama.cpp server does, and its request through the openai SDK.
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Serve:'), readme.indexOf('## Installing'));
+const start = readme.indexOf('## Serve:');
+const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
 const command = /npx toolwire serve ([^#\n]+?)\s*\\\n\s*([^#\n]+?)\s*#/.exec(section);
 const flags = command ? `${command[1]} ${command[2]}`.split(/\s+/) : [];
 

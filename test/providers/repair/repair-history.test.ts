@@ -365,8 +365,8 @@ describe('repairHistory misuse', () => {
   });
 });
 
-describe('repairHistory README example', () => {
-  it('gives the messages, changes and id map the README shows', () => {
+describe('repairHistory example of docs/providers.md', () => {
+  it('gives the messages, changes and id map the page shows', () => {
     const history: Message[] = [
       { role: 'user', content: 'Weather in Oslo and Rome?' },
       {

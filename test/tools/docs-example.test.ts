@@ -1,16 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// The README's tools example must really run and give what its comments say. It imports 'toolwire' by name;
-// here that name is this checkout's source, so the example runs without a build.
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Tools: define, dispatch, run an agent'));
-const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+// The tools example of docs/tools.md must really run and give what its comments say. It imports 'toolwire'
+// by name; here that name is this checkout's source, so the example runs without a build.
+const page = readFileSync(new URL('../../docs/tools.md', import.meta.url), 'utf8');
+const section = page.slice(page.indexOf('## Define, dispatch, run'));
+const code = /```ts run\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 
-describe('README tools section', () => {
+describe('docs/tools.md example', () => {
   it('runs and gives the commented values', async () => {
     const source = new URL('../../src/index.ts', import.meta.url).pathname;
-    const file = new URL('../../.cache/readme-tools.ts', import.meta.url);
+    const file = new URL('../../.cache/docs-tools.ts', import.meta.url);
     mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
     writeFileSync(
       file,

@@ -2,12 +2,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BEDROCK_PLACEHOLDER_TOOL } from '../../src/providers/bedrock/index.js';
 
-// The README's provider examples run against the sources (no build needed): each block is written to
-// `.cache/` with its `toolwire/providers` import pointed at src/providers/index.ts, and its values are
-// checked against what its comments claim.
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Providers: Anthropic and Bedrock'));
-const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').slice(0, 2);
+// The Anthropic and Bedrock examples of docs/providers.md run against the sources (no build needed): each
+// block is written to `.cache/` with its `toolwire/providers` import pointed at src/providers/index.ts, and
+// its values are checked against what its comments claim.
+const page = readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+const section = page.slice(page.indexOf('## Anthropic and Bedrock'));
+const blocks = [...section.matchAll(/```js run\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').slice(0, 2);
 
 async function run(code: string, name: string, names: string): Promise<Record<string, unknown>> {
   mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
@@ -20,11 +20,11 @@ async function run(code: string, name: string, names: string): Promise<Record<st
   return import(/* @vite-ignore */ file.pathname);
 }
 
-describe('README providers examples', () => {
+describe('docs/providers.md: Anthropic and Bedrock examples', () => {
   it('the Anthropic example gives the commented body and events', async () => {
     const { body, warnings, events } = (await run(
       blocks[0]!,
-      'readme-anthropic',
+      'docs-anthropic',
       'body, warnings, events',
     )) as {
       body: Record<string, unknown>;
@@ -56,7 +56,7 @@ describe('README providers examples', () => {
   });
 
   it('the Bedrock example gives the commented request and warning', async () => {
-    const { converse } = (await run(blocks[1]!, 'readme-bedrock', 'converse')) as {
+    const { converse } = (await run(blocks[1]!, 'docs-bedrock', 'converse')) as {
       converse: { value: { messages: unknown[]; toolConfig: unknown }; warnings: unknown[] };
     };
     expect(converse.value.messages[1]).toEqual({

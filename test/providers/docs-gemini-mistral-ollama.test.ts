@@ -1,22 +1,22 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// The README's provider example must really run. `toolwire/providers` is not a subpath export yet, so
-// the import is pointed at the converters' sources and the example run by vitest.
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Providers: Gemini, Mistral and Ollama'));
-const code = /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+// The Gemini, Mistral and Ollama example of docs/providers.md must really run: the import is pointed at the
+// converters' sources and the example run by vitest.
+const page = readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+const section = page.slice(page.indexOf('## Gemini, Mistral and Ollama'));
+const code = /```js run\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const source = (provider: string) =>
   new URL(`../../src/providers/${provider}/index.js`, import.meta.url).pathname;
 
-describe('README provider example', () => {
+describe('docs/providers.md: Gemini, Mistral and Ollama example', () => {
   it('runs and gives the commented values', async () => {
     const runnable = code.replace(
       "import { gemini, mistral, ollama } from 'toolwire/providers';",
       ['gemini', 'mistral', 'ollama'].map((name) => `import { ${name} } from '${source(name)}';`).join('\n'),
     );
     mkdirSync(new URL('../../.cache/', import.meta.url), { recursive: true });
-    const file = new URL('../../.cache/readme-providers.ts', import.meta.url);
+    const file = new URL('../../.cache/docs-providers.ts', import.meta.url);
     writeFileSync(file, `${runnable}\nexport { body, warnings, history, events, reader };\n`);
     const example = await import(file.pathname);
     expect(example.body.tools[0].functionDeclarations[0].parameters).toEqual({

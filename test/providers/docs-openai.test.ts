@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import * as chat from '../../src/providers/openai-chat/index.js';
 import * as responses from '../../src/providers/openai-responses/index.js';
 
-// The README's OpenAI examples must really run and give the commented values: each block is run with
-// its `toolwire/providers` import bound to the source modules.
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Providers: OpenAI Chat and Responses'));
-const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1] ?? '');
+// The OpenAI examples of docs/providers.md must really run and give the commented values: each block is run
+// with its `toolwire/providers` import bound to the source modules.
+const page = readFileSync(new URL('../../docs/providers.md', import.meta.url), 'utf8');
+const section = page.slice(page.indexOf('## OpenAI Chat and Responses'));
+const blocks = [...section.matchAll(/```js run\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1] ?? '');
 
 function run(code: string, names: string[]): Record<string, unknown> {
   const body = code.replace(/^import .*$/m, '');
@@ -17,7 +17,7 @@ function run(code: string, names: string[]): Record<string, unknown> {
   return fn(...scope.map((key) => providers[key as keyof typeof providers]));
 }
 
-describe('README: providers section', () => {
+describe('docs/providers.md: OpenAI examples', () => {
   it('the Chat example gives the commented values', () => {
     const { chat: converted, strict } = run(blocks[0] ?? '', ['chat', 'strict']) as {
       chat: { value: { messages: unknown[] }; warnings: Array<{ feature: string }> };
