@@ -26,7 +26,9 @@ describe('README', () => {
   });
 
   it('library example runs and yields the commented calls', () => {
-    const code = blocks.find((block) => block.language === 'ts')?.code ?? '';
+    // The library example, not the first TypeScript block (the serve section's client comes first).
+    const code =
+      blocks.find((block) => block.language === 'ts' && block.code.includes('const streamed'))?.code ?? '';
     mkdirSync(new URL('../.cache/', import.meta.url), { recursive: true });
     const file = new URL('../.cache/readme-example.mjs', import.meta.url);
     // The example is plain ESM; print `result` to check the comment's claim. Run by node, not vite, so
