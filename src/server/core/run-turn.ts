@@ -317,7 +317,12 @@ class TurnReader {
 function abortedTurn(reason: unknown): GatewayError {
   return reason instanceof GatewayError
     ? reason
-    : new GatewayError(503, 'server_error', 'request_aborted', 'the request was aborted before the answer ended');
+    : new GatewayError(
+        503,
+        'server_error',
+        'request_aborted',
+        'the request was aborted before the answer ended',
+      );
 }
 
 function jsonProblem(content: string, request: TurnRequest): string | undefined {
