@@ -126,31 +126,5 @@ export {
   type Toolset,
   toToolOutput,
 } from './tools/index.js';
-export type {
-  AssistantMessage,
-  AssistantPart,
-  FilePart,
-  ImagePart,
-  InvalidToolCall,
-  InvalidToolCallPart,
-  JSONSchema,
-  JSONValue,
-  Message,
-  ParseEvent,
-  ParseResult,
-  ProviderOptions,
-  ReasoningPart,
-  SystemMessage,
-  TextPart,
-  ToolCall,
-  ToolCallIssue,
-  ToolCallPart,
-  ToolCallRepair,
-  ToolDefinition,
-  ToolMessage,
-  ToolResultContentPart,
-  ToolResultOutput,
-  ToolResultPart,
-  UserMessage,
-  Warning,
-} from './types/index.js';
+// The whole data model (calls, events, messages, schemas), kept in step with src/types/ by `export type *`.
+export type * from './types/index.js';

@@ -4,6 +4,9 @@
  * `toAISDKTransformStream` turn toolwire's events into `LanguageModelV3StreamPart`s. Types come from
  * `@ai-sdk/provider` (an optional peer dependency, imported as types only: nothing of it runs).
  */
+
+// The data model its API names (calls, events, messages, schemas): its users import those types from it.
+export type * from '../types/index.js';
 export { invalidCallPart } from './invalid-call-part.js';
 export {
   genericRenderer,

@@ -5,6 +5,13 @@ export {
   type RenderTurnOptions,
   renderToolCalls,
 } from '../grammar/envelope/render-tool-calls.js';
+// The data-model types its API names, so its users import them from it; from their own modules, not the
+// types index: `Message` names `URL`, and this entry compiles with no global types.
+export type * from '../types/json-schema.js';
+export type * from '../types/parse-event.js';
+export type * from '../types/tool.js';
+export type * from '../types/tool-call.js';
+export type * from '../types/warning.js';
 export { type AutoFormatOptions, AutoParser, detectFormatFromModel, detectFormatFromText } from './auto.js';
 export { EventCollector } from './collect-events.js';
 export {

@@ -4,6 +4,10 @@
  * llama.cpp GBNF or xgrammar EBNF (`printGrammar`).
  */
 
+// The data-model types its API names, so its users import them from it; from their own modules, not the
+// types index: `Message` names `URL`, and this entry compiles with no global types.
+export type * from '../types/json-schema.js';
+export type * from '../types/warning.js';
 export { type Grammar, GrammarBuilder, ruleName } from './grammar-builder.js';
 export {
   alternatives,

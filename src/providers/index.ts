@@ -5,6 +5,9 @@
  * a history one the target provider accepts; `fromParseResult`, a parsed turn as an assistant message.
  * Imports only `types/`, `errors/`, `json/` and `schema/`: never the text-format parsers.
  */
+
+// The data model its API names (calls, events, messages, schemas): its users import those types from it.
+export type * from '../types/index.js';
 export * from './anthropic/index.js';
 export * from './bedrock/index.js';
 export * from './canonical/index.js';

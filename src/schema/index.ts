@@ -6,6 +6,9 @@
  */
 
 export { type DecodedValue, decodeLenient } from '../json/decode-lenient.js';
+// The data-model types its API names, so its users import them from it; from their own modules, not the
+// types index: `Message` names `URL`, and this entry compiles with no global types.
+export type * from '../types/json-schema.js';
 export { type AlignedArguments, alignArguments, alignParameters } from './align-arguments.js';
 export { MAX_VALUE_DEPTH } from './align-context.js';
 export { alignResponse } from './align-response.js';

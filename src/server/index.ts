@@ -5,6 +5,9 @@
  * server, with the model's own chat template, its format's parser and grammars. Platform-neutral;
  * `toolwire/server/node` adds config files and a Node listener.
  */
+
+// The data model its API names (calls, events, messages, schemas): its users import those types from it.
+export type * from '../types/index.js';
 export type {
   Backend,
   BackendCapabilities,

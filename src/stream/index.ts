@@ -25,6 +25,8 @@ export {
   OpenAIResponsesStreamAccumulator,
 } from '../providers/openai-responses/openai-responses-stream-accumulator.js';
 export { readProviderStream } from '../providers/shared/read-provider-stream.js';
+// The data model its API names (calls, events, messages, schemas): its users import those types from it.
+export type * from '../types/index.js';
 export {
   createToolCallStream,
   type ToolCallStream,

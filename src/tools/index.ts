@@ -4,6 +4,8 @@
  * run an agent loop whose listener gets every event exactly once, whatever the exit.
  */
 
+// The data model its API names (calls, events, messages, schemas): its users import those types from it.
+export type * from '../types/index.js';
 export type { AgentEvent, AgentFinishReason, StepEndReason } from './agent-event.js';
 export {
   type AgentModel,

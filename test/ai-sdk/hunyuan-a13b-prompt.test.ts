@@ -9,20 +9,10 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { Template } from '@huggingface/jinja';
 import { describe, expect, it } from 'vitest';
 import { promptTemplateFor, promptTemplates, renderPromptText } from '../../src/ai-sdk/index.js';
-import {
-  conversationOpenAITools,
-  conversationPrompt,
-  conversationTools,
-  hunyuanClock,
-  loadManifest,
-  render,
-  templateMessages,
-  templateText,
-} from './templates.js';
+import { describeCorpus } from '../corpus.js';
 
-const entry = loadManifest().find((item) => item.file === 'vllm-tool_chat_template_hunyuan_a13b.jinja');
 const template = promptTemplates.find((item) => item.id === 'hunyuan-a13b');
-if (entry === undefined || template === undefined) throw new Error('hunyuan-a13b is missing');
+if (template === undefined) throw new Error('the hunyuan-a13b prompt template is missing');
 
 const call = (toolCallId: string, toolName: string, input: Record<string, unknown>) => ({
   type: 'tool-call' as const,
@@ -97,10 +87,26 @@ const plainChats: { name: string; prompt: LanguageModelV3Prompt }[] = [
   },
 ];
 
-describe('hunyuan-a13b prompt template against the model’s own template', () => {
+describe('hunyuan-a13b prompt template', () => {
   it('is the template auto picks for the model', () => {
     expect(promptTemplateFor('tencent/Hunyuan-A13B-Instruct')?.id).toBe('hunyuan-a13b');
   });
+});
+
+describeCorpus('templates/', 'hunyuan-a13b prompt template against the model’s own template', async () => {
+  // Imported here: the module reads the corpus as it loads.
+  const {
+    conversationOpenAITools,
+    conversationPrompt,
+    conversationTools,
+    hunyuanClock,
+    loadManifest,
+    render,
+    templateMessages,
+    templateText,
+  } = await import('./templates.js');
+  const entry = loadManifest().find((item) => item.file === 'vllm-tool_chat_template_hunyuan_a13b.jinja');
+  if (entry === undefined) throw new Error('the hunyuan-a13b template is missing from the manifest');
 
   it('writes the first user turn’s system turn, two calls, their results and an answer', () => {
     expect(renderPromptText(userFirst, conversationTools, template, { date: hunyuanClock })).toBe(

@@ -11,6 +11,7 @@ import { getFormat, listFormats } from '../../src/formats/index.js';
 import { parseToolCalls } from '../../src/formats/parse-tool-calls.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
 import { type CorpusCase, loadParseCorpus, optionsFor, preparedInput } from '../conformance/parse-corpus.js';
+import { describeCorpus } from '../corpus.js';
 import { generateWith, type Reported, streamWith } from './harness.js';
 
 const cases = (loadParseCorpus() ?? []).filter((testCase) => testCase.options?.partial !== true);
@@ -96,7 +97,7 @@ function chunkSize(index: number, text: string): number {
   return index % 6 === 0 && text.length <= 300 ? 1 : 7;
 }
 
-describe('toolCallMiddleware over the parse corpus with the AI SDK', () => {
+describeCorpus('parse/', 'the parse corpus for the AI SDK middleware', () => {
   it('covers every registered format with corpus cases', () => {
     const covered = new Set(cases.map((testCase) => getFormat(testCase.format).id));
     const missing = listFormats()
@@ -104,7 +105,9 @@ describe('toolCallMiddleware over the parse corpus with the AI SDK', () => {
       .filter((id) => !covered.has(id));
     expect(missing).toEqual(['poolside_v1']);
   });
+});
 
+describe('toolCallMiddleware over the parse corpus with the AI SDK', () => {
   for (const [format, formatCases] of byFormat) {
     it(`${format}: generateText and streamText report toolwire's parse (${formatCases.length} cases)`, async () => {
       const failures: string[] = [];

@@ -14,18 +14,10 @@
  *   be rendered by `@huggingface/jinja`, rejects the conversation, or has no prompt template yet).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { promptTemplates } from '../../src/ai-sdk/prompt-templates.js';
 import { renderPromptText } from '../../src/ai-sdk/prompt-text.js';
-import {
-  conversationMessages,
-  conversationOpenAITools,
-  conversationPrompt,
-  conversationTools,
-  loadManifest,
-  render,
-  templateClock,
-} from './templates.js';
+import { describeCorpus } from '../corpus.js';
 
 interface Expectation {
   readonly template?: string;
@@ -38,10 +30,13 @@ interface Expectation {
 const expectations = JSON.parse(
   readFileSync(new URL('./prompt-text-differences.json', import.meta.url), 'utf8'),
 ) as Record<string, Expectation>;
-const manifest = loadManifest();
 const withoutWhitespace = (text: string): string => text.replace(/\s+/g, '');
 
-describe('whole prompt text against the models’ own chat templates', () => {
+describeCorpus('templates/', 'whole prompt text against the models’ own chat templates', async () => {
+  // Imported here: the module reads the corpus as it loads.
+  const templates = await import('./templates.js');
+  const manifest = templates.loadManifest();
+
   it('has one entry per template, each naming a prompt template or the reason it is unchecked', () => {
     const ids = new Set(promptTemplates.map((entry) => entry.id));
     expect(Object.keys(expectations).filter((key) => !key.startsWith('$'))).toEqual(
@@ -61,11 +56,11 @@ describe('whole prompt text against the models’ own chat templates', () => {
     const chosen = promptTemplates.find((candidate) => candidate.id === listed?.template);
     if (chosen === undefined) continue;
     it(`${entry.file} (${chosen.id})`, () => {
-      const real = render(entry, conversationMessages, conversationOpenAITools);
+      const real = templates.render(entry, templates.conversationMessages, templates.conversationOpenAITools);
       // Templates that read the clock print its date (fixed by the edits of templates.ts for Hunyuan);
       // ours is given the same.
-      const ours = renderPromptText(conversationPrompt, conversationTools, chosen, {
-        date: templateClock(entry),
+      const ours = renderPromptText(templates.conversationPrompt, templates.conversationTools, chosen, {
+        date: templates.templateClock(entry),
       });
       let expected = '';
       let rest = real;

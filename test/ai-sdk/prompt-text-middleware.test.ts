@@ -9,8 +9,8 @@ import {
   toolCallMiddleware,
 } from '../../src/ai-sdk/index.js';
 import { ToolwireError } from '../../src/errors/toolwire-error.js';
+import { describeCorpus } from '../corpus.js';
 import { aiTools, collectWarnings } from './harness.js';
-import { conversationOpenAITools, conversationTools, loadManifest, render } from './templates.js';
 
 /** A `/completions` endpoint answering `texts` in turn; the request bodies it received. */
 function completionsEndpoint(texts: readonly string[]) {
@@ -46,11 +46,14 @@ function completionModel(endpoint: typeof fetch, modelId: string, promptTemplate
   });
 }
 
-const qwen = loadManifest().find((entry) => entry.file === 'llama.cpp-Qwen-Qwen2.5-7B-Instruct.jinja');
 const callText =
   '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}\n</tool_call>';
 
-describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completion model', () => {
+describeCorpus('templates/', 'whole-prompt mode against the model’s own template', async () => {
+  // Imported here: the module reads the corpus as it loads.
+  const { conversationOpenAITools, conversationTools, loadManifest, render } = await import('./templates.js');
+  const qwen = loadManifest().find((entry) => entry.file === 'llama.cpp-Qwen-Qwen2.5-7B-Instruct.jinja');
+
   it('sends the prompt the model’s own template renders, at each step of the AI SDK loop', async () => {
     const { bodies, endpoint } = completionsEndpoint([callText, 'It is 18 °C in Paris.']);
     const model = completionModel(endpoint, 'Qwen/Qwen2.5-7B-Instruct', 'auto');
@@ -96,7 +99,9 @@ describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completi
       [render(qwen, second, tools), undefined],
     ]);
   });
+});
 
+describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completion model', () => {
   it('picks templates by model name, longest match first; an unknown id or model is an invalid_argument error', async () => {
     expect(
       [

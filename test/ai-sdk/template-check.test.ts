@@ -13,18 +13,10 @@
  *   that this is still so.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { promptRenderers, rendererFor, renderToolPrompt } from '../../src/ai-sdk/index.js';
 import { getFormat } from '../../src/formats/index.js';
-import {
-  conversationMessages,
-  conversationOpenAITools,
-  conversationPrompt,
-  conversationTools,
-  loadManifest,
-  render,
-  templateMessages,
-} from './templates.js';
+import { describeCorpus } from '../corpus.js';
 
 interface Difference {
   readonly reason: string;
@@ -36,7 +28,6 @@ interface Difference {
 const differences = JSON.parse(
   readFileSync(new URL('./template-differences.json', import.meta.url), 'utf8'),
 ) as Record<string, Difference>;
-const manifest = loadManifest();
 
 /** Today as `strftime_now('%Y-%m-%d')` prints it in `@huggingface/jinja` (local time). */
 function today(): string {
@@ -53,7 +44,11 @@ function attempt(run: () => string): { text: string } | { error: string } {
   }
 }
 
-describe('tool prompt renderers against the models’ own chat templates', () => {
+describeCorpus('templates/', 'tool prompt renderers against the models’ own chat templates', async () => {
+  // Imported here: the module reads the corpus as it loads.
+  const templates = await import('./templates.js');
+  const manifest = templates.loadManifest();
+
   it('lists differences only for templates in the manifest, each with a reason', () => {
     const files = new Set(manifest.map((entry) => entry.file));
     const listed = Object.keys(differences).filter((key) => !key.startsWith('$'));
@@ -64,13 +59,15 @@ describe('tool prompt renderers against the models’ own chat templates', () =>
     it(`${entry.file} (${entry.format})`, () => {
       const format = getFormat(entry.format);
       const listed = differences[entry.file];
-      const real = attempt(() => render(entry, conversationMessages, conversationOpenAITools));
+      const real = attempt(() =>
+        templates.render(entry, templates.conversationMessages, templates.conversationOpenAITools),
+      );
       const rewritten = renderToolPrompt(
-        conversationPrompt,
-        conversationTools,
+        templates.conversationPrompt,
+        templates.conversationTools,
         rendererFor(format, entry.model),
       );
-      const ours = attempt(() => render(entry, templateMessages(rewritten)));
+      const ours = attempt(() => templates.render(entry, templates.templateMessages(rewritten)));
       if ('error' in real || 'error' in ours) {
         const message =
           'error' in real ? `template: ${real.error}` : `ours: ${(ours as { error: string }).error}`;

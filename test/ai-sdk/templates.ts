@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { Template } from '@huggingface/jinja';
 import type { ToolDefinition } from '../../src/types/tool.js';
+import { corpusUrl } from '../corpus-path.js';
 
-export const templateDirectory = new URL('../../../shared/corpus/templates/', import.meta.url);
+export const templateDirectory = corpusUrl('templates/');
 
 export interface ManifestEntry {
   readonly file: string;

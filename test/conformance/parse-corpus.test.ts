@@ -6,13 +6,8 @@
  * the other invariants. See `parse-corpus.ts` for how each `checks`/`options` key is read.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type CaseOutcome,
-  corpusDirectory,
-  evaluateCase,
-  loadExpectations,
-  loadParseCorpus,
-} from './parse-corpus.js';
+import { skipCorpus } from '../corpus.js';
+import { type CaseOutcome, evaluateCase, loadExpectations, loadParseCorpus } from './parse-corpus.js';
 import {
   describeFailure,
   type PlannedCase,
@@ -24,8 +19,7 @@ import {
 const corpus = loadParseCorpus();
 
 if (corpus === undefined) {
-  console.log(`parse corpus skipped: ${corpusDirectory.pathname} not found`);
-  it('parse corpus skipped (corpus folder missing)', () => {});
+  skipCorpus('parse/', 'parse corpus conformance');
 } else {
   const expectations = loadExpectations();
   const plan = planCorpus(corpus);

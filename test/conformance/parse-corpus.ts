@@ -84,6 +84,7 @@ import type { FormatDefinition, FormatOptions } from '../../src/formats/format-d
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
 import type { InvalidToolCall, ParseResult, ToolCall } from '../../src/types/tool-call.js';
+import { corpusUrl } from '../corpus-path.js';
 import { runWithSpans, spanProblems } from '../formats/span-check.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ export interface CorpusCase {
 // Loading
 
 /** The corpus folder: `shared/` sits beside the repository (locally and in CI). */
-export const corpusDirectory = new URL('../../../shared/corpus/parse/', import.meta.url);
+export const corpusDirectory = corpusUrl('parse/');
 
 /** `test/expectations/parse.json`: `{ "<case id>": "why this case is expected to fail" }`. */
 export const expectationsFile = new URL('../expectations/parse.json', import.meta.url);

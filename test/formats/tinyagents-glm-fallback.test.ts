@@ -4,12 +4,11 @@
  * corpus cases' tools are the source's P-Format registry, which types the calls it knows and is no
  * allowlist, hence `allowUnknownTools`. Each runs whole and at every 2-way split.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseToolCallChunks } from '../../src/formats/parse-tool-calls.js';
 import { getFormat } from '../../src/formats/registry.js';
 import { loadParseCorpus } from '../conformance/parse-corpus.js';
-
-const corpus = loadParseCorpus() ?? [];
+import { describeCorpus } from '../corpus.js';
 
 /** Corpus id → the source's test name and the calls we return (names and arguments, in order). */
 const fixCases: ReadonlyArray<
@@ -49,7 +48,8 @@ const fixCases: ReadonlyArray<
   ],
 ];
 
-describe('tinyagents GLM fallback inside tags, default options', () => {
+describeCorpus('parse/', 'tinyagents GLM fallback inside tags, default options', () => {
+  const corpus = loadParseCorpus() ?? [];
   for (const [id, test, calls] of fixCases) {
     it(`${id} (${test})`, () => {
       const testCase = corpus.find((entry) => entry.id === id);

@@ -3,7 +3,8 @@
  * on the grammar corpora; see `grammar-corpus.ts` for the decisions. Every disagreement must be listed
  * in `test/expectations/grammar.json` with its reason, and every listed one must still disagree.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeCorpus } from '../corpus.js';
 import { type GrammarEngine, llamaCppEngine, xgrammarEngine } from './engines.js';
 import {
   disagreements,
@@ -27,7 +28,7 @@ function listed(prefix: string): string[] {
   return [...baseline.keys()].filter((key) => key.startsWith(prefix)).sort();
 }
 
-describe.skipIf(suite === undefined || integration === undefined)('grammar corpora', () => {
+describeCorpus('grammar/', 'grammar corpora', () => {
   for (const [dialect, engine] of engines) {
     it(`${dialect}: JSON-Schema-Test-Suite, agreement with valid at least 90%, disagreements exactly the baseline`, async () => {
       const cases = suite ?? [];

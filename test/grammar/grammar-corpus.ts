@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { schemaGrammar } from '../../src/grammar/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
+import { corpusUrl } from '../corpus-path.js';
 import type { GrammarEngine } from './engines.js';
 
 export interface SuiteCase {
@@ -35,7 +36,7 @@ export interface IntegrationCase {
   readonly reject: readonly string[];
 }
 
-const corpus = new URL('../../../shared/corpus/grammar/', import.meta.url);
+const corpus = corpusUrl('grammar/');
 
 /** `test/expectations/grammar.json`: `{ "<dialect> <case id>": "why we disagree" }`. */
 export const baselineFile = new URL('../expectations/grammar.json', import.meta.url);

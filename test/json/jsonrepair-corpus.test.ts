@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseLenientJson } from '../../src/json/index.js';
+import { corpusUrl, describeCorpus } from '../corpus.js';
 
 // jsonrepair's own test suite as data (see shared/corpus/README-coerce-repair-grammar.md, section 1).
-const corpusUrl = new URL('../../../shared/corpus/repair/jsonrepair.jsonl', import.meta.url);
+const corpusFile = 'repair/jsonrepair.jsonl';
 // Cases where we deliberately answer differently, with the reason. Kept honest both ways below.
 const expectationsUrl = new URL('../expectations/jsonrepair.json', import.meta.url);
 
@@ -14,12 +15,6 @@ interface CorpusCase {
   expected: string | { throws: true; message: string; position: number };
 }
 
-const cases: CorpusCase[] = existsSync(corpusUrl)
-  ? readFileSync(corpusUrl, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as CorpusCase)
-  : [];
 const deliberate = JSON.parse(readFileSync(expectationsUrl, 'utf8')) as Record<string, string>;
 
 function passes(testCase: CorpusCase & { expected: string }): boolean {
@@ -27,13 +22,11 @@ function passes(testCase: CorpusCase & { expected: string }): boolean {
   return result.ok && isDeepStrictEqual(result.value, JSON.parse(testCase.expected));
 }
 
-describe('jsonrepair corpus', () => {
-  if (cases.length === 0) {
-    it('is skipped because the corpus file is missing', () => {
-      console.log(`jsonrepair corpus skipped: ${corpusUrl.pathname} not found`);
-    });
-    return;
-  }
+describeCorpus(corpusFile, 'jsonrepair corpus', () => {
+  const cases = readFileSync(corpusUrl(corpusFile), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CorpusCase);
 
   const repairCases = cases.filter((testCase): testCase is CorpusCase & { expected: string } => {
     return typeof testCase.expected === 'string';

@@ -4,6 +4,7 @@ import { Sink } from '../../src/schema/align-sink.js';
 import { Aligner } from '../../src/schema/aligner.js';
 import { SchemaRoot } from '../../src/schema/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
+import { skipCorpus } from '../corpus.js';
 import { type CoerceOutcome, corpusDirectory, loadCorpus, runCase } from './coerce-corpus.js';
 
 const expectations = JSON.parse(
@@ -14,9 +15,7 @@ const directory = corpusDirectory();
 
 describe('coerce corpus (alignResponse)', () => {
   if (!directory) {
-    it('is skipped: ../shared/corpus/coerce is missing', () => {
-      console.log('coerce corpus: ../shared/corpus/coerce not found, skipped');
-    });
+    skipCorpus('coerce/', 'coerce corpus (alignResponse)');
     return;
   }
   const files = loadCorpus(directory);

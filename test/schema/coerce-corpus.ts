@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { alignResponse } from '../../src/schema/index.js';
+import { corpusUrl } from '../corpus-path.js';
 
 export interface CoerceCase {
   readonly id: string;
@@ -24,7 +25,7 @@ export interface CoerceOutcome {
 
 /** The corpus folder, read in place; `undefined` when it is not there (a checkout without shared/). */
 export function corpusDirectory(): string | undefined {
-  const directory = fileURLToPath(new URL('../../../shared/corpus/coerce/', import.meta.url));
+  const directory = fileURLToPath(corpusUrl('coerce/'));
   return existsSync(directory) ? directory : undefined;
 }
 

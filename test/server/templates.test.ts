@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import {
   TemplateError,
 } from '../../src/server/template/index.js';
 import type { Message, ToolDefinition } from '../../src/types/index.js';
+import { corpusUrl, describeCorpus } from '../corpus.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const monday = new Date(2026, 0, 5, 9, 30, 15);
@@ -319,9 +320,9 @@ describe('built-in templates', () => {
   });
 });
 
-const corpus = new URL('../../../shared/corpus/templates/', import.meta.url);
+const corpus = corpusUrl('templates/');
 
-describe.skipIf(!existsSync(corpus))('the models own templates (shared/corpus/templates)', () => {
+describeCorpus('templates/', 'the models own templates (shared/corpus/templates)', () => {
   let scratch: string;
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), 'toolwire-templates-'));

@@ -18,6 +18,7 @@ import {
   splits,
 } from '../../conformance/parse-corpus.js';
 import { planCorpus } from '../../conformance/parse-corpus-summary.js';
+import { skipCorpus } from '../../corpus.js';
 
 const modes = ['nonblank', 'trim', 'narrative', 'json'] as const;
 
@@ -61,7 +62,7 @@ const corpus = loadParseCorpus();
 
 describe('content modes over the parse corpus', () => {
   if (corpus === undefined) {
-    it.skip('parse corpus missing', () => {});
+    skipCorpus('parse/', 'content modes over the parse corpus');
     return;
   }
   const byFormat = new Map<string, { testCase: CorpusCase; id: string }[]>();
