@@ -8,13 +8,7 @@
 // The data model its API names (calls, events, messages, schemas): its users import those types from it.
 export type * from '../types/index.js';
 export { invalidCallPart } from './invalid-call-part.js';
-export {
-  genericRenderer,
-  promptRenderers,
-  type RendererVariant,
-  rendererFor,
-} from './prompt-renderers.js';
-export { promptTemplateFor, promptTemplates } from './prompt-templates.js';
+export { promptTemplateFor, promptTemplates } from './prompt-templates/prompt-templates.js';
 export {
   type PlainMessage,
   type PromptTemplate,
@@ -22,9 +16,16 @@ export {
   type PromptTextOptions,
   renderPromptText,
 } from './prompt-text.js';
-export { pythonJson } from './python-json.js';
 export { rawPromptFetch } from './raw-prompt-fetch.js';
-export { outputText, renderToolPrompt, renderToolTurns } from './render-tool-prompt.js';
+export {
+  genericRenderer,
+  promptRenderers,
+  type RendererVariant,
+  rendererFor,
+} from './renderers/prompt-renderers.js';
+export { pythonJson } from './renderers/python-json.js';
+export { outputText, renderToolPrompt, renderToolTurns } from './renderers/render-tool-prompt.js';
+export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './renderers/tool-prompt-renderer.js';
 export {
   AISDKStreamPartEncoder,
   type AISDKStreamPartOptions,
@@ -36,4 +37,3 @@ export {
 } from './stream-part-encoder.js';
 export { toAISDKTransformStream } from './to-ai-sdk-transform-stream.js';
 export { type ToolCallMiddlewareOptions, toolCallMiddleware } from './tool-call-middleware.js';
-export type { RenderedCall, RenderedResult, ToolPromptRenderer } from './tool-prompt-renderer.js';

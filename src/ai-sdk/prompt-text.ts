@@ -1,8 +1,8 @@
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { ToolChoice } from '../providers/provider-converter.js';
 import type { ToolDefinition } from '../types/tool.js';
-import { outputText, placeSection, renderToolTurns } from './render-tool-prompt.js';
-import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
+import { outputText, placeSection, renderToolTurns } from './renderers/render-tool-prompt.js';
+import type { ToolPromptRenderer } from './renderers/tool-prompt-renderer.js';
 
 /**
  * One message of the rewritten prompt as plain text: what a chat template's `messages` entry holds

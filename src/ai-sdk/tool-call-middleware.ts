@@ -17,12 +17,12 @@ import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import { CallIdGuard } from './call-id-guard.js';
 import { invalidCallPart } from './invalid-call-part.js';
-import { rendererFor } from './prompt-renderers.js';
-import { promptTemplateFor, promptTemplates } from './prompt-templates.js';
+import { promptTemplateFor, promptTemplates } from './prompt-templates/prompt-templates.js';
 import { type PromptTemplate, renderPromptText } from './prompt-text.js';
-import { renderToolPrompt } from './render-tool-prompt.js';
+import { rendererFor } from './renderers/prompt-renderers.js';
+import { renderToolPrompt } from './renderers/render-tool-prompt.js';
+import type { ToolPromptRenderer } from './renderers/tool-prompt-renderer.js';
 import { AISDKStreamPartEncoder, toolCallPart } from './stream-part-encoder.js';
-import type { ToolPromptRenderer } from './tool-prompt-renderer.js';
 
 /** Options of `toolCallMiddleware`: the format, the model name, a renderer, and the parser options. */
 export interface ToolCallMiddlewareOptions extends Omit<FormatOptions, 'tools' | 'inputEvents'> {

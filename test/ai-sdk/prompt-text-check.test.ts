@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { promptTemplates } from '../../src/ai-sdk/prompt-templates.js';
+import { promptTemplates } from '../../src/ai-sdk/prompt-templates/prompt-templates.js';
 import { renderPromptText } from '../../src/ai-sdk/prompt-text.js';
 import { describeCorpus } from '../corpus.js';
 

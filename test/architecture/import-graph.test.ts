@@ -51,9 +51,9 @@ describe('the checks themselves', () => {
   const toy = new Map<string, string[]>([
     ['json/a.ts', ['schema/b.ts']],
     ['schema/b.ts', ['json/a.ts']],
-    ['providers/c.ts', ['formats/d.ts']],
+    ['providers/c.ts', ['formats/models/d.ts']],
     [
-      'formats/d.ts',
+      'formats/models/d.ts',
       ['json/parser.ts', 'json/index.ts', 'internal/e.ts', 'grammar/envelope/envelope-spec.ts'],
     ],
     ['formats/format-definition.ts', ['formats/core/f.ts']],
@@ -75,14 +75,14 @@ describe('the checks themselves', () => {
   it('finds upward and forbidden imports', () => {
     expect(upwardImports(toy, rules)).toEqual([
       'json/a.ts -> schema/b.ts (json may not import schema)',
-      'providers/c.ts -> formats/d.ts (providers and formats stay apart)',
+      'providers/c.ts -> formats/models/d.ts (providers and formats stay apart)',
       'stream/index.ts -> providers/g.ts (stream may not import providers)',
     ]);
   });
 
   it('finds a definition reaching into internals and the API reaching into the cores', () => {
     expect(formatReaches(toy, rules)).toEqual([
-      'formats/d.ts -> json/parser.ts (a format definition uses json/index.ts)',
+      'formats/models/d.ts -> json/parser.ts (a format definition uses json/index.ts)',
       'formats/format-definition.ts -> formats/core/f.ts (the format API is below the cores)',
     ]);
   });

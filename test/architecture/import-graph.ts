@@ -22,8 +22,6 @@ export interface LayerRules {
   readonly seams: readonly { readonly file: string; readonly why: string }[];
   /** The format API the family cores build on: it imports nothing from `formats/core/` or `formats/families/`. */
   readonly formatApi: readonly string[];
-  /** `formats/*.ts` files that are not format definitions (the API, registry, entry points). */
-  readonly formatInfrastructure: readonly string[];
 }
 
 export const layerRules = JSON.parse(
@@ -115,7 +113,7 @@ export function upwardImports(graph: Map<string, string[]>, rules = layerRules):
 }
 
 /**
- * Format definitions (`formats/<id>.ts`) build on the family cores and the format API; from another
+ * Format definitions (`formats/models/<id>.ts`) build on the family cores and the format API; from another
  * layer they use its public entry (`index.ts`), `types/`, `errors/`, `internal/` (shared by all
  * layers) or a listed seam, never its internal files. And the format API (`formatApi`) imports
  * nothing from `formats/core/` or `formats/families/`, which are built on it.
@@ -130,7 +128,7 @@ export function formatReaches(graph: Map<string, string[]>, rules = layerRules):
           problems.push(`${file} -> ${target} (the format API is below the cores)`);
       }
     }
-    if (!/^formats\/[^/]+\.ts$/.test(file) || rules.formatInfrastructure.includes(file)) continue;
+    if (!/^formats\/models\/[^/]+\.ts$/.test(file)) continue;
     for (const target of targets) {
       const layer = layerOf(target);
       if (layer === 'formats' || seams.has(target) || target === `${layer}/index.ts`) continue;

@@ -11,7 +11,7 @@ import { EventCollector, parseToolCalls } from '../../src/formats/index.js';
 import { createToolCallStream } from '../../src/stream/index.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
 
-// Step 1 (the definition file, `src/formats/<id>.ts`): a config over a family core.
+// Step 1 (the definition file, `src/formats/models/<id>.ts`): a config over a family core.
 const config = { start: ['<<call>>'], end: ['<</call>>'] } as const;
 
 const toyFormat: FormatDefinition = {

@@ -1,7 +1,7 @@
 // ChatML templates (`<|im_start|>role…<|im_end|>`): Qwen, Nemotron 3, Step-3.5, LFM2, InternLM, OLMo 3, xLAM-Qwen.
 
-import { olmo3DefaultSystem } from '../olmo3-renderer.js';
 import type { PlainMessage, PromptTextContext } from '../prompt-text.js';
+import { olmo3DefaultSystem } from '../renderers/olmo3-renderer.js';
 import { isoDay } from './template-clock.js';
 import { turns } from './template-turns.js';
 

@@ -1,7 +1,7 @@
 // The Command R7B chat template.
 
-import { commandR7bDefaultPreamble, commandR7bSystemPreamble } from '../command-r7b-preamble.js';
 import type { PlainMessage, PromptTextContext } from '../prompt-text.js';
+import { commandR7bDefaultPreamble, commandR7bSystemPreamble } from '../renderers/command-r7b-preamble.js';
 import { leadingSystem, turns } from './template-turns.js';
 
 // Command R7B: one system turn of the template's preambles around the tool section, the system text

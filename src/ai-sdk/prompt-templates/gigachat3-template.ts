@@ -1,7 +1,7 @@
 // The GigaChat 3 chat template.
 
-import { gigachat3DeveloperSystem } from '../gigachat3-developer-system.js';
 import type { PromptTextContext } from '../prompt-text.js';
+import { gigachat3DeveloperSystem } from '../renderers/gigachat3-developer-system.js';
 import { turns } from './template-turns.js';
 
 // GigaChat 3: `role<|role_sep|>\n…<|message_sep|>\n\n` turns after the template's developer system

@@ -1,9 +1,9 @@
 // IBM Granite chat templates: Granite 3.3 / 4.x and vLLM's Granite example.
 
 import type { PromptTextContext } from '../prompt-text.js';
-import { pythonJson } from '../python-json.js';
-import { functionTool } from '../render-pieces.js';
-import type { ToolPromptRenderer } from '../tool-prompt-renderer.js';
+import { pythonJson } from '../renderers/python-json.js';
+import { functionTool } from '../renderers/render-pieces.js';
+import type { ToolPromptRenderer } from '../renderers/tool-prompt-renderer.js';
 import { rendererOf } from './renderer-of.js';
 import { turns } from './template-turns.js';
 

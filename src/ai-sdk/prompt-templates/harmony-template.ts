@@ -1,7 +1,7 @@
 // The gpt-oss (Harmony) chat template and its raw-text tool renderer.
 
 import type { PromptTextContext } from '../prompt-text.js';
-import type { ToolPromptRenderer } from '../tool-prompt-renderer.js';
+import type { ToolPromptRenderer } from '../renderers/tool-prompt-renderer.js';
 import { rendererOf } from './renderer-of.js';
 import { isoDay } from './template-clock.js';
 import { leadingSystem, turns } from './template-turns.js';

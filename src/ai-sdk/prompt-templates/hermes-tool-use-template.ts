@@ -2,8 +2,8 @@
 
 import type { ToolDefinition } from '../../types/tool.js';
 import type { PromptTextContext } from '../prompt-text.js';
-import { pythonJson } from '../python-json.js';
-import type { ToolPromptRenderer } from '../tool-prompt-renderer.js';
+import { pythonJson } from '../renderers/python-json.js';
+import type { ToolPromptRenderer } from '../renderers/tool-prompt-renderer.js';
 import { chatml } from './chatml-templates.js';
 import { rendererOf } from './renderer-of.js';
 

@@ -1,7 +1,7 @@
 // The Hunyuan-A13B chat template (its tool branch and its plain branch).
 
-import { hunyuanA13bSystemClock, hunyuanA13bUserClock } from '../hunyuan-a13b-system.js';
 import type { PlainMessage, PromptTextContext } from '../prompt-text.js';
+import { hunyuanA13bSystemClock, hunyuanA13bUserClock } from '../renderers/hunyuan-a13b-system.js';
 import { rendererOf } from './renderer-of.js';
 import { isoDay, pad } from './template-clock.js';
 

@@ -1,7 +1,7 @@
 // The tool renderer a prompt template starts from: the variant of `promptRenderers` for a model.
 
-import { promptRenderers } from '../prompt-renderers.js';
-import type { ToolPromptRenderer } from '../tool-prompt-renderer.js';
+import { promptRenderers } from '../renderers/prompt-renderers.js';
+import type { ToolPromptRenderer } from '../renderers/tool-prompt-renderer.js';
 
 /** The format's renderer for a model name (the variant `rendererFor` picks). */
 export function rendererOf(format: string, model = ''): ToolPromptRenderer {

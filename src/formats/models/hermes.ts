@@ -1,0 +1,53 @@
+/**
+ * `hermes`: JSON in `<tool_call>` tags, written by Hermes 2 Pro / Hermes 3, Qwen2.5 (and Coder, VL,
+ * QwQ), MiMo-VL, Reka-Edge and many Qwen fine-tunes.
+ *
+ * ```text
+ * Let me check.<tool_call>
+ * {"name": "get_weather", "arguments": {"city": "SF"}}
+ * </tool_call>
+ * ```
+ *
+ * - Parallel calls: repeated `<tool_call>…</tool_call>` blocks (llama.cpp joins them with `\n`). Several
+ *   objects in one block (`<tool_call>\n{…}\n{…}\n</tool_call>`, which vLLM and SGLang fail to
+ *   parse and return as text) are one call each, in order; the first call's raw runs from
+ *   `<tool_call>` through its object, the last one's from its object through `</tool_call>`, and the
+ *   whitespace between objects is markup.
+ * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
+ *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
+ *   string is data.
+ * - Streaming: the call is announced (`tool-input-start`) as soon as the body's leading
+ *   `"name": "…"` member is complete, before the JSON ends (llama.cpp's partial parses expect the name
+ *   early); a call cut off after that is reported invalid under that name.
+ * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`.
+ * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
+ *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
+ *
+ * Checked against: the NousResearch Hermes-2-Pro model card's template, vLLM `hermes_tool_parser.py`
+ * and llama.cpp `tests/test-chat.cpp` (see `../shared/docs/formats.md` F1).
+ */
+
+import { taggedObjectEnvelope, thinkTags } from '../core/envelopes.js';
+import { TaggedJsonParser } from '../families/tagged-json.js';
+import type { FormatDefinition } from '../format-definition.js';
+
+const config = {
+  start: ['<tool_call>'],
+  end: ['</tool_call>'],
+  reasoning: { open: '<think>', close: '</think>' },
+} as const;
+
+export const hermes: FormatDefinition = {
+  id: 'hermes',
+  aliases: ['qwen25', 'qwen', 'qwq'],
+  description: 'JSON object in <tool_call> tags (Hermes 2 Pro / 3, Qwen2.5, QwQ, MiMo-VL)',
+  models: ['hermes-2-pro', 'hermes-3', 'qwen2.5', 'qwen3', 'qwq', 'mimo-vl', 'reka-edge'],
+  markers: ['<tool_call>', '</tool_call>', '<think>', '</think>'],
+  example: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "SF"}}\n</tool_call>',
+  envelope: taggedObjectEnvelope('<tool_call>\n', '\n</tool_call>', {
+    reasoning: thinkTags,
+    separator: '\n',
+    trigger: '<tool_call>',
+  }),
+  create: (options) => new TaggedJsonParser(config, options),
+};

@@ -1,0 +1,384 @@
+/**
+ * `kimi_k2`: Moonshot Kimi-K2 (Instruct, Thinking, K2.5) special-token sections with JSON arguments.
+ *
+ * ```text
+ * Let me check.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>
+ * ```
+ *
+ * - Parallel calls: several `<|tool_call_begin|>…<|tool_call_end|>` in one section; the index in
+ *   `functions.NAME:IDX` counts 0, 1, 2… across the turn.
+ * - Ids and names: `functions.NAME:IDX` is the call's id, kept verbatim; the name is the text between
+ *   `functions.` (optional) and the last `:`. An id that starts with `functions` and ends with the
+ *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377) is
+ *   read too, with a `nonstandard_call_id` repair; any other id without `:IDX` (`functions.NAME.0`)
+ *   makes the call invalid (vLLM drops such calls).
+ * - Arguments: a JSON object, scanned as it streams so that markers inside JSON strings are data;
+ *   decoded leniently. Whitespace and line breaks between the markers are layout (vLLM's fixtures put
+ *   them there).
+ * - Reasoning: `<think>…</think>`. Kimi-K2-Thinking may call tools inside an unclosed `<think>`: a
+ *   section or call marker then ends the reasoning (llama.cpp's test "call inside thinking block").
+ * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
+ *   value, as llama.cpp accepts; a `missing_end_marker` repair); `<|tool_call_end|>` right after the id is a call without arguments.
+ *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
+ *   are structure (markup), never content, as SGLang's streaming strips them.
+ * - Deliberately not done: text after the section stays content.
+ *
+ * Checked against: llama.cpp `common/chat.cpp` (`common_chat_params_init_kimi_k2`) and
+ * `tests/test-chat.cpp`, SGLang `kimik2_detector.py` and its tests, vLLM `kimi_k2_tool_parser.py`
+ * tests and `test_format_conformance.py`; see `../shared/docs/formats.md` F9 and §5 item 10.
+ */
+
+import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
+import { JsonScanner } from '../../json/index.js';
+import type { ToolCallRepair } from '../../types/index.js';
+import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  isMarkerPrefix,
+  type MarkerMatch,
+  sharedInitial,
+} from '../core/markers.js';
+import { scanJsonBody } from '../core/scan-json-body.js';
+import type { ToolIndex } from '../core/tool-index.js';
+import type { FormatDefinition, FormatOptions } from '../format-definition.js';
+
+const sectionBegin = '<|tool_calls_section_begin|>';
+const sectionEnd = '<|tool_calls_section_end|>';
+const callBegin = '<|tool_call_begin|>';
+const argumentBegin = '<|tool_call_argument_begin|>';
+const callEnd = '<|tool_call_end|>';
+const thinkOpen = '<think>';
+const thinkClose = '</think>';
+/** One object for every parser: the base parser shares its marker searches by tags object. */
+const thinkTags = { open: thinkOpen, close: thinkClose };
+
+/** Markers that start structure in text mode. */
+const startMarkers = [sectionBegin, callBegin];
+/** Markers that mean nothing outside a call; dropped as markup. */
+const strayMarkers = [sectionEnd, callEnd, argumentBegin];
+/** Markers searched in text mode (outside reasoning). */
+const textMarkers = [...startMarkers, ...strayMarkers];
+/** Markers met between the calls of a section. */
+const sectionMarkers = [callBegin, ...strayMarkers];
+/** Markers that end a call's id. */
+const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
+/** Markers that end a call's body when its JSON is malformed or missing. */
+const bodyMarkers = [callEnd, callBegin, sectionEnd];
+const bodyInitial = sharedInitial(bodyMarkers);
+
+type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
+
+/**
+ * `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. An id that
+ * starts with `functions` and ends with the index but lacks the `.` or the `:` (`functionsexec5`,
+ * `functions.exec5`: Kimi-K2.5, SGLang #21377) is read too, with `nonstandard`
+ * set; with tools given, the name is the longest offered one the id holds before its index (a name
+ * may end in digits), else the text before the trailing digits.
+ */
+function parseCallId(
+  text: string,
+  tools?: ToolIndex,
+): { id: string; name: string; nonstandard?: true } | undefined {
+  const id = text.trim();
+  const colon = id.lastIndexOf(':');
+  if (colon <= 0 || colon === id.length - 1) return nonstandardCallId(id, tools);
+  for (let index = colon + 1; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  const name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  if (name === '') return undefined;
+  for (let index = 0; index < name.length; index++) {
+    if (isWhitespace(name.charCodeAt(index))) return undefined;
+  }
+  return { id, name };
+}
+
+/** The nonstandard ids of `parseCallId` (no `:`). */
+function nonstandardCallId(
+  id: string,
+  tools: ToolIndex | undefined,
+): { id: string; name: string; nonstandard: true } | undefined {
+  if (!id.startsWith('functions') || /\s/.test(id)) return undefined;
+  const rest = id.slice(id.startsWith('functions.') ? 'functions.'.length : 'functions'.length);
+  let name: string | undefined;
+  for (const tool of tools?.names ?? []) {
+    if (rest.startsWith(tool) && /^\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
+      name = tool;
+  }
+  if (name === undefined) {
+    let digits = rest.length;
+    while (digits > 0 && rest.charCodeAt(digits - 1) >= 0x30 && rest.charCodeAt(digits - 1) <= 0x39) digits--;
+    if (digits < rest.length) name = rest.slice(0, digits);
+  }
+  // `functions.NAME.0` stays refused, as vLLM's tests refuse it.
+  if (name === undefined || name === '' || name.endsWith('.') || /[<>{}"':]/.test(name)) return undefined;
+  return { id, name, nonstandard: true };
+}
+
+/**
+ * The incremental Kimi K2 parser; see the module comment for the rules. Offsets are UTF-16 code units;
+ * work per `push` is proportional to the chunk; never throws on model text.
+ */
+export class KimiK2Parser extends BaseFormatParser {
+  private state: State = 'text';
+  private inSection = false;
+  private readonly scanner = new JsonScanner();
+  private idPieces: string[] = [];
+  private idText = '';
+  /** Where the JSON body starts and ends in the open call's raw text. */
+  private bodyStart = 0;
+  private bodyEnd = 0;
+
+  constructor(options?: FormatOptions) {
+    super(options, thinkTags);
+  }
+
+  protected override onReset(): void {
+    this.state = 'text';
+    this.inSection = false;
+    this.scanner.reset();
+    this.idPieces = [];
+    this.idText = '';
+  }
+
+  protected parse(cursor: Cursor): void {
+    const text = cursor.text;
+    for (;;) {
+      switch (this.state) {
+        case 'text': {
+          // Kimi's reasoning rule: inside `<think>` a section or call marker ends the reasoning (the call
+          // is written inside an unclosed block); outside, stray end markers are also found so that they
+          // become markup.
+          const match = this.scanText(cursor, textMarkers, startMarkers);
+          if (!match) return;
+          this.startStructure(cursor, match);
+          break;
+        }
+        case 'section': {
+          const position = skipWhitespace(text, cursor.position);
+          this.take(cursor, position, 'markup');
+          if (position === text.length) return;
+          // `strayMarkers` holds the section end, which closes the section here.
+          const marker = sectionMarkers.find((entry) => text.startsWith(entry, position));
+          if (marker !== undefined) {
+            this.startStructure(cursor, { index: position, marker });
+            break;
+          }
+          if (!cursor.final && sectionMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
+          this.inSection = false;
+          this.state = 'text';
+          break;
+        }
+        case 'id': {
+          const match = findEarliestMarker(text, cursor.position, idMarkers);
+          const end = consumableEnd(text, cursor.position, idMarkers, match, cursor.final);
+          const piece = this.take(cursor, end, 'call');
+          if (piece !== '') this.idPieces.push(piece);
+          if (!match) {
+            if (cursor.final) this.cutOff();
+            return;
+          }
+          this.idText = this.idPieces.join('');
+          this.idPieces = [];
+          if (match.marker === argumentBegin) {
+            this.take(cursor, match.index + argumentBegin.length, 'call');
+            const parsed = parseCallId(this.idText, this.tools);
+            if (parsed) this.announceCall(parsed.name, parsed.id);
+            this.state = 'before-arguments';
+          } else {
+            // No argument marker: a call without arguments, ended by its end marker or the next call.
+            if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+            this.completeCall('', match.marker !== callEnd);
+          }
+          break;
+        }
+        case 'before-arguments': {
+          const position = skipWhitespace(text, cursor.position);
+          this.take(cursor, position, 'call');
+          if (position === text.length) {
+            if (cursor.final) this.cutOff();
+            return;
+          }
+          const code = text.charCodeAt(position);
+          if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+            this.scanner.reset();
+            this.bodyStart = this.rawLength;
+            this.bodyEnd = this.bodyStart;
+            this.state = 'json';
+            break;
+          }
+          const marker = bodyMarkers.find((entry) => text.startsWith(entry, position));
+          if (marker !== undefined) {
+            if (marker === callEnd) this.take(cursor, position + callEnd.length, 'call');
+            this.completeCall('');
+            break;
+          }
+          if (!cursor.final && bodyMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
+          this.state = 'garbage';
+          break;
+        }
+        case 'json': {
+          if (!this.scanJson(cursor)) return;
+          break;
+        }
+        case 'after-json': {
+          const position = skipWhitespace(text, cursor.position);
+          this.take(cursor, position, 'call');
+          if (position === text.length && !cursor.final) return;
+          const ended = text.startsWith(callEnd, position);
+          if (ended) {
+            this.take(cursor, position + callEnd.length, 'call');
+          } else if (!cursor.final && isMarkerPrefix(text, position, callEnd)) {
+            return;
+          }
+          // Without `<|tool_call_end|>` the call ends with its JSON value (servers strip the token).
+          this.completeCall(this.takeBodyText(), !ended);
+          break;
+        }
+        case 'garbage': {
+          const match = findEarliestMarker(text, cursor.position, bodyMarkers);
+          const end = consumableEnd(text, cursor.position, bodyMarkers, match, cursor.final);
+          this.take(cursor, end, 'call');
+          if (!match) {
+            if (cursor.final) this.failOpenCall('invalid_tool_call', 'the tool-call arguments are not JSON');
+            return;
+          }
+          if (match.marker === callEnd) this.take(cursor, match.index + callEnd.length, 'call');
+          this.failOpenCall('invalid_tool_call', 'the tool-call arguments are not JSON');
+          break;
+        }
+      }
+    }
+  }
+
+  /** Acts on a marker found in text or section mode (cursor at the marker). */
+  private startStructure(cursor: Cursor, match: MarkerMatch): void {
+    const end = match.index + match.marker.length;
+    switch (match.marker) {
+      case sectionBegin:
+        this.take(cursor, end, 'markup');
+        this.inSection = true;
+        this.state = 'section';
+        return;
+      case sectionEnd:
+        this.take(cursor, end, 'markup');
+        this.inSection = false;
+        this.state = 'text';
+        return;
+      case callBegin:
+        this.beginCall();
+        this.take(cursor, end, 'call');
+        this.idPieces = [];
+        this.idText = '';
+        this.state = 'id';
+        return;
+      default:
+        // A stray `<|tool_call_end|>` or `<|tool_call_argument_begin|>` outside a call.
+        this.take(cursor, end, 'markup');
+    }
+  }
+
+  /** Feeds the scanner up to the next body marker; returns false when more text is needed. */
+  private scanJson(cursor: Cursor): boolean {
+    const stop = scanJsonBody(cursor, this.scanner, bodyMarkers, this.takeBody, undefined, bodyInitial);
+    if (stop === undefined) return false;
+    if (stop === 'json') {
+      this.state = 'after-json';
+    } else if (stop === 'cut-off') {
+      this.failOpenCall('incomplete_tool_call', 'the tool call is cut off inside its arguments');
+    } else {
+      // The value is still open outside a string: malformed JSON; the call ends at the marker and
+      // its text is decoded leniently.
+      if (stop.marker === callEnd) this.take(cursor, stop.index + callEnd.length, 'call');
+      this.completeCall(this.takeBodyText());
+    }
+    return true;
+  }
+
+  private readonly takeBody = (cursor: Cursor, end: number): void => {
+    const piece = this.take(cursor, end, 'call');
+    if (piece === '') return;
+    this.bodyEnd = this.rawLength;
+    // The argument text streams through verbatim, as SGLang passes it on.
+    this.streamArgumentText(piece);
+  };
+
+  /** The JSON body: a slice of the open call's raw text (no second copy is built). */
+  private takeBodyText(): string {
+    const text = this.rawSlice(this.bodyStart, this.bodyEnd);
+    this.bodyStart = this.bodyEnd = 0;
+    return text;
+  }
+
+  /**
+   * Emits the open call with `argumentsText` (blank = no arguments); `unended`: it has no
+   * `<|tool_call_end|>` (a `missing_end_marker` repair at the end of its raw text).
+   */
+  private completeCall(argumentsText: string, unended = false): void {
+    const parsed = parseCallId(this.idText, this.tools);
+    this.state = this.inSection ? 'section' : 'text';
+    if (!parsed) {
+      this.failCall(
+        'invalid_tool_call',
+        `the tool-call id "${this.idText.trim()}" is not functions.NAME:INDEX`,
+        undefined,
+      );
+      return;
+    }
+    const repairs: ToolCallRepair[] = [];
+    if (parsed.nonstandard) {
+      repairs.push({
+        kind: 'nonstandard_call_id',
+        position: callBegin.length + (this.idText.length - this.idText.trimStart().length),
+        message: `the tool-call id "${parsed.id}" is not functions.NAME:INDEX; the name is read as "${parsed.name}"`,
+      });
+    }
+    if (unended) {
+      repairs.push({
+        kind: 'missing_end_marker',
+        position: this.rawLength,
+        message: `the call has no ${callEnd}`,
+      });
+    }
+    this.endCall({
+      name: parsed.name,
+      id: parsed.id,
+      argumentsText,
+      ...(repairs.length > 0 ? { repairs } : {}),
+    });
+  }
+
+  /** Ends the open call as invalid, keeping the name and id when the id could be read. */
+  private failOpenCall(code: string, message: string): void {
+    const parsed = parseCallId(this.idText, this.tools);
+    this.state = this.inSection ? 'section' : 'text';
+    this.failCall(code, message, parsed?.name, parsed?.id);
+  }
+
+  /** The output ended before the call's id or arguments. */
+  private cutOff(): void {
+    if (this.state === 'id') this.idText = this.idPieces.join('');
+    this.idPieces = [];
+    this.failOpenCall('incomplete_tool_call', 'the tool call is cut off before its arguments');
+  }
+}
+
+/** The `kimi_k2` format; `create()` returns a {@link KimiK2Parser}. */
+export const kimiK2: FormatDefinition = {
+  id: 'kimi_k2',
+  aliases: [],
+  description: 'Kimi-K2 <|tool_calls_section_begin|> sections, id functions.NAME:IDX, JSON arguments',
+  models: ['kimi-k2', 'kimi-k2.5'],
+  markers: [sectionBegin, callBegin, argumentBegin, callEnd, sectionEnd, thinkOpen, thinkClose],
+  example:
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+  envelope: {
+    section: { open: sectionBegin, close: sectionEnd },
+    call: { open: `${callBegin}functions.{name}:{index}${argumentBegin}`, close: callEnd },
+    arguments: { kind: 'json' },
+    reasoning: { open: thinkOpen, close: thinkClose },
+  },
+  create: (options) => new KimiK2Parser(options),
+};

@@ -1,0 +1,373 @@
+/**
+ * `muse`: Muse Glimmer messages. Like Harmony, each message is a header naming its recipient and a
+ * body: `<|start|>assistant to=RECIPIENT<|message|>BODY`, ended by `<|eom|>` (end of message),
+ * `<|eot|>` (end of turn) or `<|end_of_text|>`. The generation prompt ends with `<|start|>assistant`,
+ * so the output starts inside the first header (` to=self<|message|>…`).
+ *
+ * ```text
+ *  to=self<|message|>Need the weather.<|eom|><|start|>assistant to=get_weather<|message|><atem:function_calls>
+ * <atem:invoke name="get_weather">
+ * <atem:parameter name="city">Paris</atem:parameter>
+ * </atem:invoke>
+ * </atem:function_calls>
+ * ```
+ *
+ * - Recipients: `user` (or none) is content, `self` is reasoning (content with option
+ *   `reasoning: 'content'`), any other recipient is a tool call. A `<atem:function_calls>` block in a
+ *   `user` or `self` message is text, not a call (llama.cpp).
+ * - Calls: the body of a call message holds `<atem:invoke name="NAME">` elements with
+ *   `<atem:parameter name="KEY">VALUE</atem:parameter>` children (the wrapper is optional); several
+ *   invokes are parallel calls. Values are raw text ("as is" for strings and scalars, JSON for lists
+ *   and objects, as the template tells the model) typed by the tool's schema; without tools they stay
+ *   strings. A value ends at the `</atem:parameter>` followed by another tag or the end of the body,
+ *   so a value may quote the closing tag. A body that is a JSON object is taken as the arguments of
+ *   the recipient. The call's raw text is the whole message when it holds one invoke, else the
+ *   message cut between its invokes (the first from the header, the last to the message's end).
+ * - A missing terminator is tolerated (the next `<|start|>` begins the next message, the end of the
+ *   output ends the last one); an invoke cut off at the end is an `InvalidToolCall`, as is a call
+ *   message without a readable invoke. Headers and terminators are markup.
+ * - Deliberately not done: the `NAME.NAME` recipient repair of SGLang-JAX; names are taken as written
+ *   (the invoke's `name` attribute, else the recipient).
+ *
+ * Checked against: llama.cpp `tests/test-chat.cpp` (Muse Glimmer template cases) and the SGLang-JAX
+ * `MuseGlimmerDetector` (which parses the body only, after the serving layer split the messages).
+ */
+
+import { skipWhitespace } from '../../internal/whitespace.js';
+import { parseLenientJson } from '../../json/index.js';
+import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
+import { withJsonRepairs } from '../core/call-repairs.js';
+import { xmlParametersEnvelope } from '../core/envelopes.js';
+import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import type { FormatDefinition, FormatOptions } from '../format-definition.js';
+
+const START = '<|start|>';
+const MESSAGE = '<|message|>';
+const terminators = ['<|eom|>', '<|eot|>', '<|end_of_text|>'] as const;
+/** What ends a body: a terminator, or the next message's `<|start|>` when the terminator is missing. */
+const bodyEnds = [...terminators, START];
+
+const CALLS_OPEN = '<atem:function_calls>';
+const CALLS_CLOSE = '</atem:function_calls>';
+const INVOKE_OPEN = '<atem:invoke';
+const INVOKE_CLOSE = '</atem:invoke>';
+const PARAMETER_OPEN = '<atem:parameter';
+const PARAMETER_CLOSE = '</atem:parameter>';
+
+/** Only this much of an invoke or parameter tag is read for its `name` attribute (UTF-16 code units). */
+const maxTag = 1024;
+/** A header longer than this (UTF-16 code units) without `<|message|>` is not a header: it is text. */
+const maxHeader = 256;
+
+type State = 'header' | 'content' | 'reasoning' | 'call';
+
+/**
+ * Whether the text before `<|message|>` is a header: `assistant`, `to=NAME`, both, or nothing. Any
+ * other text (a call block, prose) is no header, so it is not dropped as structure (issue 15: text
+ * before the first `<|message|>` was lost, calls included).
+ */
+function isHeader(header: string): boolean {
+  return /^\s*(?:assistant(?:\s+|$))?(?:to=[^\s<]+\s*)?$/.test(header);
+}
+
+/** The recipient of a header (`assistant to=NAME`), or `undefined`. */
+function recipientOf(header: string): string | undefined {
+  const match = /(?:^|\s)to=([^\s<]+)/.exec(header);
+  return match?.[1];
+}
+
+/** The `name="…"` attribute of a tag's text. */
+function nameAttribute(tag: string): string | undefined {
+  const match = /\bname\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** One invoke found in a call body: `[start, end)` in the body, and its parts when it is whole. */
+interface Invoke {
+  readonly start: number;
+  readonly end: number;
+  readonly name?: string;
+  readonly parameters?: Array<readonly [string, string]>;
+}
+
+function skipSpace(text: string, from: number): number {
+  const position = skipWhitespace(text, from);
+  return position;
+}
+
+/**
+ * The invokes of a call message body, in order (linear in `body`). An invoke without its closing tag
+ * is whole when its parameters are all closed and only the wrapper's end or the end of the body
+ * follows, unless `cutOff` (the output ended inside the message); an invoke cut off inside a tag or a
+ * value, or holding other text, has no `parameters`.
+ */
+function readInvokes(body: string, cutOff: boolean): Invoke[] {
+  const invokes: Invoke[] = [];
+  let position = 0;
+  for (;;) {
+    const start = body.indexOf(INVOKE_OPEN, position);
+    if (start < 0) return invokes;
+    const headerEnd = body.indexOf('>', start);
+    if (headerEnd < 0) {
+      invokes.push({ start, end: body.length });
+      return invokes;
+    }
+    const name = nameAttribute(body.slice(start, Math.min(headerEnd, start + maxTag)));
+    const parameters: Array<readonly [string, string]> = [];
+    let at = headerEnd + 1;
+    let whole: boolean | undefined;
+    while (whole === undefined) {
+      at = skipSpace(body, at);
+      if (body.startsWith(INVOKE_CLOSE, at)) {
+        at += INVOKE_CLOSE.length;
+        whole = true;
+      } else if (at === body.length || body.startsWith(CALLS_CLOSE, at)) {
+        // Without its closing tag an invoke ends with the message, unless the output was cut off.
+        whole = !cutOff;
+      } else if (body.startsWith(PARAMETER_OPEN, at)) {
+        const tagEnd = body.indexOf('>', at);
+        if (tagEnd < 0) {
+          at = body.length;
+          whole = false;
+          break;
+        }
+        const key = nameAttribute(body.slice(at, Math.min(tagEnd, at + maxTag)));
+        const valueEnd = findValueEnd(body, tagEnd + 1);
+        if (valueEnd < 0 || key === undefined) {
+          at = valueEnd < 0 ? body.length : valueEnd + PARAMETER_CLOSE.length;
+          whole = valueEnd < 0 ? false : undefined;
+          if (key === undefined) whole = false;
+          continue;
+        }
+        parameters.push([key, body.slice(tagEnd + 1, valueEnd)]);
+        at = valueEnd + PARAMETER_CLOSE.length;
+      } else {
+        // Other text inside the invoke: the invoke is malformed up to its closing tag.
+        const close = body.indexOf(INVOKE_CLOSE, at);
+        at = close < 0 ? body.length : close + INVOKE_CLOSE.length;
+        whole = false;
+      }
+    }
+    if (whole && name !== undefined && name !== '') invokes.push({ start, end: at, name, parameters });
+    else invokes.push(name === undefined || name === '' ? { start, end: at } : { start, end: at, name });
+    position = at;
+  }
+}
+
+/** The `</atem:parameter>` that ends the value starting at `from`, or -1 when it is cut off. */
+function findValueEnd(body: string, from: number): number {
+  let search = from;
+  for (;;) {
+    const close = body.indexOf(PARAMETER_CLOSE, search);
+    if (close < 0) return -1;
+    const after = skipSpace(body, close + PARAMETER_CLOSE.length);
+    if (
+      after === body.length ||
+      body.startsWith(PARAMETER_OPEN, after) ||
+      body.startsWith(INVOKE_CLOSE, after) ||
+      body.startsWith(CALLS_CLOSE, after)
+    ) {
+      return close;
+    }
+    search = close + PARAMETER_CLOSE.length;
+  }
+}
+
+/**
+ * Incremental Muse Glimmer parser; see the module comment. Content and reasoning bodies stream as they
+ * arrive; a call message's body is kept in pieces and decoded once when the message ends, so its calls
+ * are emitted then (no early `tool-input-start`). Headers are read within a bounded window.
+ */
+export class MuseParser extends BaseFormatParser {
+  private state: State = 'header';
+  /** The call message's recipient and body pieces (raw text is recorded by the base class). */
+  private recipient = '';
+  private body: string[] = [];
+  private readonly bodySearch = new MarkerSearch(bodyEnds);
+  private readonly headerSearch = new MarkerSearch([MESSAGE, ...bodyEnds]);
+
+  constructor(options?: FormatOptions) {
+    super(options);
+    if (options?.reasoningStartedInPrompt) this.state = this.reasoningState();
+  }
+
+  protected override onReset(): void {
+    this.state = this.options.reasoningStartedInPrompt ? this.reasoningState() : 'header';
+    this.recipient = '';
+    this.body = [];
+  }
+
+  private reasoningState(): State {
+    return this.options.reasoning === 'content' ? 'content' : 'reasoning';
+  }
+
+  protected parse(cursor: Cursor): void {
+    for (;;) {
+      const progressed = this.state === 'header' ? this.parseHeader(cursor) : this.parseBody(cursor);
+      if (!progressed) return;
+    }
+  }
+
+  /** Reads a header up to `<|message|>`; text that is no header is the body of a content message. */
+  private parseHeader(cursor: Cursor): boolean {
+    const text = cursor.text;
+    let from = cursor.position;
+    if (text.startsWith(START, from)) {
+      this.take(cursor, from + START.length, 'markup');
+      from = cursor.position;
+    } else if (!cursor.final && text.length - from < START.length && START.startsWith(text.slice(from))) {
+      return false;
+    }
+    const match = this.headerSearch.find(text, from);
+    const header = match && match.marker === MESSAGE ? text.slice(from, match.index) : undefined;
+    if (match && header !== undefined && match.index - from <= maxHeader && isHeader(header)) {
+      const recipient = recipientOf(header);
+      const end = match.index + MESSAGE.length;
+      if (recipient === undefined || recipient === 'user' || recipient === 'all') {
+        this.take(cursor, end, 'markup');
+        this.state = 'content';
+      } else if (recipient === 'self') {
+        this.take(cursor, end, 'markup');
+        this.state = this.reasoningState();
+      } else {
+        this.beginCall();
+        this.take(cursor, end, 'call');
+        this.recipient = recipient;
+        this.body = [];
+        this.state = 'call';
+      }
+      return true;
+    }
+    if (!match && !cursor.final && text.length - from <= maxHeader + MESSAGE.length) return false;
+    // No header here: plain text, a content message.
+    this.state = 'content';
+    return true;
+  }
+
+  private parseBody(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const bucket = this.state === 'reasoning' ? 'reasoning' : this.state === 'call' ? 'call' : 'content';
+    const match = this.bodySearch.find(text, cursor.position);
+    if (!match) {
+      const keep = cursor.final ? 0 : heldBackLength(text, cursor.position, bodyEnds);
+      this.takeBody(cursor, text.length - keep, bucket);
+      // The output ended inside the call message (no terminator): it was cut off.
+      if (cursor.final && this.state === 'call') this.endMessage(true);
+      if (cursor.final) this.state = 'header';
+      return false;
+    }
+    this.takeBody(cursor, match.index, bucket);
+    if (match.marker !== START)
+      this.take(cursor, match.index + match.marker.length, this.state === 'call' ? 'call' : 'markup');
+    if (this.state === 'call') this.endMessage();
+    this.state = 'header';
+    return true;
+  }
+
+  private takeBody(cursor: Cursor, end: number, bucket: 'content' | 'reasoning' | 'call'): void {
+    const piece = this.take(cursor, end, bucket);
+    if (bucket === 'call' && piece !== '') this.body.push(piece);
+  }
+
+  /**
+   * Ends a call message: one call per invoke (see the module comment). `cutOff`: the output ended
+   * before the message's terminator, so an invoke without its closing tag, or a JSON body that needed
+   * repair, was cut off at the token limit and is invalid.
+   */
+  private endMessage(cutOff = false): void {
+    const body = this.body.join('');
+    const recipient = this.recipient;
+    this.body = [];
+    this.recipient = '';
+    const raw = this.closeCallRaw();
+    const bodyStart = raw.indexOf(body);
+    const invokes = body === '' ? [] : readInvokes(body, cutOff);
+    if (invokes.length === 0) {
+      const trimmed = body.trim();
+      if (trimmed.startsWith('{')) {
+        const parsed = parseLenientJson(trimmed);
+        if (parsed.ok && !(cutOff && parsed.repairs.length > 0)) {
+          this.endCall(
+            withJsonRepairs(
+              { name: recipient, argumentsValue: parsed.value },
+              parsed.repairs,
+              raw.indexOf(trimmed),
+            ),
+            raw,
+          );
+          return;
+        }
+      }
+      if (cutOff) this.invalidCall(raw, 'incomplete_tool_call', 'the call message is cut off', recipient);
+      else this.invalidCall(raw, 'invalid_tool_call', 'the call message holds no <atem:invoke>', recipient);
+      return;
+    }
+    if (invokes.length === 1) {
+      this.emitInvoke(invokes[0]!, raw, recipient);
+      return;
+    }
+    // The message is cut between its invokes, so every piece of it is in one call's raw, in order: the
+    // first from the message's header (its recipient is a name, not structure), each from the end of
+    // the one before, the last to the message's end (text between invokes is kept, not dropped).
+    let previous = 0;
+    invokes.forEach((invoke, index) => {
+      const last = index === invokes.length - 1;
+      const start = index === 0 ? 0 : bodyStart + previous;
+      const end = last ? raw.length : bodyStart + invoke.end;
+      this.emitInvoke(invoke, raw.slice(start, end), recipient);
+      previous = invoke.end;
+    });
+  }
+
+  private emitInvoke(invoke: Invoke, raw: string, recipient: string): void {
+    if (invoke.parameters === undefined || invoke.name === undefined) {
+      // A cut-off invoke keeps the name it wrote, else (the message's only invoke) the recipient's.
+      this.invalidCall(
+        raw,
+        'incomplete_tool_call',
+        'the invoke is cut off or malformed',
+        invoke.name ?? recipient,
+      );
+      return;
+    }
+    const parts: CallParts = { name: invoke.name, parameters: invoke.parameters };
+    this.endCall(parts, raw);
+  }
+}
+
+export const muse: FormatDefinition = {
+  id: 'muse',
+  aliases: ['muse_glimmer', 'glimmer'],
+  description: 'to=NAME<|message|><atem:function_calls><atem:invoke name=..> messages (Muse Glimmer)',
+  models: ['muse-glimmer', 'glimmer'],
+  markers: [
+    START,
+    MESSAGE,
+    ...terminators,
+    'assistant',
+    'to=',
+    'user',
+    'self',
+    'all',
+    CALLS_OPEN,
+    CALLS_CLOSE,
+    INVOKE_OPEN,
+    INVOKE_CLOSE,
+    PARAMETER_OPEN,
+    PARAMETER_CLOSE,
+  ],
+  example:
+    ' to=get_weather<|message|><atem:function_calls>\n<atem:invoke name="get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n</atem:invoke>\n</atem:function_calls>',
+  envelope: xmlParametersEnvelope({
+    call: {
+      open: ' to={name}<|message|><atem:function_calls>\n<atem:invoke name="{name}">\n',
+      close: '</atem:invoke>\n</atem:function_calls>',
+    },
+    parameter: { open: '<atem:parameter name="{key}">', close: '</atem:parameter>\n' },
+    separator: '<|eom|><|start|>assistant',
+    reasoning: { open: ' to=self<|message|>', close: '<|eom|><|start|>assistant' },
+    textBlock: { open: ' to=user<|message|>', close: '<|eom|><|start|>assistant' },
+    trigger: ' to=',
+  }),
+  create: (options) => new MuseParser(options),
+};

@@ -1,0 +1,83 @@
+/**
+ * `qwen3_coder`: XML parameters in `<tool_call>` blocks, written by Qwen3-Coder (480B, 30B), Qwen3.5,
+ * StepFun Step-3.5-Flash (SGLang `step3p5`) and NVIDIA Nemotron-3-Nano. Aliases: `qwen3_xml` (vLLM's
+ * second parser for the same text), `step3p5`.
+ *
+ * ```text
+ * Let me check.
+ * <tool_call>
+ * <function=get_weather>
+ * <parameter=city>
+ * San Francisco
+ * </parameter>
+ * </function>
+ * </tool_call>
+ * ```
+ *
+ * - Parallel calls: repeated `<tool_call>…</tool_call>` blocks; several `<function=…>` in one block are
+ *   accepted too (SGLang).
+ * - Arguments: each `<parameter=KEY>` holds raw text; exactly one leading and one trailing `\n` are layout
+ *   (`#include\n\n` → `#include\n`). Values are typed by the tool's JSON Schema when tools are given
+ *   (`5123123` stays a string when the schema says string), else they stay strings. Values may hold
+ *   XML/HTML: only the exact `</parameter>`, followed by another tag or the end, closes a value.
+ * - Tolerated (SGLang / llama.cpp): a missing `<tool_call>` wrapper (a bare `<function=…>`, with or
+ *   without a stray `</tool_call>` after it); a missing `</parameter>` (the value ends at the next
+ *   `<parameter=`, `</function>` or `<function=`; a `</tool_call>` inside a value is data); a missing
+ *   `</function>` at the end. Recovered and reported in the call's `repairs`: a parameter tag cut before
+ *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
+ *   omissions above.
+ * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
+ *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
+ * - Deliberately not done: text after the calls is kept as content (SGLang keeps only the text before
+ *   the first call); a call cut off inside a value is an `InvalidToolCall`, not a partial call.
+ *
+ * Checked against: formats.md F3 — SGLang `qwen3_coder_detector.py`@048a57e and its
+ * `test_qwen3_coder_detector/test_cases.py`@c92878c, vLLM `rust/src/chat/src/parser/tool/qwen_coder.rs`@be60118,
+ * llama.cpp `tests/test-chat.cpp` (Qwen3-Coder.jinja, StepFun3.5-Flash.jinja).
+ */
+import { thinkTags, xmlParametersEnvelope } from '../core/envelopes.js';
+import { XmlParametersParser } from '../families/xml-parameters.js';
+import type { FormatDefinition } from '../format-definition.js';
+
+const config = {
+  sectionStart: ['<tool_call>'],
+  sectionEnd: ['</tool_call>'],
+  bareCalls: true,
+  callStart: '<function=',
+  callEnd: '</function>',
+  parameterStart: '<parameter=',
+  parameterEnd: '</parameter>',
+  trimNewline: true,
+  implicitParameterEnd: true,
+  reasoning: { open: '<think>', close: '</think>' },
+  callsInReasoning: true,
+} as const;
+
+export const qwen3Coder: FormatDefinition = {
+  id: 'qwen3_coder',
+  aliases: ['qwen3_xml', 'step3p5'],
+  description:
+    'XML parameters in <tool_call><function=NAME><parameter=K> (Qwen3-Coder, Qwen3.5, Step-3.5, Nemotron-3-Nano)',
+  models: ['qwen3-coder', 'qwen3.5', 'step-3.5', 'step3.5', 'nemotron-3-nano'],
+  markers: [
+    '<tool_call>',
+    '</tool_call>',
+    '<function=',
+    '</function>',
+    '<parameter=',
+    '</parameter>',
+    '<think>',
+    '</think>',
+  ],
+  example:
+    '<tool_call>\n<function=get_weather>\n<parameter=city>\nSF\n</parameter>\n</function>\n</tool_call>',
+  envelope: xmlParametersEnvelope({
+    call: { open: '<tool_call>\n<function={name}>\n', close: '</function>\n</tool_call>' },
+    parameter: { open: '<parameter={key}>\n', close: '\n</parameter>\n' },
+    separator: '\n',
+    reasoning: thinkTags,
+    trigger: '<tool_call>',
+    rawExcludes: ['</parameter>'],
+  }),
+  create: (options) => new XmlParametersParser(config, options),
+};
