@@ -1,9 +1,9 @@
 import type { ResolvedModel, TurnContext } from '../core/run-turn.js';
-import { runTurn } from '../core/run-turn.js';
+import { runTurn, runTurnBatches } from '../core/run-turn.js';
 import type { TurnEvent } from '../core/turn-event.js';
 import { badField, errorBody, GatewayError } from '../http/gateway-error.js';
 import type { RequestRecord } from '../http/request-record.js';
-import { sseBody } from '../http/sse-response.js';
+import { type SseEvent, sseBody } from '../http/sse-response.js';
 import { ChatChunkWriter } from './chat-chunks.js';
 import { chatCompletion } from './chat-completion.js';
 import { readChatRequest } from './read-chat-request.js';
@@ -65,29 +65,34 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
     created: Math.floor(Date.now() / 1000),
     model: request.model,
   };
-  const turn = runTurn(request, context);
   const headers = () => ({
     'x-request-id': record.id,
     'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
   });
   if (!request.stream) {
-    const { body: answer, end } = await chatCompletion(turn, meta);
+    const { body: answer, end } = await chatCompletion(runTurn(request, context), meta);
     noteEnd(record, end);
     record.firstByteSent();
     route.done();
     return Response.json(answer, { headers: headers() });
   }
   const writer = new ChatChunkWriter(meta, request.includeUsage);
+  // In batches: the events of one backend read go out in one write.
+  const turn = runTurnBatches(request, context);
   const first = await turn.next();
   record.firstByteSent();
-  let pending: IteratorResult<TurnEvent> | undefined = first;
+  let pending: IteratorResult<readonly TurnEvent[]> | undefined = first;
   const body_ = sseBody({
     async next() {
       const result = pending ?? (await turn.next());
       pending = undefined;
       if (result.done) return undefined;
-      if (result.value.type === 'end') noteEnd(record, result.value);
-      return writer.write(result.value).map((data) => ({ data }));
+      const events: SseEvent[] = [];
+      for (const event of result.value) {
+        if (event.type === 'end') noteEnd(record, event);
+        for (const data of writer.write(event)) events.push({ data });
+      }
+      return events;
     },
     errorEvent(error) {
       const failure =
