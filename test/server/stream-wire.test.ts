@@ -5,7 +5,7 @@ import { mulberry32, splitText } from './replay-backend.js';
 
 // How a streamed answer goes on the wire. A backend that streams faster than the gateway reads
 // delivers many events in one read, and the gateway answers them with one write: the answer must be
-// the same as event by event.
+// the same as event by event. Chunks are written from a cached prefix: their bytes must be OpenAI's.
 
 const harnesses: GatewayHarness[] = [];
 afterEach(async () => {
@@ -81,5 +81,35 @@ describe('a backend answer that arrives in one read', () => {
     // The replay server cut the same pieces from the same seed.
     expect(content).toBe(splitText(text, mulberry32(1), 3).slice(0, 5).join(''));
     expect(failure?.error).toMatchObject({ type: 'server_error', code: 'backend_status' });
+  });
+});
+
+describe('the bytes of streamed chunks', () => {
+  it('are OpenAI chat.completion.chunk JSON, keys in its order, usage null until the usage chunk', async () => {
+    const harness = await startGateway({
+      replay: {
+        recordings: [{ output: 'Hi.', usage: { promptTokens: 3, completionTokens: 2 } }],
+        maxChunkLength: 8,
+      },
+    });
+    harnesses.push(harness);
+    // The raw body as the openai SDK received it.
+    const response = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, stream: true, stream_options: { include_usage: true } })
+      .asResponse();
+    const frames = (await response.text()).split('\n\n');
+    const { id, created } = JSON.parse(frames[0]?.slice('data: '.length) ?? '') as {
+      id: string;
+      created: number;
+    };
+    const head = `{"id":"${id}","object":"chat.completion.chunk","created":${created},"model":"m"`;
+    expect(id).toMatch(/^chatcmpl-[0-9a-f]{32}$/);
+    expect(frames).toEqual([
+      `data: ${head},"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi."},"logprobs":null,"finish_reason":null}],"usage":null}`,
+      `data: ${head},"choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"usage":null}`,
+      `data: ${head},"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}`,
+      'data: [DONE]',
+      '',
+    ]);
   });
 });
