@@ -9,12 +9,12 @@ export const CHUNKS = 2000;
 
 export const tools = [
   {
-    name: 'get_weather',
-    description: 'Current weather for a city',
+    name: 'get_forecast',
+    description: 'Daily weather forecast for a place',
     parameters: {
       type: 'object',
-      properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
-      required: ['city'],
+      properties: { place: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 14 } },
+      required: ['place', 'days'],
     },
   },
   {
@@ -75,8 +75,8 @@ function itinerary() {
 
 /** The calls of the answer, in order, as the gateway must return them. */
 export const calls = [
-  { name: 'get_weather', arguments: { city: 'Lisbon', unit: 'celsius' } },
-  { name: 'get_weather', arguments: { city: 'Geneva', unit: 'celsius' } },
+  { name: 'get_forecast', arguments: { place: 'Lisbon', days: 3 } },
+  { name: 'get_forecast', arguments: { place: 'Geneva', days: 8 } },
   { name: 'search_web', arguments: { query: 'night train Lisbon to Seville timetable', max_results: 5 } },
   { name: 'write_file', arguments: { path: 'notes/trip-plan.md', content: itinerary() } },
   { name: 'run_command', arguments: { command: 'wc -l notes/trip-plan.md', timeout_seconds: 30 } },

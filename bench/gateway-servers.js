@@ -8,8 +8,9 @@
 //   gateway       the toolwire gateway from the built dist/, configured as `toolwire serve --config`
 //                 would be: one model, format hermes, template builtin:qwen2.5, backend
 //                 openai-completions at BACKEND_URL.
-// Started with fork(): it sends `{ url }` once listening, answers the message 'rss' with
-// `{ rss }` (the process's peak resident set in bytes, getrusage's maxrss), and exits on 'exit'.
+// Started with fork(): it sends `{ url }` once listening, answers the message 'usage' with
+// `{ rss, cpu }` (the process's peak resident set in bytes, getrusage's maxrss, and the CPU time it
+// has used in microseconds, user and system), and exits on 'exit'.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -82,7 +83,10 @@ async function startGateway() {
 const starters = { backend: startBackend, 'pass-through': startPassThrough, gateway: startGateway };
 const started = await starters[role]();
 process.on('message', async (message) => {
-  if (message === 'rss') process.send({ rss: process.resourceUsage().maxRSS * 1024 });
+  if (message === 'usage') {
+    const usage = process.resourceUsage();
+    process.send({ rss: usage.maxRSS * 1024, cpu: usage.userCPUTime + usage.systemCPUTime });
+  }
   if (message === 'exit') {
     await started.close();
     // process.exit, not a kill: --cpu-prof writes its profile on a normal exit.
