@@ -1,7 +1,8 @@
 // The recorded answer of bench/gateway.bench.js: a Qwen2.5-style hermes answer (content, then five
-// `<tool_call>` blocks, one with a file of a few KB as its argument) cut into CHUNKS pieces of about
-// four characters (a token's worth), each sent as one OpenAI Completions SSE event as vLLM writes them;
-// the requests the client sends; and the check that the gateway's answer carries it whole.
+// `<tool_call>` blocks, one with a file of a few KB as its argument; 5,812 characters) cut into CHUNKS
+// pieces of about three characters (a token's worth), each sent as one OpenAI Completions SSE event as
+// vLLM writes them; the requests the client sends; and the check that the gateway's answer carries it
+// whole.
 import { isDeepStrictEqual } from 'node:util';
 
 /** Backend chunks per answer: the numerator of every path's chunks/s. */
