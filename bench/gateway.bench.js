@@ -13,7 +13,7 @@
 // CPU/chunk is CPU time (user + system) in the measured rounds per backend chunk carried: the client's,
 // the backend's, the server's (the proxy's or gateway's process) and all three together (each read
 // before and after each round, so a path is charged only its own rounds). Other load on the machine
-// moves these far less than chunks/s; one process can use one core only, so once the proxy or gateway
+// moves these less than chunks/s; one process can use one core only, so once the proxy or gateway
 // is the busiest process, its figure is what bounds its path's chunks/s. Peak RSS is the server's getrusage maxrss (a fresh
 // process per N: warm-up and rounds at that N only). Per N, each path is warmed up, then the paths take
 // turns, round after round, so a load change on the machine hits the three alike; chunks/s is the
