@@ -56,6 +56,11 @@ export interface ReplayRecording {
   readonly errorEventAfterChunks?: number;
   /** Failure: end the body after the pieces, without the protocol's end event. */
   readonly omitEnd?: boolean;
+  /**
+   * Send the whole answer in one write (up to `errorEventAfterChunks`' error event when set), as a
+   * fast server's stream arrives when its reader is behind: many events in one read.
+   */
+  readonly oneWrite?: boolean;
 }
 
 /** One request the replay server received. */
@@ -175,6 +180,15 @@ export async function startReplayBackend(options: ReplayOptions): Promise<Replay
       'content-type': protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream',
       'cache-control': 'no-cache',
     });
+    if (recording.oneWrite === true) {
+      const cut = recording.errorEventAfterChunks;
+      const sent =
+        cut === undefined
+          ? [...frames.pieces, ...frames.end]
+          : [...frames.pieces.slice(0, cut), errorEvent(protocol)];
+      res.end(sent.join(''));
+      return;
+    }
     let piecesWritten = 0;
     for (const frame of frames.pieces) {
       if (recording.stallAfterChunks !== undefined && piecesWritten >= recording.stallAfterChunks) return;

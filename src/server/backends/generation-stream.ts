@@ -24,19 +24,71 @@ export interface GenerationCall {
   readonly decoder: WireDecoder;
 }
 
+/** Where a generation stream keeps its batched reading (see `chunkBatches`). */
+const batched = Symbol('chunk batches');
+
+/** A backend's stream as `generate` returns it, with its batched reading for `chunkBatches`. */
+type GenerationStream = AsyncIterable<BackendChunk> & {
+  readonly [batched]: () => AsyncIterable<readonly BackendChunk[]>;
+};
+
 /**
  * Sends one generation request and yields its chunks, `done` last. Stops reading (and closes the
  * connection) once the decoder saw the end marker. An aborted `signal` ends the iterator quietly,
- * without `done`.
+ * without `done`. The request is sent when reading starts, by the iterator or by `chunkBatches`.
  *
  * @throws BackendError as `postStream` does, as the decoder does, and `backend_protocol` when the
  * body ends before the end marker.
  */
-export async function* generationStream(call: GenerationCall): AsyncGenerator<BackendChunk, void, undefined> {
+export function generationStream(call: GenerationCall): AsyncGenerator<BackendChunk, void, undefined> {
+  const chunks = (async function* () {
+    for await (const batch of generationBatches(call)) yield* batch;
+  })();
+  return Object.assign(chunks, { [batched]: () => generationBatches(call) });
+}
+
+/**
+ * The chunks of `chunks` in batches: those of one network read together (up to 64) when `chunks`
+ * came from `generationStream` (so the gateway pays its per-step costs once per read, not once per
+ * token), else one chunk a batch. The chunks and their order are the same either way.
+ */
+export function chunkBatches(chunks: AsyncIterable<BackendChunk>): AsyncIterable<readonly BackendChunk[]> {
+  const batches = (chunks as Partial<GenerationStream>)[batched];
+  if (typeof batches === 'function') return batches();
+  return (async function* () {
+    for await (const chunk of chunks) yield [chunk];
+  })();
+}
+
+/**
+ * Most chunks in one batch: enough to spread the per-step costs thin, few enough that the first
+ * chunk of a big read is not held back long by the work on the rest (a fraction of a millisecond).
+ */
+const maxBatch = 64;
+
+async function* generationBatches(call: GenerationCall): AsyncGenerator<BackendChunk[], void, undefined> {
   const text = postStream(call.target, call.path, call.body, call.signal);
   const payloads = call.framing === 'sse' ? sseData(text) : ndjsonLines(text);
-  for await (const data of payloads) {
-    for (const chunk of call.decoder.read(data)) yield chunk;
+  for await (const batch of payloads) {
+    let chunks: BackendChunk[] = [];
+    for (const data of batch) {
+      if (chunks.length >= maxBatch) {
+        yield chunks;
+        chunks = [];
+        if (call.signal.aborted) return;
+      }
+      let read: readonly BackendChunk[];
+      try {
+        read = call.decoder.read(data);
+      } catch (error) {
+        // What came before a failing event is delivered before the failure, as it arrived.
+        if (chunks.length > 0) yield chunks;
+        throw error;
+      }
+      for (const chunk of read) chunks.push(chunk);
+      if (call.decoder.ended || call.signal.aborted) break;
+    }
+    if (chunks.length > 0) yield chunks;
     if (call.decoder.ended || call.signal.aborted) return;
   }
   if (call.signal.aborted) return;

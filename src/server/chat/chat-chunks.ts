@@ -1,4 +1,5 @@
 import type { TurnEvent } from '../core/turn-event.js';
+import { JsonText } from '../http/sse-response.js';
 import { type CompletionMeta, chatUsage } from './chat-completion.js';
 
 /**
@@ -6,18 +7,28 @@ import { type CompletionMeta, chatUsage } from './chat-completion.js';
  * chunk carries `role`; content and `reasoning_content` deltas as they come; each call as a first
  * delta with `index`, `id`, `type`, `function.name` and `arguments: ""`, then its arguments; a last
  * chunk with `finish_reason` and an empty delta; then, when asked, a usage chunk with no choices.
+ * Each chunk is its JSON text (`JsonText`), keys in OpenAI's order: the fields every chunk repeats are
+ * written once per stream, not serialized again per token.
  */
 export class ChatChunkWriter {
   private started = false;
   private index = 0;
+  /** `{"id":…,"object":…,"created":…,"model":…,"choices":[{"index":0,"delta":` */
+  private readonly prefix: string;
+  /** What follows `finish_reason`'s value: the choice's end, `usage: null` when usage is asked for. */
+  private readonly suffix: string;
 
   constructor(
     private readonly meta: CompletionMeta,
     private readonly includeUsage: boolean,
-  ) {}
+  ) {
+    const head = JSON.stringify(this.head());
+    this.prefix = `${head.slice(0, -1)},"choices":[{"index":0,"delta":`;
+    this.suffix = includeUsage ? '}],"usage":null}' : '}]}';
+  }
 
   /** The chunks of one event (none for an empty text). */
-  write(event: TurnEvent): Record<string, unknown>[] {
+  write(event: TurnEvent): JsonText[] {
     switch (event.type) {
       case 'text':
         return event.text === '' ? [] : [this.chunk({ content: event.text })];
@@ -37,7 +48,9 @@ export class ChatChunkWriter {
       case 'end': {
         const chunks = [this.chunk({}, event.finishReason)];
         if (this.includeUsage) {
-          chunks.push({ ...this.head(), choices: [], usage: chatUsage(event.usage) });
+          chunks.push(
+            new JsonText(JSON.stringify({ ...this.head(), choices: [], usage: chatUsage(event.usage) })),
+          );
         }
         return chunks;
       }
@@ -53,14 +66,13 @@ export class ChatChunkWriter {
     };
   }
 
-  private chunk(delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
+  /** `{...head, choices: [{index: 0, delta, logprobs: null, finish_reason}], usage?: null}` as JSON. */
+  private chunk(delta: Record<string, unknown>, finishReason: string | null = null): JsonText {
     const first = !this.started;
     this.started = true;
     const withRole = first ? { role: 'assistant', content: '', ...delta } : delta;
-    return {
-      ...this.head(),
-      choices: [{ index: 0, delta: withRole, logprobs: null, finish_reason: finishReason }],
-      ...(this.includeUsage ? { usage: null } : {}),
-    };
+    return new JsonText(
+      `${this.prefix}${JSON.stringify(withRole)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}${this.suffix}`,
+    );
   }
 }

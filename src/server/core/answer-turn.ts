@@ -2,7 +2,7 @@ import { GatewayError } from '../http/gateway-error.js';
 import type { RequestRecord } from '../http/request-record.js';
 import { type SseEvent, sseBody } from '../http/sse-response.js';
 import type { RouteContext } from './route-context.js';
-import { type ResolvedModel, runTurn, type TurnContext } from './run-turn.js';
+import { type ResolvedModel, runTurn, runTurnBatches, type TurnContext } from './run-turn.js';
 import type { TurnEvent } from './turn-event.js';
 import type { TurnRequest } from './turn-request.js';
 
@@ -37,28 +37,34 @@ export async function answerTurn(
   writer: TurnAnswerWriter,
 ): Promise<Response> {
   const { record } = route;
-  const turn = runTurn(request, turnContext(route, model));
+  const context = turnContext(route, model);
   const headers = () => ({
     'x-request-id': record.id,
     'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
   });
   if (!request.stream) {
-    const { body, end } = await writer.whole(turn);
+    const { body, end } = await writer.whole(runTurn(request, context));
     noteEnd(record, end);
     record.firstByteSent();
     route.done();
     return Response.json(body, { headers: headers() });
   }
+  // In batches: the events of one backend read go out in one socket write, not one per token.
+  const turn = runTurnBatches(request, context);
   const first = await turn.next();
   record.firstByteSent();
-  let pending: IteratorResult<TurnEvent> | undefined = first;
+  let pending: IteratorResult<readonly TurnEvent[]> | undefined = first;
   const stream = sseBody({
     async next() {
       const result = pending ?? (await turn.next());
       pending = undefined;
       if (result.done) return undefined;
-      if (result.value.type === 'end') noteEnd(record, result.value);
-      return writer.events(result.value);
+      const events: SseEvent[] = [];
+      for (const event of result.value) {
+        if (event.type === 'end') noteEnd(record, event);
+        for (const sse of writer.events(event)) events.push(sse);
+      }
+      return events;
     },
     errorEvent(error) {
       const failure =

@@ -4,6 +4,7 @@ import { alignValue } from '../../schema/index.js';
 import { createToolCallStream } from '../../stream/index.js';
 import type { Message, ParseEvent } from '../../types/index.js';
 import { type Backend, BackendError, type BackendUsage, type GenerateRequest } from '../backends/backend.js';
+import { chunkBatches } from '../backends/generation-stream.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
@@ -54,6 +55,18 @@ export interface TurnContext {
  *   backend failures (from `BackendError`); 500 `template_error`.
  */
 export async function* runTurn(request: TurnRequest, context: TurnContext): AsyncGenerator<TurnEvent> {
+  for await (const events of runTurnBatches(request, context)) for (const event of events) yield event;
+}
+
+/**
+ * `runTurn`'s events in batches (never empty): those one read of the backend's stream produced
+ * together, so a surface writes them with one socket write instead of one per token. The events and
+ * their order are `runTurn`'s; so are the errors thrown (after the batches before them).
+ */
+export async function* runTurnBatches(
+  request: TurnRequest,
+  context: TurnContext,
+): AsyncGenerator<readonly TurnEvent[]> {
   const { model } = context;
   const rules = turnRules(request);
   if (rules.callRequired && getFormat(model.format).envelope?.noCalls === true) {
@@ -75,16 +88,16 @@ export async function* runTurn(request: TurnRequest, context: TurnContext): Asyn
     const generate = generateRequest(request, rules, messages, context, grammar?.grammar);
     const turn = new TurnReader(request, rules, model, generate.prompt);
     const collected: TurnEvent[] = [];
-    for await (const event of readBackend(model.backend, generate, turn)) {
-      if (checkedWhole) collected.push(event);
-      else yield event;
+    for await (const events of readBackend(model.backend, generate, turn)) {
+      if (checkedWhole) for (const event of events) collected.push(event);
+      else yield events;
     }
     const broken = turn.broken();
     const stats = { calls: turn.calls, invalidCalls: turn.invalidCalls, historyRepairs, retries: attempt };
     const end: TurnEvent = { type: 'end', finishReason: turn.finishReason(), usage: turn.usage, stats };
     if (broken === undefined) {
-      yield* collected;
-      yield end;
+      collected.push(end);
+      yield collected;
       return;
     }
     if (attempt + 1 < attempts) {
@@ -148,12 +161,16 @@ async function* readBackend(
   backend: Backend,
   request: GenerateRequest,
   turn: TurnReader,
-): AsyncGenerator<TurnEvent> {
+): AsyncGenerator<TurnEvent[]> {
   try {
-    for await (const chunk of backend.generate(request)) {
-      if (chunk.type === 'text') yield* turn.push(chunk.text);
-      else if (chunk.type === 'reasoning') yield { type: 'reasoning', text: chunk.text };
-      else turn.done(chunk.finishReason, chunk.usage);
+    for await (const chunks of chunkBatches(backend.generate(request))) {
+      const events: TurnEvent[] = [];
+      for (const chunk of chunks) {
+        if (chunk.type === 'text') for (const event of turn.push(chunk.text)) events.push(event);
+        else if (chunk.type === 'reasoning') events.push({ type: 'reasoning', text: chunk.text });
+        else turn.done(chunk.finishReason, chunk.usage);
+      }
+      if (events.length > 0) yield events;
     }
   } catch (error) {
     if (request.signal.aborted) throw abortedTurn(request.signal.reason);
@@ -164,7 +181,8 @@ async function* readBackend(
   }
   // An aborted backend request ends quietly: the answer is cut off, never reported as complete.
   if (request.signal.aborted) throw abortedTurn(request.signal.reason);
-  yield* turn.finish();
+  const last = [...turn.finish()];
+  if (last.length > 0) yield last;
 }
 
 /**

@@ -12,10 +12,21 @@ export interface SseSource {
   readonly terminator?: string;
 }
 
-/** One server-sent event: an optional `event:` name and its JSON `data`. */
+/**
+ * One server-sent event: an optional `event:` name and its `data`, a value sent as its JSON text, or
+ * a `JsonText` sent as it is.
+ */
 export interface SseEvent {
   readonly event?: string;
   readonly data: unknown;
+}
+
+/**
+ * JSON already written (a hot path that builds its text from a cached prefix), sent as `data`
+ * unchanged. The writer vouches that `text` is one line of valid JSON.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /**
@@ -58,5 +69,6 @@ export function sseBody(source: SseSource): ReadableStream<Uint8Array> {
 
 function frame(event: SseEvent): string {
   const name = event.event === undefined ? '' : `event: ${event.event}\n`;
-  return `${name}data: ${JSON.stringify(event.data)}\n\n`;
+  const data = event.data instanceof JsonText ? event.data.text : JSON.stringify(event.data);
+  return `${name}data: ${data}\n\n`;
 }

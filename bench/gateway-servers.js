@@ -1,0 +1,96 @@
+// The servers of bench/gateway.bench.js, one per child process (so each has its own event loop and its
+// peak RSS is its own): `node bench/gateway-servers.js ROLE [BACKEND_URL]` with ROLE
+//   backend       an OpenAI Completions model server on node:http that answers every POST /v1/completions
+//                 with the recorded answer (gateway-answer.js), one SSE event per chunk, written as fast
+//                 as the socket takes them;
+//   pass-through  a proxy on Hono + @hono/node-server that forwards the request to the backend and
+//                 returns its SSE body unchanged (the floor of any gateway on this server stack);
+//   gateway       the toolwire gateway from the built dist/, configured as `toolwire serve --config`
+//                 would be: one model, format hermes, template builtin:qwen2.5, backend
+//                 openai-completions at BACKEND_URL.
+// Started with fork(): it sends `{ url }` once listening, answers the message 'usage' with
+// `{ rss, cpu }` (the process's peak resident set in bytes, getrusage's maxrss, and the CPU time it
+// has used in microseconds, user and system), and exits on 'exit'.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { readGatewayConfig } from '../dist/server/index.js';
+import { createGateway, gatewayOptions, serveGateway } from '../dist/server/node/index.js';
+import { answerEvents } from './gateway-answer.js';
+
+const [role, backendUrl] = process.argv.slice(2);
+
+async function startBackend() {
+  const events = answerEvents();
+  const server = createServer(async (request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    for await (const piece of request) body += piece;
+    const parsed = JSON.parse(body);
+    if (request.url !== '/v1/completions' || request.method !== 'POST' || parsed.stream !== true) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"error":{"message":"only streamed POST /v1/completions","code":404}}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const event of events) {
+      if (!response.write(event)) await once(response, 'drain');
+    }
+    response.end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.closeAllConnections() };
+}
+
+async function startPassThrough() {
+  const app = new Hono();
+  app.post('/v1/completions', async (c) => {
+    const upstream = await fetch(`${backendUrl}/v1/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: await c.req.text(),
+      signal: c.req.raw.signal,
+    });
+    return new Response(upstream.body, {
+      status: upstream.status,
+      headers: { 'content-type': upstream.headers.get('content-type') ?? 'text/event-stream' },
+    });
+  });
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  if (!server.listening) await once(server, 'listening');
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.closeAllConnections() };
+}
+
+async function startGateway() {
+  const { config, errors } = readGatewayConfig({
+    models: [
+      {
+        name: 'bench',
+        format: 'hermes',
+        template: { builtin: 'qwen2.5' },
+        backend: { type: 'openai-completions', url: backendUrl },
+      },
+    ],
+  });
+  if (config === undefined) throw new Error(errors.join('\n'));
+  const gateway = createGateway(await gatewayOptions(config, process.cwd()));
+  const serving = await serveGateway(gateway, { port: 0 });
+  return { url: serving.url, close: () => serving.close(0) };
+}
+
+const starters = { backend: startBackend, 'pass-through': startPassThrough, gateway: startGateway };
+const started = await starters[role]();
+process.on('message', async (message) => {
+  if (message === 'usage') {
+    const usage = process.resourceUsage();
+    process.send({ rss: usage.maxRSS * 1024, cpu: usage.userCPUTime + usage.systemCPUTime });
+  }
+  if (message === 'exit') {
+    await started.close();
+    // process.exit, not a kill: --cpu-prof writes its profile on a normal exit.
+    process.exit(0);
+  }
+});
+process.send({ url: started.url });

@@ -1,0 +1,115 @@
+import type OpenAI from 'openai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
+import { mulberry32, splitText } from './replay-backend.js';
+
+// How a streamed answer goes on the wire. A backend that streams faster than the gateway reads
+// delivers many events in one read, and the gateway answers them with one write: the answer must be
+// the same as event by event. Chunks are written from a cached prefix: their bytes must be OpenAI's.
+
+const harnesses: GatewayHarness[] = [];
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+
+const question = [{ role: 'user' as const, content: 'Weather in Paris and Tokyo?' }];
+const output = `Checking both cities.\n${hermesCall('get_weather', { city: 'Paris', unit: 'celsius' })}\n${hermesCall('get_weather', { city: 'Tokyo', unit: 'celsius' })}`;
+
+/** The streamed chunks' choices as the openai SDK reads them, call ids replaced by `ID`. */
+// In pieces of 1 or 2 characters: over 64 events, more than one batch of one read.
+async function streamedChoices(oneWrite: boolean): Promise<unknown[]> {
+  const harness = await startGateway({ replay: { recordings: [{ output, oneWrite }], maxChunkLength: 2 } });
+  harnesses.push(harness);
+  const stream = await harness.client.chat.completions.create({
+    model: 'm',
+    messages: question,
+    tools: weatherTools,
+    stream: true,
+  });
+  const choices: unknown[] = [];
+  for await (const chunk of stream) {
+    for (const choice of chunk.choices) {
+      const calls = choice.delta.tool_calls?.map((call) =>
+        call.id === undefined ? call : { ...call, id: 'ID' },
+      );
+      choices.push(
+        calls === undefined ? choice : { ...choice, delta: { ...choice.delta, tool_calls: calls } },
+      );
+    }
+  }
+  return choices;
+}
+
+describe('a backend answer that arrives in one read', () => {
+  it('streams exactly the chunks of the same answer sent event by event', async () => {
+    const batched = await streamedChoices(true);
+    const single = await streamedChoices(false);
+    expect(batched).toEqual(single);
+    type Choice = OpenAI.Chat.Completions.ChatCompletionChunk.Choice;
+    const content = (batched as Choice[]).map((choice) => choice.delta.content ?? '').join('');
+    expect(content).toBe('Checking both cities.');
+    const calls = (batched as Choice[]).flatMap((choice) => choice.delta.tool_calls ?? []);
+    expect(calls.map((call) => [call.index, call.function?.name, call.function?.arguments])).toEqual([
+      [0, 'get_weather', ''],
+      [0, undefined, '{"city":"Paris","unit":"celsius"}'],
+      [1, 'get_weather', ''],
+      [1, undefined, '{"city":"Tokyo","unit":"celsius"}'],
+    ]);
+    expect((batched as Choice[]).at(-1)?.finish_reason).toBe('tool_calls');
+  });
+
+  it('streams the content before an error event of the same read, then the error', async () => {
+    const text = 'abcdefghijklmnopqrstuvwxyz';
+    const harness = await startGateway({
+      replay: { recordings: [{ output: text, oneWrite: true, errorEventAfterChunks: 5 }], maxChunkLength: 3 },
+    });
+    harnesses.push(harness);
+    const stream = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      stream: true,
+    });
+    let content = '';
+    const failure = await (async () => {
+      try {
+        for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? '';
+      } catch (error) {
+        return error as { error?: unknown };
+      }
+      return undefined;
+    })();
+    // The replay server cut the same pieces from the same seed.
+    expect(content).toBe(splitText(text, mulberry32(1), 3).slice(0, 5).join(''));
+    expect(failure?.error).toMatchObject({ type: 'server_error', code: 'backend_status' });
+  });
+});
+
+describe('the bytes of streamed chunks', () => {
+  it('are OpenAI chat.completion.chunk JSON, keys in its order, usage null until the usage chunk', async () => {
+    const harness = await startGateway({
+      replay: {
+        recordings: [{ output: 'Hi.', usage: { promptTokens: 3, completionTokens: 2 } }],
+        maxChunkLength: 8,
+      },
+    });
+    harnesses.push(harness);
+    // The raw body as the openai SDK received it.
+    const response = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, stream: true, stream_options: { include_usage: true } })
+      .asResponse();
+    const frames = (await response.text()).split('\n\n');
+    const { id, created } = JSON.parse(frames[0]?.slice('data: '.length) ?? '') as {
+      id: string;
+      created: number;
+    };
+    const head = `{"id":"${id}","object":"chat.completion.chunk","created":${created},"model":"m"`;
+    expect(id).toMatch(/^chatcmpl-[0-9a-f]{32}$/);
+    expect(frames).toEqual([
+      `data: ${head},"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi."},"logprobs":null,"finish_reason":null}],"usage":null}`,
+      `data: ${head},"choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"usage":null}`,
+      `data: ${head},"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}}`,
+      'data: [DONE]',
+      '',
+    ]);
+  });
+});
