@@ -9,9 +9,11 @@
  *   `functions.NAME:IDX` counts 0, 1, 2… across the turn.
  * - Ids and names: `functions.NAME:IDX` is the call's id, kept verbatim; the name is the text between
  *   `functions.` (optional) and the last `:`. An id that starts with `functions` and ends with the
- *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377) is
- *   read too, with a `nonstandard_call_id` repair; any other id without `:IDX` (`functions.NAME.0`)
- *   makes the call invalid (vLLM drops such calls).
+ *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377), or
+ *   writes `_` for them (`functions_read_file_3`, `functions_read_file:3`: the model copies ids a client
+ *   sanitised to `[A-Za-z0-9_-]` in the history, exo #2281), is read too, with a `nonstandard_call_id`
+ *   repair; any other id without `:IDX` (`functions.NAME.0`) makes the call invalid (vLLM drops such
+ *   calls).
  * - Arguments: a JSON object, scanned as it streams so that markers inside JSON strings are data;
  *   decoded leniently. Whitespace and line breaks between the markers are layout (vLLM's fixtures put
  *   them there).
@@ -72,9 +74,10 @@ type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-js
 /**
  * `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. An id that
  * starts with `functions` and ends with the index but lacks the `.` or the `:` (`functionsexec5`,
- * `functions.exec5`: Kimi-K2.5, SGLang #21377) is read too, with `nonstandard`
- * set; with tools given, the name is the longest offered one the id holds before its index (a name
- * may end in digits), else the text before the trailing digits.
+ * `functions.exec5`: Kimi-K2.5, SGLang #21377), or has `_` in their place (`functions_NAME_3`,
+ * `functions_NAME:3`: exo #2281), is read too, with `nonstandard` set; with tools given, the name is the
+ * longest offered one the id holds before its index (a name may end in digits), else the text before
+ * the trailing digits (and the `_` before them).
  */
 function parseCallId(
   text: string,
@@ -87,13 +90,18 @@ function parseCallId(
     const code = id.charCodeAt(index);
     if (code < 0x30 || code > 0x39) return undefined;
   }
-  const name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  let name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  // `functions_NAME:IDX`: the prefix's `.` sanitised to `_`, unless the whole text is an offered name.
+  const sanitised = name.startsWith(underscorePrefix) && !(tools?.has(name) ?? false);
+  if (sanitised) name = name.slice(underscorePrefix.length);
   if (name === '') return undefined;
   for (let index = 0; index < name.length; index++) {
     if (isWhitespace(name.charCodeAt(index))) return undefined;
   }
-  return { id, name };
+  return sanitised ? { id, name, nonstandard: true } : { id, name };
 }
+
+const underscorePrefix = 'functions_';
 
 /** The nonstandard ids of `parseCallId` (no `:`). */
 function nonstandardCallId(
@@ -101,16 +109,18 @@ function nonstandardCallId(
   tools: ToolIndex | undefined,
 ): { id: string; name: string; nonstandard: true } | undefined {
   if (!id.startsWith('functions') || /\s/.test(id)) return undefined;
-  const rest = id.slice(id.startsWith('functions.') ? 'functions.'.length : 'functions'.length);
+  const separator = id.charAt('functions'.length);
+  const rest = id.slice('functions'.length + (separator === '.' || separator === '_' ? 1 : 0));
   let name: string | undefined;
   for (const tool of tools?.names ?? []) {
-    if (rest.startsWith(tool) && /^\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
+    if (rest.startsWith(tool) && /^_?\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
       name = tool;
   }
   if (name === undefined) {
     let digits = rest.length;
     while (digits > 0 && rest.charCodeAt(digits - 1) >= 0x30 && rest.charCodeAt(digits - 1) <= 0x39) digits--;
-    if (digits < rest.length) name = rest.slice(0, digits);
+    // The index's `:` sanitised to `_` (`functions_read_file_3`).
+    if (digits < rest.length) name = rest.slice(0, rest.charAt(digits - 1) === '_' ? digits - 1 : digits);
   }
   // `functions.NAME.0` stays refused, as vLLM's tests refuse it.
   if (name === undefined || name === '' || name.endsWith('.') || /[<>{}"':]/.test(name)) return undefined;
