@@ -14,7 +14,13 @@ import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/
 import { ParameterStream } from './xml-parameters/parameter-stream.js';
 import { typeParameterValue, typesAsText } from './xml-parameters/parameter-value.js';
 import { sectionJsonCall } from './xml-parameters/section-json-call.js';
-import { droppedParameter, implicitParameterEnd, missingMarker } from './xml-parameters/tag-repairs.js';
+import {
+  droppedParameter,
+  implicitParameterEnd,
+  missingMarker,
+  selfClosingCallTag,
+  selfClosingSlash,
+} from './xml-parameters/tag-repairs.js';
 import { ValueText } from './xml-parameters/value-text.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
 import {
@@ -299,14 +305,22 @@ export class XmlParametersParser extends BaseFormatParser {
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
+    // `<function=NAME/>`, `<invoke name="NAME"/>`: a call tag closed on itself, a call without arguments.
+    const slash = parameter ? -1 : selfClosingSlash(headerText);
     const { name, attributes } = headerName(
-      headerText,
+      slash < 0 ? headerText : headerText.slice(0, slash),
       parameter ? this.plan.parameterEquals : this.plan.callEquals,
     );
     const call = this.call;
     if (!parameter) {
       if (name === '') call.problem ??= 'the call tag has no name';
       call.name = name === '' ? undefined : name;
+      if (slash >= 0) {
+        call.repairs.push(selfClosingCallTag(this.rawLength - 1 - (headerText.length - slash)));
+        this.completeCall();
+        this.state = 'section';
+        return true;
+      }
       // The name is known: streaming consumers see the call start now (`tool-input-start`).
       if (call.name !== undefined && call.problem === undefined) {
         this.announceCall(call.name);

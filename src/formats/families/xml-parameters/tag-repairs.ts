@@ -71,3 +71,24 @@ export function droppedParameter(
     },
   };
 }
+
+/**
+ * Where the `/` of a call tag closed on itself is in its header (`get_time/` of `<function=get_time/>`,
+ * `name="x" /` of `<invoke name="x" />`), or -1. A slash inside a quoted name is not one.
+ */
+export function selfClosingSlash(headerText: string): number {
+  const end = headerText.trimEnd();
+  return end.endsWith('/') ? end.length - 1 : -1;
+}
+
+/**
+ * A call tag closed on itself (`<function=git_status/>`, areal-project/AReaL #1691): a call without
+ * arguments, its name without the slash; `position`: the slash in the call's raw text.
+ */
+export function selfClosingCallTag(position: number): ToolCallRepair {
+  return {
+    kind: 'self_closing_call_tag',
+    position,
+    message: 'the call tag closes itself (/>): no arguments',
+  };
+}
