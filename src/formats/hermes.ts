@@ -15,7 +15,9 @@
  *   whitespace between objects is markup.
  * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
  *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
- *   string is data.
+ *   string is data, unless that string never closes and a `}` comes right before the marker: then an
+ *   unescaped quote opened it (`"say "hi} now"}}</tool_call>`, hermes-agent #36271) and the call ends
+ *   at that marker, its value recovered (`unescaped_quote` repair).
  * - Streaming: the call is announced (`tool-input-start`) as soon as the body's leading
  *   `"name": "…"` member is complete, before the JSON ends (llama.cpp's partial parses expect the name
  *   early); a call cut off after that is reported invalid under that name.

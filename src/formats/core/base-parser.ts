@@ -290,6 +290,11 @@ export abstract class BaseFormatParser implements FormatParser {
     this.spans?.unhold(text);
   }
 
+  /** Calls ended from now on in `finish()` end at their own markers (text read again, `replayTaken`). */
+  protected replayingAtFinish(): void {
+    this.finalRun = false;
+  }
+
   private recordTake(spans: SpanRecorder, start: number, piece: string, bucket: Bucket): void {
     if (this.rawOpen || bucket === 'call') spans.hold(start, piece);
     else spans.direct(this.outputKind(bucket), start, start + piece.length);
