@@ -22,6 +22,8 @@ import { thinkTags, xmlParametersEnvelope } from './core/envelopes.js';
  *   parameter tags is decoded (SGLang extension).
  * - Reasoning: `<think>…</think>`; with `reasoningStartedInPrompt` the output starts inside reasoning and
  *   a section start before `</think>` ends it.
+ * - Orphan DSML closers outside a call (a closing tail repeated after the section, vLLM #51914) are
+ *   structure, dropped, never content.
  * - Deliberately not done: the V4 wrapper `<｜DSML｜tool_calls>` is `deepseek_v4`, not accepted here; text
  *   after the section is content; values are not newline-trimmed (the template writes them inline).
  *
@@ -44,6 +46,7 @@ export const dsmlInvokeConfig = {
   trimNewline: false,
   implicitParameterEnd: false,
   stringAttribute: true,
+  dropStrayClosers: true,
   reasoning: { open: '<think>', close: '</think>' },
   callsInReasoning: true,
 } as const;

@@ -20,6 +20,7 @@ import {
   missingMarker,
   selfClosingCallTag,
   selfClosingSlash,
+  strayEndFollower,
 } from './xml-parameters/tag-repairs.js';
 import { ValueText } from './xml-parameters/value-text.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
@@ -139,6 +140,7 @@ export class XmlParametersParser extends BaseFormatParser {
   protected override onReset(): void {
     this.state = 'text';
     this.implicitSection = false;
+    this.closersAreText = false;
     this.pending = [];
     this.resetCall();
   }
@@ -188,15 +190,35 @@ export class XmlParametersParser extends BaseFormatParser {
 
   /** Content and reasoning up to a section start (or a bare call start). */
   private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.plan.openers, this.plan.reasoningOpeners);
+    const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners);
     if (!match) return false;
-    this.openSection(cursor, match.marker);
+    const end = match.index + match.marker.length;
+    if (this.plan.openerMentions.includes(match.marker)) {
+      this.take(cursor, end, 'content');
+      this.closersAreText = true;
+    } else if (this.plan.strayClosers.includes(match.marker))
+      this.take(cursor, end, this.closersAreText ? 'content' : 'markup');
+    else if (!this.config.sectionEnd.includes(match.marker)) this.openSection(cursor, match.marker);
+    else {
+      // A section end outside a section: structure right before a bare call (the model opened the
+      // section only in its mind), else text.
+      const next = strayEndFollower(cursor.text, end, this.config.callStart, cursor.final);
+      if (next === undefined) return false;
+      this.take(cursor, end, next ? 'markup' : 'content');
+    }
     return true;
   }
+
+  /**
+   * A call or parameter start was met as text since the last section (a block of the wrong dialect,
+   * such as V3.2's in V4 output, stays content): its closers are text too (`dropStrayClosers`).
+   */
+  private closersAreText = false;
 
   /** At a section start (consumed as markup) or a bare call start (left for the section state). */
   private openSection(cursor: Cursor, marker: string): void {
     this.state = 'section';
+    this.closersAreText = false;
     if (marker === this.config.callStart) {
       this.implicitSection = true;
       return;

@@ -25,6 +25,10 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `cdata`: `<![CDATA[…]]>` inside a value is literal text (closing tags inside it are data).
  * - `stringAttribute`: the parameter tag's `string` attribute types the value: `"true"` keeps the raw
  *   string, `"false"` decodes it as JSON (DeepSeek DSML).
+ * - `dropStrayClosers`: the section, call and parameter closers met outside any call are structure
+ *   (markup), never content: special tokens a model repeats after its calls or writes without their
+ *   openers (DeepSeek DSML, vLLM #51914). Without it, only a section end right before a bare call
+ *   start (`</tool_call>\n<function=…>`, with `bareCalls`) is dropped; elsewhere closers are content.
  * - `reasoning` / `callsInReasoning`: the reasoning tags; with `callsInReasoning`, a section start inside an
  *   unclosed reasoning block ends the reasoning (forced-open thinking templates write calls that way).
  *
@@ -43,6 +47,7 @@ export interface XmlParametersConfig {
   readonly implicitParameterEnd: boolean;
   readonly cdata?: boolean;
   readonly stringAttribute?: boolean;
+  readonly dropStrayClosers?: boolean;
   readonly reasoning?: ReasoningTags;
   readonly callsInReasoning?: boolean;
 }

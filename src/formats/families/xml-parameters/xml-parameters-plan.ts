@@ -15,6 +15,12 @@ const none: readonly string[] = [];
 export interface XmlParametersPlan {
   /** What opens a section in text mode: section starts, and the call start with `bareCalls`. */
   readonly openers: readonly string[];
+  /** What text mode looks for: the openers, and closers that may be stray (`dropStrayClosers`, `bareCalls`). */
+  readonly textMarkers: readonly string[];
+  /** Closers dropped as markup where text mode meets them (`dropStrayClosers`; see `closersAreText`). */
+  readonly strayClosers: readonly string[];
+  /** Call and parameter starts text mode notes as content (`dropStrayClosers`, no `bareCalls`). */
+  readonly openerMentions: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
   readonly reasoningOpeners: readonly string[];
   readonly sectionMarkers: readonly string[];
@@ -40,8 +46,16 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
     ...(config.cdata ? [cdataStart] : none),
     ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : none),
   ];
+  const openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
+  const strayClosers = config.dropStrayClosers ? [...sectionEnd, callEnd, parameterEnd] : none;
+  const openerMentions = config.dropStrayClosers && !config.bareCalls ? [callStart, parameterStart] : none;
+  // With bare calls, a section end may stand before one (see `strayEndFollower`).
+  const maybeStray = config.bareCalls && !config.dropStrayClosers ? sectionEnd : none;
   return {
-    openers: config.bareCalls ? [...sectionStart, callStart] : sectionStart,
+    openers,
+    textMarkers: [...openers, ...strayClosers, ...maybeStray, ...openerMentions],
+    strayClosers,
+    openerMentions,
     reasoningOpeners: config.callsInReasoning ? sectionStart : none,
     sectionMarkers: [callStart, ...sectionEnd, ...separators, ...sectionStart],
     bodyMarkers: [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart],
