@@ -24,7 +24,8 @@ import { parseGemmaValue, singleQuoteCloses, tooDeepMessage } from './gemma-call
  *   (Gemma 4 `<|channel>thought\n`), not reasoning.
  * - `strayMarkers`: structure dropped (kept as markup) outside calls while reasoning is split, such as a
  *   lone channel tag; with option `reasoning: 'content'` they stay content, like the reasoning tags.
- * - `dropMarkers`: structure always dropped outside calls (end-of-turn tokens).
+ * - `dropMarkers`: structure always dropped outside calls (end-of-turn tokens); the `end` marker met
+ *   outside a call (repeated after one, ollama #15370) is dropped too.
  *
  * A call whose header is not `call:NAME{` or whose body is not of this syntax is an invalid call
  * (its raw text runs to the end marker, or to the next start marker); a call cut off at the end of the
@@ -469,7 +470,8 @@ function textPlan(config: GemmaCallConfig, tags: ReasoningTags | undefined): Tex
   const slot = tags ? 0 : 1;
   let plan = plans[slot];
   if (plan === undefined) {
-    const dropped = [...(config.dropMarkers ?? []), ...(tags ? (config.strayMarkers ?? []) : [])];
+    // The end marker outside a call is a repeated or orphan one (ollama #15370): structure too.
+    const dropped = [config.end, ...(config.dropMarkers ?? []), ...(tags ? (config.strayMarkers ?? []) : [])];
     plan = { markers: [...(tags ? [tags.open] : []), config.start, ...dropped], dropped: new Set(dropped) };
     plans[slot] = plan;
   }
