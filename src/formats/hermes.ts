@@ -21,7 +21,10 @@
  * - Streaming: the call is announced (`tool-input-start`) as soon as the body's leading
  *   `"name": "…"` member is complete, before the JSON ends (llama.cpp's partial parses expect the name
  *   early); a call cut off after that is reported invalid under that name.
- * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`.
+ * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`. A `<tool_call>` in
+ *   a block that never closes (Qwen3 thinking, vLLM #42021) ends the reasoning there and is a call; in
+ *   a block that closes after it, it was quoted and stays reasoning (as llama.cpp reads it). The text
+ *   from such a marker waits for `</think>` or the end of the output, so it streams late.
  * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
  *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
  *
@@ -37,6 +40,7 @@ const config = {
   start: ['<tool_call>'],
   end: ['</tool_call>'],
   reasoning: { open: '<think>', close: '</think>' },
+  callsInReasoning: true,
 } as const;
 
 export const hermes: FormatDefinition = {

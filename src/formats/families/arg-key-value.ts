@@ -94,7 +94,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
-          const match = this.scanText(cursor, this.plan.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
             this.take(cursor, match.index + match.marker.length, 'markup');

@@ -118,7 +118,7 @@ export class TaggedJsonParser extends BaseFormatParser {
             if (outcome === 'wait') return;
             if (outcome === 'call') break;
           }
-          const match = this.scanText(cursor, this.plan.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           const markerEnd = match.index + match.marker.length;
           if (!start.includes(match.marker)) {

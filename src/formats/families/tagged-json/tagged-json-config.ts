@@ -20,6 +20,10 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   `conflicting_arguments`: which one counts would be a guess, and the first may have streamed.
  * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
  * - `reasoning`: reasoning tags recognised in text mode.
+ * - `callsInReasoning`: a start marker inside a reasoning block that never closes ends the reasoning
+ *   there and opens a call (Qwen3 thinking models write calls before `</think>`, vLLM #42021); a block
+ *   that does close only quoted it (all reasoning). The text from the marker on waits for the close tag
+ *   or the end of the output to tell which (`HeldReasoning`).
  * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
  *   set) a JSON object or array follows; otherwise the marker is ordinary content (for plain-word
  *   markers like `functools` or `Action:`). Default false: a start marker always opens a call, and a
@@ -45,6 +49,7 @@ export interface TaggedJsonConfig {
   readonly idKeys?: readonly string[];
   readonly nameIsKey?: boolean;
   readonly reasoning?: ReasoningTags;
+  readonly callsInReasoning?: boolean;
   readonly startNeedsJson?: boolean;
   readonly fence?: boolean;
   readonly bareArrayAtStart?: boolean;

@@ -13,6 +13,8 @@ const none: readonly string[] = [];
 export interface TaggedJsonPlan {
   /** What text mode searches for: start markers, then dropped markers. */
   readonly textMarkers: readonly string[];
+  /** The markers that end a reasoning block as a call (`callsInReasoning`), else none. */
+  readonly reasoningOpeners: readonly string[];
   /**
    * The first character all end markers share (`<` of `</tool_call>`), `''` with no end markers,
    * `undefined` when they differ: a streamed piece without it holds no end marker and no prefix of one,
@@ -31,6 +33,7 @@ export const taggedJsonPlan: (config: TaggedJsonConfig) => TaggedJsonPlan = memo
 function makePlan(config: TaggedJsonConfig): TaggedJsonPlan {
   return {
     textMarkers: [...config.start, ...(config.dropMarkers ?? none)],
+    reasoningOpeners: config.callsInReasoning ? config.start : none,
     endInitial: sharedInitial(config.end),
     keys: callKeys(config),
     structureMarkers: [...config.start, ...config.end, `${fenceMark}json`, fenceMark],
