@@ -25,6 +25,9 @@
  *   a block that never closes (Qwen3 thinking, vLLM #42021) ends the reasoning there and is a call; in
  *   a block that closes after it, it was quoted and stays reasoning (as llama.cpp reads it). The text
  *   from such a marker waits for `</think>` or the end of the output, so it streams late.
+ * - A `<tool_call>` mentioned in prose (no JSON after it, and no `</tool_call>` before the next marker,
+ *   reasoning tag or the end of the output: LM Studio #1592) is text where it stands, content or
+ *   reasoning; with `finishReason: 'length'` such a tail is a cut-off call (invalid) instead.
  * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
  *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
  *
@@ -41,6 +44,7 @@ const config = {
   end: ['</tool_call>'],
   reasoning: { open: '<think>', close: '</think>' },
   callsInReasoning: true,
+  proseMentions: true,
 } as const;
 
 export const hermes: FormatDefinition = {

@@ -28,6 +28,10 @@
  *   omissions above.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
  *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
+ * - A `<tool_call>` mentioned in prose (followed by text that is no call, with no `</tool_call>` before
+ *   the next marker, reasoning tag or the end of the output: LM Studio #1592) is text where it stands,
+ *   so it no longer cuts reasoning or content short; with `finishReason: 'length'` such a tail is a
+ *   cut-off call (invalid) instead.
  * - Deliberately not done: text after the calls is kept as content (SGLang keeps only the text before
  *   the first call); a call cut off inside a value is an `InvalidToolCall`, not a partial call.
  *
@@ -51,6 +55,7 @@ const config = {
   implicitParameterEnd: true,
   reasoning: { open: '<think>', close: '</think>' },
   callsInReasoning: true,
+  proseMentions: true,
 } as const;
 
 export const qwen3Coder: FormatDefinition = {

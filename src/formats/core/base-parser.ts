@@ -23,11 +23,15 @@ export abstract class BaseFormatParser extends ParserCore {
     this.searches = MarkerSearches.forTags(this.reasoningTags);
     this.strayClose = false;
     this.held = undefined;
+    this.matchInReasoning = false;
+    this.replaying = false;
   }
 
   override reset(): string {
     this.strayClose = false;
     this.held?.take();
+    this.matchInReasoning = false;
+    this.replaying = false;
     return super.reset();
   }
 
@@ -37,8 +41,8 @@ export abstract class BaseFormatParser extends ParserCore {
 
   /**
    * The output ended inside a reasoning block held from a call marker on (see `HeldReasoning`): the
-   * block never closed, so the marker opened a call. The held text is read again as text after the
-   * block (its close tag, should it come, is structure).
+   * block never closed, so the marker opened a call. The held text is read again, the marker ending
+   * the block as with `callsInReasoning`.
    */
   private replayHeld(): void {
     const held = this.held;
@@ -46,11 +50,35 @@ export abstract class BaseFormatParser extends ParserCore {
     const origin = held.origin;
     const text = held.take();
     this.replayTaken(text);
-    this.inReasoning = false;
-    this.strayClose = true;
+    // Still inside the block, known now never to close: its markers open calls at once (`scanText`).
+    this.replaying = true;
+    this.replayingAtFinish();
     const replay = { text, position: 0, final: true, origin };
     this.parse(replay);
     this.settle(replay);
+  }
+
+  /** `replayHeld` is reading the held text again. */
+  private declare replaying: boolean;
+
+  /**
+   * Whether the marker `scanText` last returned was found inside a reasoning block (which it ended),
+   * so that `restoreText` knows where text from it on belongs.
+   */
+  private declare matchInReasoning: boolean;
+
+  /**
+   * Gives back `text`, taken from the marker `scanText` last returned on (bucket `'call'` or an open
+   * call's raw text, closed by the caller): a start marker mentioned in prose with no call after it.
+   * It goes where the marker was found: content, or the reasoning block the marker ended, which is
+   * open again.
+   */
+  protected restoreText(text: string): void {
+    if (this.matchInReasoning) {
+      this.inReasoning = true;
+      this.strayClose = false;
+    }
+    this.emitTaken(text, this.matchInReasoning ? 'reasoning' : 'content');
   }
 
   /**
@@ -93,7 +121,8 @@ export abstract class BaseFormatParser extends ParserCore {
           this.inReasoning = false;
           continue;
         }
-        if (unclosedOnly) {
+        this.matchInReasoning = true;
+        if (unclosedOnly && !this.replaying) {
           this.held ??= new HeldReasoning();
           this.held.start(this.inputOffset(cursor) + match.index);
           continue;
@@ -127,6 +156,7 @@ export abstract class BaseFormatParser extends ParserCore {
         this.strayClose = false;
         continue;
       }
+      this.matchInReasoning = false;
       return match;
     }
   }

@@ -4,7 +4,13 @@ import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix, noMarkerFrom } from '../core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  heldBackLength,
+  isMarkerPrefix,
+  noMarkerFrom,
+} from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 import { arrayElementSpans, arraySectionPieces } from './tagged-json/array-section.js';
 import { argumentsJson, callParts } from './tagged-json/call-object.js';
@@ -22,7 +28,7 @@ import { closesObject, lookbackFrom, recoverableBody, type StrayEnd } from './ta
 import type { TaggedJsonConfig } from './tagged-json/tagged-json-config.js';
 import { type TaggedJsonPlan, taggedJsonPlan } from './tagged-json/tagged-json-plan.js';
 
-type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
+type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage' | 'prose';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -171,8 +177,12 @@ export class TaggedJsonParser extends BaseFormatParser {
             this.namePrefix = code === 0x7b && !this.config.nameIsKey ? '' : undefined;
             this.state = 'json';
           } else {
-            this.state = 'garbage';
+            this.state = this.config.proseMentions && !this.fenced ? 'prose' : 'garbage';
           }
+          break;
+        }
+        case 'prose': {
+          if (!this.readProse(cursor)) return;
           break;
         }
         case 'json': {
@@ -516,6 +526,30 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
+  }
+
+  /**
+   * After a start marker, text that is no JSON body (`proseMentions`): an invalid call if an end marker
+   * closes it, else the marker was mentioned in prose and all of it is text again (see `restoreText`).
+   * False when more text is needed.
+   */
+  private readProse(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const stops = this.plan.proseStops;
+    const match = findEarliestMarker(text, cursor.position, stops);
+    this.take(cursor, consumableEnd(text, cursor.position, stops, match, cursor.final), 'call');
+    if (match === undefined && !cursor.final) return false;
+    if (match !== undefined && this.config.end.includes(match.marker)) {
+      this.take(cursor, match.index + match.marker.length, 'call');
+      this.failGarbage();
+    } else if (match === undefined && this.options.finishReason === 'length') {
+      // Cut off by the token limit: a call the model had begun.
+      this.failGarbage();
+    } else {
+      this.leaveBody();
+      this.restoreText(this.closeCallRaw());
+    }
+    return true;
   }
 
   private failGarbage(): void {

@@ -1,45 +1,28 @@
-// Kept whole: the family's one state machine over its tag grammar (the `step*` methods share the open
-// call's state); its pieces with one job each are in `xml-parameters/`. About 600 lines.
+// The family's state machine over its tag grammar: calls and parameters here, text mode and sections
+// in `xml-parameters/xml-sections.ts`; its pieces with one job each are in `xml-parameters/`.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
-import { BaseFormatParser, type Bucket, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
 import { consumableEnd, findEarliestMarker, heldBackLength, noMarkerFrom } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
-import { CallDraft } from './xml-parameters/call-draft.js';
 import { headerLimit, headerName } from './xml-parameters/header-name.js';
 import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/layout-newline.js';
 import { ParameterStream } from './xml-parameters/parameter-stream.js';
 import { typeParameterValue, typesAsText } from './xml-parameters/parameter-value.js';
-import { sectionJsonCall } from './xml-parameters/section-json-call.js';
 import {
   droppedParameter,
   implicitParameterEnd,
   missingMarker,
   selfClosingCallTag,
   selfClosingSlash,
-  strayEndFollower,
 } from './xml-parameters/tag-repairs.js';
 import { ValueText } from './xml-parameters/value-text.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
-import {
-  cdataStart,
-  type XmlParametersPlan,
-  xmlParametersPlan,
-} from './xml-parameters/xml-parameters-plan.js';
-
-type State =
-  | 'text'
-  | 'section'
-  | 'section-garbage'
-  | 'call-header'
-  | 'call-body'
-  | 'parameter-header'
-  | 'value'
-  | 'value-closed'
-  | 'cdata';
+import { cdataStart } from './xml-parameters/xml-parameters-plan.js';
+import { XmlSectionsParser } from './xml-parameters/xml-sections.js';
 
 const cdataEnd = ']]>';
 
@@ -83,19 +66,9 @@ const cdataEnd = ']]>';
  * Never throws on model text: whatever cannot be read as a call ends as an `InvalidToolCall` with its raw
  * text (codes `invalid_tool_call`, `incomplete_tool_call`, `invalid_json`, `unknown_tool`).
  */
-export class XmlParametersParser extends BaseFormatParser {
-  private state: State = 'text';
-  /** The open section was not written (a bare call opened it). */
-  private implicitSection = false;
-  /**
-   * Whitespace read in a section, routed once the next thing is known: markup before a tag in a written
-   * section, content between bare calls, the call's raw text before loose text.
-   */
-  private pending: string[] = [];
+export class XmlParametersParser extends XmlSectionsParser {
   /** The open tag's header so far (its text up to `>`). */
   private readonly header = new TextBuilder();
-  /** The open call: what it has read, and the call it makes at its end. */
-  private readonly call = new CallDraft();
   /** Streams the open call's finished (and raw-text) parameters once it was announced. */
   private readonly stream: ParameterStream;
   /**
@@ -119,33 +92,17 @@ export class XmlParametersParser extends BaseFormatParser {
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
 
-  /** The marker lists of the config (see `XmlParametersPlan`). */
-  private readonly plan: XmlParametersPlan;
-
-  constructor(
-    private readonly config: XmlParametersConfig,
-    options?: FormatOptions,
-  ) {
-    super(options, config.reasoning);
+  constructor(config: XmlParametersConfig, options?: FormatOptions) {
+    super(config, options);
     this.stream = new ParameterStream((delta) => this.streamArguments(delta), config.trimNewline);
-    this.plan = xmlParametersPlan(config);
-  }
-
-  /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
-  override reset(): string {
-    const held = this.pending.join('');
-    return held + super.reset();
   }
 
   protected override onReset(): void {
-    this.state = 'text';
-    this.implicitSection = false;
-    this.closersAreText = false;
-    this.pending = [];
+    this.resetSections();
     this.resetCall();
   }
 
-  private resetCall(): void {
+  protected resetCall(): void {
     this.header.clear();
     this.call.reset();
     this.stream.reset();
@@ -186,122 +143,6 @@ export class XmlParametersParser extends BaseFormatParser {
       case 'cdata':
         return this.stepCdata(cursor);
     }
-  }
-
-  /** Content and reasoning up to a section start (or a bare call start). */
-  private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners);
-    if (!match) return false;
-    const end = match.index + match.marker.length;
-    if (this.plan.openerMentions.includes(match.marker)) {
-      this.take(cursor, end, 'content');
-      this.closersAreText = true;
-    } else if (this.plan.strayClosers.includes(match.marker))
-      this.take(cursor, end, this.closersAreText ? 'content' : 'markup');
-    else if (!this.config.sectionEnd.includes(match.marker)) this.openSection(cursor, match.marker);
-    else {
-      // A section end outside a section: structure right before a bare call (the model opened the
-      // section only in its mind), else text.
-      const next = strayEndFollower(cursor.text, end, this.config.callStart, cursor.final);
-      if (next === undefined) return false;
-      this.take(cursor, end, next ? 'markup' : 'content');
-    }
-    return true;
-  }
-
-  /**
-   * A call or parameter start was met as text since the last section (a block of the wrong dialect,
-   * such as V3.2's in V4 output, stays content): its closers are text too (`dropStrayClosers`).
-   */
-  private closersAreText = false;
-
-  /** At a section start (consumed as markup) or a bare call start (left for the section state). */
-  private openSection(cursor: Cursor, marker: string): void {
-    this.state = 'section';
-    this.closersAreText = false;
-    if (marker === this.config.callStart) {
-      this.implicitSection = true;
-      return;
-    }
-    this.implicitSection = false;
-    this.take(cursor, cursor.position + marker.length, 'markup');
-  }
-
-  /** Between calls inside a section: whitespace, separators, the next call or the section's end. */
-  private stepSection(cursor: Cursor): boolean {
-    const text = cursor.text;
-    const position = skipWhitespace(text, cursor.position);
-    this.hold(cursor, position);
-    if (position === text.length) {
-      if (cursor.final) {
-        this.routePending(this.implicitSection ? 'content' : 'markup');
-        this.state = 'text';
-      }
-      return false;
-    }
-    const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
-    if (marker === this.config.callStart) {
-      this.routePending(this.implicitSection ? 'content' : 'markup');
-      this.beginCall();
-      this.take(cursor, position + marker.length, 'call');
-      this.resetCall();
-      if (this.implicitSection && this.config.sectionStart.length > 0) {
-        // A bare call in a format that wraps its calls: the opener was left out (ollama #16686).
-        this.call.repairs.push(missingMarker('missing_section_start', this.config.sectionStart[0], 0));
-      }
-      this.state = 'call-header';
-      return true;
-    }
-    if (marker !== undefined) {
-      this.routePending('markup');
-      this.take(cursor, position + marker.length, 'markup');
-      if (this.config.sectionEnd.includes(marker)) {
-        this.state = 'text';
-      } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
-      return true;
-    }
-    if (!cursor.final && startsLongerMarker(text, position, undefined, this.plan.sectionMarkers))
-      return false;
-    if (this.implicitSection) {
-      // Text after a bare call: back to ordinary content.
-      this.routePending('content');
-      this.state = 'text';
-      return true;
-    }
-    // Text inside a written section that is not a call tag: an invalid call (or a JSON call).
-    this.beginCall();
-    this.routePending('call');
-    this.call.loose = [];
-    this.state = 'section-garbage';
-    return true;
-  }
-
-  private stepGarbage(cursor: Cursor): boolean {
-    const markers = [this.config.callStart, ...this.config.sectionEnd, ...this.config.sectionStart];
-    const match = findEarliestMarker(cursor.text, cursor.position, markers);
-    if (!match) {
-      const end = consumableEnd(cursor.text, cursor.position, markers, undefined, cursor.final);
-      this.call.loose.push(this.take(cursor, end, 'call'));
-      if (!cursor.final) return false;
-    } else {
-      this.call.loose.push(this.take(cursor, match.index, 'call'));
-    }
-    this.endGarbage(match === undefined);
-    this.state = match ? 'section' : 'text';
-    return match !== undefined;
-  }
-
-  /**
-   * Ends text found inside a section: a Hermes-style JSON call if it is one, else an invalid call. With
-   * `atEnd` (the output ended inside the section) the JSON must be complete, else the call was cut off.
-   */
-  private endGarbage(atEnd: boolean): void {
-    const body = this.call.loose.join('');
-    this.call.loose = [];
-    const raw = this.closeCallRaw();
-    const read = sectionJsonCall(body, raw, atEnd);
-    if ('parts' in read) this.endCall(read.parts, raw);
-    else this.invalidCall(raw, read.code, read.message);
   }
 
   /** A call or parameter tag's header, up to its `>`. */
@@ -623,20 +464,5 @@ export class XmlParametersParser extends BaseFormatParser {
   private mayStream(name: string, key: string): boolean {
     if (!this.stream.on || this.call.problem !== undefined) return false;
     return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
-  }
-
-  /** Consumes up to `end` into this parser's own pending whitespace. */
-  private hold(cursor: Cursor, end: number): void {
-    if (end <= cursor.position) return;
-    this.pending.push(this.take(cursor, end, 'call'));
-  }
-
-  /** Routes the held whitespace to `bucket` (`'call'`: into the open call's raw text). */
-  private routePending(bucket: Bucket): void {
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
-    this.pending = [];
-    if (bucket === 'call') this.appendRaw(text);
-    else this.emitTaken(text, bucket);
   }
 }

@@ -29,6 +29,11 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   (markup), never content: special tokens a model repeats after its calls or writes without their
  *   openers (DeepSeek DSML, vLLM #51914). Without it, only a section end right before a bare call
  *   start (`</tool_call>\n<function=…>`, with `bareCalls`) is dropped; elsewhere closers are content.
+ * - `proseMentions`: text right after a section start that is no call tag, no JSON call, and that no
+ *   section end closes (the next opener, a reasoning tag or the end of the output comes first, unless
+ *   the output was cut off: `finishReason: 'length'`) means the start marker was mentioned in prose:
+ *   it and the text stay content, or reasoning where the marker ended a reasoning block (LM Studio
+ *   #1592). Such text waits for the decision, so it streams late.
  * - `reasoning` / `callsInReasoning`: the reasoning tags; with `callsInReasoning`, a section start inside an
  *   unclosed reasoning block ends the reasoning (forced-open thinking templates write calls that way).
  *
@@ -48,6 +53,7 @@ export interface XmlParametersConfig {
   readonly cdata?: boolean;
   readonly stringAttribute?: boolean;
   readonly dropStrayClosers?: boolean;
+  readonly proseMentions?: boolean;
   readonly reasoning?: ReasoningTags;
   readonly callsInReasoning?: boolean;
 }

@@ -24,6 +24,13 @@ export interface XmlParametersPlan {
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
   readonly reasoningOpeners: readonly string[];
   readonly sectionMarkers: readonly string[];
+  /** What ends text inside a section that is not a call tag: call and section starts, section ends. */
+  readonly garbageStops: readonly string[];
+  /**
+   * The same right after a section start held for `proseMentions`: also whatever text mode reacts
+   * to (reasoning tags included), so that text given back holds none of it.
+   */
+  readonly proseStops: readonly string[];
   readonly bodyMarkers: readonly string[];
   readonly valueMarkers: readonly string[];
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
@@ -51,13 +58,18 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
   const openerMentions = config.dropStrayClosers && !config.bareCalls ? [callStart, parameterStart] : none;
   // With bare calls, a section end may stand before one (see `strayEndFollower`).
   const maybeStray = config.bareCalls && !config.dropStrayClosers ? sectionEnd : none;
+  const textMarkers = [...openers, ...strayClosers, ...maybeStray, ...openerMentions];
+  const garbageStops = [callStart, ...sectionEnd, ...sectionStart];
+  const reasoningTags = config.reasoning ? [config.reasoning.open, config.reasoning.close] : none;
   return {
     openers,
-    textMarkers: [...openers, ...strayClosers, ...maybeStray, ...openerMentions],
+    textMarkers,
     strayClosers,
     openerMentions,
     reasoningOpeners: config.callsInReasoning ? sectionStart : none,
     sectionMarkers: [callStart, ...sectionEnd, ...separators, ...sectionStart],
+    garbageStops,
+    proseStops: [...new Set([...garbageStops, ...textMarkers, ...reasoningTags])],
     bodyMarkers: [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart],
     valueMarkers,
     valueInitial: sharedInitial(valueMarkers),
