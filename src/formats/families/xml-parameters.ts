@@ -8,6 +8,7 @@ import { consumableEnd, findEarliestMarker, heldBackLength, noMarkerFrom } from 
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
+import { callStartIsText } from './xml-parameters/call-start-in-value.js';
 import { headerLimit, headerName } from './xml-parameters/header-name.js';
 import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/layout-newline.js';
 import { ParameterStream } from './xml-parameters/parameter-stream.js';
@@ -89,6 +90,8 @@ export class XmlParametersParser extends XmlSectionsParser {
   private readonly readRaw = (start: number, end: number): string => this.rawSlice(start, end);
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
+  /** How far past a call start in a value `callStartIsText` found no tag yet (see `stepValue`). */
+  private callStartLooked = 0;
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
 
@@ -112,6 +115,7 @@ export class XmlParametersParser extends XmlSectionsParser {
     this.value.clear();
     this.closing = [];
     this.parameterOffset = 0;
+    this.callStartLooked = 0;
   }
 
   protected parse(cursor: Cursor): void {
@@ -328,6 +332,28 @@ export class XmlParametersParser extends XmlSectionsParser {
       this.take(cursor, match.index + match.marker.length, 'call');
       this.state = 'cdata';
       return true;
+    }
+    if (match.marker === this.config.callStart) {
+      const from = match.index + match.marker.length;
+      const searchFrom = from + this.callStartLooked;
+      const isText = callStartIsText(
+        text,
+        from,
+        searchFrom,
+        this.plan.callStartStops,
+        this.config.parameterEnd,
+        cursor.final,
+      );
+      if (typeof isText === 'number') {
+        // Left unconsumed until more text shows which it is; the part searched is not searched again.
+        this.callStartLooked = isText;
+        return false;
+      }
+      this.callStartLooked = 0;
+      if (isText) {
+        this.addValue(this.take(cursor, from, 'call'));
+        return true;
+      }
     }
     // Implicit end: the next tag is left for the call body.
     this.endParameter(true);

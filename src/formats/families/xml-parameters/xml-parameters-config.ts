@@ -20,8 +20,11 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `trimNewline`: exactly one leading and one trailing newline of each value are layout, not data (a
  *   newline is `\n` or `\r\n`).
  * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end or
- *   call start (SGLang's Qwen3-Coder tolerance). A section end inside a value is data, so a value may quote
- *   `</tool_call>`.
+ *   call start (SGLang's Qwen3-Coder tolerance); a call start only when no closing tag of the value
+ *   comes before the next tag (`callStartIsText`: `Use <function=NAME> to call.</parameter>` is a
+ *   value). With `'parameter'`, only the next parameter tag ends such a value (DeepSeek DSML, vLLM
+ *   #54838), so a missing closer does not swallow the next parameter. A section end inside a value is
+ *   data, so a value may quote `</tool_call>`.
  * - `cdata`: `<![CDATA[…]]>` inside a value is literal text (closing tags inside it are data).
  * - `stringAttribute`: the parameter tag's `string` attribute types the value: `"true"` keeps the raw
  *   string, `"false"` decodes it as JSON (DeepSeek DSML).
@@ -49,7 +52,7 @@ export interface XmlParametersConfig {
   readonly parameterStart: string;
   readonly parameterEnd: string;
   readonly trimNewline: boolean;
-  readonly implicitParameterEnd: boolean;
+  readonly implicitParameterEnd: boolean | 'parameter';
   readonly cdata?: boolean;
   readonly stringAttribute?: boolean;
   readonly dropStrayClosers?: boolean;

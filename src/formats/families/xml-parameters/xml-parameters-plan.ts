@@ -36,6 +36,8 @@ export interface XmlParametersPlan {
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
   readonly valueInitial: string | undefined;
   readonly valueFollowers: readonly string[];
+  /** What may follow a call start inside a value (see `callStartIsText`): the value's closer first. */
+  readonly callStartStops: readonly string[];
   /** The call start ends with `=` (the name follows as an attribute value). */
   readonly callEquals: boolean;
   /** The parameter start ends with `=` (the key follows as an attribute value). */
@@ -51,7 +53,8 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
   const valueMarkers = [
     parameterEnd,
     ...(config.cdata ? [cdataStart] : none),
-    ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : none),
+    ...(config.implicitParameterEnd === true ? [parameterStart, callEnd, callStart] : none),
+    ...(config.implicitParameterEnd === 'parameter' ? [parameterStart] : none),
   ];
   const openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
   const strayClosers = config.dropStrayClosers ? [...sectionEnd, callEnd, parameterEnd] : none;
@@ -74,6 +77,7 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
     valueMarkers,
     valueInitial: sharedInitial(valueMarkers),
     valueFollowers: [parameterStart, callEnd, ...sectionEnd, callStart, ...separators],
+    callStartStops: [parameterEnd, parameterStart, callEnd, callStart, ...sectionEnd, ...sectionStart],
     callEquals: callStart.endsWith('='),
     parameterEquals: parameterStart.endsWith('='),
   };
