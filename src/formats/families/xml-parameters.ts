@@ -4,11 +4,11 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import type { Cursor } from '../core/base-parser.js';
+import { closerComesFirst } from '../core/closer-first.js';
 import { consumableEnd, findEarliestMarker, heldBackLength, noMarkerFrom } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
-import { callStartIsText } from './xml-parameters/call-start-in-value.js';
 import { headerLimit, headerName } from './xml-parameters/header-name.js';
 import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/layout-newline.js';
 import { ParameterStream } from './xml-parameters/parameter-stream.js';
@@ -26,6 +26,8 @@ import { cdataStart } from './xml-parameters/xml-parameters-plan.js';
 import { XmlSectionsParser } from './xml-parameters/xml-sections.js';
 
 const cdataEnd = ']]>';
+/** How far past a call start in a value its closing tag is looked for (UTF-16 code units). */
+const maxCallStartLookahead = 4096;
 
 /**
  * Family core for formats that write one tag per call and one tag per parameter, the value being raw
@@ -90,7 +92,7 @@ export class XmlParametersParser extends XmlSectionsParser {
   private readonly readRaw = (start: number, end: number): string => this.rawSlice(start, end);
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
-  /** How far past a call start in a value `callStartIsText` found no tag yet (see `stepValue`). */
+  /** How far past a call start in a value `closerComesFirst` found no tag yet (see `stepValue`). */
   private callStartLooked = 0;
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
@@ -334,14 +336,17 @@ export class XmlParametersParser extends XmlSectionsParser {
       return true;
     }
     if (match.marker === this.config.callStart) {
+      // A call start in a value: a new call begun without closing this one, or text that looks like
+      // one (`Use <function=NAME> to call.`). The reading that needs no repair wins: the value's own
+      // closing tag before any other tag makes it text.
       const from = match.index + match.marker.length;
       const searchFrom = from + this.callStartLooked;
-      const isText = callStartIsText(
+      const isText = closerComesFirst(
         text,
         from,
         searchFrom,
         this.plan.callStartStops,
-        this.config.parameterEnd,
+        maxCallStartLookahead,
         cursor.final,
       );
       if (typeof isText === 'number') {

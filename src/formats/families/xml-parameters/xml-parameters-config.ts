@@ -21,7 +21,7 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   newline is `\n` or `\r\n`).
  * - `implicitParameterEnd`: a value without its closing tag ends at the next parameter tag, call end or
  *   call start (SGLang's Qwen3-Coder tolerance); a call start only when no closing tag of the value
- *   comes before the next tag (`callStartIsText`: `Use <function=NAME> to call.</parameter>` is a
+ *   comes before the next tag (`closerComesFirst`: `Use <function=NAME> to call.</parameter>` is a
  *   value). With `'parameter'`, only the next parameter tag ends such a value (DeepSeek DSML, vLLM
  *   #54838), so a missing closer does not swallow the next parameter. A section end inside a value is
  *   data, so a value may quote `</tool_call>`.

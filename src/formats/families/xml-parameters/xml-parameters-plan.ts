@@ -36,7 +36,7 @@ export interface XmlParametersPlan {
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
   readonly valueInitial: string | undefined;
   readonly valueFollowers: readonly string[];
-  /** What may follow a call start inside a value (see `callStartIsText`): the value's closer first. */
+  /** What may follow a call start inside a value (`closerComesFirst`): the value's closer first. */
   readonly callStartStops: readonly string[];
   /** The call start ends with `=` (the name follows as an attribute value). */
   readonly callEquals: boolean;
