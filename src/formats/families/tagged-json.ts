@@ -1,3 +1,5 @@
+// Kept whole: the family's one state machine over its marker grammar (the states of `parseFrom` share
+// the open body's fields); its pieces with one job each are in `tagged-json/`. About 640 lines.
 import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
