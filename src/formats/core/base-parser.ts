@@ -27,12 +27,13 @@ export abstract class BaseFormatParser extends ParserCore {
     this.replaying = false;
   }
 
+  /** See `FormatParser.reset`; also returns reasoning text held from a call marker on. */
   override reset(): string {
+    const held = this.held?.active ? this.held.take() : '';
     this.strayClose = false;
-    this.held?.take();
     this.matchInReasoning = false;
     this.replaying = false;
-    return super.reset();
+    return held + super.reset();
   }
 
   protected override endOfOutput(): void {
