@@ -213,6 +213,47 @@ const rows: Row[] = [
     invalid: [{ id: 'a', raw: '{"x":1}', code: 'missing_name' }],
   },
   {
+    description:
+      'a nameless fragment on a new index after a named call with "" arguments carries its arguments (never {} plus an invalid call)',
+    chunks: [
+      chunk([{ index: 0, id: 'a', type: 'function', function: { name: 'get_weather', arguments: '' } }]),
+      chunk([{ index: 1, function: { arguments: '{"city":' } }]),
+      chunk([{ index: 1, function: { arguments: '"Lima"}' } }]),
+    ],
+    calls: [call('a', 'get_weather', { city: 'Lima' })],
+  },
+  {
+    description:
+      'a nameless fragment with a new id after a named call with "" arguments: the same call, its first id kept',
+    chunks: [
+      chunk([{ index: 0, id: 'a', type: 'function', function: { name: 'get_weather', arguments: '' } }]),
+      chunk([{ index: 0, id: 'b', function: { arguments: '{"city":' } }]),
+      chunk([{ id: 'b', function: { arguments: '"Lima"}' } }]),
+    ],
+    calls: [call('a', 'get_weather', { city: 'Lima' })],
+  },
+  {
+    description:
+      'a {} placeholder then the arguments in a nameless fragment (Gemini): one call with the arguments, on the same index or the next',
+    chunks: [
+      chunk([{ index: 0, id: 'a', type: 'function', function: { name: 'quote', arguments: '{}' } }]),
+      chunk([{ index: 0, function: { arguments: '{"stock": "MSFT"}' } }]),
+      chunk([{ index: 1, id: 'b', type: 'function', function: { name: 'quote', arguments: '{ }' } }]),
+      chunk([{ index: 2, function: { arguments: '{"stock": "AAPL"}' } }]),
+    ],
+    calls: [call('a', 'quote', { stock: 'MSFT' }), call('b', 'quote', { stock: 'AAPL' })],
+  },
+  {
+    description:
+      'a named call with arguments is not a placeholder: a nameless call after it stays its own (missing_name)',
+    chunks: [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x":1}' } }]),
+      chunk([{ index: 1, id: 'b', function: { arguments: '{"y":2}' } }]),
+    ],
+    calls: [call('a', 'f', { x: 1 })],
+    invalid: [{ id: 'b', raw: '{"y":2}', code: 'missing_name' }],
+  },
+  {
     description: 'content and garbage chunks: content kept, junk ignored',
     chunks: [
       null,

@@ -5,6 +5,7 @@ import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import {
   consumableEnd,
   findEarliestMarker,
+  heldBackLength,
   isMarkerPrefix,
   type MarkerMatch,
   noMarkerFrom,
@@ -93,7 +94,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
-          const match = this.scanText(cursor, this.plan.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
             this.take(cursor, match.index + match.marker.length, 'markup');
@@ -456,16 +457,41 @@ export class ArgKeyValueParser extends BaseFormatParser {
     // prefix of one is there: no search, nothing held back.
     const none = initial !== undefined && noMarkerFrom(text, cursor.position, initial);
     const match = none ? undefined : findEarliestMarker(text, cursor.position, markers);
-    const end = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
+    let end = none ? text.length : consumableEnd(text, cursor.position, markers, match, cursor.final);
+    // The model stopped on its own inside a closing tag (`</tool_`): that piece is structure, not text
+    // of the value or the layout (see `cutOff`).
+    const cut = !match && !none && cursor.final ? this.cutClosingTag(text, cursor.position) : '';
+    end -= cut.length;
     const piece = this.take(cursor, end, 'call');
     if (piece !== '') {
       if (pieces instanceof TextBuilder) pieces.append(piece);
       else pieces.push(piece);
       if (this.members.raw && pieces === this.valuePieces) this.members.piece(piece);
     }
-    if (!match && cursor.final) this.cutOff();
+    if (!match && cursor.final) {
+      this.cutTagAt = this.rawLength;
+      this.take(cursor, cursor.text.length, 'call');
+      this.cutOff(cut);
+    }
     return match;
   }
+
+  /**
+   * With `finishReason: 'stop'`, the end of `text` (from `from`) when it is a proper prefix of the
+   * closing tag the open state may end with: the call's end marker between pairs, the value's
+   * closing tag in a value (JustVugg/colibri #505: `</tool_` at the end of a reply); else `''`.
+   */
+  private cutClosingTag(text: string, from: number): string {
+    if (this.options.finishReason !== 'stop') return '';
+    const tag =
+      this.state === 'value' ? this.config.valueClose : this.state === 'between' ? this.config.callEnd : '';
+    if (tag === '') return '';
+    const length = heldBackLength(text, from, [tag]);
+    return length > 0 && length < tag.length ? text.slice(text.length - length) : '';
+  }
+
+  /** Where a closing tag cut off by the output's end starts in the call's raw text (see `cutOff`). */
+  private cutTagAt = 0;
 
   /**
    * Like `collect` for the layout between tags. The layout is checked once it is whole: any text other
@@ -485,7 +511,22 @@ export class ArgKeyValueParser extends BaseFormatParser {
    * marker (the output ended between pairs, after a closed value or right after the name) is complete:
    * `endCall` says `missing_end_marker`.
    */
-  private cutOff(): void {
+  private cutOff(cutTag = ''): void {
+    if (cutTag !== '' && this.state === 'value') {
+      // `VALUE</arg_val`: the value is whole; its closing tag was cut.
+      const value = this.valuePieces.take();
+      this.repair(
+        'malformed_closing_tag',
+        this.cutTagAt,
+        `the value of "${this.key}" is closed by a cut ${cutTag}, not ${this.config.valueClose}`,
+      );
+      this.parameters.push([this.key ?? '', value]);
+      this.members.endValue(this.name, this.key ?? '', value, this.problem === undefined);
+      this.key = undefined;
+      this.state = 'between';
+    } else if (cutTag !== '') {
+      this.repair('missing_end_marker', this.cutTagAt, `the call's end marker is cut: ${cutTag}`);
+    }
     const betweenPairs =
       (this.state === 'between' && isLayout(this.layoutPieces.join(''))) ||
       (this.state === 'name' && this.name !== undefined && this.name !== '');

@@ -4,11 +4,12 @@ import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-
 import { findEarliestMarker, heldBackLength, isMarkerPrefix } from '../core/markers.js';
 import { StreamedMembers } from '../core/streamed-values.js';
 import type { FormatOptions } from '../format-definition.js';
-import { parseGemmaValue, tooDeepMessage } from './gemma-calls/parse-gemma-value.js';
+import { parseGemmaValue, singleQuoteCloses, tooDeepMessage } from './gemma-calls/parse-gemma-value.js';
 
 /**
  * Family core for the "Gemma call syntax": `START call:NAME{key:VALUE,…} END`, where VALUE is a
- * string between two `quote` delimiters, a bare scalar (`42`, `-1.5e3`, `true`, `false`, `null`, or any
+ * string between two `quote` delimiters (an array item also between single quotes, see
+ * `singleQuoteCloses`), a bare scalar (`42`, `-1.5e3`, `true`, `false`, `null`, or any
  * other bare text, kept as a string), an object `{key:VALUE,…}` or an array `[VALUE,…]`. Keys are bare
  * (or quoted). Used by Gemma 4 (`<|tool_call>` … `<tool_call|>`, quote `<|"|>`) and FunctionGemma
  * (`<start_function_call>` … `<end_function_call>`, quote `<escape>`).
@@ -17,13 +18,14 @@ import { parseGemmaValue, tooDeepMessage } from './gemma-calls/parse-gemma-value
  *   ends with it even when the end marker is missing.
  * - `quote`: the string delimiter, the same token opening and closing a string. Everything between
  *   two quotes is data, markers included (a quoted `<tool_call|>` never ends a call).
- * - `prefix`: written before the name (`call:`); tolerated when missing.
+ * - `prefix`: written before the name (`call:`); tolerated when missing, or written as its `:` alone.
  * - `reasoning`: reasoning tags recognised in text mode (calls are not searched inside reasoning).
  * - `reasoningNewline`: one `\n` right after the reasoning open tag ends the tag's line and is layout
  *   (Gemma 4 `<|channel>thought\n`), not reasoning.
  * - `strayMarkers`: structure dropped (kept as markup) outside calls while reasoning is split, such as a
  *   lone channel tag; with option `reasoning: 'content'` they stay content, like the reasoning tags.
- * - `dropMarkers`: structure always dropped outside calls (end-of-turn tokens).
+ * - `dropMarkers`: structure always dropped outside calls (end-of-turn tokens); the `end` marker met
+ *   outside a call (repeated after one, ollama #15370) is dropped too.
  *
  * A call whose header is not `call:NAME{` or whose body is not of this syntax is an invalid call
  * (its raw text runs to the end marker, or to the next start marker); a call cut off at the end of the
@@ -74,6 +76,10 @@ export class GemmaCallParser extends BaseFormatParser {
   /** Inside a JSON-quoted (`"…"`) key or value, and whether a backslash escape is pending. */
   private inJsonString = false;
   private jsonEscape = false;
+  /** Inside a single-quoted (`'…'`) array item (see `singleQuoteCloses`). */
+  private inSingle = false;
+  /** Per open container of the body, innermost last: whether it is an array. */
+  private arrays: boolean[] = [];
   /** The last character outside strings opens a key or value (`{`, `[`, `,`, `:`). */
   private valueStart = false;
   /** The reasoning tag was just read; a newline right after it is layout (`reasoningNewline`). */
@@ -184,7 +190,10 @@ export class GemmaCallParser extends BaseFormatParser {
     this.header += this.take(cursor, position, 'call');
     if (position < text.length && text.charCodeAt(position) === 0x7b /* { */) {
       let name = this.header.trim();
-      if (name.startsWith(this.config.prefix)) name = name.slice(this.config.prefix.length).trim();
+      const { prefix } = this.config;
+      if (name.startsWith(prefix)) name = name.slice(prefix.length).trim();
+      // The prefix without its word (`:NAME`, hermes-agent #7449).
+      else if (prefix.endsWith(':') && name.startsWith(':')) name = name.slice(1).trim();
       if (!namePattern.test(name)) {
         this.state = 'garbage';
         return true;
@@ -238,6 +247,31 @@ export class GemmaCallParser extends BaseFormatParser {
         continue;
       }
       const code = text.charCodeAt(position);
+      if (this.inSingle) {
+        // A single-quoted string (`'…'` where a value starts): data up to a `'` that closes it.
+        if (code === 0x27 /* ' */) {
+          const closes = singleQuoteCloses(text, position + 1, cursor.final);
+          if (closes === undefined) break;
+          if (closes) this.inSingle = false;
+          position++;
+          continue;
+        }
+        if (code !== 0x3c /* < */) {
+          position++;
+          continue;
+        }
+        // The call's markers still end or cut the call (a lone apostrophe must not swallow them).
+        if (text.startsWith(end, position) || text.startsWith(start, position)) this.inSingle = false;
+        else if (
+          !cursor.final &&
+          (isMarkerPrefix(text, position, end) || isMarkerPrefix(text, position, start))
+        )
+          break;
+        else {
+          position++;
+          continue;
+        }
+      }
       if (isWhitespace(code)) {
         position++;
         continue;
@@ -246,14 +280,18 @@ export class GemmaCallParser extends BaseFormatParser {
       this.valueStart = code === 0x7b || code === 0x5b || code === 0x2c /* , */ || code === 0x3a; /* : */
       if (code === 0x22 /* " */ && valueStart) {
         this.inJsonString = true;
+      } else if (code === 0x27 /* ' */ && valueStart && this.arrays.at(-1) === true) {
+        this.inSingle = true;
       } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
         this.depth++;
+        this.arrays.push(code === 0x5b);
       } else if (code === 0x2c /* , */ && this.depth === 1) {
         // A top-level member ended.
         this.takeBody(cursor, position);
         this.streamMember();
       } else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
         this.depth--;
+        this.arrays.pop();
         if (this.depth <= 0) {
           this.takeBody(cursor, position + 1);
           this.state = 'after-body';
@@ -386,6 +424,8 @@ export class GemmaCallParser extends BaseFormatParser {
     this.inString = false;
     this.inJsonString = false;
     this.jsonEscape = false;
+    this.inSingle = false;
+    this.arrays = [];
     this.valueStart = false;
     this.state = 'text';
   }
@@ -430,7 +470,8 @@ function textPlan(config: GemmaCallConfig, tags: ReasoningTags | undefined): Tex
   const slot = tags ? 0 : 1;
   let plan = plans[slot];
   if (plan === undefined) {
-    const dropped = [...(config.dropMarkers ?? []), ...(tags ? (config.strayMarkers ?? []) : [])];
+    // The end marker outside a call is a repeated or orphan one (ollama #15370): structure too.
+    const dropped = [config.end, ...(config.dropMarkers ?? []), ...(tags ? (config.strayMarkers ?? []) : [])];
     plan = { markers: [...(tags ? [tags.open] : []), config.start, ...dropped], dropped: new Set(dropped) };
     plans[slot] = plan;
   }

@@ -143,7 +143,7 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.plan.textMarkers);
+    const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
     if (!match) return false;
     const after = match.index + match.marker.length;
     if (this.config.dropMarkers?.includes(match.marker)) {

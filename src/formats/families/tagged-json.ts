@@ -1,19 +1,36 @@
+// Kept whole: the family's one state machine over its marker grammar (the states of `parseFrom` share
+// the open body's fields); its pieces with one job each are in `tagged-json/`. About 640 lines.
 import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { withJsonRepairs } from '../core/call-repairs.js';
-import { findEarliestMarker, heldBackLength, isMarkerPrefix, noMarkerFrom } from '../core/markers.js';
+import {
+  consumableEnd,
+  findEarliestMarker,
+  heldBackLength,
+  isMarkerPrefix,
+  noMarkerFrom,
+} from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 import { arrayElementSpans, arraySectionPieces } from './tagged-json/array-section.js';
 import { argumentsJson, callParts } from './tagged-json/call-object.js';
 import { FirstElementReader } from './tagged-json/first-element-reader.js';
 import { type LeadingCall, leadingCall, maxNamePrefix } from './tagged-json/leading-call.js';
 import { objectBodyCall } from './tagged-json/object-body-call.js';
-import { fenceMark, maxLookahead, opensJson, skipFenceOpener } from './tagged-json/opens-json.js';
+import {
+  fenceMark,
+  opensCallArray,
+  opensJson,
+  skipFenceOpener,
+  wholeBody,
+} from './tagged-json/opens-json.js';
+import { closesObject, lookbackFrom, recoverableBody, type StrayEnd } from './tagged-json/stray-end.js';
 import type { TaggedJsonConfig } from './tagged-json/tagged-json-config.js';
 import { type TaggedJsonPlan, taggedJsonPlan } from './tagged-json/tagged-json-plan.js';
+
+type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage' | 'prose';
 
 /**
  * Family core for formats that wrap JSON in markers: `START {json} END` (Hermes, Granite 4, InternLM,
@@ -29,11 +46,7 @@ import { type TaggedJsonPlan, taggedJsonPlan } from './tagged-json/tagged-json-p
  * one's from its object (through the end marker for the last), and the whitespace between objects is
  * markup — so a call announced while its object streamed in keeps its id, and no text is lost. What a
  * format configures is `TaggedJsonConfig`.
- */
-
-type State = 'text' | 'before-body' | 'json' | 'after-json' | 'garbage';
-
-/**
+ *
  * One JSON body per call section, scanned incrementally: the scanner knows whether an end marker is
  * inside a JSON string (then it is data) or not (then the body is malformed and ends there). While an
  * object body streams in, its leading `"name": "…"` member announces the call (`tool-input-start`)
@@ -44,20 +57,13 @@ export class TaggedJsonParser extends BaseFormatParser {
   protected override readonly callsEndWithOutput: boolean;
   private state: State = 'text';
   private readonly scanner = new JsonScanner();
-  /**
-   * The body is the open call's raw text from `bodyStart` to `bodyEnd` (no copy of its own: the body
-   * arrives in many small pieces, and one recording of them is enough). `bodyOpener` is its first code.
-   */
+  /** The body: the open call's raw text `[bodyStart, bodyEnd)` (no copy); `bodyOpener`: its first code. */
   private bodyStart = 0;
   private bodyEnd = 0;
   private bodyOpener = 0;
   /** The body when it was taken in one piece (always, for whole-text parsing): used as is. */
   private bodyPiece: string | undefined;
-  /**
-   * The text `tryWholeBody` found not to be JSON (up to the first end marker): when the body turns out
-   * to be exactly that text, it is repaired without a second throwing `JSON.parse` (a thrown parse
-   * error costs more than the lenient read of such a body).
-   */
+  /** Text `tryWholeBody` found not to be JSON: if the body is just that, no second throwing `JSON.parse`. */
   private notJson: string | undefined;
   /** The start of an object body while its name is still being looked for; `undefined` otherwise. */
   private namePrefix: string | undefined;
@@ -100,6 +106,16 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   protected parse(cursor: Cursor): void {
+    // A recovered call gives back the text after its end marker, read again (see `recoverStrayEnd`).
+    for (let next: Cursor | undefined = cursor; next !== undefined; next = this.replay) {
+      this.replay = undefined;
+      this.parseFrom(next);
+    }
+  }
+
+  private replay: Cursor | undefined;
+
+  private parseFrom(cursor: Cursor): void {
     const { start, end } = this.config;
     const text = cursor.text;
     for (;;) {
@@ -110,7 +126,7 @@ export class TaggedJsonParser extends BaseFormatParser {
             if (outcome === 'wait') return;
             if (outcome === 'call') break;
           }
-          const match = this.scanText(cursor, this.plan.textMarkers);
+          const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           const markerEnd = match.index + match.marker.length;
           if (!start.includes(match.marker)) {
@@ -163,8 +179,12 @@ export class TaggedJsonParser extends BaseFormatParser {
             this.namePrefix = code === 0x7b && !this.config.nameIsKey ? '' : undefined;
             this.state = 'json';
           } else {
-            this.state = 'garbage';
+            this.state = this.config.proseMentions && !this.fenced ? 'prose' : 'garbage';
           }
+          break;
+        }
+        case 'prose': {
+          if (!this.readProse(cursor)) return;
           break;
         }
         case 'json': {
@@ -271,16 +291,11 @@ export class TaggedJsonParser extends BaseFormatParser {
         return 'done';
       }
       if (text.charCodeAt(position) === 0x5b /* [ */) {
-        let next = position + 1;
-        while (next < text.length && next - position <= maxLookahead && isWhitespace(text.charCodeAt(next)))
-          next++;
-        if (next === text.length && !cursor.final) return 'wait';
-        if (text.charCodeAt(next) === 0x7b /* { */) {
-          this.openCall();
-          return 'call';
-        }
-        this.atStart = false;
-        return 'done';
+        const opens = opensCallArray(text, position, cursor.final);
+        if (opens === undefined) return 'wait';
+        if (opens) this.openCall();
+        else this.atStart = false;
+        return opens ? 'call' : 'done';
       }
       if (tags) {
         if (text.startsWith(tags.open, position)) {
@@ -302,18 +317,13 @@ export class TaggedJsonParser extends BaseFormatParser {
    */
   private tryWholeBody(cursor: Cursor): boolean {
     const text = cursor.text;
-    const match = findEarliestMarker(text, cursor.position, this.config.end);
-    if (!match) return false;
-    let bodyEnd = match.index;
-    while (bodyEnd > cursor.position && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
-    const bodyText = text.slice(cursor.position, bodyEnd);
-    let value: unknown;
-    try {
-      value = JSON.parse(bodyText);
-    } catch {
-      this.notJson = bodyText;
+    const whole = wholeBody(text, cursor.position, this.config.end);
+    if (whole === undefined) return false;
+    if ('notJson' in whole) {
+      this.notJson = whole.notJson;
       return false;
     }
+    const { bodyEnd, match, value } = whole;
     // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
     // whether the body arrived in one piece. Without input events (whole-text parsing) nothing would
     // show it, and the call is complete here, so that work is skipped.
@@ -348,8 +358,13 @@ export class TaggedJsonParser extends BaseFormatParser {
     const text = cursor.text;
     const initial = this.plan.endInitial;
     let from = cursor.position;
-    if (!cursor.final && this.scanner.inString) {
-      // Inside a string an end marker is data: a chunk that stays in the string needs no search.
+    if (
+      !cursor.final &&
+      this.scanner.inString &&
+      (this.strayEnd !== undefined || noMarkerFrom(text, from, initial))
+    ) {
+      // Inside a string an end marker is data: a chunk that stays in the string needs no search
+      // (once one such marker is noted, or when the chunk holds none: see `noteStrayEnd`).
       from = this.scanner.skipString(text, from, text.length);
       if (from === text.length) {
         this.takeBody(cursor, from);
@@ -374,12 +389,11 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.takeBody(cursor, limit);
       if (!match) {
         if (!cursor.final) return false;
+        if (this.recoverStrayEnd(cursor)) return true;
         // Cut off at the end of the output (token limit): the call is incomplete, reported whole,
         // under the name (and id) its body starts with even if the probe was still reading.
         const pending = this.namePrefix === undefined ? undefined : this.leadingCall(this.namePrefix, true);
-        this.clearBody();
-        this.namePrefix = undefined;
-        this.state = 'text';
+        this.leaveBody();
         this.failCall(
           'incomplete_tool_call',
           'the tool call is cut off before its JSON ends',
@@ -389,7 +403,8 @@ export class TaggedJsonParser extends BaseFormatParser {
         return true;
       }
       if (this.scanner.inString) {
-        // An end marker inside a JSON string is data.
+        // An end marker inside a JSON string is data, unless the string turns out never to close.
+        if (this.strayEnd === undefined) this.noteStrayEnd(match.marker);
         this.scanner.push(match.marker);
         this.takeBody(cursor, match.index + match.marker.length);
         from = cursor.position;
@@ -400,6 +415,36 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.completeBody();
       return true;
     }
+  }
+
+  /** Where the call really ended if a string of its object body never closes (see `stray-end.ts`). */
+  private strayEnd: StrayEnd | undefined;
+  /** Notes `marker`, next in the object body at the raw text's end, when a `}` is right before it. */
+  private noteStrayEnd(marker: string): void {
+    const at = this.rawLength;
+    if (this.bodyOpener === 0x7b /* { */ && closesObject(this.rawSlice(lookbackFrom(this.bodyStart, at), at)))
+      this.strayEnd = { at, marker };
+  }
+
+  /** The output ended in a string past a noted `strayEnd`: the call ends there (`stray-end.ts`). */
+  private recoverStrayEnd(cursor: Cursor): boolean {
+    const stray = this.strayEnd;
+    if (stray === undefined || this.options.finishReason === 'length') return false;
+    const bodyText = recoverableBody(this.rawSlice(this.bodyStart, stray.at));
+    if (bodyText === undefined) return false;
+    const raw = this.closeCallRaw();
+    const callEnd = stray.at + stray.marker.length;
+    const rest = raw.slice(callEnd);
+    this.bodyPiece = bodyText;
+    this.completeBody(undefined, false, raw.slice(0, callEnd));
+    if (rest !== '') {
+      // The text after the marker was taken into the call: read again, at its place in the input.
+      this.replayTaken(rest);
+      this.replayingAtFinish();
+      const origin = this.inputOffset(cursor) + cursor.text.length - rest.length;
+      this.replay = { text: rest, position: 0, final: true, origin };
+    }
+    return true;
   }
 
   private takeBody(cursor: Cursor, end: number): void {
@@ -425,6 +470,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   private clearBody(): void {
+    this.strayEnd = undefined;
     this.argumentsStreaming = false;
     this.bodyStart = 0;
     this.bodyEnd = 0;
@@ -477,10 +523,39 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.announceCall(leading.name, leading.id);
   }
 
-  private failGarbage(): void {
+  /** The body is done with: back to text. */
+  private leaveBody(): void {
     this.clearBody();
     this.namePrefix = undefined;
     this.state = 'text';
+  }
+
+  /**
+   * After a start marker, text that is no JSON body (`proseMentions`): an invalid call if an end marker
+   * closes it, else the marker was mentioned in prose and all of it is text again (see `restoreText`).
+   * False when more text is needed.
+   */
+  private readProse(cursor: Cursor): boolean {
+    const text = cursor.text;
+    const stops = this.plan.proseStops;
+    const match = findEarliestMarker(text, cursor.position, stops);
+    this.take(cursor, consumableEnd(text, cursor.position, stops, match, cursor.final), 'call');
+    if (match === undefined && !cursor.final) return false;
+    if (match !== undefined && this.config.end.includes(match.marker)) {
+      this.take(cursor, match.index + match.marker.length, 'call');
+      this.failGarbage();
+    } else if (match === undefined && this.options.finishReason === 'length') {
+      // Cut off by the token limit: a call the model had begun.
+      this.failGarbage();
+    } else {
+      this.leaveBody();
+      this.restoreText(this.closeCallRaw());
+    }
+    return true;
+  }
+
+  private failGarbage(): void {
+    this.leaveBody();
     this.failCall('invalid_tool_call', 'the tool-call body is not JSON', undefined);
   }
 
@@ -488,15 +563,13 @@ export class TaggedJsonParser extends BaseFormatParser {
    * Decodes the collected body and emits its call(s); `unended`: the section has no end marker (the
    * last call gets a `missing_end_marker` repair at the end of its raw text).
    */
-  private completeBody(decoded?: unknown, unended = false): void {
+  private completeBody(decoded?: unknown, unended = false, closedRaw?: string): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
     const unendedAt = this.rawLength;
     const bodyOffset = this.bodyStart;
     const streamed = this.argumentsStreaming;
     const notJson = this.notJson;
-    this.clearBody();
-    this.namePrefix = undefined;
-    this.state = 'text';
+    this.leaveBody();
     // `parseMostlyValidJson` is `JSON.parse`, else `parseLenientJson`: the same result here.
     const parsed =
       decoded !== undefined
@@ -515,7 +588,8 @@ export class TaggedJsonParser extends BaseFormatParser {
         : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
       const parts = objectBodyCall(bodyText, value, this.plan.keys, leading);
       if ('code' in parts) {
-        this.failCall(parts.code, parts.message, parts.name, parts.id);
+        if (closedRaw === undefined) this.failCall(parts.code, parts.message, parts.name, parts.id);
+        else this.invalidCall(closedRaw, parts.code, parts.message, parts.name, true);
         return;
       }
       const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
@@ -525,9 +599,8 @@ export class TaggedJsonParser extends BaseFormatParser {
           : undefined;
       let call = withJsonRepairs(parts, 'repairs' in parsed ? parsed.repairs : undefined, bodyOffset);
       if (argumentsText !== undefined) call = { ...call, argumentsJson: argumentsText };
-      this.endCall(
-        unended ? { ...call, repairs: [...(call.repairs ?? []), this.missingEnd(unendedAt)] } : call,
-      );
+      if (unended) call = { ...call, repairs: [...(call.repairs ?? []), this.missingEnd(unendedAt)] };
+      this.endCall(call, closedRaw, true);
       return;
     }
     // An array section: one call per element, each with its own exact text as raw; the markers,

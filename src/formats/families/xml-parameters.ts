@@ -1,40 +1,33 @@
-// Kept whole: the family's one state machine over its tag grammar (the `step*` methods share the open
-// call's state); its pieces with one job each are in `xml-parameters/`. About 600 lines.
+// The family's state machine over its tag grammar: calls and parameters here, text mode and sections
+// in `xml-parameters/xml-sections.ts`; its pieces with one job each are in `xml-parameters/`.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
-import { BaseFormatParser, type Bucket, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
+import { closerComesFirst } from '../core/closer-first.js';
 import { consumableEnd, findEarliestMarker, heldBackLength, noMarkerFrom } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
 import { longestMarkerAt, startsLongerMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
-import { CallDraft } from './xml-parameters/call-draft.js';
 import { headerLimit, headerName } from './xml-parameters/header-name.js';
 import { withoutLeadingNewline, withoutTrailingNewline } from './xml-parameters/layout-newline.js';
 import { ParameterStream } from './xml-parameters/parameter-stream.js';
 import { typeParameterValue, typesAsText } from './xml-parameters/parameter-value.js';
-import { sectionJsonCall } from './xml-parameters/section-json-call.js';
-import { droppedParameter, implicitParameterEnd, missingMarker } from './xml-parameters/tag-repairs.js';
+import {
+  droppedParameter,
+  implicitParameterEnd,
+  missingMarker,
+  selfClosingCallTag,
+  selfClosingSlash,
+} from './xml-parameters/tag-repairs.js';
 import { ValueText } from './xml-parameters/value-text.js';
 import type { XmlParametersConfig } from './xml-parameters/xml-parameters-config.js';
-import {
-  cdataStart,
-  type XmlParametersPlan,
-  xmlParametersPlan,
-} from './xml-parameters/xml-parameters-plan.js';
-
-type State =
-  | 'text'
-  | 'section'
-  | 'section-garbage'
-  | 'call-header'
-  | 'call-body'
-  | 'parameter-header'
-  | 'value'
-  | 'value-closed'
-  | 'cdata';
+import { cdataStart } from './xml-parameters/xml-parameters-plan.js';
+import { XmlSectionsParser } from './xml-parameters/xml-sections.js';
 
 const cdataEnd = ']]>';
+/** How far past a call start in a value its closing tag is looked for (UTF-16 code units). */
+const maxCallStartLookahead = 4096;
 
 /**
  * Family core for formats that write one tag per call and one tag per parameter, the value being raw
@@ -76,19 +69,9 @@ const cdataEnd = ']]>';
  * Never throws on model text: whatever cannot be read as a call ends as an `InvalidToolCall` with its raw
  * text (codes `invalid_tool_call`, `incomplete_tool_call`, `invalid_json`, `unknown_tool`).
  */
-export class XmlParametersParser extends BaseFormatParser {
-  private state: State = 'text';
-  /** The open section was not written (a bare call opened it). */
-  private implicitSection = false;
-  /**
-   * Whitespace read in a section, routed once the next thing is known: markup before a tag in a written
-   * section, content between bare calls, the call's raw text before loose text.
-   */
-  private pending: string[] = [];
+export class XmlParametersParser extends XmlSectionsParser {
   /** The open tag's header so far (its text up to `>`). */
   private readonly header = new TextBuilder();
-  /** The open call: what it has read, and the call it makes at its end. */
-  private readonly call = new CallDraft();
   /** Streams the open call's finished (and raw-text) parameters once it was announced. */
   private readonly stream: ParameterStream;
   /**
@@ -109,35 +92,22 @@ export class XmlParametersParser extends BaseFormatParser {
   private readonly readRaw = (start: number, end: number): string => this.rawSlice(start, end);
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
+  /** How far past a call start in a value `closerComesFirst` found no tag yet (see `stepValue`). */
+  private callStartLooked = 0;
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
 
-  /** The marker lists of the config (see `XmlParametersPlan`). */
-  private readonly plan: XmlParametersPlan;
-
-  constructor(
-    private readonly config: XmlParametersConfig,
-    options?: FormatOptions,
-  ) {
-    super(options, config.reasoning);
+  constructor(config: XmlParametersConfig, options?: FormatOptions) {
+    super(config, options);
     this.stream = new ParameterStream((delta) => this.streamArguments(delta), config.trimNewline);
-    this.plan = xmlParametersPlan(config);
-  }
-
-  /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
-  override reset(): string {
-    const held = this.pending.join('');
-    return held + super.reset();
   }
 
   protected override onReset(): void {
-    this.state = 'text';
-    this.implicitSection = false;
-    this.pending = [];
+    this.resetSections();
     this.resetCall();
   }
 
-  private resetCall(): void {
+  protected resetCall(): void {
     this.header.clear();
     this.call.reset();
     this.stream.reset();
@@ -147,6 +117,7 @@ export class XmlParametersParser extends BaseFormatParser {
     this.value.clear();
     this.closing = [];
     this.parameterOffset = 0;
+    this.callStartLooked = 0;
   }
 
   protected parse(cursor: Cursor): void {
@@ -180,102 +151,6 @@ export class XmlParametersParser extends BaseFormatParser {
     }
   }
 
-  /** Content and reasoning up to a section start (or a bare call start). */
-  private stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.plan.openers, this.plan.reasoningOpeners);
-    if (!match) return false;
-    this.openSection(cursor, match.marker);
-    return true;
-  }
-
-  /** At a section start (consumed as markup) or a bare call start (left for the section state). */
-  private openSection(cursor: Cursor, marker: string): void {
-    this.state = 'section';
-    if (marker === this.config.callStart) {
-      this.implicitSection = true;
-      return;
-    }
-    this.implicitSection = false;
-    this.take(cursor, cursor.position + marker.length, 'markup');
-  }
-
-  /** Between calls inside a section: whitespace, separators, the next call or the section's end. */
-  private stepSection(cursor: Cursor): boolean {
-    const text = cursor.text;
-    const position = skipWhitespace(text, cursor.position);
-    this.hold(cursor, position);
-    if (position === text.length) {
-      if (cursor.final) {
-        this.routePending(this.implicitSection ? 'content' : 'markup');
-        this.state = 'text';
-      }
-      return false;
-    }
-    const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
-    if (marker === this.config.callStart) {
-      this.routePending(this.implicitSection ? 'content' : 'markup');
-      this.beginCall();
-      this.take(cursor, position + marker.length, 'call');
-      this.resetCall();
-      if (this.implicitSection && this.config.sectionStart.length > 0) {
-        // A bare call in a format that wraps its calls: the opener was left out (ollama #16686).
-        this.call.repairs.push(missingMarker('missing_section_start', this.config.sectionStart[0], 0));
-      }
-      this.state = 'call-header';
-      return true;
-    }
-    if (marker !== undefined) {
-      this.routePending('markup');
-      this.take(cursor, position + marker.length, 'markup');
-      if (this.config.sectionEnd.includes(marker)) {
-        this.state = 'text';
-      } else if (this.config.sectionStart.includes(marker)) this.implicitSection = false;
-      return true;
-    }
-    if (!cursor.final && startsLongerMarker(text, position, undefined, this.plan.sectionMarkers))
-      return false;
-    if (this.implicitSection) {
-      // Text after a bare call: back to ordinary content.
-      this.routePending('content');
-      this.state = 'text';
-      return true;
-    }
-    // Text inside a written section that is not a call tag: an invalid call (or a JSON call).
-    this.beginCall();
-    this.routePending('call');
-    this.call.loose = [];
-    this.state = 'section-garbage';
-    return true;
-  }
-
-  private stepGarbage(cursor: Cursor): boolean {
-    const markers = [this.config.callStart, ...this.config.sectionEnd, ...this.config.sectionStart];
-    const match = findEarliestMarker(cursor.text, cursor.position, markers);
-    if (!match) {
-      const end = consumableEnd(cursor.text, cursor.position, markers, undefined, cursor.final);
-      this.call.loose.push(this.take(cursor, end, 'call'));
-      if (!cursor.final) return false;
-    } else {
-      this.call.loose.push(this.take(cursor, match.index, 'call'));
-    }
-    this.endGarbage(match === undefined);
-    this.state = match ? 'section' : 'text';
-    return match !== undefined;
-  }
-
-  /**
-   * Ends text found inside a section: a Hermes-style JSON call if it is one, else an invalid call. With
-   * `atEnd` (the output ended inside the section) the JSON must be complete, else the call was cut off.
-   */
-  private endGarbage(atEnd: boolean): void {
-    const body = this.call.loose.join('');
-    this.call.loose = [];
-    const raw = this.closeCallRaw();
-    const read = sectionJsonCall(body, raw, atEnd);
-    if ('parts' in read) this.endCall(read.parts, raw);
-    else this.invalidCall(raw, read.code, read.message);
-  }
-
   /** A call or parameter tag's header, up to its `>`. */
   private stepHeader(cursor: Cursor, parameter: boolean): boolean {
     const text = cursor.text;
@@ -299,14 +174,22 @@ export class XmlParametersParser extends BaseFormatParser {
     if (code === 0x3c /* < */ || headerText.length > headerLimit)
       return this.malformedHeader(parameter, headerText);
     this.take(cursor, position + 1, 'call');
+    // `<function=NAME/>`, `<invoke name="NAME"/>`: a call tag closed on itself, a call without arguments.
+    const slash = parameter ? -1 : selfClosingSlash(headerText);
     const { name, attributes } = headerName(
-      headerText,
+      slash < 0 ? headerText : headerText.slice(0, slash),
       parameter ? this.plan.parameterEquals : this.plan.callEquals,
     );
     const call = this.call;
     if (!parameter) {
       if (name === '') call.problem ??= 'the call tag has no name';
       call.name = name === '' ? undefined : name;
+      if (slash >= 0) {
+        call.repairs.push(selfClosingCallTag(this.rawLength - 1 - (headerText.length - slash)));
+        this.completeCall();
+        this.state = 'section';
+        return true;
+      }
       // The name is known: streaming consumers see the call start now (`tool-input-start`).
       if (call.name !== undefined && call.problem === undefined) {
         this.announceCall(call.name);
@@ -452,6 +335,31 @@ export class XmlParametersParser extends BaseFormatParser {
       this.state = 'cdata';
       return true;
     }
+    if (match.marker === this.config.callStart) {
+      // A call start in a value: a new call begun without closing this one, or text that looks like
+      // one (`Use <function=NAME> to call.`). The reading that needs no repair wins: the value's own
+      // closing tag before any other tag makes it text.
+      const from = match.index + match.marker.length;
+      const searchFrom = from + this.callStartLooked;
+      const isText = closerComesFirst(
+        text,
+        from,
+        searchFrom,
+        this.plan.callStartStops,
+        maxCallStartLookahead,
+        cursor.final,
+      );
+      if (typeof isText === 'number') {
+        // Left unconsumed until more text shows which it is; the part searched is not searched again.
+        this.callStartLooked = isText;
+        return false;
+      }
+      this.callStartLooked = 0;
+      if (isText) {
+        this.addValue(this.take(cursor, from, 'call'));
+        return true;
+      }
+    }
     // Implicit end: the next tag is left for the call body.
     this.endParameter(true);
     this.state = 'call-body';
@@ -587,20 +495,5 @@ export class XmlParametersParser extends BaseFormatParser {
   private mayStream(name: string, key: string): boolean {
     if (!this.stream.on || this.call.problem !== undefined) return false;
     return this.tools === undefined || this.parameterSchema(name, key) !== undefined;
-  }
-
-  /** Consumes up to `end` into this parser's own pending whitespace. */
-  private hold(cursor: Cursor, end: number): void {
-    if (end <= cursor.position) return;
-    this.pending.push(this.take(cursor, end, 'call'));
-  }
-
-  /** Routes the held whitespace to `bucket` (`'call'`: into the open call's raw text). */
-  private routePending(bucket: Bucket): void {
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
-    this.pending = [];
-    if (bucket === 'call') this.appendRaw(text);
-    else this.emitTaken(text, bucket);
   }
 }

@@ -12,6 +12,8 @@
  * - Section openers: as `deepseek_v3` (the real token and the distills' garbled spellings).
  * - Reasoning: `<think>…</think>`; the thinking template opens `<think>` in the prompt, so the output
  *   then starts inside reasoning and ends it with `</think>` (pass `reasoningStartedInPrompt: true`).
+ *   A section or call start in a block that never closes ends the reasoning there and is read as calls
+ *   (SGLang #9446); in a block that closes after it, it was quoted and stays reasoning.
  * - Deliberately not done: vLLM drops the text after the calls section; we keep it as content.
  *
  * Checked against: formats.md F12 and §4.4 (vLLM `tests/tool_parsers/test_deepseekv31_tool_parser.py`,
@@ -27,6 +29,7 @@ import { deepseekMarkers, deepseekSection } from './deepseek-v3.js';
 const config: NamedJsonConfig = {
   ...deepseekSection,
   nameEnd: ['<｜tool▁sep｜>'],
+  callsInReasoning: true,
 };
 
 /** DeepSeek-V3.1 call sections; see the file comment. */

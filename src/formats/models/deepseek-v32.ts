@@ -22,6 +22,11 @@ import { thinkTags, xmlParametersEnvelope } from '../core/envelopes.js';
  *   parameter tags is decoded (SGLang extension).
  * - Reasoning: `<think>…</think>`; with `reasoningStartedInPrompt` the output starts inside reasoning and
  *   a section start before `</think>` ends it.
+ * - A parameter without its `</｜DSML｜parameter>` ends at the next parameter tag, with a
+ *   `missing_parameter_close_tag` repair (vLLM #54838): the next parameter is not swallowed into it.
+ *   Shared with `deepseek_v4`.
+ * - Orphan DSML closers outside a call (a closing tail repeated after the section, vLLM #51914) are
+ *   structure, dropped, never content.
  * - Deliberately not done: the V4 wrapper `<｜DSML｜tool_calls>` is `deepseek_v4`, not accepted here; text
  *   after the section is content; values are not newline-trimmed (the template writes them inline).
  *
@@ -42,8 +47,9 @@ export const dsmlInvokeConfig = {
   parameterStart: '<｜DSML｜parameter ',
   parameterEnd: '</｜DSML｜parameter>',
   trimNewline: false,
-  implicitParameterEnd: false,
+  implicitParameterEnd: 'parameter',
   stringAttribute: true,
+  dropStrayClosers: true,
   reasoning: { open: '<think>', close: '</think>' },
   callsInReasoning: true,
 } as const;

@@ -15,7 +15,8 @@
  *   `json.loads` on every escaped string; we keep unwrapped values and keep escaped text a string
  *   unless the schema says otherwise. The text before a call is not trimmed (vLLM trims it). A call
  *   cut off at the end is an `InvalidToolCall`; a missing `<end_function_call>` after a complete body
- *   is tolerated; an `<end_function_call>` between `<escape>` delimiters is data.
+ *   is tolerated; an `<end_function_call>` between `<escape>` delimiters is data, and one outside a
+ *   call (repeated after it) is dropped as markup.
  *
  * Checked against: vLLM `functiongemma_tool_parser.py` and its tests, vLLM docs (see
  * `../shared/docs/formats.md` F28).

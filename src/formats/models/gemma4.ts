@@ -9,9 +9,12 @@
  * - Arguments: `call:NAME{…}` with bare keys; strings between `<|"|>` delimiters (verbatim, no
  *   escapes); bare numbers, `true`/`false`/`null`, nested `{…}` objects and `[…]` arrays typed as in
  *   JSON (see `families/gemma-calls.ts`); with tools, the arguments are aligned with the schema.
+ *   Tolerated (hermes-agent #7449): an opener without the `call` word (`<|tool_call>:NAME{…}`) or
+ *   without `call:` at all, and array items in single quotes (`tags:['a','b']`).
  * - Reasoning: `<|channel>thought\n…<channel|>` goes to `reasoning` (the newline ending the channel
  *   line is layout); calls are not searched inside it. A stray `<|channel>` or `<channel|>` outside
- *   it is dropped as markup, and `<turn|>` (end of turn) always is. With option
+ *   it is dropped as markup, and `<turn|>` (end of turn) always is, as is a `<tool_call|>` outside a
+ *   call (repeated after one, ollama #15370). With option
  *   `reasoning: 'content'` the channel tags stay in content (llama.cpp `reasoning_format: none`).
  * - Deliberately not done: the text before a call is not trimmed (vLLM trims it); a call cut off at
  *   the end (no closing brace) is an `InvalidToolCall` with its raw text, where vLLM returns the whole

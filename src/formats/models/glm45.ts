@@ -19,7 +19,9 @@
  * - Tolerated: a missing `</arg_value>` (the value ends at the next key or `</tool_call>`), a missing
  *   `</tool_call>` before the next call; and, reported in the call's `repairs`, the tag glitches of the
  *   GLM trackers: doubled or stray closing tags, a doubled `<arg_key>`, a missing `<arg_key>` or
- *   `<arg_value>`, a `<tool_call>` written for `<arg_key>` (see `families/arg-key-value.ts`). A call cut off at the end of the output, a key without a value,
+ *   `<arg_value>`, a `<tool_call>` written for `<arg_key>` (see `families/arg-key-value.ts`). With
+ *   `finishReason: 'stop'`, an output that ends inside `</tool_call>` or a value's `</arg_value>`
+ *   (`</tool_`, JustVugg/colibri #505) ends a complete call. A call cut off at the end of the output, a key without a value,
  *   or text other than pairs inside the call makes an InvalidToolCall; with tools given, an unknown
  *   name is an InvalidToolCall `unknown_tool` (SGLang drops such calls).
  * - Deliberately not done: text after or between the calls stays content (vLLM keeps only the text

@@ -14,6 +14,9 @@
  *   on channel `commentary` or `analysis`, with or without `<|constrain|>json`. The body is JSON,
  *   scanned incrementally (a marker inside a JSON string is data); `<|call|>` is optional at the end.
  *   The call's raw text is the whole message, header included. Parallel calls: one message each.
+ * - A recipient without the `functions.` prefix that names an offered tool (`to=get_weather`, with
+ *   `tools` given) is a call to it, with a `missing_recipient_prefix` repair: gpt-oss drops the prefix,
+ *   most often in long contexts (vLLM #42454).
  * - Other recipients (built-in tools such as `python`, `browser.search`, `container.exec`) are not
  *   function calls: the message becomes an `InvalidToolCall` (code `unsupported_recipient`) whose
  *   raw text keeps it whole; recipient `assistant` is no recipient.
@@ -119,6 +122,8 @@ export class HarmonyParser extends BaseFormatParser {
   private header: string[] = [];
   private body: string[] = [];
   private name: string | undefined;
+  /** The call's recipient lacks `functions.` (it names an offered tool): where, in its raw text. */
+  private barePrefix: number | undefined;
   private recipient: string | undefined;
   private readonly scanner = new JsonScanner();
   private readonly bodySearch = new MarkerSearch(bodyEnds);
@@ -138,6 +143,7 @@ export class HarmonyParser extends BaseFormatParser {
     this.header = [];
     this.body = [];
     this.name = undefined;
+    this.barePrefix = undefined;
     this.recipient = undefined;
     this.scanner.reset();
   }
@@ -252,11 +258,17 @@ export class HarmonyParser extends BaseFormatParser {
       return true;
     }
     this.keepHeader(cursor, match.index + MESSAGE.length);
-    const { channel, recipient } = readHeader(this.header.join(''));
+    const headerText = this.header.join('');
+    const { channel, recipient } = readHeader(headerText);
     this.header = [];
     if (recipient !== undefined) {
       this.recipient = recipient;
       this.name = recipient.startsWith('functions.') ? recipient.slice('functions.'.length) : undefined;
+      this.barePrefix = undefined;
+      if (this.name === undefined && this.tools?.has(recipient)) {
+        this.name = recipient;
+        this.barePrefix = headerText.indexOf(`to=${recipient}`) + 'to='.length;
+      }
       if (this.name !== undefined && this.name !== '') this.announceCall(this.name);
       this.body = [];
       this.state = 'call-body';
@@ -441,6 +453,14 @@ export class HarmonyParser extends BaseFormatParser {
       return;
     }
     const repairs = this.endRepairs(closer);
+    if (this.barePrefix !== undefined) {
+      repairs.unshift({
+        kind: 'missing_recipient_prefix',
+        position: this.barePrefix,
+        message: `the recipient "${this.name}" has no functions. prefix`,
+      });
+      this.barePrefix = undefined;
+    }
     this.endCall({ name: this.name, argumentsText, ...(repairs.length > 0 ? { repairs } : {}) });
   }
 }

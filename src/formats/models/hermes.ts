@@ -15,11 +15,19 @@
  *   whitespace between objects is markup.
  * - Arguments: a JSON object under `arguments` (or `parameters`); a JSON *string* holding the object is
  *   decoded once more (vLLM does the same). JSON is parsed leniently and a `</tool_call>` inside a
- *   string is data.
+ *   string is data, unless that string never closes and a `}` comes right before the marker: then an
+ *   unescaped quote opened it (`"say "hi} now"}}</tool_call>`, hermes-agent #36271) and the call ends
+ *   at that marker, its value recovered (`unescaped_quote` repair).
  * - Streaming: the call is announced (`tool-input-start`) as soon as the body's leading
  *   `"name": "…"` member is complete, before the JSON ends (llama.cpp's partial parses expect the name
  *   early); a call cut off after that is reported invalid under that name.
- * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`.
+ * - Reasoning: `<think>…</think>` (QwQ, Qwen3 in Hermes mode) goes to `reasoning`. A `<tool_call>` in
+ *   a block that never closes (Qwen3 thinking, vLLM #42021) ends the reasoning there and is a call; in
+ *   a block that closes after it, it was quoted and stays reasoning (as llama.cpp reads it). The text
+ *   from such a marker waits for `</think>` or the end of the output, so it streams late.
+ * - A `<tool_call>` mentioned in prose (no JSON after it, and no `</tool_call>` before the next marker,
+ *   reasoning tag or the end of the output: LM Studio #1592) is text where it stands, content or
+ *   reasoning; with `finishReason: 'length'` such a tail is a cut-off call (invalid) instead.
  * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
  *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
  *
@@ -35,6 +43,8 @@ const config = {
   start: ['<tool_call>'],
   end: ['</tool_call>'],
   reasoning: { open: '<think>', close: '</think>' },
+  callsInReasoning: true,
+  proseMentions: true,
 } as const;
 
 export const hermes: FormatDefinition = {

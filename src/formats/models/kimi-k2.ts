@@ -9,14 +9,21 @@
  *   `functions.NAME:IDX` counts 0, 1, 2… across the turn.
  * - Ids and names: `functions.NAME:IDX` is the call's id, kept verbatim; the name is the text between
  *   `functions.` (optional) and the last `:`. An id that starts with `functions` and ends with the
- *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377) is
- *   read too, with a `nonstandard_call_id` repair; any other id without `:IDX` (`functions.NAME.0`)
- *   makes the call invalid (vLLM drops such calls).
+ *   index but lacks the `.` or `:` (`functionsexec5`, `functions.exec5`: Kimi-K2.5, SGLang #21377), or
+ *   writes `_` for them (`functions_read_file_3`, `functions_read_file:3`: the model copies ids a client
+ *   sanitised to `[A-Za-z0-9_-]` in the history, exo #2281), is read too, with a `nonstandard_call_id`
+ *   repair; any other id without `:IDX` (`functions.NAME.0`) makes the call invalid (vLLM drops such
+ *   calls).
  * - Arguments: a JSON object, scanned as it streams so that markers inside JSON strings are data;
  *   decoded leniently. Whitespace and line breaks between the markers are layout (vLLM's fixtures put
  *   them there).
  * - Reasoning: `<think>…</think>`. Kimi-K2-Thinking may call tools inside an unclosed `<think>`: a
- *   section or call marker then ends the reasoning (llama.cpp's test "call inside thinking block").
+ *   section or call marker then ends the reasoning (llama.cpp's test "call inside thinking block"). A
+ *   section that holds no call (an empty begin/end pair, or a section start mentioned in prose) leaves
+ *   the block open: the reasoning after it stays reasoning, its markers are structure.
+ * - Section markers: `<|tool_calls_section_begin|>` / `<|tool_calls_section_end|>`, and the singular
+ *   `<|tool_call_section_begin|>` / `<|tool_call_section_end|>` some checkpoints write (vLLM accepts
+ *   both; llama.cpp #17376).
  * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
  *   value, as llama.cpp accepts; a `missing_end_marker` repair); `<|tool_call_end|>` right after the id is a call without arguments.
  *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
@@ -45,6 +52,11 @@ import type { FormatDefinition, FormatOptions } from '../format-definition.js';
 
 const sectionBegin = '<|tool_calls_section_begin|>';
 const sectionEnd = '<|tool_calls_section_end|>';
+/** The singular spellings some Kimi-K2 checkpoints write (vLLM accepts both; llama.cpp #17376). */
+const sectionBeginSingular = '<|tool_call_section_begin|>';
+const sectionEndSingular = '<|tool_call_section_end|>';
+const sectionBegins = [sectionBegin, sectionBeginSingular];
+const sectionEnds = [sectionEnd, sectionEndSingular];
 const callBegin = '<|tool_call_begin|>';
 const argumentBegin = '<|tool_call_argument_begin|>';
 const callEnd = '<|tool_call_end|>';
@@ -54,17 +66,17 @@ const thinkClose = '</think>';
 const thinkTags = { open: thinkOpen, close: thinkClose };
 
 /** Markers that start structure in text mode. */
-const startMarkers = [sectionBegin, callBegin];
+const startMarkers = [...sectionBegins, callBegin];
 /** Markers that mean nothing outside a call; dropped as markup. */
-const strayMarkers = [sectionEnd, callEnd, argumentBegin];
+const strayMarkers = [...sectionEnds, callEnd, argumentBegin];
 /** Markers searched in text mode (outside reasoning). */
 const textMarkers = [...startMarkers, ...strayMarkers];
 /** Markers met between the calls of a section. */
 const sectionMarkers = [callBegin, ...strayMarkers];
 /** Markers that end a call's id. */
-const idMarkers = [argumentBegin, callEnd, callBegin, sectionEnd];
+const idMarkers = [argumentBegin, callEnd, callBegin, ...sectionEnds];
 /** Markers that end a call's body when its JSON is malformed or missing. */
-const bodyMarkers = [callEnd, callBegin, sectionEnd];
+const bodyMarkers = [callEnd, callBegin, ...sectionEnds];
 const bodyInitial = sharedInitial(bodyMarkers);
 
 type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-json' | 'garbage';
@@ -72,9 +84,10 @@ type State = 'text' | 'section' | 'id' | 'before-arguments' | 'json' | 'after-js
 /**
  * `{ id, name }` from the id text `functions.NAME:IDX` (prefix optional), or `undefined`. An id that
  * starts with `functions` and ends with the index but lacks the `.` or the `:` (`functionsexec5`,
- * `functions.exec5`: Kimi-K2.5, SGLang #21377) is read too, with `nonstandard`
- * set; with tools given, the name is the longest offered one the id holds before its index (a name
- * may end in digits), else the text before the trailing digits.
+ * `functions.exec5`: Kimi-K2.5, SGLang #21377), or has `_` in their place (`functions_NAME_3`,
+ * `functions_NAME:3`: exo #2281), is read too, with `nonstandard` set; with tools given, the name is the
+ * longest offered one the id holds before its index (a name may end in digits), else the text before
+ * the trailing digits (and the `_` before them).
  */
 function parseCallId(
   text: string,
@@ -87,13 +100,18 @@ function parseCallId(
     const code = id.charCodeAt(index);
     if (code < 0x30 || code > 0x39) return undefined;
   }
-  const name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  let name = id.startsWith('functions.') ? id.slice('functions.'.length, colon) : id.slice(0, colon);
+  // `functions_NAME:IDX`: the prefix's `.` sanitised to `_`, unless the whole text is an offered name.
+  const sanitised = name.startsWith(underscorePrefix) && !(tools?.has(name) ?? false);
+  if (sanitised) name = name.slice(underscorePrefix.length);
   if (name === '') return undefined;
   for (let index = 0; index < name.length; index++) {
     if (isWhitespace(name.charCodeAt(index))) return undefined;
   }
-  return { id, name };
+  return sanitised ? { id, name, nonstandard: true } : { id, name };
 }
+
+const underscorePrefix = 'functions_';
 
 /** The nonstandard ids of `parseCallId` (no `:`). */
 function nonstandardCallId(
@@ -101,16 +119,18 @@ function nonstandardCallId(
   tools: ToolIndex | undefined,
 ): { id: string; name: string; nonstandard: true } | undefined {
   if (!id.startsWith('functions') || /\s/.test(id)) return undefined;
-  const rest = id.slice(id.startsWith('functions.') ? 'functions.'.length : 'functions'.length);
+  const separator = id.charAt('functions'.length);
+  const rest = id.slice('functions'.length + (separator === '.' || separator === '_' ? 1 : 0));
   let name: string | undefined;
   for (const tool of tools?.names ?? []) {
-    if (rest.startsWith(tool) && /^\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
+    if (rest.startsWith(tool) && /^_?\d+$/.test(rest.slice(tool.length)) && tool.length > (name?.length ?? 0))
       name = tool;
   }
   if (name === undefined) {
     let digits = rest.length;
     while (digits > 0 && rest.charCodeAt(digits - 1) >= 0x30 && rest.charCodeAt(digits - 1) <= 0x39) digits--;
-    if (digits < rest.length) name = rest.slice(0, digits);
+    // The index's `:` sanitised to `_` (`functions_read_file_3`).
+    if (digits < rest.length) name = rest.slice(0, rest.charAt(digits - 1) === '_' ? digits - 1 : digits);
   }
   // `functions.NAME.0` stays refused, as vLLM's tests refuse it.
   if (name === undefined || name === '' || name.endsWith('.') || /[<>{}"':]/.test(name)) return undefined;
@@ -124,6 +144,10 @@ function nonstandardCallId(
 export class KimiK2Parser extends BaseFormatParser {
   private state: State = 'text';
   private inSection = false;
+  /** The open section holds a call (else, ended, it gives a reasoning block it ended back: `leaveSection`). */
+  private sectionHadCall = false;
+  /** Whitespace read in the section, held until what follows shows whether it is layout or text. */
+  private space = '';
   private readonly scanner = new JsonScanner();
   private idPieces: string[] = [];
   private idText = '';
@@ -135,9 +159,17 @@ export class KimiK2Parser extends BaseFormatParser {
     super(options, thinkTags);
   }
 
+  /** See `FormatParser.reset`; also returns whitespace held in a section. */
+  override reset(): string {
+    const space = this.space;
+    return space + super.reset();
+  }
+
   protected override onReset(): void {
     this.state = 'text';
     this.inSection = false;
+    this.sectionHadCall = false;
+    this.space = '';
     this.scanner.reset();
     this.idPieces = [];
     this.idText = '';
@@ -158,17 +190,21 @@ export class KimiK2Parser extends BaseFormatParser {
         }
         case 'section': {
           const position = skipWhitespace(text, cursor.position);
-          this.take(cursor, position, 'markup');
-          if (position === text.length) return;
+          this.space += this.take(cursor, position, 'call');
+          if (position === text.length) {
+            if (cursor.final) this.leaveSection();
+            return;
+          }
           // `strayMarkers` holds the section end, which closes the section here.
           const marker = sectionMarkers.find((entry) => text.startsWith(entry, position));
           if (marker !== undefined) {
+            this.emitTaken(this.space, 'markup');
+            this.space = '';
             this.startStructure(cursor, { index: position, marker });
             break;
           }
           if (!cursor.final && sectionMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
-          this.inSection = false;
-          this.state = 'text';
+          this.leaveSection();
           break;
         }
         case 'id': {
@@ -258,16 +294,19 @@ export class KimiK2Parser extends BaseFormatParser {
     const end = match.index + match.marker.length;
     switch (match.marker) {
       case sectionBegin:
+      case sectionBeginSingular:
         this.take(cursor, end, 'markup');
         this.inSection = true;
+        this.sectionHadCall = false;
         this.state = 'section';
         return;
       case sectionEnd:
+      case sectionEndSingular:
         this.take(cursor, end, 'markup');
-        this.inSection = false;
-        this.state = 'text';
+        if (this.inSection) this.leaveSection();
         return;
       case callBegin:
+        this.sectionHadCall = true;
         this.beginCall();
         this.take(cursor, end, 'call');
         this.idPieces = [];
@@ -278,6 +317,20 @@ export class KimiK2Parser extends BaseFormatParser {
         // A stray `<|tool_call_end|>` or `<|tool_call_argument_begin|>` outside a call.
         this.take(cursor, end, 'markup');
     }
+  }
+
+  /**
+   * The open section is over. One that held no call (an empty section, or a section start mentioned in
+   * prose) does not end a reasoning block it was found in: that block goes on (`restoreText`), and
+   * the whitespace after its start is text again.
+   */
+  private leaveSection(): void {
+    const space = this.space;
+    this.space = '';
+    this.inSection = false;
+    this.state = 'text';
+    if (this.sectionHadCall) this.emitTaken(space, 'markup');
+    else this.restoreText(space);
   }
 
   /** Feeds the scanner up to the next body marker; returns false when more text is needed. */
@@ -371,7 +424,7 @@ export const kimiK2: FormatDefinition = {
   aliases: [],
   description: 'Kimi-K2 <|tool_calls_section_begin|> sections, id functions.NAME:IDX, JSON arguments',
   models: ['kimi-k2', 'kimi-k2.5'],
-  markers: [sectionBegin, callBegin, argumentBegin, callEnd, sectionEnd, thinkOpen, thinkClose],
+  markers: [...sectionBegins, callBegin, argumentBegin, callEnd, ...sectionEnds, thinkOpen, thinkClose],
   example:
     '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
   envelope: {

@@ -11,9 +11,11 @@
  * ```
  *
  * - Parallel calls: several `<invoke>` in one section (or repeated sections).
- * - Arguments: raw text per parameter, one wrapping `\n` removed; typed by the tool's JSON Schema when
- *   tools are given (`anyOf [string, null]`: `null` → null, `none`/`nil` stay strings), else strings
- *   (`"5"`, as vLLM). A `</parameter>` not followed by a tag is part of the value.
+ * - Arguments: raw text per parameter, verbatim: the template writes each value inline between its tags,
+ *   so a leading indent or a trailing newline is part of the value (a file body ends with its `\n`; vLLM
+ *   #48846 stopped stripping them). Typed by the tool's JSON Schema when tools are given (`anyOf
+ *   [string, null]`: `null` → null, `none`/`nil` stay strings), else strings (`"5"`, as vLLM). A
+ *   `</parameter>` not followed by a tag is part of the value.
  * - Reasoning: `<think>…</think>` goes to `reasoning`.
  * - Deliberately not done: text before AND after the section is content (vLLM keeps only the text
  *   before); a missing `</minimax:tool_call>` still yields the closed invokes; an invoke cut off inside a
@@ -36,7 +38,7 @@ const config = {
   callEnd: '</invoke>',
   parameterStart: '<parameter ',
   parameterEnd: '</parameter>',
-  trimNewline: true,
+  trimNewline: false,
   implicitParameterEnd: false,
   reasoning: { open: '<think>', close: '</think>' },
 } as const;

@@ -23,6 +23,10 @@
  *   so a value may quote the closing tag. A body that is a JSON object is taken as the arguments of
  *   the recipient. The call's raw text is the whole message when it holds one invoke, else the
  *   message cut between its invokes (the first from the header, the last to the message's end).
+ * - A control token (`<|eom|>`, `<|eot|>`, `<|end_of_text|>`, `<|start|>`) inside an open parameter
+ *   value is text of the value when the value's `</atem:parameter>` comes before any header end or
+ *   invoke (within 4096 code units; FreeToken #4); else it ends the message there. A `<|start|>` that
+ *   no header follows is text, kept where it stands.
  * - A missing terminator is tolerated (the next `<|start|>` begins the next message, the end of the
  *   output ends the last one); an invoke cut off at the end is an `InvalidToolCall`, as is a call
  *   message without a readable invoke. Headers and terminators are markup.
@@ -40,6 +44,7 @@ import { withJsonRepairs } from '../core/call-repairs.js';
 import { xmlParametersEnvelope } from '../core/envelopes.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import type { FormatDefinition, FormatOptions } from '../format-definition.js';
+import { OpenValueTracker, tokenInValueIsText } from './muse/open-value.js';
 
 const START = '<|start|>';
 const MESSAGE = '<|message|>';
@@ -185,6 +190,10 @@ export class MuseParser extends BaseFormatParser {
   private body: string[] = [];
   private readonly bodySearch = new MarkerSearch(bodyEnds);
   private readonly headerSearch = new MarkerSearch([MESSAGE, ...bodyEnds]);
+  /** Whether the call body read so far ends inside a parameter value. */
+  private readonly values = new OpenValueTracker(PARAMETER_OPEN, PARAMETER_CLOSE);
+  /** How far past a control token in a value `tokenInValueIsText` found nothing yet. */
+  private tokenLooked = 0;
 
   constructor(options?: FormatOptions) {
     super(options);
@@ -195,6 +204,8 @@ export class MuseParser extends BaseFormatParser {
     this.state = this.options.reasoningStartedInPrompt ? this.reasoningState() : 'header';
     this.recipient = '';
     this.body = [];
+    this.values.reset();
+    this.tokenLooked = 0;
   }
 
   private reasoningState(): State {
@@ -208,19 +219,22 @@ export class MuseParser extends BaseFormatParser {
     }
   }
 
-  /** Reads a header up to `<|message|>`; text that is no header is the body of a content message. */
+  /**
+   * Reads a header up to `<|message|>`; text that is no header is the body of a content message, and a
+   * `<|start|>` before it stays in that text (a literal one, as in prose, is not lost).
+   */
   private parseHeader(cursor: Cursor): boolean {
     const text = cursor.text;
     let from = cursor.position;
     if (text.startsWith(START, from)) {
-      this.take(cursor, from + START.length, 'markup');
-      from = cursor.position;
+      from += START.length;
     } else if (!cursor.final && text.length - from < START.length && START.startsWith(text.slice(from))) {
       return false;
     }
     const match = this.headerSearch.find(text, from);
     const header = match && match.marker === MESSAGE ? text.slice(from, match.index) : undefined;
     if (match && header !== undefined && match.index - from <= maxHeader && isHeader(header)) {
+      this.take(cursor, from, 'markup');
       const recipient = recipientOf(header);
       const end = match.index + MESSAGE.length;
       if (recipient === undefined || recipient === 'user' || recipient === 'all') {
@@ -234,11 +248,19 @@ export class MuseParser extends BaseFormatParser {
         this.take(cursor, end, 'call');
         this.recipient = recipient;
         this.body = [];
+        this.values.reset();
         this.state = 'call';
       }
       return true;
     }
     if (!match && !cursor.final && text.length - from <= maxHeader + MESSAGE.length) return false;
+    if (from > cursor.position) {
+      // A `<|start|>` with the output ending in a header (`<|start|>assistant`) is structure; one
+      // followed by anything else is the text's own.
+      const rest = text.slice(from, match ? match.index : text.length);
+      const structure = !match && cursor.final && rest.length <= maxHeader && isHeader(rest);
+      this.take(cursor, structure ? text.length : from, structure ? 'markup' : 'content');
+    }
     // No header here: plain text, a content message.
     this.state = 'content';
     return true;
@@ -248,6 +270,22 @@ export class MuseParser extends BaseFormatParser {
     const text = cursor.text;
     const bucket = this.state === 'reasoning' ? 'reasoning' : this.state === 'call' ? 'call' : 'content';
     const match = this.bodySearch.find(text, cursor.position);
+    if (match && this.state === 'call') this.takeBody(cursor, match.index, bucket);
+    if (match && this.state === 'call' && this.values.open) {
+      // A control token inside an open parameter value: value text when the value's own closing tag
+      // comes first (FreeToken #4: a literal `<|eom|>` in a value), else the message's end.
+      const end = match.index + match.marker.length;
+      const isText = tokenInValueIsText(text, end, end + this.tokenLooked, cursor.final);
+      if (typeof isText === 'number') {
+        this.tokenLooked = isText;
+        return false;
+      }
+      this.tokenLooked = 0;
+      if (isText) {
+        this.takeBody(cursor, end, bucket);
+        return true;
+      }
+    }
     if (!match) {
       const keep = cursor.final ? 0 : heldBackLength(text, cursor.position, bodyEnds);
       this.takeBody(cursor, text.length - keep, bucket);
@@ -266,7 +304,10 @@ export class MuseParser extends BaseFormatParser {
 
   private takeBody(cursor: Cursor, end: number, bucket: 'content' | 'reasoning' | 'call'): void {
     const piece = this.take(cursor, end, bucket);
-    if (bucket === 'call' && piece !== '') this.body.push(piece);
+    if (bucket === 'call' && piece !== '') {
+      this.body.push(piece);
+      this.values.push(piece);
+    }
   }
 
   /**

@@ -19,7 +19,9 @@
  *   by `<arg_value>V</arg_value>`. String values are kept verbatim (leading indent and trailing line
  *   breaks matter for file bodies); other values are typed by the tool's JSON Schema when tools are
  *   given, else kept as strings.
- * - Reasoning: `<think>…</think>` goes to `reasoning`.
+ * - Reasoning: `<think>…</think>` goes to `reasoning` (Laguna's template opens it in the prompt: pass
+ *   `reasoningStartedInPrompt`). A `<tool_call>` in a block that never closes ends the reasoning there
+ *   and is a call; in a block that closes after it, it was quoted and stays reasoning.
  * - Tolerated and refused: as `glm45` (missing `</arg_value>` or `</tool_call>` before the next call are
  *   tolerated; a cut-off call, a nameless or whitespace-only name, a key without a value, or text
  *   other than pairs make an InvalidToolCall; an unknown name with tools given is `unknown_tool`).
@@ -34,7 +36,7 @@ import { type ArgKeyValueConfig, ArgKeyValueParser } from '../families/arg-key-v
 import type { FormatDefinition } from '../format-definition.js';
 import { glmMarkers, glmTags } from './glm45.js';
 
-const config: ArgKeyValueConfig = { ...glmTags, nameWithSpaces: true };
+const config: ArgKeyValueConfig = { ...glmTags, nameWithSpaces: true, callsInReasoning: true };
 
 /** The `poolside_v1` format; `create()` returns an incremental parser that never throws on model text. */
 export const poolsideV1: FormatDefinition = {

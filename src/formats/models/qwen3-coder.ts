@@ -22,12 +22,17 @@
  *   XML/HTML: only the exact `</parameter>`, followed by another tag or the end, closes a value.
  * - Tolerated (SGLang / llama.cpp): a missing `<tool_call>` wrapper (a bare `<function=…>`, with or
  *   without a stray `</tool_call>` after it); a missing `</parameter>` (the value ends at the next
- *   `<parameter=`, `</function>` or `<function=`; a `</tool_call>` inside a value is data); a missing
+ *   `<parameter=`, `</function>` or `<function=`, the last only when no `</parameter>` comes before
+ *   the next tag: a value may quote `<function=NAME>`; a `</tool_call>` inside a value is data); a missing
  *   `</function>` at the end. Recovered and reported in the call's `repairs`: a parameter tag cut before
  *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
  *   omissions above.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
  *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
+ * - A `<tool_call>` mentioned in prose (followed by text that is no call, with no `</tool_call>` before
+ *   the next marker, reasoning tag or the end of the output: LM Studio #1592) is text where it stands,
+ *   so it no longer cuts reasoning or content short; with `finishReason: 'length'` such a tail is a
+ *   cut-off call (invalid) instead.
  * - Deliberately not done: text after the calls is kept as content (SGLang keeps only the text before
  *   the first call); a call cut off inside a value is an `InvalidToolCall`, not a partial call.
  *
@@ -51,6 +56,7 @@ const config = {
   implicitParameterEnd: true,
   reasoning: { open: '<think>', close: '</think>' },
   callsInReasoning: true,
+  proseMentions: true,
 } as const;
 
 export const qwen3Coder: FormatDefinition = {

@@ -167,6 +167,10 @@ export function toOpenAIChatChunks(
  *   glued); a repeated equal name is ignored;
  * - two JSON objects on one index (`{"a":1}{"b":2}`) are two calls of that name, the second without the
  *   server's id (it gets `call_N`);
+ * - a call that began with a name and no arguments yet (`""`, or the placeholder `{}` Gemini sends
+ *   before the real object: microsoft/autogen #7549) takes the arguments of the nameless fragment that
+ *   follows it, even on a new index or under a new id (which then routes to it too): the arguments
+ *   are that call's, never a runnable `{}` beside a nameless invalid call;
  * - `finish_reason` is recorded, never trusted: calls count whatever it says (`"stop"` with calls);
  * - arguments `""` (a zero-argument call) are `{}`; arguments that are not a JSON object make an
  *   `InvalidToolCall` with the text as `raw` (never dropped, never attached to another call); a call
@@ -227,11 +231,20 @@ export class OpenAIChatChunkAccumulator extends CallAccumulator {
       }
       if (candidate && !(name !== undefined && startsNewCall(candidate, name))) call = candidate;
     }
+    // Nameless arguments that would open a call of their own belong to a named call still waiting for its.
+    if (call === undefined && name === undefined && this.last?.awaitsArguments && text.trim() !== '')
+      call = this.last;
     if (call === undefined) call = this.openCall(id, name);
     if (call.name === undefined && name !== undefined) call.name = name;
     if (call.id === undefined && id !== undefined && !this.byId.has(id)) call.id = id;
-    call = this.appendArguments(call, text);
+    if (name === undefined && call.awaitsArguments && call.hasArguments && text.trim().startsWith('{')) {
+      // The `{}` placeholder gives way to the real object.
+      call.replaceArguments(text);
+      this.touch(call);
+    } else call = this.appendArguments(call, text);
     if (call.id !== undefined) this.byId.set(call.id, call);
+    // A new id the fragment came under routes its later fragments to the call it joined.
+    if (id !== undefined && !this.byId.has(id)) this.byId.set(id, call);
     if (index !== undefined) {
       this.byIndex.set(index, call);
       this.indexed.add(call);

@@ -38,6 +38,21 @@ export class AccumulatedCall {
   }
 
   /**
+   * A named call whose arguments are still to come: none arrived, or only an empty object `{}` (a
+   * placeholder some servers send first, Gemini's OpenAI-compatible API among them).
+   */
+  get awaitsArguments(): boolean {
+    if (this.name === undefined || this.name === '') return false;
+    if (this.phase === 0) return true;
+    return this.phase === 2 && this.emptyObject;
+  }
+
+  /** The top-level value is `{}`: an object opened, and its `}` the only other non-whitespace. */
+  private emptyObject = false;
+  /** Non-whitespace characters read inside the top-level value (its closing bracket included). */
+  private inner = 0;
+
+  /**
    * Appends a fragment. Returns the part of it that starts a SECOND top-level JSON value after this
    * call's completed one (`{"a":1}{"b":2}` on one index): the caller opens a new call with it. Any
    * other text stays here (a broken JSON text then makes this call invalid, never lost).
@@ -48,6 +63,7 @@ export class AccumulatedCall {
     while (index < length) {
       const code = text.charCodeAt(index);
       if (this.phase === 1) {
+        if (!isWhitespace(code)) this.inner++;
         if (this.inString) {
           if (this.escaped) this.escaped = false;
           else if (code === 0x5c /* \ */) this.escaped = true;
@@ -56,7 +72,10 @@ export class AccumulatedCall {
         else if (code === 0x7b /* { */ || code === 0x5b /* [ */) this.depth++;
         else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
           this.depth--;
-          if (this.depth === 0) this.phase = 2;
+          if (this.depth === 0) {
+            this.phase = 2;
+            this.emptyObject = code === 0x7d && this.inner === 1;
+          }
         }
       } else if (!isWhitespace(code)) {
         if (this.phase === 2 && code === 0x7b) {
@@ -66,6 +85,7 @@ export class AccumulatedCall {
         if (this.phase === 0 && (code === 0x7b || code === 0x5b)) {
           this.phase = 1;
           this.depth = 1;
+          this.inner = 0;
         } else {
           this.phase = 3;
           break;
@@ -100,6 +120,7 @@ export class AccumulatedCall {
     this.depth = 0;
     this.inString = false;
     this.escaped = false;
+    this.emptyObject = false;
     this.append(text);
   }
 

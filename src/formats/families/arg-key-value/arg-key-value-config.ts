@@ -19,6 +19,9 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `decodeEscapedJson`: a value whose schema wants an object or array and that is written as
  *   backslash-escaped JSON (`[{\"id\": \"1\"}]`) is unescaped once before decoding (SGLang GLM).
  * - `reasoning`: reasoning tags recognised in text mode.
+ * - `callsInReasoning`: a section or call start inside a reasoning block that never closes ends the
+ *   reasoning there and opens the call (Poolside Laguna writes calls before `</think>`); a block that
+ *   does close only quoted it (see `HeldReasoning`).
  *
  * Streaming: the call is announced once its name is read; its arguments stream as members, a number,
  * boolean or string sent when its value ends (`"key":value`, typed by the schema; objects and arrays
@@ -39,4 +42,5 @@ export interface ArgKeyValueConfig {
   readonly nameWithSpaces?: boolean;
   readonly decodeEscapedJson?: boolean;
   readonly reasoning?: ReasoningTags;
+  readonly callsInReasoning?: boolean;
 }

@@ -10,6 +10,8 @@ import type { ArgKeyValueConfig } from './arg-key-value-config.js';
  */
 export interface ArgKeyValuePlan {
   readonly textMarkers: readonly string[];
+  /** The markers that end a reasoning block as a call (`callsInReasoning`): `textMarkers`, else none. */
+  readonly reasoningOpeners: readonly string[];
   readonly sectionMarkers: readonly string[];
   readonly nameMarkers: readonly string[];
   readonly betweenMarkers: readonly string[];
@@ -30,8 +32,10 @@ function makePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
   const section = sectionEnd === undefined ? [] : [sectionEnd];
   const closers = [keyClose, valueClose];
   const valueMarkers = [valueClose, keyOpen, callEnd];
+  const textMarkers = sectionStart === undefined ? [callStart] : [sectionStart, callStart];
   return {
-    textMarkers: sectionStart === undefined ? [callStart] : [sectionStart, callStart],
+    textMarkers,
+    reasoningOpeners: config.callsInReasoning ? textMarkers : [],
     sectionMarkers: [callStart, ...section],
     nameMarkers: [
       ...(nameEnd === undefined ? [] : [nameEnd]),

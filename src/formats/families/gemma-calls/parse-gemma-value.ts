@@ -19,7 +19,8 @@ export type GemmaValueResult =
 /**
  * Decodes one value of the Gemma call syntax (see `GemmaCallConfig`), the whole `text` (surrounding
  * whitespace allowed). Strings are taken verbatim between two `quote` delimiters (no escapes); a JSON
- * string (`"…"`) is decoded as JSON. Bare scalars: `true` / `false` / `null`, JSON numbers, anything
+ * string (`"…"`) is decoded as JSON; an array item between single quotes (`['a','b']`) is the text
+ * between them (see `singleQuoteCloses`). Bare scalars: `true` / `false` / `null`, JSON numbers, anything
  * else is kept as its trimmed text. A trailing comma is tolerated. Never throws; linear in `text`.
  */
 export function parseGemmaValue(text: string, quote: string): GemmaValueResult {
@@ -36,8 +37,29 @@ export function parseGemmaValue(text: string, quote: string): GemmaValueResult {
   }
 }
 
+/** Whitespace read after a `'` to see whether it closes a single-quoted string. */
+const maxQuoteLookahead = 64;
+
+/**
+ * Whether the `'` just before `from` closes a single-quoted array item: it does when the next text that is
+ * not whitespace (within 64 characters) is `,`, `]` or `}`, or the text ends there; an apostrophe
+ * inside a word (`it's`, `'tis`) does not. `undefined`: the text ends first and more may come (not
+ * `final`). Models write `['a','b']` in the Gemma call syntax now and then (hermes-agent #7449).
+ */
+export function singleQuoteCloses(text: string, from: number, final: boolean): boolean | undefined {
+  const limit = from + maxQuoteLookahead;
+  let index = from;
+  while (index < text.length && index < limit && isWhitespace(text.charCodeAt(index))) index++;
+  if (index >= limit) return false;
+  if (index === text.length) return final ? true : undefined;
+  const code = text.charCodeAt(index);
+  return code === 0x2c /* , */ || code === 0x5d /* ] */ || code === 0x7d; /* } */
+}
+
 class ValueReader {
   position = 0;
+  /** A single-quoted string opened at or after this offset has no closing quote (see `singleQuoted`). */
+  private unclosedFrom = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly text: string,
@@ -49,7 +71,8 @@ class ValueReader {
       this.position++;
   }
 
-  value(depth: number): unknown {
+  /** One value; `item`: an array item, which may be a single-quoted string (`singleQuoteCloses`). */
+  value(depth: number, item = false): unknown {
     if (depth > maxDepth) throw new SyntaxError(tooDeepMessage);
     this.skipWhitespace();
     const { text, quote } = this;
@@ -59,7 +82,30 @@ class ValueReader {
     if (code === 0x7b /* { */) return this.object(depth);
     if (code === 0x5b /* [ */) return this.array(depth);
     if (code === 0x22 /* " */) return this.jsonString();
+    if (item && code === 0x27 /* ' */) {
+      const single = this.singleQuoted();
+      if (single !== undefined) return single;
+    }
     return this.bare();
+  }
+
+  /**
+   * A single-quoted array item from `position` (at its `'`) up to the quote that closes it (see
+   * `singleQuoteCloses`), or `undefined` (none does: the value is bare text). Once a search found no
+   * closing quote, none opened later has one either, so the text is searched once (linear).
+   */
+  private singleQuoted(): string | undefined {
+    const { text } = this;
+    const from = this.position + 1;
+    if (from >= this.unclosedFrom) return undefined;
+    let close = text.indexOf("'", from);
+    while (close >= 0 && !singleQuoteCloses(text, close + 1, true)) close = text.indexOf("'", close + 1);
+    if (close < 0) {
+      this.unclosedFrom = from;
+      return undefined;
+    }
+    this.position = close + 1;
+    return text.slice(from, close);
   }
 
   private quoted(): string {
@@ -161,7 +207,7 @@ class ValueReader {
         this.position++;
         return result;
       }
-      result.push(this.value(depth + 1));
+      result.push(this.value(depth + 1, true));
       this.skipWhitespace();
       const code = text.charCodeAt(this.position);
       if (code === 0x2c /* , */) this.position++;

@@ -35,6 +35,9 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   ending at `nameEnd`; otherwise the marker and the line are text.
  * - `dropMarkers`: markers outside calls that are pure structure (Command R7B's response wrappers).
  * - `reasoning`: reasoning tags recognised outside calls.
+ * - `callsInReasoning`: a section start or call start inside a reasoning block that never closes ends
+ *   the reasoning there and opens the section or call (DeepSeek-V3.1 thinking writes calls before
+ *   `</think>`, SGLang #9446); a block that does close only quoted it (see `HeldReasoning`).
  *
  * The rules every member follows (names, JSON, streaming) are `NamedJsonParser`'s.
  */
@@ -58,4 +61,5 @@ export interface NamedJsonConfig {
   readonly contentRecipient?: string;
   readonly dropMarkers?: readonly string[];
   readonly reasoning?: ReasoningTags;
+  readonly callsInReasoning?: boolean;
 }

@@ -16,6 +16,8 @@ const defaultArgumentKeys: readonly string[] = ['arguments', 'parameters'];
 export interface NamedJsonPlan {
   /** Text mode: section starts, call starts, dropped markers. */
   readonly textMarkers: readonly string[];
+  /** The markers that end a reasoning block as a call (`callsInReasoning`): section and call starts. */
+  readonly reasoningOpeners: readonly string[];
   /** Inside a section between calls: section ends, call starts. */
   readonly sectionMarkers: readonly string[];
   /** What ends a call early: call ends, call starts, section ends. */
@@ -47,6 +49,7 @@ function makePlan(config: NamedJsonConfig): NamedJsonPlan {
   const brace = config.nameEndsAtBrace ? ['{'] : none;
   return {
     textMarkers: [...sectionStart, ...config.callStart, ...(config.dropMarkers ?? none)],
+    reasoningOpeners: config.callsInReasoning ? [...sectionStart, ...config.callStart] : none,
     sectionMarkers: [...sectionEnd, ...config.callStart],
     abortMarkers,
     jsonStops,

@@ -1,10 +1,11 @@
 /**
  * What follows a tagged-JSON start marker, read ahead of consuming it: a Markdown fence opener
- * (`skipFenceOpener`) and whether a JSON value opens there (`opensJson`, for `startNeedsJson`).
+ * (`skipFenceOpener`), whether a JSON value opens there (`opensJson`, for `startNeedsJson`), a call
+ * array at the output's start (`opensCallArray`), and a whole body in the text (`wholeBody`).
  */
 
 import { isWhitespace } from '../../../internal/whitespace.js';
-import { isMarkerPrefix } from '../../core/markers.js';
+import { findEarliestMarker, isMarkerPrefix, type MarkerMatch } from '../../core/markers.js';
 
 /** How much whitespace (and fence language tag) a start marker's lookahead reads before giving up. */
 export const maxLookahead = 64;
@@ -53,4 +54,38 @@ export function skipFenceOpener(text: string, position: number, final: boolean):
   }
   if (!final && isMarkerPrefix(text, position, fenceMark)) return undefined;
   return position;
+}
+
+/**
+ * `bareArrayAtStart`: whether the `[` at `position` opens a call array (`{` follows it, after at most
+ * `maxLookahead` whitespace); `undefined` when the text ends before that is known.
+ */
+export function opensCallArray(text: string, position: number, final: boolean): boolean | undefined {
+  let next = position + 1;
+  while (next < text.length && next - position <= maxLookahead && isWhitespace(text.charCodeAt(next))) next++;
+  if (next === text.length && !final) return undefined;
+  return text.charCodeAt(next) === 0x7b; /* { */
+}
+
+/**
+ * The body from `from` to the first of the end `markers` in `text` when it is valid JSON (then no
+ * marker can be inside one of its strings, so that is the body): its end (before the whitespace ahead
+ * of the marker), the marker and the value. `notJson`: the text up to the marker is not JSON;
+ * `undefined`: no marker in `text`.
+ */
+export function wholeBody(
+  text: string,
+  from: number,
+  markers: readonly string[],
+): { bodyEnd: number; match: MarkerMatch; value: unknown } | { notJson: string } | undefined {
+  const match = findEarliestMarker(text, from, markers);
+  if (!match) return undefined;
+  let bodyEnd = match.index;
+  while (bodyEnd > from && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
+  const bodyText = text.slice(from, bodyEnd);
+  try {
+    return { bodyEnd, match, value: JSON.parse(bodyText) as unknown };
+  } catch {
+    return { notJson: bodyText };
+  }
 }

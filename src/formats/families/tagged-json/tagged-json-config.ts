@@ -20,6 +20,15 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   `conflicting_arguments`: which one counts would be a guess, and the first may have streamed.
  * - `nameIsKey`: the call object is `{ NAME: {arguments} }` (Apertus).
  * - `reasoning`: reasoning tags recognised in text mode.
+ * - `callsInReasoning`: a start marker inside a reasoning block that never closes ends the reasoning
+ *   there and opens a call (Qwen3 thinking models write calls before `</think>`, vLLM #42021); a block
+ *   that does close only quoted it (all reasoning). The text from the marker on waits for the close tag
+ *   or the end of the output to tell which (`HeldReasoning`).
+ * - `proseMentions`: a start marker followed by text that is no JSON body is a call (invalid) only when
+ *   an end marker closes that text; when the next marker, a reasoning tag or the end of the output
+ *   comes first (unless the output was cut off: `finishReason: 'length'`), the marker was mentioned in
+ *   prose, and it and the text stay where they are, content or reasoning (LM Studio #1592). That text
+ *   waits for the decision, so it streams late.
  * - `startNeedsJson`: a start marker counts only when (after whitespace, and a fence when `fence` is
  *   set) a JSON object or array follows; otherwise the marker is ordinary content (for plain-word
  *   markers like `functools` or `Action:`). Default false: a start marker always opens a call, and a
@@ -45,6 +54,8 @@ export interface TaggedJsonConfig {
   readonly idKeys?: readonly string[];
   readonly nameIsKey?: boolean;
   readonly reasoning?: ReasoningTags;
+  readonly callsInReasoning?: boolean;
+  readonly proseMentions?: boolean;
   readonly startNeedsJson?: boolean;
   readonly fence?: boolean;
   readonly bareArrayAtStart?: boolean;

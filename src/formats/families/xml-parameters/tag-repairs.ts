@@ -1,5 +1,7 @@
 import { escapePointer } from '../../../internal/escape-pointer.js';
+import { isWhitespace } from '../../../internal/whitespace.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
+import { isMarkerPrefix } from '../../core/markers.js';
 
 // Recovery from glitched tags: a section or call marker left out, a value closed by a malformed tag
 // (or by none), a parameter tag cut before its `>`; each says what was done as a repair on the call.
@@ -70,4 +72,51 @@ export function droppedParameter(
       ...(key === '' ? {} : { path: `/${escapePointer(key)}` }),
     },
   };
+}
+
+/**
+ * Where the `/` of a call tag closed on itself is in its header (`get_time/` of `<function=get_time/>`,
+ * `name="x" /` of `<invoke name="x" />`), or -1. A slash inside a quoted name is not one.
+ */
+export function selfClosingSlash(headerText: string): number {
+  const end = headerText.trimEnd();
+  return end.endsWith('/') ? end.length - 1 : -1;
+}
+
+/**
+ * A call tag closed on itself (`<function=git_status/>`, areal-project/AReaL #1691): a call without
+ * arguments, its name without the slash; `position`: the slash in the call's raw text.
+ */
+export function selfClosingCallTag(position: number): ToolCallRepair {
+  return {
+    kind: 'self_closing_call_tag',
+    position,
+    message: 'the call tag closes itself (/>): no arguments',
+  };
+}
+
+/** Whitespace read after a stray section end while looking for the bare call it precedes. */
+const maxStrayLookahead = 64;
+
+/**
+ * Whether a bare call start (`callStart`, after at most 64 whitespace code units) follows a section end
+ * that ends at `from` outside any section (`</tool_call>\n<function=…>`: a stray closer, QwenLM/qwen-code
+ * #10700); `undefined` when the text ends before that is known.
+ */
+export function strayEndFollower(
+  text: string,
+  from: number,
+  callStart: string,
+  final: boolean,
+): boolean | undefined {
+  let position = from;
+  while (
+    position < text.length &&
+    position - from < maxStrayLookahead &&
+    isWhitespace(text.charCodeAt(position))
+  )
+    position++;
+  if (text.startsWith(callStart, position)) return true;
+  if (!final && (position === text.length || isMarkerPrefix(text, position, callStart))) return undefined;
+  return false;
 }

@@ -15,14 +15,29 @@ const none: readonly string[] = [];
 export interface XmlParametersPlan {
   /** What opens a section in text mode: section starts, and the call start with `bareCalls`. */
   readonly openers: readonly string[];
+  /** What text mode looks for: the openers, and closers that may be stray (`dropStrayClosers`, `bareCalls`). */
+  readonly textMarkers: readonly string[];
+  /** Closers dropped as markup where text mode meets them (`dropStrayClosers`; see `closersAreText`). */
+  readonly strayClosers: readonly string[];
+  /** Call and parameter starts text mode notes as content (`dropStrayClosers`, no `bareCalls`). */
+  readonly openerMentions: readonly string[];
   /** The markers that end a reasoning block as a call (`callsInReasoning`); see `scanText`. */
   readonly reasoningOpeners: readonly string[];
   readonly sectionMarkers: readonly string[];
+  /** What ends text inside a section that is not a call tag: call and section starts, section ends. */
+  readonly garbageStops: readonly string[];
+  /**
+   * The same right after a section start held for `proseMentions`: also whatever text mode reacts
+   * to (reasoning tags included), so that text given back holds none of it.
+   */
+  readonly proseStops: readonly string[];
   readonly bodyMarkers: readonly string[];
   readonly valueMarkers: readonly string[];
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
   readonly valueInitial: string | undefined;
   readonly valueFollowers: readonly string[];
+  /** What may follow a call start inside a value (`closerComesFirst`): the value's closer first. */
+  readonly callStartStops: readonly string[];
   /** The call start ends with `=` (the name follows as an attribute value). */
   readonly callEquals: boolean;
   /** The parameter start ends with `=` (the key follows as an attribute value). */
@@ -38,16 +53,31 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
   const valueMarkers = [
     parameterEnd,
     ...(config.cdata ? [cdataStart] : none),
-    ...(config.implicitParameterEnd ? [parameterStart, callEnd, callStart] : none),
+    ...(config.implicitParameterEnd === true ? [parameterStart, callEnd, callStart] : none),
+    ...(config.implicitParameterEnd === 'parameter' ? [parameterStart] : none),
   ];
+  const openers = config.bareCalls ? [...sectionStart, callStart] : sectionStart;
+  const strayClosers = config.dropStrayClosers ? [...sectionEnd, callEnd, parameterEnd] : none;
+  const openerMentions = config.dropStrayClosers && !config.bareCalls ? [callStart, parameterStart] : none;
+  // With bare calls, a section end may stand before one (see `strayEndFollower`).
+  const maybeStray = config.bareCalls && !config.dropStrayClosers ? sectionEnd : none;
+  const textMarkers = [...openers, ...strayClosers, ...maybeStray, ...openerMentions];
+  const garbageStops = [callStart, ...sectionEnd, ...sectionStart];
+  const reasoningTags = config.reasoning ? [config.reasoning.open, config.reasoning.close] : none;
   return {
-    openers: config.bareCalls ? [...sectionStart, callStart] : sectionStart,
+    openers,
+    textMarkers,
+    strayClosers,
+    openerMentions,
     reasoningOpeners: config.callsInReasoning ? sectionStart : none,
     sectionMarkers: [callStart, ...sectionEnd, ...separators, ...sectionStart],
+    garbageStops,
+    proseStops: [...new Set([...garbageStops, ...textMarkers, ...reasoningTags])],
     bodyMarkers: [parameterStart, callEnd, ...sectionEnd, callStart, ...sectionStart],
     valueMarkers,
     valueInitial: sharedInitial(valueMarkers),
     valueFollowers: [parameterStart, callEnd, ...sectionEnd, callStart, ...separators],
+    callStartStops: [parameterEnd, parameterStart, callEnd, callStart, ...sectionEnd, ...sectionStart],
     callEquals: callStart.endsWith('='),
     parameterEquals: parameterStart.endsWith('='),
   };
