@@ -9,6 +9,7 @@ import type { Warning } from '../types/warning.js';
 import { GrammarBuilder } from './grammar-builder.js';
 import {
   alternatives,
+  alternativesOf,
   chars,
   EMPTY,
   type GrammarNode,
@@ -19,6 +20,7 @@ import {
   ref,
   repeat,
   sequence,
+  sequenceOf,
 } from './grammar-node.js';
 import { countBound } from './json-schema/count-bound.js';
 import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
@@ -102,6 +104,7 @@ export class JsonSchemaGrammar {
   private readonly whitespace: JsonWhitespace;
   private readonly anyOrder: boolean;
   private readonly named = new Map<object, string>();
+  private readonly excludingRules = new Map<string, GrammarNode>();
   private readonly referenced = new Set<string>();
   private readonly issues = new Map<string, Warning>();
   /** Records a warning once (same feature and details: one entry). */
@@ -177,8 +180,9 @@ export class JsonSchemaGrammar {
     warnIgnoredKeywords(schema, path, this.inspected, this.warn);
     const name = this.builder.reserve(hint);
     this.named.set(key, name);
-    const body = alternatives(
-      ...this.root.options(schema).map((option) => this.option(option, hint, path, depth)),
+    // One option per enum value: an array, not spread arguments (200,000 values overflow the stack).
+    const body = alternativesOf(
+      this.root.options(schema).map((option) => this.option(option, hint, path, depth)),
     );
     if (this.referenced.has(name)) {
       this.builder.define(name, body);
@@ -335,12 +339,12 @@ export class JsonSchemaGrammar {
     const ws = this.ws;
     if (Array.isArray(value)) {
       const items = value.map((item) => sequence(this.literalValue(item), ws));
-      return sequence(
+      return sequenceOf([
         literal('['),
         ws,
         ...items.flatMap((item, index) => (index === 0 ? [item] : [literal(','), ws, item])),
         literal(']'),
-      );
+      ]);
     }
     if (typeof value === 'object' && value !== null) {
       const members = Object.keys(value).map((key) =>
@@ -353,12 +357,12 @@ export class JsonSchemaGrammar {
           ws,
         ),
       );
-      return sequence(
+      return sequenceOf([
         literal('{'),
         ws,
         ...members.flatMap((m, index) => (index === 0 ? [m] : [literal(','), ws, m])),
         literal('}'),
-      );
+      ]);
     }
     if (typeof value === 'string') return literal(JSON.stringify(value));
     if (typeof value === 'number') return Number.isFinite(value) ? literal(JSON.stringify(value)) : NEVER;
@@ -399,11 +403,7 @@ export class JsonSchemaGrammar {
     if (additional !== false) {
       const value = this.value(additional, `${hint}-additional`, extraPath, depth + 1);
       if (!isNever(value)) {
-        const key = this.builder.rule(
-          `${hint}-additional-key`,
-          stringExcluding([...declared], this.builder.rule('char', JSON_STRING_CHAR)),
-        );
-        extra = sequence(key, ws, literal(':'), ws, value, ws);
+        extra = sequence(this.additionalKey([...declared], hint), ws, literal(':'), ws, value, ws);
       }
     }
     for (const keyword of ['minProperties', 'maxProperties', 'propertyNames'] as const) {
@@ -415,10 +415,33 @@ export class JsonSchemaGrammar {
       if (members.some((m) => m.required)) {
         this.warn('required', `${where(path)}: required properties not enforced with propertyOrder "any"`);
       }
-      const member = this.builder.rule(`${hint}-member`, alternatives(...members.map((m) => m.node), extra));
+      const member = this.builder.rule(
+        `${hint}-member`,
+        alternativesOf([...members.map((m) => m.node), extra]),
+      );
       return isNever(member) ? sequence(open, close) : this.list('{', member, '}');
     }
     return sequence(open, schemaOrderMembers(members, extra, ws, this.builder, hint), close);
+  }
+
+  /**
+   * The rule of an additional property's key: a string none of `declared`, one rule per list of
+   * names. Found by the names rather than by the rule's body (`GrammarBuilder.rule`), whose key
+   * would spell out each level of the names' trie again: 10,000 names, tens of megabytes.
+   */
+  private additionalKey(declared: readonly string[], hint: string): GrammarNode {
+    const char = this.builder.rule('char', JSON_STRING_CHAR);
+    if (declared.length === 0) return this.builder.rule(`${hint}-additional-key`, stringExcluding([], char));
+    const names = JSON.stringify(declared);
+    let rule = this.excludingRules.get(names);
+    if (rule === undefined) {
+      const body = stringExcluding(declared, char, this.builder, `${hint}-key-rest`);
+      const name = this.builder.reserve(`${hint}-additional-key`);
+      this.builder.define(name, body);
+      rule = ref(name);
+      this.excludingRules.set(names, rule);
+    }
+    return rule;
   }
 
   private member(key: GrammarNode, value: GrammarNode): GrammarNode {
