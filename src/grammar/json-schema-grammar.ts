@@ -3,7 +3,7 @@
 import { escapePointer } from '../internal/escape-pointer.js';
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
-import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
+import { MAX_SCHEMA_DEPTH, type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
 import { GrammarBuilder } from './grammar-builder.js';
@@ -52,8 +52,12 @@ export interface JsonGrammarOptions {
   readonly propertyOrder?: 'schema' | 'any';
 }
 
-/** Deeper schema nesting than this is read as "any value" (with a warning). */
-export const MAX_GRAMMAR_DEPTH = 64;
+/**
+ * Values nested deeper than this (objects and arrays in each other) are "any value" in a grammar,
+ * with a warning: `MAX_SCHEMA_DEPTH`, the bound `SchemaRoot` follows `$ref` / `anyOf` chains to, so
+ * one number bounds how deep a schema is read (32, as vLLM).
+ */
+export const MAX_GRAMMAR_DEPTH = MAX_SCHEMA_DEPTH;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
 export const MAX_GRAMMAR_RULES = 20_000;
 
@@ -96,7 +100,9 @@ const PREFIX_RULE_SPAN = 64;
  * `JSON.stringify`'s escapes for literals, object literals keep their key order.
  *
  * Bounded: nesting deeper than `MAX_GRAMMAR_DEPTH` or more than `MAX_GRAMMAR_RULES` rules read as
- * any value (warned); `$ref` cycles become recursive rules; an enum costs one alternative per value.
+ * any value (warned, as every part of the schema read as any value: a `$ref` that is remote, does not
+ * resolve or cycles back to itself, a chain deeper than `MAX_SCHEMA_DEPTH`, a keyword value the
+ * meta-schema does not allow; see `SchemaRoot.unsupportedKeywords`); `$ref` cycles become recursive rules; an enum costs one alternative per value.
  */
 export class JsonSchemaGrammar {
   readonly builder: GrammarBuilder;
@@ -170,11 +176,12 @@ export class JsonSchemaGrammar {
       this.referenced.add(existing);
       return ref(existing);
     }
-    if (depth > MAX_GRAMMAR_DEPTH || this.builder.size > MAX_GRAMMAR_RULES) {
-      this.warn(
-        'depth',
-        `${where(path)}: schema nested deeper than ${MAX_GRAMMAR_DEPTH} or grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`,
-      );
+    if (depth > MAX_GRAMMAR_DEPTH) {
+      this.warn('depth', `${where(path)}: values nested deeper than ${MAX_GRAMMAR_DEPTH}; any value allowed`);
+      return this.any();
+    }
+    if (this.builder.size > MAX_GRAMMAR_RULES) {
+      this.warn('rules', `${where(path)}: grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`);
       return this.any();
     }
     warnIgnoredKeywords(schema, path, this.inspected, this.warn);
@@ -234,11 +241,11 @@ export class JsonSchemaGrammar {
   /** Everything not expressed so far, including the keywords `SchemaRoot` does not interpret. */
   warnings(): Warning[] {
     const out = [...this.issues.values()];
-    for (const { pointer, keyword } of this.root.unsupportedKeywords) {
+    for (const { pointer, keyword, reason } of this.root.unsupportedKeywords) {
       out.push({
         type: 'unsupported',
         feature: keyword,
-        details: `${where(pointer)}: keyword not interpreted; not applied`,
+        details: `${where(pointer)}: ${reason ?? 'keyword not interpreted; not applied'}`,
       });
     }
     return out;
@@ -310,12 +317,8 @@ export class JsonSchemaGrammar {
     const forString = has(['minLength', 'maxLength', 'pattern', 'format']);
     const forNumber = has(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
     const forArray = has(['minItems', 'maxItems', 'uniqueItems']);
-    if (!forString && !forNumber && !forArray) {
-      for (const keyword of ['minProperties', 'maxProperties'] as const) {
-        if (schema[keyword] !== undefined) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
-      }
-      return this.any();
-    }
+    this.warnObjectKeywords(schema, path);
+    if (!forString && !forNumber && !forArray) return this.any();
     this.any();
     const { object, array } = this.anyContainers;
     return alternatives(
@@ -406,9 +409,7 @@ export class JsonSchemaGrammar {
         extra = sequence(this.additionalKey([...declared], hint), ws, literal(':'), ws, value, ws);
       }
     }
-    for (const keyword of ['minProperties', 'maxProperties', 'propertyNames'] as const) {
-      if (option.schema[keyword] !== undefined) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
-    }
+    this.warnObjectKeywords(option.schema, path);
     const open = sequence(literal('{'), ws);
     const close = literal('}');
     if (this.anyOrder) {
@@ -422,6 +423,21 @@ export class JsonSchemaGrammar {
       return isNever(member) ? sequence(open, close) : this.list('{', member, '}');
     }
     return sequence(open, schemaOrderMembers(members, extra, ws, this.builder, hint), close);
+  }
+
+  /**
+   * `minProperties` / `maxProperties` / `propertyNames` are not expressed; a value that is not a
+   * number (a schema) is reported by `SchemaRoot` instead, as not applied anywhere.
+   */
+  private warnObjectKeywords(schema: SchemaObject, path: string): void {
+    const { minProperties, maxProperties, propertyNames } = schema;
+    const given = [
+      ['minProperties', typeof minProperties === 'number'],
+      ['maxProperties', typeof maxProperties === 'number'],
+      ['propertyNames', typeof propertyNames === 'boolean' || isSchemaObject(propertyNames)],
+    ] as const;
+    for (const [keyword, present] of given)
+      if (present) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
   }
 
   /**
@@ -504,4 +520,8 @@ export class JsonSchemaGrammar {
     }
     return sequence(literal('['), ws, tail, literal(']'));
   }
+}
+
+function isSchemaObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ToolwireError } from '../../src/errors/toolwire-error.js';
-import { type SchemaGrammarOptions, schemaGrammar } from '../../src/grammar/index.js';
+import { MAX_GRAMMAR_DEPTH, type SchemaGrammarOptions, schemaGrammar } from '../../src/grammar/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
 import { llamaCppEngine, xgrammarEngine } from './engines.js';
 
@@ -78,7 +78,7 @@ describe('schemaGrammar output', () => {
     });
   });
 
-  it('is deterministic, linear for a huge enum, and bounded for a $ref cycle', () => {
+  it('is deterministic, linear for a huge enum, and bounded (and warned) for a $ref cycle', () => {
     const big = { enum: Array.from({ length: 5000 }, (_, i) => `v${i}`) };
     const first = schemaGrammar(big);
     expect(schemaGrammar(big)).toEqual(first);
@@ -88,18 +88,25 @@ describe('schemaGrammar output', () => {
       `schema ::= ${big.enum.map((v) => `"\\"${v}\\""`).join(' | ')}`,
     ]);
     const cycle = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' };
-    expect(schemaGrammar(cycle).warnings).toEqual([]);
+    expect(schemaGrammar(cycle).warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: '$ref',
+        details: '/$defs/b: "#/$defs/a" cycles back to itself before any object or array; any value allowed',
+      },
+    ]);
   });
 
   it('reads schemas nested deeper than MAX_GRAMMAR_DEPTH as any value, with a warning', () => {
     let schema: JSONSchema = { type: 'string' };
     for (let i = 0; i < 70; i++) schema = { type: 'array', items: schema };
     const { warnings } = schemaGrammar(schema);
+    expect(MAX_GRAMMAR_DEPTH).toBe(32);
     expect(warnings).toEqual([
       {
         type: 'unsupported',
         feature: 'depth',
-        details: `${'/items'.repeat(65)}: schema nested deeper than 64 or grammar over 20000 rules; any value allowed`,
+        details: `${'/items'.repeat(33)}: values nested deeper than 32; any value allowed`,
       },
     ]);
   });
