@@ -24,7 +24,11 @@ import {
 } from './grammar-node.js';
 import { countBound } from './json-schema/count-bound.js';
 import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
-import { PASSIVE_KEYWORDS, warnIgnoredKeywords } from './json-schema/ignored-keywords.js';
+import {
+  type IgnoredKeywordsContext,
+  PASSIVE_KEYWORDS,
+  warnIgnoredKeywords,
+} from './json-schema/ignored-keywords.js';
 import { numberGrammar } from './json-schema/number-grammar.js';
 import { type ObjectMember, schemaOrderMembers } from './json-schema/object-members.js';
 import { stringExcluding } from './json-schema/string-excluding.js';
@@ -118,7 +122,11 @@ export class JsonSchemaGrammar {
     const key = `${feature}\u0000${details}`;
     if (!this.issues.has(key)) this.issues.set(key, { type: 'unsupported', feature, details });
   };
-  private readonly inspected = new WeakSet<object>();
+  private readonly keywordContext: IgnoredKeywordsContext = {
+    inspected: new WeakSet<object>(),
+    warn: this.warn,
+    resolve: (ref) => this.root.resolveRef(ref),
+  };
   private wsNode: GrammarNode | undefined;
   private anyNode: GrammarNode | undefined;
   private anyContainers = { object: NEVER, array: NEVER };
@@ -184,7 +192,7 @@ export class JsonSchemaGrammar {
       this.warn('rules', `${where(path)}: grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`);
       return this.any();
     }
-    warnIgnoredKeywords(schema, path, this.inspected, this.warn);
+    warnIgnoredKeywords(schema, path, this.keywordContext);
     const name = this.builder.reserve(hint);
     this.named.set(key, name);
     // One option per enum value: an array, not spread arguments (200,000 values overflow the stack).
@@ -261,6 +269,9 @@ export class JsonSchemaGrammar {
       const keys = Object.keys(node);
       if (typeof node.$ref !== 'string' || node.nullable === true) return node;
       if (!keys.every((k) => k === '$ref' || PASSIVE_KEYWORDS.has(k))) return node;
+      // Its passive keywords are never read where the target's rule is reused: their values are
+      // checked here (`nullable: "yes"` beside a `$ref` is warned wherever it stands).
+      this.root.inspect(node);
       const target = this.root.resolveRef(node.$ref);
       if (typeof target !== 'object' || target === null) return node;
       node = target;
@@ -293,17 +304,17 @@ export class JsonSchemaGrammar {
       case 'boolean':
         return alternatives(literal('true'), literal('false'));
       case 'string':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return stringGrammar(option.schema, hint, path, this.builder, this.warn);
       case 'integer':
       case 'number':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return numberGrammar(option.kind, option.schema, this.builder, path, this.warn);
       case 'object':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.object(option, hint, path, depth);
       case 'array':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.array(option, hint, path, depth);
     }
   }

@@ -342,6 +342,15 @@ export class SchemaRoot {
     }
   }
 
+  /**
+   * Lists `node`'s own unknown keywords and keyword values the meta-schema does not allow in
+   * `unsupportedKeywords` (once per node) without expanding it: for a node whose values are read
+   * through another (a bare `$ref` whose target a grammar already wrote).
+   */
+  inspect(node: SchemaObject): void {
+    this.report(node);
+  }
+
   private report(node: SchemaObject): void {
     if (this.reported.has(node)) return;
     this.reported.add(node);
