@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { grammarSchema, grammarViolations, unsupportedPart } from './properties/grammar-schemas.js';
+import { grammarSchema, grammarViolations, isRead, unsupportedParts } from './properties/grammar-schemas.js';
 
 const defs = { d: true, loop: { $ref: '#/$defs/loop2' }, loop2: { $ref: '#/$defs/loop' } };
 
@@ -20,19 +20,24 @@ describe('schemaGrammar on random and hostile schemas (property)', () => {
     );
   }, 120_000);
 
-  it('finds the unsupported parts the grammar reads, and only those', () => {
-    const array = (extra: object) => ({ type: 'array', items: { type: [] }, $defs: defs, ...extra });
-    expect(unsupportedPart(array({}))).toBe('{"type":[]}');
+  it('finds the unsupported parts, and which of them the grammar reads', () => {
+    const items = { type: [] };
+    const array = (extra: object) => ({ type: 'array', items, $defs: defs, ...extra });
+    expect(unsupportedParts(array({}))).toEqual([{ node: items, part: '{"type":[]}' }]);
+    expect(isRead(array({}), items)).toBe(true);
     // No item is read by an array of at most 0 items, or of none (minItems above maxItems).
-    expect(unsupportedPart(array({ maxItems: 0 }))).toBeUndefined();
-    expect(unsupportedPart(array({ minItems: 3, maxItems: 1 }))).toBeUndefined();
-    expect(
-      unsupportedPart({ type: 'object', properties: { a: { $ref: 'https://x.test/s.json' } }, $defs: defs }),
-    ).toBe('$ref https://x.test/s.json');
-    expect(unsupportedPart({ $ref: '#/$defs/d', $defs: { ...defs, d: { anyOf: [1] } } })).toBe(
-      '{"anyOf":[1]}',
-    );
-    expect(unsupportedPart({ type: 'integer', maxLength: 100_000, $defs: defs })).toBeUndefined();
-    expect(unsupportedPart({ type: 'string', maxLength: 100_000, $defs: defs })).toBe('{"maxLength":100000}');
+    expect(isRead(array({ maxItems: 0 }), items)).toBe(false);
+    expect(isRead(array({ minItems: 3, maxItems: 1 }), items)).toBe(false);
+    // Nor a property written after a required property that is `false` (no value gets past it).
+    const remote = { $ref: 'https://x.test/s.json' };
+    const object = { type: 'object', properties: { b: false, a: remote }, required: ['b'], $defs: defs };
+    expect(unsupportedParts(object)).toEqual([{ node: remote, part: '$ref https://x.test/s.json' }]);
+    expect(isRead(object, remote)).toBe(false);
+    expect(isRead({ ...object, required: [] }, remote)).toBe(true);
+    const target = { anyOf: [1] };
+    expect(unsupportedParts({ $ref: '#/$defs/d', $defs: { ...defs, d: target } })).toEqual([
+      { node: target, part: '{"anyOf":[1]}' },
+    ]);
+    expect(unsupportedParts({ type: 'integer', maxLength: 100_000, $defs: defs })).toEqual([]);
   });
 });

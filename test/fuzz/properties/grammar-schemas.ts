@@ -53,7 +53,7 @@ const format = fc.constantFrom('date', 'email', 'uuid', 'date-time', 'hostname')
 
 /**
  * Parts the grammar cannot express, each read as any value, so each must be warned wherever it is read
- * (`unsupportedPart`): keyword values no schema may hold, references that are remote, missing or cycle
+ * (`unsupportedParts`, `isRead`): keyword values no schema may hold, references that are remote, missing or cycle
  * with no progress, and a length cap above 10,000.
  */
 const HOSTILE: readonly Record<string, unknown>[] = [
@@ -287,41 +287,64 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const UNSEEN_REFS = new Set(['#/$defs/missing', '#/$defs/loop', '#/$defs/loop2', ...REMOTE_REFS]);
 
+/** One unsupported part: the schema node holding it, and what it is. */
+export interface UnsupportedPart {
+  readonly node: Record<string, unknown>;
+  readonly part: string;
+}
+
 /**
- * The first unsupported part (a `HOSTILE` keyword value, a reference the grammar cannot follow) of a
- * schema node the grammar reads: the root and, through them, its properties, items, branches and
- * `$defs/d` when referenced. `undefined` when there is none.
+ * The unsupported parts (a `HOSTILE` keyword value, a reference the grammar cannot follow) of the
+ * schema nodes below the root and `$defs/d`, through properties, items, branches and references, at
+ * most one per node, in walk order. Whether the grammar reads a node is `isRead`'s to say.
  */
-export function unsupportedPart(schema: Record<string, unknown>): string | undefined {
+export function unsupportedParts(schema: Record<string, unknown>): UnsupportedPart[] {
   const defs = schema.$defs as Record<string, unknown>;
+  const found: UnsupportedPart[] = [];
   const seen = new Set<unknown>();
   const pending: unknown[] = [schema];
   while (pending.length > 0) {
-    const node = pending.pop();
+    const node = pending.shift();
     if (!isObject(node) || seen.has(node)) continue;
     seen.add(node);
-    for (const entry of HOSTILE) {
-      const [[keyword, value]] = Object.entries(entry) as [[string, unknown]];
-      // A length cap is read only where the value is a string.
-      if (keyword === 'maxLength' && node.type !== 'string') continue;
-      if (JSON.stringify(node[keyword]) === JSON.stringify(value))
-        return JSON.stringify({ [keyword]: value });
-    }
-    if (typeof node.$ref === 'string' && UNSEEN_REFS.has(node.$ref)) return `$ref ${node.$ref}`;
+    const part = partOf(node);
+    if (part !== undefined) found.push({ node, part });
     if (node.$ref === '#/$defs/d') pending.push(defs.d);
     if (isObject(node.properties)) pending.push(...Object.values(node.properties));
-    for (const keyword of ['anyOf', 'oneOf', 'allOf'])
+    for (const keyword of ['anyOf', 'oneOf', 'allOf', 'prefixItems'])
       if (Array.isArray(node[keyword])) pending.push(...(node[keyword] as unknown[]));
-    pending.push(node.additionalProperties);
-    // An array of at most N items never reads the schemas of later positions; of none (minItems above
-    // maxItems), no item schema.
-    const most = typeof node.maxItems === 'number' ? node.maxItems : Number.POSITIVE_INFINITY;
-    if (typeof node.minItems === 'number' && node.minItems > most) continue;
-    const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]) : [];
-    pending.push(...prefix.slice(0, most));
-    if (prefix.length < most) pending.push(node.items);
+    pending.push(node.items, node.additionalProperties);
   }
+  return found;
+}
+
+function partOf(node: Record<string, unknown>): string | undefined {
+  for (const entry of HOSTILE) {
+    const [[keyword, value]] = Object.entries(entry) as [[string, unknown]];
+    // A length cap is read only where the value is a string.
+    if (keyword === 'maxLength' && node.type !== 'string') continue;
+    if (JSON.stringify(node[keyword]) === JSON.stringify(value)) return JSON.stringify({ [keyword]: value });
+  }
+  if (typeof node.$ref === 'string' && UNSEEN_REFS.has(node.$ref)) return `$ref ${node.$ref}`;
   return undefined;
+}
+
+const PROBE = 'tw-probe-value';
+
+/**
+ * Whether the grammar of `schema` reads `node`: with `node` replaced by `{ "const": PROBE }`, the
+ * probe's text is in the grammar. A node no value can reach (an item past `maxItems`, a property of
+ * an object no value satisfies) is not written, so it is not read.
+ */
+export function isRead(schema: Record<string, unknown>, node: Record<string, unknown>): boolean {
+  const replaced = (value: unknown): unknown => {
+    if (value === node) return { const: PROBE };
+    if (Array.isArray(value)) return value.map(replaced);
+    if (!isObject(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, replaced(entry)]));
+  };
+  const probed = replaced(schema) as JSONSchema;
+  return schemaGrammar(probed, { whitespace: 'compact' }).grammar.includes(PROBE);
 }
 
 /** Every broken promise of `schemaGrammar` for `schema` (empty: all hold). */
@@ -340,9 +363,10 @@ export async function grammarViolations(schema: Record<string, unknown>): Promis
   if (result.grammar.length > GRAMMAR_FIXED_BYTES + GRAMMAR_BYTES_PER_SCHEMA_BYTE * schemaBytes)
     found.push(`grammar of ${result.grammar.length} bytes for a schema of ${schemaBytes}`);
   const warned = result.warnings.length > 0;
-  // A schema no value satisfies (its grammar's root is `never`) reads the values of none of its parts.
-  const unsupported = /^root ::= never$/m.test(result.grammar) ? undefined : unsupportedPart(schema);
-  if (unsupported !== undefined && !warned) found.push(`no warning for ${unsupported}`);
+  // Every unsupported part the grammar reads is warned (the first few are probed: one grammar each).
+  if (!warned)
+    for (const { node, part } of unsupportedParts(schema).slice(0, 4))
+      if (isRead(schema, node)) found.push(`no warning for ${part}, which the grammar reads`);
   let strictThrew = false;
   try {
     schemaGrammar(schema as JSONSchema, { strict: true });
