@@ -4,6 +4,8 @@
 // parses the grammar it builds), on the grammar corpus's schemas and one 200-property tool. Run with
 // `npm run bench grammar` (builds dist first) or `node bench/run.js grammar` after `npm run build`.
 // xgrammar prints a [FATAL] line for each corpus schema it refuses; those are left out of the timing.
+// A second table times toolwire alone on growing schemas (required properties, enum values,
+// prefixItems), doubling the size each row: linear generation shows a growth near 2.0x.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -106,3 +108,52 @@ for (const [name, list] of [
 }
 console.log(`corpus: ${corpusSchemas.length} distinct schemas, timed on the ones all converters read`);
 printTable(rows);
+
+/** Best of three calls after one warm-up, in ms (each call of the largest sizes takes a good part of a second). */
+function bestOfThree(run) {
+  run();
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const growing = {
+  'required string properties': [
+    [1250, 2500, 5000, 10_000],
+    (n) => {
+      const properties = {};
+      for (let index = 0; index < n; index++) properties[`field_${index}`] = { type: 'string' };
+      return { type: 'object', properties, required: Object.keys(properties) };
+    },
+  ],
+  'string enum values': [
+    [12_500, 25_000, 50_000, 100_000],
+    (n) => ({ enum: Array.from({ length: n }, (_, index) => `value_${index}`) }),
+  ],
+  prefixItems: [
+    [2500, 5000, 10_000, 20_000],
+    (n) => ({
+      type: 'array',
+      prefixItems: Array.from({ length: n }, (_, index) => ({
+        type: ['string', 'integer', 'boolean'][index % 3],
+      })),
+    }),
+  ],
+};
+const growth = [['schema', 'size', 'toolwire gbnf', 'grammar bytes', 'growth per doubling']];
+for (const [name, [sizes, make]] of Object.entries(growing)) {
+  let previous;
+  for (const size of sizes) {
+    const schema = make(size);
+    const ms = bestOfThree(() => schemaGrammar(schema));
+    const bytes = schemaGrammar(schema).grammar.length;
+    growth.push([name, size, `${ms.toFixed(1)} ms`, bytes, previous ? `${(ms / previous).toFixed(2)}x` : '']);
+    previous = ms;
+  }
+}
+console.log('\ngrowth: schemaGrammar on schemas doubling in size (linear: about 2.00x per doubling)');
+printTable(growth);

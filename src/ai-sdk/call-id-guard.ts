@@ -19,6 +19,8 @@ export class CallIdGuard {
 
   /** `part` with its call id made unique among the response's ids (`origin`: who made the call). */
   part<T extends Part>(part: T, origin: 'parsed' | 'native'): T {
+    // An upstream may send a part that is not one (`null`, a string): passed on as it came.
+    if (typeof part !== 'object' || part === null) return part;
     switch (part.type) {
       case 'tool-input-start':
       case 'tool-input-delta':
@@ -38,6 +40,8 @@ export class CallIdGuard {
   }
 
   private id(id: string, origin: 'parsed' | 'native'): string {
+    // A part without a string id (an upstream's malformed part) keeps what it has: no id is made up.
+    if (typeof id !== 'string') return id;
     const ids = origin === 'parsed' ? this.parsedIds : this.nativeIds;
     const known = ids.get(id);
     if (known !== undefined) return known;

@@ -74,8 +74,9 @@ interface CallState {
  *   (whole, or chunk by chunk): text, reasoning and tool-call parts come back as the spec's content /
  *   stream parts (see `AISDKStreamPartEncoder`); a call that cannot be recovered becomes an invalid
  *   tool call (`invalidCallPart`), never a silent drop; the finish reason is `tool-calls` when a
- *   call was found. Parts the model sent besides text (reasoning, native tool calls, files, metadata)
- *   pass through unchanged.
+ *   call was found. Parts the model sent besides text (reasoning, native tool calls, files, metadata,
+ *   and what is not a part: `null`, a text delta whose `delta` is not a string) pass through unchanged,
+ *   never merged with parsed text.
  *
  * Without function tools in the call the middleware changes nothing (in whole-prompt mode it still
  * writes the prompt text, with no tool section).
@@ -160,12 +161,14 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       const result = await doGenerate();
       const state = states.get(params);
       if (state === undefined || state.toolChoice.type === 'none') return result;
+      // No content list: no text to parse, and nothing to drop.
+      if (!Array.isArray(result.content)) return result;
       const parser = parserFor(state, false);
       const ids = new CallIdGuard();
       const content: LanguageModelV3Content[] = [];
       const collect = new ContentCollector(content, ids);
       for (const part of result.content) {
-        if (part.type === 'text') collect.add(parser.push(part.text));
+        if (isTextPart(part, 'text')) collect.add(parser.push(part.text));
         else content.push(ids.part(part, 'native'));
       }
       collect.add(parser.finish());
@@ -187,16 +190,18 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
             // second `finish`, late text) is passed on as it came; a second `finish` is dropped, as a
             // stream has one.
             if (finished) {
-              if (part.type !== 'finish') controller.enqueue(ids.part(part, 'native'));
+              if (part?.type !== 'finish') controller.enqueue(ids.part(part, 'native'));
               return;
             }
             const out: LanguageModelV3StreamPart[] = [];
-            if (part.type === 'text-delta') encoder.push(parser.push(part.delta), out);
-            else if (part.type === 'finish') {
+            if (isTextPart(part, 'text-delta')) encoder.push(parser.push(part.delta), out);
+            else if (part?.type === 'finish') {
               finished = true;
               encoder.finish(encoder.push(parser.finish(), out));
               out.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
-            } else if (part.type !== 'text-start' && part.type !== 'text-end') {
+            } else if (part?.type !== 'text-start' && part?.type !== 'text-end') {
+              // Everything else passes on, a part that is not one (`null`, a text delta without a
+              // string) as it came: nothing of it is dropped, and nothing read from it.
               controller.enqueue(ids.part(part, 'native'));
             }
             for (const item of out) controller.enqueue(ids.part(item, 'parsed'));
@@ -242,10 +247,28 @@ function autoTemplate(model: string): PromptTemplate {
   return found;
 }
 
-/** `tool-calls` when calls were found (the model's own reason kept in `raw`), else the model's. */
+/**
+ * `tool-calls` when calls were found (the model's own reason kept in `raw`), else the model's, also
+ * when it is not a finish reason object (an upstream that sent none, or a string).
+ */
 function finishReason(reason: LanguageModelV3FinishReason, calls: number): LanguageModelV3FinishReason {
-  if (calls === 0 || reason.unified !== 'stop') return reason;
+  if (calls === 0 || typeof reason !== 'object' || reason === null || reason.unified !== 'stop')
+    return reason;
   return { unified: 'tool-calls', raw: reason.raw };
+}
+
+/**
+ * Whether `part` is text the parser reads: a `text` content part (`type: 'text'`) or a `text-delta`
+ * stream part with a string. An upstream may send anything (`null`, a delta that is a number): the
+ * middleware reads only what these types say, and passes on the rest.
+ */
+function isTextPart<T extends 'text' | 'text-delta'>(
+  part: unknown,
+  type: T,
+): part is T extends 'text' ? { type: 'text'; text: string } : { type: 'text-delta'; delta: string } {
+  if (typeof part !== 'object' || part === null) return false;
+  const { type: actual, text, delta } = part as { type?: unknown; text?: unknown; delta?: unknown };
+  return actual === type && typeof (type === 'text' ? text : delta) === 'string';
 }
 
 /** Folds whole-text parse events into generate content: adjacent text (or reasoning) merged. */
@@ -258,14 +281,25 @@ class ContentCollector {
     private readonly ids: CallIdGuard,
   ) {}
 
+  /** The text or reasoning part this collector wrote last: only that one takes more text. */
+  private own: LanguageModelV3Content | undefined;
+
   add(events: readonly ParseEvent[]): void {
     for (const event of events) {
       if (event.type === 'text-delta' || event.type === 'reasoning-delta') {
         const kind = event.type === 'text-delta' ? 'text' : 'reasoning';
         const last = this.content.at(-1);
-        if (last?.type === kind)
-          this.content[this.content.length - 1] = { ...last, text: last.text + event.delta };
-        else if (event.delta !== '') this.content.push({ type: kind, text: event.delta });
+        // An upstream part is never extended: its reasoning may be signed (`providerMetadata`), and
+        // a part that is not text (`text: 42`) is passed on as it came.
+        let own: LanguageModelV3Content | undefined;
+        if (last !== undefined && last === this.own && last.type === kind) {
+          own = { ...last, text: last.text + event.delta };
+          this.content[this.content.length - 1] = own;
+        } else if (event.delta !== '') {
+          this.content.push({ type: kind, text: event.delta });
+          own = this.content.at(-1);
+        }
+        if (own !== undefined) this.own = own;
       } else if (event.type === 'tool-call') {
         this.calls++;
         this.content.push(this.ids.part(toolCallPart(event), 'parsed'));

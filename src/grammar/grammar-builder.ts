@@ -37,6 +37,8 @@ export function ruleName(hint: string): string {
 export class GrammarBuilder {
   private readonly rules = new Map<string, GrammarNode | undefined>([['root', undefined]]);
   private readonly byBody = new Map<string, string>();
+  /** Per name base, the lowest suffix that may still be free (so a thousand `-rest` rules stay linear). */
+  private readonly nextSuffix = new Map<string, number>();
 
   /** The number of rules so far (for size budgets). */
   get size(): number {
@@ -75,8 +77,15 @@ export class GrammarBuilder {
 
   /** Gives up a reserved name whose body was never defined (it may then be taken again). */
   release(name: string): void {
-    if (this.rules.has(name) && this.rules.get(name) === undefined && name !== 'root')
+    if (this.rules.has(name) && this.rules.get(name) === undefined && name !== 'root') {
       this.rules.delete(name);
+      // A freed `base-N` may be taken again by the next `base` rule, as the lowest free name.
+      const dash = name.lastIndexOf('-');
+      const index = dash > 0 ? Number(name.slice(dash + 1)) : Number.NaN;
+      const base = name.slice(0, dash);
+      if (Number.isInteger(index) && index >= 2 && index < (this.nextSuffix.get(base) ?? 2))
+        this.nextSuffix.set(base, index);
+    }
   }
 
   /** The body of a rule added so far (`undefined` while only reserved). */
@@ -104,8 +113,10 @@ export class GrammarBuilder {
 
   private freshName(hint: string): string {
     const base = ruleName(hint);
-    let name = base;
-    for (let index = 2; this.rules.has(name); index++) name = `${base}-${index}`;
-    return name;
+    if (!this.rules.has(base)) return base;
+    let index = this.nextSuffix.get(base) ?? 2;
+    while (this.rules.has(`${base}-${index}`)) index++;
+    this.nextSuffix.set(base, index + 1);
+    return `${base}-${index}`;
   }
 }

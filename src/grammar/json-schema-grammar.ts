@@ -3,12 +3,13 @@
 import { escapePointer } from '../internal/escape-pointer.js';
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
-import { type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
+import { MAX_SCHEMA_DEPTH, type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
 import { GrammarBuilder } from './grammar-builder.js';
 import {
   alternatives,
+  alternativesOf,
   chars,
   EMPTY,
   type GrammarNode,
@@ -19,10 +20,15 @@ import {
   ref,
   repeat,
   sequence,
+  sequenceOf,
 } from './grammar-node.js';
 import { countBound } from './json-schema/count-bound.js';
 import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
-import { PASSIVE_KEYWORDS, warnIgnoredKeywords } from './json-schema/ignored-keywords.js';
+import {
+  type IgnoredKeywordsContext,
+  PASSIVE_KEYWORDS,
+  warnIgnoredKeywords,
+} from './json-schema/ignored-keywords.js';
 import { numberGrammar } from './json-schema/number-grammar.js';
 import { type ObjectMember, schemaOrderMembers } from './json-schema/object-members.js';
 import { stringExcluding } from './json-schema/string-excluding.js';
@@ -50,8 +56,12 @@ export interface JsonGrammarOptions {
   readonly propertyOrder?: 'schema' | 'any';
 }
 
-/** Deeper schema nesting than this is read as "any value" (with a warning). */
-export const MAX_GRAMMAR_DEPTH = 64;
+/**
+ * Values nested deeper than this (objects and arrays in each other) are "any value" in a grammar,
+ * with a warning: `MAX_SCHEMA_DEPTH`, the bound `SchemaRoot` follows `$ref` / `anyOf` chains to, so
+ * one number bounds how deep a schema is read (32, as vLLM).
+ */
+export const MAX_GRAMMAR_DEPTH = MAX_SCHEMA_DEPTH;
 /** A grammar with more rules than this stops expanding sub-schemas (they become "any value"). */
 export const MAX_GRAMMAR_RULES = 20_000;
 
@@ -94,7 +104,9 @@ const PREFIX_RULE_SPAN = 64;
  * `JSON.stringify`'s escapes for literals, object literals keep their key order.
  *
  * Bounded: nesting deeper than `MAX_GRAMMAR_DEPTH` or more than `MAX_GRAMMAR_RULES` rules read as
- * any value (warned); `$ref` cycles become recursive rules; an enum costs one alternative per value.
+ * any value (warned, as every part of the schema read as any value: a `$ref` that is remote, does not
+ * resolve or cycles back to itself, a chain deeper than `MAX_SCHEMA_DEPTH`, a keyword value the
+ * meta-schema does not allow; see `SchemaRoot.unsupportedKeywords`); `$ref` cycles become recursive rules; an enum costs one alternative per value.
  */
 export class JsonSchemaGrammar {
   readonly builder: GrammarBuilder;
@@ -102,6 +114,7 @@ export class JsonSchemaGrammar {
   private readonly whitespace: JsonWhitespace;
   private readonly anyOrder: boolean;
   private readonly named = new Map<object, string>();
+  private readonly excludingRules = new Map<string, GrammarNode>();
   private readonly referenced = new Set<string>();
   private readonly issues = new Map<string, Warning>();
   /** Records a warning once (same feature and details: one entry). */
@@ -109,7 +122,11 @@ export class JsonSchemaGrammar {
     const key = `${feature}\u0000${details}`;
     if (!this.issues.has(key)) this.issues.set(key, { type: 'unsupported', feature, details });
   };
-  private readonly inspected = new WeakSet<object>();
+  private readonly keywordContext: IgnoredKeywordsContext = {
+    inspected: new WeakSet<object>(),
+    warn: this.warn,
+    resolve: (ref) => this.root.resolveRef(ref),
+  };
   private wsNode: GrammarNode | undefined;
   private anyNode: GrammarNode | undefined;
   private anyContainers = { object: NEVER, array: NEVER };
@@ -167,18 +184,20 @@ export class JsonSchemaGrammar {
       this.referenced.add(existing);
       return ref(existing);
     }
-    if (depth > MAX_GRAMMAR_DEPTH || this.builder.size > MAX_GRAMMAR_RULES) {
-      this.warn(
-        'depth',
-        `${where(path)}: schema nested deeper than ${MAX_GRAMMAR_DEPTH} or grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`,
-      );
+    if (depth > MAX_GRAMMAR_DEPTH) {
+      this.warn('depth', `${where(path)}: values nested deeper than ${MAX_GRAMMAR_DEPTH}; any value allowed`);
       return this.any();
     }
-    warnIgnoredKeywords(schema, path, this.inspected, this.warn);
+    if (this.builder.size > MAX_GRAMMAR_RULES) {
+      this.warn('rules', `${where(path)}: grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`);
+      return this.any();
+    }
+    warnIgnoredKeywords(schema, path, this.keywordContext);
     const name = this.builder.reserve(hint);
     this.named.set(key, name);
-    const body = alternatives(
-      ...this.root.options(schema).map((option) => this.option(option, hint, path, depth)),
+    // One option per enum value: an array, not spread arguments (200,000 values overflow the stack).
+    const body = alternativesOf(
+      this.root.options(schema).map((option) => this.option(option, hint, path, depth)),
     );
     if (this.referenced.has(name)) {
       this.builder.define(name, body);
@@ -230,11 +249,11 @@ export class JsonSchemaGrammar {
   /** Everything not expressed so far, including the keywords `SchemaRoot` does not interpret. */
   warnings(): Warning[] {
     const out = [...this.issues.values()];
-    for (const { pointer, keyword } of this.root.unsupportedKeywords) {
+    for (const { pointer, keyword, reason } of this.root.unsupportedKeywords) {
       out.push({
         type: 'unsupported',
         feature: keyword,
-        details: `${where(pointer)}: keyword not interpreted; not applied`,
+        details: `${where(pointer)}: ${reason ?? 'keyword not interpreted; not applied'}`,
       });
     }
     return out;
@@ -250,6 +269,9 @@ export class JsonSchemaGrammar {
       const keys = Object.keys(node);
       if (typeof node.$ref !== 'string' || node.nullable === true) return node;
       if (!keys.every((k) => k === '$ref' || PASSIVE_KEYWORDS.has(k))) return node;
+      // Its passive keywords are never read where the target's rule is reused: their values are
+      // checked here (`nullable: "yes"` beside a `$ref` is warned wherever it stands).
+      this.root.inspect(node);
       const target = this.root.resolveRef(node.$ref);
       if (typeof target !== 'object' || target === null) return node;
       node = target;
@@ -282,17 +304,17 @@ export class JsonSchemaGrammar {
       case 'boolean':
         return alternatives(literal('true'), literal('false'));
       case 'string':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return stringGrammar(option.schema, hint, path, this.builder, this.warn);
       case 'integer':
       case 'number':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return numberGrammar(option.kind, option.schema, this.builder, path, this.warn);
       case 'object':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.object(option, hint, path, depth);
       case 'array':
-        warnIgnoredKeywords(option.schema, path, this.inspected, this.warn);
+        warnIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.array(option, hint, path, depth);
     }
   }
@@ -306,12 +328,8 @@ export class JsonSchemaGrammar {
     const forString = has(['minLength', 'maxLength', 'pattern', 'format']);
     const forNumber = has(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
     const forArray = has(['minItems', 'maxItems', 'uniqueItems']);
-    if (!forString && !forNumber && !forArray) {
-      for (const keyword of ['minProperties', 'maxProperties'] as const) {
-        if (schema[keyword] !== undefined) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
-      }
-      return this.any();
-    }
+    this.warnObjectKeywords(schema, path);
+    if (!forString && !forNumber && !forArray) return this.any();
     this.any();
     const { object, array } = this.anyContainers;
     return alternatives(
@@ -335,12 +353,12 @@ export class JsonSchemaGrammar {
     const ws = this.ws;
     if (Array.isArray(value)) {
       const items = value.map((item) => sequence(this.literalValue(item), ws));
-      return sequence(
+      return sequenceOf([
         literal('['),
         ws,
         ...items.flatMap((item, index) => (index === 0 ? [item] : [literal(','), ws, item])),
         literal(']'),
-      );
+      ]);
     }
     if (typeof value === 'object' && value !== null) {
       const members = Object.keys(value).map((key) =>
@@ -353,12 +371,12 @@ export class JsonSchemaGrammar {
           ws,
         ),
       );
-      return sequence(
+      return sequenceOf([
         literal('{'),
         ws,
         ...members.flatMap((m, index) => (index === 0 ? [m] : [literal(','), ws, m])),
         literal('}'),
-      );
+      ]);
     }
     if (typeof value === 'string') return literal(JSON.stringify(value));
     if (typeof value === 'number') return Number.isFinite(value) ? literal(JSON.stringify(value)) : NEVER;
@@ -399,26 +417,58 @@ export class JsonSchemaGrammar {
     if (additional !== false) {
       const value = this.value(additional, `${hint}-additional`, extraPath, depth + 1);
       if (!isNever(value)) {
-        const key = this.builder.rule(
-          `${hint}-additional-key`,
-          stringExcluding([...declared], this.builder.rule('char', JSON_STRING_CHAR)),
-        );
-        extra = sequence(key, ws, literal(':'), ws, value, ws);
+        extra = sequence(this.additionalKey([...declared], hint), ws, literal(':'), ws, value, ws);
       }
     }
-    for (const keyword of ['minProperties', 'maxProperties', 'propertyNames'] as const) {
-      if (option.schema[keyword] !== undefined) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
-    }
+    this.warnObjectKeywords(option.schema, path);
     const open = sequence(literal('{'), ws);
     const close = literal('}');
     if (this.anyOrder) {
       if (members.some((m) => m.required)) {
         this.warn('required', `${where(path)}: required properties not enforced with propertyOrder "any"`);
       }
-      const member = this.builder.rule(`${hint}-member`, alternatives(...members.map((m) => m.node), extra));
+      const member = this.builder.rule(
+        `${hint}-member`,
+        alternativesOf([...members.map((m) => m.node), extra]),
+      );
       return isNever(member) ? sequence(open, close) : this.list('{', member, '}');
     }
     return sequence(open, schemaOrderMembers(members, extra, ws, this.builder, hint), close);
+  }
+
+  /**
+   * `minProperties` / `maxProperties` / `propertyNames` are not expressed; a value that is not a
+   * number (a schema) is reported by `SchemaRoot` instead, as not applied anywhere.
+   */
+  private warnObjectKeywords(schema: SchemaObject, path: string): void {
+    const { minProperties, maxProperties, propertyNames } = schema;
+    const given = [
+      ['minProperties', typeof minProperties === 'number'],
+      ['maxProperties', typeof maxProperties === 'number'],
+      ['propertyNames', typeof propertyNames === 'boolean' || isSchemaObject(propertyNames)],
+    ] as const;
+    for (const [keyword, present] of given)
+      if (present) this.warn(keyword, `${where(path)}: ${keyword} not enforced`);
+  }
+
+  /**
+   * The rule of an additional property's key: a string none of `declared`, one rule per list of
+   * names. Found by the names rather than by the rule's body (`GrammarBuilder.rule`), whose key
+   * would spell out each level of the names' trie again: 10,000 names, tens of megabytes.
+   */
+  private additionalKey(declared: readonly string[], hint: string): GrammarNode {
+    const char = this.builder.rule('char', JSON_STRING_CHAR);
+    if (declared.length === 0) return this.builder.rule(`${hint}-additional-key`, stringExcluding([], char));
+    const names = JSON.stringify(declared);
+    let rule = this.excludingRules.get(names);
+    if (rule === undefined) {
+      const body = stringExcluding(declared, char, this.builder, `${hint}-key-rest`);
+      const name = this.builder.reserve(`${hint}-additional-key`);
+      this.builder.define(name, body);
+      rule = ref(name);
+      this.excludingRules.set(names, rule);
+    }
+    return rule;
   }
 
   private member(key: GrammarNode, value: GrammarNode): GrammarNode {
@@ -481,4 +531,8 @@ export class JsonSchemaGrammar {
     }
     return sequence(literal('['), ws, tail, literal(']'));
   }
+}
+
+function isSchemaObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -49,6 +49,8 @@ class Printer {
   private readonly extra = new Map<string, string>();
   private readonly taken: Set<string>;
   private neverRule: string | undefined;
+  /** Per base, the next suffix to try (names are only added here, so the search never goes back). */
+  private readonly nextSuffix = new Map<string, number>();
 
   constructor(
     private readonly grammar: Grammar,
@@ -62,13 +64,10 @@ class Printer {
       this.grammar.root,
       ...[...this.grammar.rules.keys()].filter((n) => n !== this.grammar.root),
     ];
-    const bodies: string[] = [];
     for (const name of order) {
       const body = this.grammar.rules.get(name);
-      if (body === undefined) continue;
-      bodies.push(`${name} ::= ${this.node(body, 0)}`);
+      if (body !== undefined) this.lines.push(`${name} ::= ${this.node(body, 0)}`);
     }
-    this.lines.push(...bodies);
     for (const [body, name] of this.extra) this.lines.push(`${name} ::= ${body}`);
     return `${this.lines.join('\n')}\n`;
   }
@@ -146,7 +145,9 @@ class Printer {
 
   private fresh(base: string): string {
     let name = base;
-    for (let index = 2; this.taken.has(name); index++) name = `${base}-${index}`;
+    let index = this.nextSuffix.get(base) ?? 2;
+    while (this.taken.has(name)) name = `${base}-${index++}`;
+    this.nextSuffix.set(base, index);
     this.taken.add(name);
     return name;
   }

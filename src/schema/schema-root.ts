@@ -1,5 +1,6 @@
 import { escapePointer } from '../internal/escape-pointer.js';
 import type { JSONSchema } from '../types/json-schema.js';
+import { badKeywordValues } from './keyword-values.js';
 import { compileSchemaPattern, type SchemaPattern } from './schema-pattern.js';
 
 /** A JSON Schema object (not a boolean schema). */
@@ -58,12 +59,24 @@ export type SchemaOption =
     }
   | { readonly kind: 'unknown'; readonly typeName: string; readonly schema: SchemaObject };
 
-/** A keyword the schema uses that toolwire does not interpret, with the JSON Pointer of its schema. */
+/**
+ * A keyword the schema uses that toolwire does not interpret, or does not apply as written, with the
+ * JSON Pointer of its schema.
+ */
 export interface UnsupportedKeyword {
-  /** JSON Pointer (RFC 6901) of the schema object inside the root, e.g. `/properties/a`. */
+  /**
+   * JSON Pointer (RFC 6901) of the schema object inside the root, e.g. `/properties/a`; for a bad
+   * entry of a keyword's value, of that entry (`/required/1`).
+   */
   readonly pointer: string;
   readonly keyword: string;
-  /** Why a recognised keyword's value cannot be used (a `pattern` RE2 cannot run, see `pattern`). */
+  /**
+   * Why a recognised keyword is not applied as written, and what is done instead: a `pattern` RE2
+   * cannot run (see `pattern`), a value the JSON Schema meta-schema does not allow (`required: "a"`),
+   * a `$ref` that is remote, does not resolve or cycles back to itself, a `$ref` / `anyOf` / `oneOf` /
+   * `allOf` chain deeper than `MAX_SCHEMA_DEPTH`, several `allOf` branches. Absent for a keyword
+   * toolwire does not interpret at all.
+   */
   readonly reason?: string;
 }
 
@@ -162,7 +175,13 @@ export function canonicalTypeName(name: string): SchemaTypeName | undefined {
   return undefined;
 }
 
-/** How deep `$ref` / `anyOf` / `allOf` chains are followed within one schema node (vLLM: 32). */
+/**
+ * How deep schemas are followed: `$ref` / `anyOf` / `oneOf` / `allOf` chains within one schema node
+ * here, and the nesting of values in a grammar (`MAX_GRAMMAR_DEPTH`). Deeper parts allow any value,
+ * reported. 32, as vLLM's `SchemaView` (`MAX_SCHEMA_DEPTH`, `rust/src/parser/src/schema.rs`), whose
+ * grammars and coercion read a tool's schema the same way: tool arguments nest a few levels, so 32
+ * levels of chains or of values are far past any real tool schema, and bound the recursion.
+ */
 export const MAX_SCHEMA_DEPTH = 32;
 
 const ANY: SchemaOption = { kind: 'any' };
@@ -176,12 +195,14 @@ const sharedRoots = new WeakMap<object, SchemaRoot>();
  * - References: `#`, `#/$defs/...`, `#/definitions/...` and any other local JSON Pointer are resolved
  *   lazily, when alignment reaches them. Remote references (`https://...`, `other.json#...`),
  *   unresolvable pointers and reference cycles (`$ref` chains that come back to themselves) give the
- *   `any` option; nothing is ever fetched (vLLM `schema.rs`, coercion.md Table B row 38).
+ *   `any` option, listed in `unsupportedKeywords` with the reason; nothing is ever fetched (vLLM
+ *   `schema.rs`, coercion.md Table B row 38).
  * - `options(schema)` splits one schema node into typed alternatives (see `SchemaOption`) and caches
  *   the result per schema object, so a recursive schema costs only as deep as the value aligned
  *   against it and each reference target is expanded at most once.
  * - Unknown keywords are collected in `unsupportedKeywords` as nodes are expanded (never silently
- *   dropped; style guide §8.7).
+ *   dropped; style guide §8.7), and so are keyword values the meta-schema does not allow
+ *   (`badKeywordValues`) and chains cut at `MAX_SCHEMA_DEPTH`, each with what is done instead.
  *
  * Never throws on any schema value: a non-object, non-boolean schema is treated as `any`.
  */
@@ -191,6 +212,8 @@ export class SchemaRoot {
   private readonly cache = new WeakMap<object, readonly SchemaOption[]>();
   private readonly pointers = new WeakMap<object, string>();
   private readonly unsupported: UnsupportedKeyword[] = [];
+  /** Entries of `unsupported` with a reason, by pointer, keyword and reason: each listed once. */
+  private readonly reasons = new Set<string>();
   private readonly reported = new WeakSet<object>();
   private readonly patterns = new WeakMap<object, SchemaPattern>();
 
@@ -311,10 +334,21 @@ export class SchemaRoot {
     return this.pointers.get(node) ?? '';
   }
 
-  private child(parent: object, keyword: string, value: unknown): void {
+  /** Gives `value` (`parent[keyword]`, or `parent[keyword][index]`) its JSON Pointer, if it has none. */
+  private child(parent: object, keyword: string, value: unknown, index?: number): void {
     if (typeof value === 'object' && value !== null && !this.pointers.has(value)) {
-      this.pointers.set(value, `${this.pointerOf(parent)}/${escapePointer(keyword)}`);
+      const entry = index === undefined ? '' : `/${index}`;
+      this.pointers.set(value, `${this.pointerOf(parent)}/${escapePointer(keyword)}${entry}`);
     }
+  }
+
+  /**
+   * Lists `node`'s own unknown keywords and keyword values the meta-schema does not allow in
+   * `unsupportedKeywords` (once per node) without expanding it: for a node whose values are read
+   * through another (a bare `$ref` whose target a grammar already wrote).
+   */
+  inspect(node: SchemaObject): void {
+    this.report(node);
   }
 
   private report(node: SchemaObject): void {
@@ -325,10 +359,27 @@ export class SchemaRoot {
         this.unsupported.push({ pointer: this.pointerOf(node), keyword });
       }
     }
+    for (const { keyword, at, reason } of badKeywordValues(node)) {
+      this.degraded(node, keyword, reason, at === '' ? '' : `/${escapePointer(keyword)}${at}`);
+    }
+  }
+
+  /** Lists (once) that `keyword` of `node` is not applied as written (`at`: below `node`). */
+  private degraded(node: object, keyword: string, reason: string, at = ''): void {
+    const pointer = `${this.pointerOf(node)}${at}`;
+    const key = `${pointer}\u0000${keyword}\u0000${reason}`;
+    if (this.reasons.has(key)) return;
+    this.reasons.add(key);
+    this.unsupported.push({ pointer, keyword, reason });
   }
 
   private split(node: SchemaObject, out: SchemaOption[], refs: Set<string>, depth: number): void {
     if (depth > MAX_SCHEMA_DEPTH) {
+      this.degraded(
+        node,
+        'depth',
+        `$ref / anyOf / oneOf / allOf chain deeper than ${MAX_SCHEMA_DEPTH}; any value allowed`,
+      );
       out.push(ANY);
       return;
     }
@@ -339,7 +390,16 @@ export class SchemaRoot {
     this.report(node);
     const ref = node.$ref;
     if (typeof ref === 'string') {
-      const target = refs.has(ref) ? undefined : this.resolveRef(ref);
+      const cycle = refs.has(ref);
+      const target = cycle ? undefined : this.resolveRef(ref);
+      if (target === undefined) {
+        const what = cycle
+          ? 'cycles back to itself before any object or array'
+          : ref.startsWith('#') || ref === ''
+            ? 'does not resolve to a schema of this document'
+            : 'is remote and never fetched';
+        this.degraded(node, '$ref', `${quoted(ref)} ${what}; any value allowed`);
+      }
       if (target === undefined || target === true) out.push(ANY);
       else if (target === false) out.push(NEVER);
       else {
@@ -372,7 +432,7 @@ export class SchemaRoot {
     if (alternatives) {
       for (let index = 0; index < alternatives.length; index++) {
         const alternative = alternatives[index] as JSONSchema;
-        this.child(node, `${node.anyOf ? 'anyOf' : 'oneOf'}/${index}`, alternative);
+        this.child(node, Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf', alternative, index);
         if (alternative === true) out.push(ANY);
         else if (typeof alternative === 'object' && alternative !== null) {
           this.split(alternative as SchemaObject, out, refs, depth + 1);
@@ -381,18 +441,21 @@ export class SchemaRoot {
     } else if (Array.isArray(node.allOf) && node.type === undefined && node.properties === undefined) {
       const branches = node.allOf as JSONSchema[];
       if (branches.length === 1 && typeof branches[0] === 'object' && branches[0] !== null) {
-        this.child(node, 'allOf/0', branches[0]);
+        this.child(node, 'allOf', branches[0], 0);
         this.split(branches[0] as SchemaObject, out, refs, depth + 1);
+      } else if (branches.length === 1 && branches[0] === false) {
+        out.push(NEVER);
       } else {
         // Several allOf branches are not merged (vLLM: "any"); reported so it is not silent.
-        if (branches.length > 1) this.unsupported.push({ pointer: this.pointerOf(node), keyword: 'allOf' });
+        if (branches.length > 1)
+          this.degraded(node, 'allOf', 'several branches are not merged; any value allowed');
         out.push(ANY);
       }
     } else {
+      // Entries that are not names are left out (reported): `type: [5]` constrains nothing.
       const type = node.type;
-      const names = Array.isArray(type) ? type : type === undefined ? [] : [type];
+      const names = (Array.isArray(type) ? type : [type]).filter((name) => typeof name === 'string');
       for (const name of names) {
-        if (typeof name !== 'string') continue;
         const canonical = canonicalTypeName(name);
         if (canonical === undefined) out.push({ kind: 'unknown', typeName: name, schema: node });
         else out.push(this.typed(canonical, node));
@@ -445,14 +508,18 @@ export class SchemaRoot {
       if (Array.isArray(node.prefixItems)) {
         prefixItems = node.prefixItems as JSONSchema[];
         for (let index = 0; index < prefixItems.length; index++) {
-          this.child(node, `prefixItems/${index}`, prefixItems[index]);
+          this.child(node, 'prefixItems', prefixItems[index], index);
         }
       }
       if (Array.isArray(node.items)) {
         // Draft 4-7 tuple form `items: [A, B]`, with additionalItems for the rest.
         prefixItems = node.items as JSONSchema[];
+        for (let index = 0; index < prefixItems.length; index++) {
+          this.child(node, 'items', prefixItems[index], index);
+        }
         const rest = node.additionalItems;
         items = typeof rest === 'object' || typeof rest === 'boolean' ? (rest as JSONSchema) : undefined;
+        this.child(node, 'additionalItems', rest);
       } else if (typeof node.items === 'object' || typeof node.items === 'boolean') {
         items = node.items as JSONSchema;
         this.child(node, 'items', items);
@@ -471,4 +538,9 @@ export class SchemaRoot {
           : false;
     return { kind, schema: node, constrained };
   }
+}
+
+/** A reference as a warning quotes it: whole up to 100 code units. */
+function quoted(ref: string): string {
+  return JSON.stringify(ref.length <= 100 ? ref : `${ref.slice(0, 100)}...`);
 }

@@ -154,16 +154,17 @@ export async function dispatch(
   try {
     const execute = tool.execute.bind(tool);
     const settled = await untilAborted(
-      Promise.resolve().then(() =>
-        execute(value, { toolCallId: read.id, ...(signal ? { abortSignal: signal } : {}) }),
+      handlerPromise(
+        () => execute(value, { toolCallId: read.id, ...(signal ? { abortSignal: signal } : {}) }),
+        signal,
       ),
       signal,
     );
     if (settled === ABORTED) return fail(aborted(tool.name, signal?.reason), { input: value, flags });
     output = settled;
   } catch (cause) {
-    // A handler that rejects because the signal aborted was aborted, not broken.
-    if (signal?.aborted) return fail(aborted(tool.name, signal.reason), { input: value, flags });
+    // Only a handler that failed before any abort gets here: one that rejects because the signal
+    // aborted settles after it, and `untilAborted` gave ABORTED for it above.
     return fail(executionFailed(tool.name, 'it threw', cause), { input: value, flags });
   }
   let modelOutput: ToolResultOutput;
@@ -186,6 +187,32 @@ export async function dispatch(
     );
   }
   return { result: resultPart(read.id, tool.name, modelOutput), isError: false, input: value, flags, output };
+}
+
+/**
+ * `run()` in the next microtask, as a promise that settles when what it returns settles (one reaction
+ * later, not the two of `Promise.resolve().then(run)` adopting a promise), so that `untilAborted` tells
+ * a handler that finished before an abort (delivered) from one cut off by it. A handler that returns
+ * or throws at once after the signal aborted (it aborted the run itself) settles one microtask later,
+ * after the abort: cut off.
+ */
+function handlerPromise(run: () => unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const settle = (done: () => void): void => {
+      if (signal?.aborted) queueMicrotask(done);
+      else done();
+    };
+    queueMicrotask(() => {
+      try {
+        const out = run();
+        if (typeof (out as PromiseLike<unknown> | null)?.then === 'function')
+          (out as PromiseLike<unknown>).then(resolve, reject);
+        else settle(() => resolve(out));
+      } catch (error) {
+        settle(() => reject(error));
+      }
+    });
+  });
 }
 
 const outputTypes: ReadonlySet<unknown> = new Set(TOOL_RESULT_OUTPUT_TYPES);

@@ -1,4 +1,8 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { generateText, stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { promptRenderers, toolCallMiddleware } from '../../src/ai-sdk/index.js';
@@ -241,6 +245,34 @@ describe('toolCallMiddleware wrapStream', () => {
     },
   };
 
+  /** The middleware's generate result over upstream `content` (hermes, the weather tool offered). */
+  async function generateThrough(content: readonly unknown[]): Promise<readonly unknown[]> {
+    const middleware = toolCallMiddleware({ format: 'hermes' });
+    const inner = replayModel(['']);
+    const params = (await middleware.transformParams?.({
+      type: 'generate',
+      params: {
+        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        tools: [{ type: 'function', name: 'get_weather', inputSchema: { type: 'object' } }],
+      },
+      model: inner,
+    })) as LanguageModelV3CallOptions;
+    const result = await middleware.wrapGenerate?.({
+      doGenerate: async () => ({
+        content: content as never,
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: finish.type === 'finish' ? finish.usage : (undefined as never),
+        warnings: [],
+      }),
+      doStream: async () => {
+        throw new Error('not called');
+      },
+      params,
+      model: inner,
+    });
+    return result?.content ?? [];
+  }
+
   it('passes on what comes after the first finish (text kept, a second finish dropped) instead of erroring', async () => {
     const parts = await streamThrough([
       { type: 'text-delta', id: '0', delta: 'Hello' },
@@ -293,43 +325,86 @@ describe('toolCallMiddleware wrapStream', () => {
       'call_0-1',
     ]);
 
-    const middleware = toolCallMiddleware({ format: 'hermes' });
-    const inner = replayModel(['']);
-    const params = (await middleware.transformParams?.({
-      type: 'generate',
-      params: {
-        prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
-        tools: [{ type: 'function', name: 'get_weather', inputSchema: { type: 'object' } }],
+    const whole = (await generateThrough([
+      { type: 'text', text: callText },
+      {
+        type: 'tool-call',
+        toolCallId: 'call_0',
+        toolName: 'web_search',
+        input: '{}',
+        providerExecuted: true,
       },
-      model: inner,
-    })) as LanguageModelV3CallOptions;
-    const whole = await middleware.wrapGenerate?.({
-      doGenerate: async () => ({
-        content: [
-          { type: 'text', text: callText },
-          {
-            type: 'tool-call',
-            toolCallId: 'call_0',
-            toolName: 'web_search',
-            input: '{}',
-            providerExecuted: true,
-          },
-        ],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: finish.type === 'finish' ? finish.usage : (undefined as never),
-        warnings: [],
-      }),
-      doStream: async () => {
-        throw new Error('not called');
-      },
-      params,
-      model: inner,
-    });
+    ])) as LanguageModelV3Content[];
     expect(
-      whole?.content.flatMap((part) => (part.type === 'tool-call' ? [[part.toolName, part.toolCallId]] : [])),
+      whole.flatMap((part) => (part.type === 'tool-call' ? [[part.toolName, part.toolCallId]] : [])),
     ).toEqual([
       ['get_weather', 'call_0'],
       ['web_search', 'call_0-1'],
+    ]);
+  });
+
+  // Found by the middleware property (test/fuzz/middleware-parts.test.ts): a part that is not one
+  // threw a TypeError (null) or a ToolwireError (a delta that is not a string) and ended the stream,
+  // and the text after it was lost.
+  it('passes on garbage parts as they came and parses the text around them', async () => {
+    const garbage = [
+      null,
+      42,
+      { type: 'text-delta', id: '1', delta: 42 },
+      { type: 'text-delta', id: '1' },
+      // Parts without an id keep none (one was made up: "undefined-1").
+      { type: 'tool-call', toolName: 'web_search', input: '{}' },
+      { type: 'tool-input-start' },
+    ];
+    const parts = await streamThrough([
+      { type: 'text-delta', id: '0', delta: 'Hello ' },
+      ...(garbage as LanguageModelV3StreamPart[]),
+      { type: 'text-delta', id: '0', delta: 'world' },
+      finish,
+    ]);
+    expect(parts).toEqual([
+      { type: 'text-start', id: 'tw-text-0' },
+      { type: 'text-delta', id: 'tw-text-0', delta: 'Hello ' },
+      ...garbage,
+      { type: 'text-delta', id: 'tw-text-0', delta: 'world' },
+      { type: 'text-end', id: 'tw-text-0' },
+      finish,
+    ]);
+    expect(
+      await generateThrough([{ type: 'text', text: 'Hello ' }, null, { type: 'text', text: 42 }]),
+    ).toEqual([{ type: 'text', text: 'Hello ' }, null, { type: 'text', text: 42 }]);
+  });
+
+  it('passes on a finish part without a finish reason after a parsed call (was a TypeError)', async () => {
+    const parts = await streamThrough([
+      { type: 'text-delta', id: '0', delta: callText },
+      { type: 'finish' } as LanguageModelV3StreamPart,
+    ]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: undefined });
+    expect(parts.filter((part) => part.type === 'tool-call').map((part) => part.input)).toEqual([
+      '{"city":"Paris"}',
+    ]);
+  });
+
+  it("never appends parsed text to the upstream's own parts: its signed reasoning stays as it came", async () => {
+    const signed = {
+      type: 'reasoning',
+      text: 'mine',
+      providerMetadata: { anthropic: { signature: 'sig' } },
+    };
+    expect(await generateThrough([signed, { type: 'text', text: '<think>parsed</think>Hi' }])).toEqual([
+      signed,
+      { type: 'reasoning', text: 'parsed' },
+      { type: 'text', text: 'Hi' },
+    ]);
+    expect(
+      await generateThrough([
+        { type: 'text', text: 42 },
+        { type: 'text', text: 'Hello' },
+      ]),
+    ).toEqual([
+      { type: 'text', text: 42 },
+      { type: 'text', text: 'Hello' },
     ]);
   });
 });

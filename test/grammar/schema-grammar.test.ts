@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ToolwireError } from '../../src/errors/toolwire-error.js';
-import { type SchemaGrammarOptions, schemaGrammar } from '../../src/grammar/index.js';
+import { MAX_GRAMMAR_DEPTH, type SchemaGrammarOptions, schemaGrammar } from '../../src/grammar/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
 import { llamaCppEngine, xgrammarEngine } from './engines.js';
 
@@ -78,7 +78,7 @@ describe('schemaGrammar output', () => {
     });
   });
 
-  it('is deterministic, linear for a huge enum, and bounded for a $ref cycle', () => {
+  it('is deterministic, linear for a huge enum, and bounded (and warned) for a $ref cycle', () => {
     const big = { enum: Array.from({ length: 5000 }, (_, i) => `v${i}`) };
     const first = schemaGrammar(big);
     expect(schemaGrammar(big)).toEqual(first);
@@ -88,18 +88,25 @@ describe('schemaGrammar output', () => {
       `schema ::= ${big.enum.map((v) => `"\\"${v}\\""`).join(' | ')}`,
     ]);
     const cycle = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' };
-    expect(schemaGrammar(cycle).warnings).toEqual([]);
+    expect(schemaGrammar(cycle).warnings).toEqual([
+      {
+        type: 'unsupported',
+        feature: '$ref',
+        details: '/$defs/b: "#/$defs/a" cycles back to itself before any object or array; any value allowed',
+      },
+    ]);
   });
 
   it('reads schemas nested deeper than MAX_GRAMMAR_DEPTH as any value, with a warning', () => {
     let schema: JSONSchema = { type: 'string' };
     for (let i = 0; i < 70; i++) schema = { type: 'array', items: schema };
     const { warnings } = schemaGrammar(schema);
+    expect(MAX_GRAMMAR_DEPTH).toBe(32);
     expect(warnings).toEqual([
       {
         type: 'unsupported',
         feature: 'depth',
-        details: `${'/items'.repeat(65)}: schema nested deeper than 64 or grammar over 20000 rules; any value allowed`,
+        details: `${'/items'.repeat(33)}: values nested deeper than 32; any value allowed`,
       },
     ]);
   });
@@ -147,6 +154,23 @@ describe('schemaGrammar output', () => {
   });
 });
 
+/** Whether each text matches the schema's compact grammar, in llama.cpp (GBNF) and xgrammar (EBNF); no warnings. */
+async function verdictsOfBothEngines(schema: JSONSchema, texts: readonly string[]) {
+  const out: Record<string, boolean[]> = {};
+  for (const [dialect, engine] of [
+    ['gbnf', await llamaCppEngine()],
+    ['ebnf', xgrammarEngine()],
+  ] as const) {
+    const result = schemaGrammar(schema, { whitespace: 'compact', dialect });
+    expect(result.warnings).toEqual([]);
+    const compiled = await engine.compile(result.grammar);
+    const verdicts: boolean[] = [];
+    for (const text of texts) verdicts.push(await compiled.accepts(text));
+    out[dialect] = verdicts;
+  }
+  return out;
+}
+
 // Found by attack: each of these threw RangeError (stack overflow) out of schemaGrammar.
 describe('schemaGrammar on large and deep schemas', () => {
   it('reads 2,000 prefixItems: both engines accept exactly 2,000 integers', async () => {
@@ -156,21 +180,13 @@ describe('schemaGrammar on large and deep schemas', () => {
       items: false,
     };
     const values = Array.from({ length: 2000 }, (_, i) => i);
-    for (const [dialect, engine] of [
-      ['gbnf', await llamaCppEngine()],
-      ['ebnf', xgrammarEngine()],
-    ] as const) {
-      const result = schemaGrammar(schema, { whitespace: 'compact', dialect });
-      expect(result.warnings).toEqual([]);
-      const compiled = await engine.compile(result.grammar);
-      const verdicts = [
-        await compiled.accepts(JSON.stringify(values)),
-        await compiled.accepts(JSON.stringify(values.slice(0, 1999))),
-        await compiled.accepts(JSON.stringify([])),
-      ];
-      expect([dialect, verdicts]).toEqual([dialect, [true, true, true]]);
-      expect([dialect, await compiled.accepts(JSON.stringify([...values, 2000]))]).toEqual([dialect, false]);
-    }
+    const texts = [values, values.slice(0, 1999), [], [...values, 2000]].map((value) =>
+      JSON.stringify(value),
+    );
+    expect(await verdictsOfBothEngines(schema, texts)).toEqual({
+      gbnf: [true, true, true, false],
+      ebnf: [true, true, true, false],
+    });
   }, 60_000);
 
   it('reads 20,000 prefixItems without a warning', () => {
@@ -198,6 +214,47 @@ describe('schemaGrammar on large and deep schemas', () => {
         details: '/properties/b: enum value nested more than 256 levels deep; any value allowed',
       },
     ]);
+  });
+
+  it('reads a 200,000-value enum and a 200,000-element const (RangeError: arguments spread)', () => {
+    const values = Array.from({ length: 200_000 }, (_, index) => index);
+    const compact = { whitespace: 'compact' } as const;
+    expect(schemaGrammar({ enum: values }, compact).grammar.split('\n')[1]).toBe(
+      `schema ::= ${values.map((value) => `"${value}"`).join(' | ')}`,
+    );
+    expect(schemaGrammar({ const: values }, compact).grammar.split('\n')[1]).toBe(
+      `schema ::= "[${values.join(',')}]"`,
+    );
+  });
+
+  it('reads a 1,000-character property name beside additional properties: both engines tell it apart', async () => {
+    // The key trie nested one level per character (RangeError from 10,000 characters on, 1,000: 5 s).
+    const name = 'k'.repeat(1000);
+    const schema: JSONSchema = {
+      type: 'object',
+      properties: { [name]: { type: 'string' } },
+      additionalProperties: { type: 'integer' },
+    };
+    const text = (key: string, value: unknown) => JSON.stringify({ [key]: value });
+    const accept = [
+      text(name, 's'),
+      text(name.slice(1), 1),
+      text(`${name}k`, 1),
+      text(`${name.slice(1)}j`, 1),
+    ];
+    const reject = [text(name, 1), text(name.slice(1), 's'), text(`${name}k`, 's')];
+    const expected = [true, true, true, true, false, false, false];
+    expect(await verdictsOfBothEngines(schema, [...accept, ...reject])).toEqual({
+      gbnf: expected,
+      ebnf: expected,
+    });
+  }, 60_000);
+
+  it('reads a 100,000-character property name', () => {
+    const name = 'k'.repeat(100_000);
+    const { grammar, warnings } = schemaGrammar({ type: 'object', properties: { [name]: {} } });
+    expect(warnings).toEqual([]);
+    expect(grammar).toContain(`"\\"${name}\\""`);
   });
 
   it('reads anyOf / oneOf / allOf chains 10,000 deep without overflowing', () => {

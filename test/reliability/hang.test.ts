@@ -6,7 +6,9 @@ import {
   parseLenientJson,
   parseToolCallChunks,
   parseToolCalls,
+  schemaGrammar,
 } from '../../src/index.js';
+import type { JSONSchema } from '../../src/types/json-schema.js';
 
 /**
  * Hang detector (issue 15 item 4): hostile inputs that once took seconds to minutes, or could, each
@@ -190,5 +192,46 @@ describe('hang detector: hostile inputs', { timeout: TEST_TIMEOUT }, () => {
     });
     expect(timed(() => parseLenientJson(`"${run}\\"`)).ok).toBe(true);
     expect(timed(() => alignText(run, { type: 'object' })).value).toBe(run);
+  });
+});
+
+describe('hang detector: grammar generation', { timeout: TEST_TIMEOUT }, () => {
+  const lines = (grammar: string) => grammar.split('\n');
+
+  it('10,000 required properties (each joined into a copy of the ones after it: 30+ s)', () => {
+    const properties: Record<string, JSONSchema> = {};
+    for (let index = 0; index < 10_000; index++) properties[`field_${index}`] = { type: 'string' };
+    const schema = { type: 'object', properties, required: Object.keys(properties) };
+    const { grammar, warnings } = timed(() => schemaGrammar(schema, { whitespace: 'compact' }));
+    expect(warnings).toEqual([]);
+    const body = lines(grammar).find((line) => line.startsWith('schema ::= ')) as string;
+    expect(body.startsWith('schema ::= "{\\"field_0\\":" string ",\\"field_1\\":" string')).toBe(true);
+    expect(body.endsWith(',\\"field_9999\\":" string ("," schema-additional-key ":" value)* "}"')).toBe(true);
+  });
+
+  it('10,000 optional properties (the alternatives for the first one written were copied per property)', () => {
+    const properties: Record<string, JSONSchema> = {};
+    for (let index = 0; index < 10_000; index++) properties[`field_${index}`] = { type: 'integer' };
+    const { grammar, warnings } = timed(() => schemaGrammar({ type: 'object', properties }));
+    expect(warnings).toEqual([]);
+    expect(lines(grammar).filter((line) => line.startsWith('schema-rest')).length).toBe(9999);
+  });
+
+  it('a 100,000-value enum', () => {
+    const values = Array.from({ length: 100_000 }, (_, index) => `value_${index}`);
+    const { grammar, warnings } = timed(() => schemaGrammar({ enum: values }, { whitespace: 'compact' }));
+    expect(warnings).toEqual([]);
+    expect(lines(grammar)[1]).toBe(`schema ::= ${values.map((v) => `"\\"${v}\\""`).join(' | ')}`);
+  });
+
+  it('20,000 prefixItems and a 100,000-character property name', () => {
+    const prefixItems = Array.from({ length: 20_000 }, (_, index) => ({
+      type: ['string', 'integer', 'boolean'][index % 3] as string,
+    }));
+    expect(timed(() => schemaGrammar({ type: 'array', prefixItems })).warnings).toEqual([]);
+    const name = 'k'.repeat(100_000);
+    const { grammar, warnings } = timed(() => schemaGrammar({ type: 'object', properties: { [name]: {} } }));
+    expect(warnings).toEqual([]);
+    expect(grammar).toContain(`"\\"${name}\\""`);
   });
 });

@@ -45,6 +45,42 @@ describe('SchemaRoot', () => {
     expect(RECOGNIZED_KEYWORDS.has('$ref')).toBe(true);
   });
 
+  it('lists keyword values it cannot apply as written and references it cannot follow, with the reason', () => {
+    const schema = JSON.parse(
+      '{"type": "object", "required": "a", "properties": {"a": {"type": [5]}, "b": {"$ref": "#/$defs/gone"}, "c": {"$ref": "https://example.com/s.json"}, "d": {"type": "string", "minLength": -5, "pattern": 42}}}',
+    ) as JSONSchema;
+    const root = new SchemaRoot(schema);
+    root.expandAll();
+    expect(root.unsupportedKeywords).toEqual([
+      {
+        pointer: '',
+        keyword: 'required',
+        reason: 'required is "a", not a list of property names; not applied',
+      },
+      { pointer: '/properties/a/type/0', keyword: 'type', reason: '5 is not a type name; left out' },
+      {
+        pointer: '/properties/b',
+        keyword: '$ref',
+        reason: '"#/$defs/gone" does not resolve to a schema of this document; any value allowed',
+      },
+      {
+        pointer: '/properties/c',
+        keyword: '$ref',
+        reason: '"https://example.com/s.json" is remote and never fetched; any value allowed',
+      },
+      {
+        pointer: '/properties/d',
+        keyword: 'minLength',
+        reason: 'minLength is -5, not a non-negative integer; compared as given',
+      },
+      { pointer: '/properties/d', keyword: 'pattern', reason: 'pattern is 42, not a string; not applied' },
+    ]);
+    // `type: [5]` names no type: any value, as for no `type` at all (it was: no value).
+    expect(root.options({ type: [5] } as unknown as JSONSchema)).toEqual([
+      { kind: 'any', schema: { type: [5] } },
+    ]);
+  });
+
   it('aligns a depth-20 value against a recursive tree schema lazily, each ref expanded once', () => {
     const schema = {
       $defs: {

@@ -279,6 +279,53 @@ describe('runAgent: every event exactly once, in order, on every exit', () => {
     ]);
   });
 
+  // Found by the agent property: a handler that finished in the same tick as a sibling's abort, but
+  // before it, was cut off (its promise took two reactions to reach the race, the abort one).
+  it.each([
+    'returns',
+    'throws',
+  ] as const)('a call that %s just before its sibling aborts (both running at once): its result is delivered', async (outcome) => {
+    const controller = new AbortController();
+    const quick = defineTool({
+      name: 'echo',
+      parameters: z.object({ text: z.string() }),
+      execute: async ({ text }) => {
+        if (outcome === 'throws') throw new Error('no echo today');
+        return text;
+      },
+    });
+    const stopper = defineTool({
+      name: 'add',
+      parameters: z.object({ a: z.number(), b: z.number() }),
+      execute: async () => {
+        controller.abort();
+        return 0;
+      },
+    });
+    const { events, error } = await run({
+      model: scripted(controller),
+      tools: [quick, stopper],
+      signal: controller.signal,
+    });
+    expect((error as Error).name).toBe('AbortError');
+    const delivered = events.flatMap((event) =>
+      event.type === 'tool-result' ? [[event.result.toolCallId, event.result.output]] : [],
+    );
+    expect(delivered).toEqual([
+      [
+        'c1',
+        outcome === 'returns'
+          ? { type: 'text', value: 'hi' }
+          : {
+              type: 'error-text',
+              value:
+                'Tool "echo" failed: it threw: no echo today. Check the arguments before calling it again.',
+            },
+      ],
+    ]);
+    expect(events[events.length - 1]).toEqual({ type: 'step-end', step: 1, reason: 'aborted' });
+  });
+
   it('an abort inside a tool at step 2: step 1 whole, then step 2 up to its calls, then AbortError', async () => {
     const controller = new AbortController();
     const calls: number[] = [];

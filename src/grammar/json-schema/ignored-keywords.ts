@@ -27,20 +27,29 @@ export const PASSIVE_KEYWORDS: ReadonlySet<string> = new Set([
   'strict',
 ]);
 
+/** What `warnIgnoredKeywords` needs: the nodes seen, where warnings go, and how `$ref`s resolve. */
+export interface IgnoredKeywordsContext {
+  /** Nodes already inspected (each is inspected once). */
+  readonly inspected: WeakSet<object>;
+  readonly warn: WarnUnexpressed;
+  /** A local `$ref`'s target (`SchemaRoot.resolveRef`); `undefined` when remote or missing. */
+  readonly resolve: (ref: string) => unknown;
+}
+
 /**
  * Warns about the keywords of `node` (and of its `anyOf` / `oneOf` / single `allOf` branches) that
  * `SchemaRoot` does not apply: anything beside `$ref`, `const`, `enum`, `anyOf` / `oneOf` (and
- * `oneOf` read as `anyOf`), `allOf` beside `type` / `properties`. Each node is inspected once
- * (`inspected`); `path` is its JSON Pointer. Branches deeper than `MAX_SCHEMA_DEPTH` are not read
+ * `oneOf` read as `anyOf`), `allOf` beside `type` / `properties`, and likewise of the targets of its
+ * local `$ref`s. Each node is inspected once (`context.inspected`); `path` is its JSON Pointer. Branches deeper than `MAX_SCHEMA_DEPTH` are not read
  * (nor applied: `SchemaRoot` stops there too), so a chain 10,000 deep cannot overflow the stack.
  */
 export function warnIgnoredKeywords(
   node: SchemaObject,
   path: string,
-  inspected: WeakSet<object>,
-  warn: WarnUnexpressed,
+  context: IgnoredKeywordsContext,
   depth = 0,
 ): void {
+  const { inspected, warn, resolve } = context;
   if (inspected.has(node) || depth > MAX_SCHEMA_DEPTH) return;
   inspected.add(node);
   const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
@@ -53,8 +62,19 @@ export function warnIgnoredKeywords(
       warn(keyword, `${where(path)}: ${others.join(', ')} beside ${keyword} not applied`);
     }
   };
-  if (typeof node.$ref === 'string') ignoredBeside('$ref');
-  else if (Object.hasOwn(node, 'const')) ignoredBeside('const', [node.const]);
+  if (typeof node.$ref === 'string') {
+    ignoredBeside('$ref');
+    // SchemaRoot reads the target where the reference stands, with the same rules: a target reached
+    // only through references (`$defs`) is inspected here, or its ignored keywords go unwarned.
+    const target = resolve(node.$ref);
+    if (typeof target === 'object' && target !== null)
+      warnIgnoredKeywords(
+        target as SchemaObject,
+        node.$ref.startsWith('#') ? node.$ref.slice(1) : path,
+        context,
+        depth + 1,
+      );
+  } else if (Object.hasOwn(node, 'const')) ignoredBeside('const', [node.const]);
   else if (Array.isArray(node.enum)) ignoredBeside('enum', node.enum);
   else if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) {
     const keyword = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
@@ -67,13 +87,7 @@ export function warnIgnoredKeywords(
     const branches = node[keyword] as unknown[];
     branches.forEach((branch, index) => {
       if (typeof branch === 'object' && branch !== null)
-        warnIgnoredKeywords(
-          branch as SchemaObject,
-          `${path}/${keyword}/${index}`,
-          inspected,
-          warn,
-          depth + 1,
-        );
+        warnIgnoredKeywords(branch as SchemaObject, `${path}/${keyword}/${index}`, context, depth + 1);
     });
   } else if (Array.isArray(node.allOf) && (node.type !== undefined || node.properties !== undefined)) {
     warn('allOf', `${where(path)}: allOf beside type / properties not applied`);
@@ -84,7 +98,7 @@ export function warnIgnoredKeywords(
     node.allOf[0] !== null
   ) {
     ignoredBeside('allOf');
-    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, inspected, warn, depth + 1);
+    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, context, depth + 1);
   }
 }
 

@@ -27,7 +27,9 @@ export function numberGrammar(
   path: string,
   warn: WarnUnexpressed,
 ): GrammarNode {
-  if (typeof schema.multipleOf === 'number') warn('multipleOf', `${where(path)}: multipleOf not enforced`);
+  // A multipleOf that is not above 0 is reported by SchemaRoot (not applied anywhere).
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0)
+    warn('multipleOf', `${where(path)}: multipleOf not enforced`);
   const lower = tighterBound(
     bound(schema.minimum, schema.exclusiveMinimum === true),
     typeof schema.exclusiveMinimum === 'number' ? bound(schema.exclusiveMinimum, true) : undefined,

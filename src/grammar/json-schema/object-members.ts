@@ -1,7 +1,15 @@
 // The members of a JSON object in the schema's order: optional ones may be left out, commas right.
 
 import type { GrammarBuilder } from '../grammar-builder.js';
-import { alternatives, type GrammarNode, literal, optional, repeat, sequence } from '../grammar-node.js';
+import {
+  alternativesOf,
+  type GrammarNode,
+  literal,
+  optional,
+  repeat,
+  sequence,
+  sequenceOf,
+} from '../grammar-node.js';
 
 /** One declared property: `node` is its whole member (key, colon, value, trailing whitespace). */
 export interface ObjectMember {
@@ -14,7 +22,8 @@ export interface ObjectMember {
  * What goes between `{ ws` and `}`: the declared `members` in order (each optional one may be left
  * out), then any number of `extra` members (additional properties; `NEVER` when none are allowed),
  * each after the first preceded by `, ws`. Linear in the members: a shared tail is one rule
- * (`<hint>-rest`), not a copy per optional member before it.
+ * (`<hint>-rest`), not a copy per optional member before it, and the pieces of a run of members are
+ * collected in lists and joined once (joining them one member at a time copies the run each time).
  */
 export function schemaOrderMembers(
   members: readonly ObjectMember[],
@@ -24,24 +33,26 @@ export function schemaOrderMembers(
   hint: string,
 ): GrammarNode {
   const tail = repeat(sequence(literal(','), ws, extra), 0);
-  // rest[i]: members from i on when one member is already written (each after a comma).
-  // first[i]: members from i on when none is written yet: the first one written takes no comma.
+  // rest[i]: members from i on when one member is already written (each after a comma), held as
+  // its pieces in reverse order. first[i]: members from i on when none is written yet (the first
+  // one written takes no comma), held as its alternatives in reverse order.
   const firstRequired = members.findIndex((m) => m.required);
   const lastShared = firstRequired === -1 ? members.length : firstRequired;
-  let rest: GrammarNode = tail;
-  let first: GrammarNode = optional(sequence(extra, tail));
+  let rest: GrammarNode[] = [tail];
+  let first: GrammarNode[] = [optional(sequence(extra, tail))];
+  const joined = (pieces: GrammarNode[]): GrammarNode => sequenceOf(pieces.slice().reverse());
   for (let index = members.length - 1; index >= 0; index--) {
     const member = members[index] as ObjectMember;
     const needsFirst = index <= lastShared;
-    const shared =
-      needsFirst && !member.required && rest !== tail ? builder.rule(`${hint}-rest`, rest) : rest;
+    if (needsFirst && !member.required && rest.length > 1)
+      rest = [builder.rule(`${hint}-rest`, joined(rest))];
     if (needsFirst) {
-      first = member.required
-        ? sequence(member.node, shared)
-        : alternatives(sequence(member.node, shared), first);
+      const written = sequence(member.node, joined(rest));
+      if (member.required) first = [written];
+      else first.push(written);
     }
     const step = sequence(literal(','), ws, member.node);
-    rest = sequence(member.required ? step : optional(step), shared);
+    rest.push(member.required ? step : optional(step));
   }
-  return first;
+  return alternativesOf(first.reverse());
 }

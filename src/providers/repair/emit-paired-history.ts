@@ -53,7 +53,17 @@ interface EmitContext {
   readonly out: SourcedMessage[];
   /** Results inside the current assistant turn that answer no call of it (H2). */
   readonly turnOrphans: ResultRecord[];
+  /** Results inside the current assistant turn answering its calls, for a target with no place for them there. */
+  readonly turnResults: ToolResultPart[];
 }
+
+/**
+ * The targets whose converters send a result written inside its assistant turn (a provider-executed
+ * call's, as Anthropic's server tools): as the first blocks of the next user turn. Every other target's
+ * request has no place for it, so it is moved to the tool message after the turn, and its call becomes an
+ * ordinary call (its `providerExecuted` dropped): the call is then answered on the wire.
+ */
+const IN_TURN_RESULT_TARGETS: ReadonlySet<ProviderId> = new Set<ProviderId>(['anthropic', 'bedrock']);
 
 /**
  * Writes the history with every call answered once, right after its turn: the assistant message (invalid
@@ -78,6 +88,7 @@ export function emitPairedHistory(
     changes,
     out: [],
     turnOrphans: [],
+    turnResults: [],
   };
   messages.forEach((message, position) => {
     if (message.role === 'assistant') emitTurn(context, message, position);
@@ -116,6 +127,7 @@ function rewriteAssistantParts(
   let reasoningAt = -1;
   let groupDropped = false;
   let groupKept = false;
+  const answeredHere = new Set<CallRecord>();
   const closeGroup = (): void => {
     if (reasoningAt >= 0 && groupDropped && !groupKept) {
       parts.splice(reasoningAt, 1);
@@ -157,7 +169,23 @@ function rewriteAssistantParts(
       return;
     }
     groupKept = true;
-    if (part.type === 'tool-result' && turnCall(context, part, position) === undefined) {
+    const answers = part.type === 'tool-result' ? turnCall(context, part, position, answeredHere) : undefined;
+    if (
+      part.type === 'tool-result' &&
+      answers === undefined &&
+      turnCall(context, part, position) !== undefined
+    ) {
+      changed = true;
+      context.changes.push({
+        rule: 'H6',
+        index: position,
+        action: 'drop-result',
+        detail: `second result in its turn for call ${part.toolCallId} removed; the first is kept`,
+        toolCallId: part.toolCallId,
+      });
+      return;
+    }
+    if (part.type === 'tool-result' && answers === undefined) {
       // An orphan here would be sent as a result of the next user turn, answering no call.
       changed = true;
       context.turnOrphans.push({
@@ -169,11 +197,31 @@ function rewriteAssistantParts(
       });
       return;
     }
+    if (answers !== undefined) answeredHere.add(answers);
+    if (part.type === 'tool-result' && !IN_TURN_RESULT_TARGETS.has(context.target)) {
+      const moved = rewriteResult(context, {
+        message: position,
+        part: partIndex,
+        value: part,
+        fate: 'paired',
+        call: answers,
+      });
+      changed = true;
+      context.turnResults.push(moved);
+      context.changes.push({
+        rule: 'H3',
+        index: position,
+        action: 'move-result',
+        detail: `result of call ${moved.toolCallId} moved out of its assistant turn, right after it (the target has no place for it there)`,
+        toolCallId: part.toolCallId,
+      });
+      return;
+    }
     const rewritten =
       call !== undefined
         ? rewriteCall(context, call, part, position)
         : part.type === 'tool-result'
-          ? providerResult(context, part, position)
+          ? providerResult(part, answers)
           : part;
     if (rewritten !== part) changed = true;
     parts.push(rewritten);
@@ -207,6 +255,15 @@ function rewriteCall(
     };
   }
   if (part.type !== 'tool-call') return part;
+  if (
+    call.answeredInTurn &&
+    part.providerExecuted !== undefined &&
+    !IN_TURN_RESULT_TARGETS.has(context.target)
+  ) {
+    // Its result moves after the turn (see IN_TURN_RESULT_TARGETS): an ordinary call from now on.
+    const { providerExecuted: _, ...ordinary } = part;
+    return rewriteCall(context, call, ordinary, position);
+  }
   const fixed = objectInput(part.input);
   if (fixed.changed) {
     context.changes.push({
@@ -225,15 +282,25 @@ function rewriteCall(
  * A provider-executed result inside the assistant turn (Anthropic server tools) follows its call's id
  * when the call was renamed (H6), so the two stay paired.
  */
-function providerResult(context: EmitContext, part: ToolResultPart, position: number): ToolResultPart {
-  const call = turnCall(context, part, position);
+function providerResult(part: ToolResultPart, call: CallRecord | undefined): ToolResultPart {
   return call === undefined || call.id === part.toolCallId ? part : { ...part, toolCallId: call.id };
 }
 
-/** The call of the assistant turn at `position` that a result inside that turn answers. */
-function turnCall(context: EmitContext, part: ToolResultPart, position: number): CallRecord | undefined {
+/**
+ * The call of the assistant turn at `position` that a result inside that turn answers: the first one
+ * with its id answered in the turn and not in `taken` (the calls earlier results of the turn answered).
+ */
+function turnCall(
+  context: EmitContext,
+  part: ToolResultPart,
+  position: number,
+  taken?: ReadonlySet<CallRecord>,
+): CallRecord | undefined {
   const calls = context.index.callsOfMessage.get(position) ?? [];
-  return calls.find((candidate) => candidate.inputId === part.toolCallId && candidate.answeredInTurn);
+  return calls.find(
+    (candidate) =>
+      candidate.inputId === part.toolCallId && candidate.answeredInTurn && taken?.has(candidate) !== true,
+  );
 }
 
 /** The results of one turn, right after it (H1, H3, H4, H10, H14). */
@@ -267,7 +334,7 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
     lastSource = runIndex;
     out.push({ message: last, source: runIndex });
   }
-  const extra: ToolResultPart[] = [];
+  const extra: ToolResultPart[] = context.turnResults.splice(0);
   for (const call of calls) {
     if (isDropped(context, call)) continue;
     const result = call.result;
@@ -331,12 +398,11 @@ function putInCallOrder(
   const parts = emitted.flatMap((entry) => (entry.message as ToolMessage).content);
   const rank = (part: ToolMessage['content'][number]): number =>
     part.type === 'tool-result' ? (order.get(part.toolCallId) ?? calls.length) : calls.length;
-  if (
-    parts.every(
-      (part, partIndex) => partIndex === 0 || rank(parts[partIndex - 1] as typeof part) <= rank(part),
-    )
-  )
-    return;
+  const ordered = parts.every(
+    (part, partIndex) => partIndex === 0 || rank(parts[partIndex - 1] as typeof part) <= rank(part),
+  );
+  // Gemini answers a turn's calls with one content: results in several tool messages are joined.
+  if (ordered && emitted.length <= 1) return;
   const sorted = parts
     .map((part, partIndex) => ({ part, partIndex }))
     .sort((a, b) => rank(a.part) - rank(b.part) || a.partIndex - b.partIndex)
@@ -350,7 +416,9 @@ function putInCallOrder(
     rule: 'H3',
     index: first.source,
     action: 'move-result',
-    detail: `results of message ${position} put in the order of its calls (Gemini pairs by position without ids)`,
+    detail: ordered
+      ? `results of message ${position} joined in one tool message (Gemini answers a turn with one content)`
+      : `results of message ${position} put in the order of its calls (Gemini pairs by position without ids)`,
   });
 }
 

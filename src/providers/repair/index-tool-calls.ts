@@ -17,7 +17,8 @@ export interface CallRecord {
   readonly invalid: InvalidToolCallPart | undefined;
   /**
    * Its assistant message also holds a `tool-result` with its id (a provider-executed call answered in
-   * the turn, as Anthropic's server tools are): answered, so never dangling.
+   * the turn, as Anthropic's server tools are): answered, so never dangling. With several calls of one
+   * id in the turn, the first ones are answered, one per such result.
    */
   readonly answeredInTurn: boolean;
   result: ResultRecord | undefined;
@@ -97,8 +98,11 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
     if (message.role === 'assistant' || message.role === 'system') lastTurn = index;
     if (message.role !== 'assistant' || typeof message.content === 'string') return;
     const own: CallRecord[] = [];
-    const turnResultIds = new Set<unknown>();
-    for (const part of message.content) if (part.type === 'tool-result') turnResultIds.add(part.toolCallId);
+    // In-turn results per id: each answers one call of the turn with that id, in order.
+    const turnResults = new Map<unknown, number>();
+    for (const part of message.content)
+      if (part.type === 'tool-result')
+        turnResults.set(part.toolCallId, (turnResults.get(part.toolCallId) ?? 0) + 1);
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'tool-call' && part.type !== 'tool-call-invalid') return;
       const inputId = nonEmpty(part.toolCallId);
@@ -144,6 +148,8 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
           });
         }
       }
+      const inTurn = inputId === undefined || skip ? 0 : (turnResults.get(inputId) ?? 0);
+      if (inTurn > 0) turnResults.set(inputId, inTurn - 1);
       const record: CallRecord = {
         message: index,
         part: partIndex,
@@ -152,7 +158,7 @@ export function indexToolCalls(messages: readonly Message[], changes: HistoryCha
         name,
         skip,
         invalid,
-        answeredInTurn: inputId !== undefined && !skip && turnResultIds.has(inputId),
+        answeredInTurn: inTurn > 0,
         result: undefined,
       };
       calls.set(partKey(index, partIndex), record);

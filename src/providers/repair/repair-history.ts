@@ -57,7 +57,12 @@ const targets: ReadonlySet<string> = new Set<string>(PROVIDER_IDS);
  * Generic (every target):
  * - H1: a call without a result gets an `error-text` result right after its turn
  *   ({@link INTERRUPTED_RESULT_TEXT}), or is removed with policy `dangling: 'drop'`; a provider-executed
- *   call is answered by a result inside its own turn, and without one it is dangling like any call.
+ *   call is answered by a result inside its own turn (each such result answers one call of its id there,
+ *   a second one is removed: H6), and without one it is dangling like any call.
+ * - H3 (every target but Anthropic and Bedrock, whose converters send it first in the next user turn):
+ *   a result inside its own turn is moved to the tool message right after the turn, and its call loses
+ *   `providerExecuted` (the target's request has no place for the result in the turn, so the call
+ *   would go unanswered).
  * - H2: a result whose call is not in the history is removed, or kept as user text (`orphan: 'text'`);
  *   so is a result inside an assistant message that answers no call of that message.
  * - H3/H4: a result somewhere else is moved right after its call's turn (H4 for Anthropic and Bedrock when
