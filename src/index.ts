@@ -70,6 +70,7 @@ export {
   type AlignResult,
   alignText,
   alignValue,
+  loadPatternEngine,
   SchemaRoot,
 } from './schema/index.js';
 export {
