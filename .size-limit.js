@@ -42,6 +42,7 @@ export default [
   check('toolwire/schema', 'dist/schema/index.js', '*', '26 kB'),
   check('toolwire/formats', 'dist/formats/index.js', '*', '101 kB'),
   check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '87 kB'),
+  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '42 kB'),
   check('toolwire/stream', 'dist/stream/index.js', '*', '91 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '62 kB'),
   check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '21 kB'),
@@ -50,7 +51,7 @@ export default [
   check('toolwire/grammar', 'dist/grammar/index.js', '*', '17 kB'),
   check('toolwire/ai-sdk', 'dist/ai-sdk/index.js', '*', '111 kB'),
   check('toolwire/server', 'dist/server/index.js', '*', '198 kB', nodeBuiltins),
-  check('toolwire/server/node', 'dist/server/node/index.js', '*', '208 kB', nodeBuiltins),
+  check('toolwire/server/node', 'dist/server/node/index.js', '*', '207 kB', nodeBuiltins),
   // What `loadPatternEngine()` (or the first schema `pattern` on Node.js) loads.
   check(
     're2js: the RE2 engine, loaded on first use',

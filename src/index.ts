@@ -28,6 +28,7 @@ export {
   type ParseToolCallsOptions,
   parseToolCallChunks,
   parseToolCalls,
+  parseWith,
 } from './formats/index.js';
 export {
   type GrammarDialect,
