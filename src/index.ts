@@ -28,6 +28,7 @@ export {
   type ParseToolCallsOptions,
   parseToolCallChunks,
   parseToolCalls,
+  parseWith,
 } from './formats/index.js';
 export {
   type GrammarDialect,
@@ -70,6 +71,7 @@ export {
   type AlignResult,
   alignText,
   alignValue,
+  loadPatternEngine,
   SchemaRoot,
 } from './schema/index.js';
 export {

@@ -113,3 +113,13 @@ export interface FormatDefinition {
   readonly envelope?: EnvelopeSpec;
   create(options?: FormatOptions): FormatParser;
 }
+
+/** Whether `value` is a format definition: an object with a string `id` and a `create` function. */
+export function isFormatDefinition(value: unknown): value is FormatDefinition {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<FormatDefinition>).id === 'string' &&
+    typeof (value as Partial<FormatDefinition>).create === 'function'
+  );
+}

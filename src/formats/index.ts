@@ -24,6 +24,7 @@ export {
 export { MAX_ARGUMENT_DEPTH } from './core/build-arguments.js';
 export type { ContentMode } from './core/content-shaper.js';
 export { normalizeTools, ToolIndex } from './core/tool-index.js';
+export * from './definitions.js';
 export type { FormatDefinition, FormatOptions, FormatParser } from './format-definition.js';
 export {
   type GrammarForOptions,
@@ -33,4 +34,5 @@ export {
   structuralTagFor,
 } from './grammar-for.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';
+export { parseWith } from './parse-with.js';
 export { auto, getFormat, listFormats } from './registry.js';

@@ -2,7 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import type { ParseResult } from '../types/tool-call.js';
 import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
-import type { FormatDefinition, FormatOptions } from './format-definition.js';
+import { type FormatDefinition, type FormatOptions, isFormatDefinition } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
 import { getFormat, resolveModelFormat } from './registry.js';
 
@@ -69,14 +69,7 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
 export function resolveFormat(format: unknown): FormatDefinition {
   if (format === undefined) return getFormat('auto');
   if (typeof format === 'string') return getFormat(format);
-  if (
-    typeof format === 'object' &&
-    format !== null &&
-    typeof (format as Partial<FormatDefinition>).id === 'string' &&
-    typeof (format as Partial<FormatDefinition>).create === 'function'
-  ) {
-    return format as FormatDefinition;
-  }
+  if (isFormatDefinition(format)) return format;
   throw new ToolwireError(
     'invalid_argument',
     `options.format must be a format id or a FormatDefinition, got ${describe(format)}`,

@@ -25,6 +25,7 @@ export { type AlignTextOptions, alignText } from './align-text.js';
 export { type AlignValueOptions, alignValue } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
 export { matchesLiteral } from './matches-literal.js';
+export { loadPatternEngine } from './pattern-engine.js';
 export {
   canonicalTypeName,
   MAX_SCHEMA_DEPTH,

@@ -1,5 +1,6 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { isBacktrackFreeTree } from './backtrack-free-pattern.js';
+import { patternEngine } from './pattern-engine.js';
 import type {
   BackreferenceNode,
   BoundaryNode,
@@ -45,14 +46,19 @@ const DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
  * way. `\d \w \b \B`, classes, anchors, groups, alternation and (lazy) quantifiers mean the same in
  * both. `{ ok: false, reason }` for a pattern that is not a valid `u`-mode ECMAScript regular
  * expression, and for what RE2 cannot run in linear time: lookahead and lookbehind, backreferences
- * (`\1`, `\k<name>`), and anything RE2 rejects (repeat counts above 1000, unknown property names).
+ * (`\1`, `\k<name>`), and anything RE2 rejects (repeat counts above 1000, unknown property names);
+ * also for every valid pattern while the RE2 engine cannot be loaded (see `patternEngine`: where
+ * `require` is missing, until `loadPatternEngine()` has loaded it).
  * Compiling costs time linear in the pattern; never throws.
  */
 export function compileSchemaPattern(source: string): SchemaPattern {
   const read = readPattern(source, (tree) => ({ text: translate(tree), tree }));
   if (!read.ok) return read;
+  const engine = patternEngine();
+  if (engine === undefined)
+    return { ok: false, reason: 'the RE2 engine is not loaded: call `await loadPatternEngine()` first' };
   try {
-    const compiled = RE2JS.compile(read.value.text);
+    const compiled = engine.compile(read.value.text);
     if (isBacktrackFreeTree(read.value.tree)) {
       // Compiled by RE2 all the same: what RE2 rejects stays unsupported whichever engine runs it.
       const native = new RegExp(source, 'u');
