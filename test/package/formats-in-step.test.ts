@@ -58,7 +58,7 @@ describe('the format table of docs/formats.md', () => {
     for (const row of rows) {
       const path = new URL(row.source, page);
       const defines =
-        /^\.\.\/src\/formats\/[a-z0-9-]+\.ts$/.test(row.source) &&
+        /^\.\.\/src\/formats\/models\/[a-z0-9-]+\.ts$/.test(row.source) &&
         existsSync(path) &&
         Object.values(await import(path.href)).includes(getFormat(row.id));
       if (!defines) wrong.push(`${row.id} → ${row.source}`);
