@@ -14,6 +14,7 @@ import { messagesRoute } from './messages/messages-route.js';
 import { modelList } from './models/model-list.js';
 import { ResponseStore } from './responses/response-store.js';
 import { responsesRoute } from './responses/responses-route.js';
+import { deleteResponse, listInputItems, retrieveResponse } from './responses/stored-responses-route.js';
 
 /**
  * A gateway: a web-standard request handler (`(request: Request) => Promise<Response>`, for Node,
@@ -35,7 +36,8 @@ type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void 
 
 /**
  * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`), OpenAI
- * Responses (`POST /v1/responses`, with `previous_response_id` from an in-memory store), Anthropic
+ * Responses (`POST /v1/responses`, with `previous_response_id` and `item_reference` from an in-memory
+ * store, and `GET` / `DELETE /v1/responses/{id}`, `GET /v1/responses/{id}/input_items`), Anthropic
  * Messages (`POST /v1/messages`, `POST /v1/messages/count_tokens`), `GET /v1/models` and `GET /health`,
  * with API-key checks (constant time), a request body limit (413 before the body is read whole), an
  * optional concurrency limit (429), optional CORS, and one log line per request. Errors are
@@ -163,7 +165,13 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   app.post('/v1/chat/completions', async (c) => chatRoute(await readJson(c.req.raw), routeContext(c)));
   app.post('/v1/responses', async (c) =>
-    responsesRoute(await readJson(c.req.raw), { ...routeContext(c), store }),
+    responsesRoute(await readJson(c.req.raw), { ...routeContext(c), store, noticeOnce: noteOnce }),
+  );
+  const query = (c: Context<{ Variables: Variables }>) => new URL(c.req.url).searchParams;
+  app.get('/v1/responses/:id', (c) => retrieveResponse(c.req.param('id'), query(c), store, noteOnce));
+  app.delete('/v1/responses/:id', (c) => deleteResponse(c.req.param('id'), store));
+  app.get('/v1/responses/:id/input_items', (c) =>
+    listInputItems(c.req.param('id'), query(c), store, noteOnce),
   );
   const messagesRoutes = [
     ['/v1/messages', messagesRoute],

@@ -1,7 +1,8 @@
 /**
  * `toolwire/server`: the gateway. `createGateway` makes a web-standard handler
- * (`(request: Request) => Promise<Response>`) serving OpenAI Chat Completions, Anthropic Messages
- * (`/v1/messages`, `/v1/messages/count_tokens`), `/v1/models` and `/health` in front of a model
+ * (`(request: Request) => Promise<Response>`) serving OpenAI Chat Completions, OpenAI Responses
+ * (`/v1/responses`, with stored responses), Anthropic Messages (`/v1/messages`,
+ * `/v1/messages/count_tokens`), `/v1/models` and `/health` in front of a model
  * server, with the model's own chat template, its format's parser and grammars. Platform-neutral;
  * `toolwire/server/node` adds config files and a Node listener.
  */

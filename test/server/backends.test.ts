@@ -306,6 +306,7 @@ describe('request bodies', () => {
       grammar: dialect,
       lazyGrammar: grammarField === 'grammar',
       seed: true,
+      topK: true,
     });
     expect(await bodyFor(config, { grammar })).toEqual({
       model: 'qwen3',
@@ -341,7 +342,7 @@ describe('request bodies', () => {
       ...streamFields,
     });
     const backend = createBackend({ type: 'openai-completions', url: 'http://127.0.0.1:1' });
-    expect(backend.capabilities).toEqual({ grammar: false, lazyGrammar: false, seed: true });
+    expect(backend.capabilities).toEqual({ grammar: false, lazyGrammar: false, seed: true, topK: true });
   });
 
   it('llamacpp sends /completion fields with a lazy grammar and word triggers', async () => {

@@ -14,7 +14,7 @@
  * The lists this file asserts exactly (formats without a built-in template, templates that do not
  * render directly) are in `every-format.json`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Template } from '@huggingface/jinja';
 import OpenAI from 'openai';
@@ -27,29 +27,31 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FormatDefinition,
   grammarFor,
-  type JSONSchema,
   listFormats,
   type ParseResult,
   parseToolCalls,
-  type ToolDefinition,
 } from '../../src/index.js';
-import {
-  type BackendConfig,
-  createGateway,
-  type GatewayModel,
-  promptRendererFromText,
-  readGatewayConfig,
-} from '../../src/server/index.js';
-import { gatewayOptions, serveGateway } from '../../src/server/node/index.js';
+import { type GatewayModel, promptRendererFromText, readGatewayConfig } from '../../src/server/index.js';
 import { loadParseCorpus } from '../conformance/parse-corpus.js';
 import data from './every-format.json' with { type: 'json' };
-import { type ReplayBackend, type ReplayRecording, startReplayBackend } from './replay-backend.js';
+import {
+  configuredModels,
+  fixtureCases,
+  grammarFields,
+  grammarIn,
+  KeyedOutputs,
+  modelConfig,
+  modelName,
+  openaiTools,
+  type ServedCase,
+  sample,
+  serve,
+  servedCase,
+  toolsFor,
+} from './every-format-cases.js';
+import type { ReplayBackend, ReplayRecording } from './replay-backend.js';
 
 const formats: readonly FormatDefinition[] = listFormats();
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-/** The template of the formats without a built-in one: a small ChatML template with tools. */
-const fallbackTemplate = 'chatml-tools.jinja';
-const toolName = /^[A-Za-z0-9_.:-]{1,128}$/;
 const callId = /^call_[A-Za-z0-9]{24}$/;
 /** Fixture outputs served per format (the format's example is served too). */
 const fixturesPerFormat = 2;
@@ -59,136 +61,8 @@ const corpusPerFormat = 1;
 // ---------------------------------------------------------------------------------------------
 // The served cases and the replay backend that answers them
 
-/** One model output served through the gateway. */
-interface ServedCase {
-  /** Where the text comes from (`fixtures hermes: two calls`, `corpus vllm/hermes/3`). */
-  readonly label: string;
-  readonly format: string;
-  readonly text: string;
-  /** The prompt opened the reasoning block (`reasoningStartedInPrompt`). */
-  readonly started: boolean;
-  /** The tools offered (OpenAI shape): the case's own, else derived from the calls of the text. */
-  readonly tools: ChatCompletionTool[];
-  /** `parseToolCalls(text, { format, tools })`: what the client must get. */
-  readonly expected: ParseResult;
-}
-
-/** Outputs by key; the backend finds the key in the prompt (`Case N.`, the user message). */
-const outputs = new Map<number, ReplayRecording>();
-
-function keyed(recording: ReplayRecording): string {
-  const key = outputs.size;
-  outputs.set(key, recording);
-  return `Case ${key}.`;
-}
-
-function recordingFor(body: Record<string, unknown>): ReplayRecording {
-  const key = /Case (\d+)\./.exec(String(body.prompt))?.[1];
-  const recording = key === undefined ? undefined : outputs.get(Number(key));
-  return recording ?? { output: '', status: 500, errorBody: { error: { message: 'no case in the prompt' } } };
-}
-
-/** A JSON Schema that fits `value` (its JSON type). */
-function schemaOf(value: unknown): JSONSchema {
-  if (value === null) return { type: 'null' };
-  if (Array.isArray(value)) return { type: 'array' };
-  if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
-  return { type: typeof value as 'string' | 'boolean' | 'object' };
-}
-
-/**
- * Tools whose names and parameters fit `calls`: each name once, each argument typed by its value
- * (untyped where two calls disagree), none required.
- */
-function toolsFor(calls: ParseResult['toolCalls']): ToolDefinition[] {
-  // Maps, not objects: an argument may be named `__proto__`.
-  const properties = new Map<string, Map<string, JSONSchema>>();
-  for (const call of calls) {
-    const known = properties.get(call.name) ?? new Map<string, JSONSchema>();
-    for (const [key, value] of Object.entries(call.arguments)) {
-      const schema = schemaOf(value);
-      const seen = known.get(key);
-      known.set(key, seen === undefined || JSON.stringify(seen) === JSON.stringify(schema) ? schema : {});
-    }
-    properties.set(call.name, known);
-  }
-  return [...properties].map(([name, known]) => ({
-    name,
-    parameters: { type: 'object', properties: Object.fromEntries(known) },
-  }));
-}
-
-function openaiTools(tools: readonly ToolDefinition[]): ChatCompletionTool[] {
-  return tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.parameters as Record<string, unknown>,
-    },
-  }));
-}
-
-/**
- * The case for `text`, or `undefined` when the gateway cannot serve it as calls: no call, an
- * invalid call (the gateway sends those as text), or a call name a Chat tool cannot have.
- */
-function servedCase(
-  label: string,
-  format: string,
-  text: string,
-  started: boolean,
-  ownTools: readonly ToolDefinition[] | undefined,
-): ServedCase | undefined {
-  const options = { format, reasoningStartedInPrompt: started };
-  const tools =
-    ownTools !== undefined && ownTools.length > 0
-      ? ownTools
-      : toolsFor(parseToolCalls(text, options).toolCalls);
-  if (!tools.every((tool) => toolName.test(tool.name))) return undefined;
-  const expected = parseToolCalls(text, { ...options, tools });
-  if (expected.toolCalls.length === 0 || expected.invalidToolCalls.length > 0) return undefined;
-  return { label, format, text, started, tools: openaiTools(tools), expected };
-}
-
-interface FixtureCase {
-  readonly description: string;
-  readonly input: string;
-  readonly tools?: readonly ToolDefinition[];
-  readonly options?: { readonly reasoningStartedInPrompt?: boolean };
-}
-
-/** The format's own fixtures (`test/formats/<id>.json`) that run with no option but a started reasoning. */
-function fixtureCases(format: string): ServedCase[] {
-  const file = new URL(`../formats/${format}.json`, import.meta.url);
-  const cases = JSON.parse(readFileSync(file, 'utf8')) as FixtureCase[];
-  const served = cases.flatMap((testCase) => {
-    const keys = Object.keys(testCase.options ?? {});
-    if (keys.some((key) => key !== 'reasoningStartedInPrompt')) return [];
-    const one = servedCase(
-      `fixtures ${format}: ${testCase.description}`,
-      format,
-      testCase.input,
-      testCase.options?.reasoningStartedInPrompt === true,
-      testCase.tools,
-    );
-    return one === undefined ? [] : [one];
-  });
-  return sample(served, fixturesPerFormat);
-}
-
-/**
- * At most `count` of `cases`, spread evenly over the list, one with reasoning among them when any
- * has reasoning (every request costs time: the whole file stays within the test budget).
- */
-function sample(cases: readonly ServedCase[], count: number): ServedCase[] {
-  if (cases.length <= count) return [...cases];
-  const picked = Array.from({ length: count }, (_, i) => cases[Math.floor((i * cases.length) / count)]!);
-  const reasoning = cases.find((testCase) => testCase.expected.reasoning !== '');
-  if (reasoning !== undefined && !picked.some((testCase) => testCase.expected.reasoning !== ''))
-    picked[count - 1] = reasoning;
-  return picked;
-}
+const outputs = new KeyedOutputs();
+const keyed = (recording: ReplayRecording): string => outputs.keyed(recording);
 
 const parseCorpus = loadParseCorpus();
 
@@ -208,57 +82,20 @@ function corpusCases(format: string): ServedCase[] {
 /** Backend kinds for the plain cases, in turn per format, so every protocol's reader is crossed. */
 const rawKinds = ['openai-completions', 'llamacpp', 'ollama'] as const;
 
-interface Serving {
+interface ChatServing {
   readonly replay: ReplayBackend;
   readonly client: OpenAI;
   close(): Promise<void>;
 }
 
-/** A replay backend and the gateway in front of it, serving the models made for the backend's URL. */
-async function serve(models: (url: string) => Promise<GatewayModel[]> | GatewayModel[]): Promise<Serving> {
-  const replay = await startReplayBackend({ recordings: recordingFor, maxChunkLength: 8 });
-  const gateway = createGateway({ models: await models(replay.url) });
-  const serving = await serveGateway(gateway, { port: 0 });
+/** A replay backend, the gateway serving the models made for its URL, and an OpenAI client on it. */
+async function serveChat(
+  models: (url: string) => Promise<GatewayModel[]> | GatewayModel[],
+): Promise<ChatServing> {
+  const serving = await serve(outputs.recordingFor, models);
   const client = new OpenAI({ baseURL: `${serving.url}/v1`, apiKey: 'unused', maxRetries: 0 });
-  return {
-    replay,
-    client,
-    async close() {
-      await serving.close(1000);
-      await replay.close();
-    },
-  };
+  return { replay: serving.replay, client, close: () => serving.close() };
 }
-
-/**
- * Models as a config file spells them, checked by `readGatewayConfig` and loaded by `gatewayOptions`
- * (a `jinja` template is read from `test/server/fixtures/`), as `toolwire serve --config` does.
- */
-async function configuredModels(models: readonly Record<string, unknown>[]): Promise<GatewayModel[]> {
-  const { config, errors } = readGatewayConfig({ models }, {});
-  expect(errors).toEqual([]);
-  if (config === undefined) throw new Error(errors.join('\n'));
-  return [...(await gatewayOptions(config, fixtures)).models];
-}
-
-/** A model config as the config file spells it; no template unless the format has no built-in one. */
-function modelConfig(
-  name: string,
-  format: string,
-  backend: Omit<BackendConfig, 'url'>,
-  url: string,
-  started: boolean,
-): Record<string, unknown> {
-  return {
-    name,
-    format,
-    backend: { ...backend, url },
-    reasoningStartedInPrompt: started,
-    ...(data.withoutBuiltinTemplate.includes(format) ? { template: { jinja: fallbackTemplate } } : {}),
-  };
-}
-
-const modelName = (format: string, started: boolean) => (started ? `${format}+think` : format);
 
 // ---------------------------------------------------------------------------------------------
 // What the client got
@@ -302,7 +139,11 @@ async function checkServed(client: OpenAI, testCase: ServedCase): Promise<void> 
   const messages: ChatCompletionMessageParam[] = [
     { role: 'user', content: keyed({ output: testCase.text }) },
   ];
-  const request = { model: modelName(testCase.format, testCase.started), messages, tools: testCase.tools };
+  const request = {
+    model: modelName(testCase.format, testCase.started),
+    messages,
+    tools: openaiTools(testCase.tools),
+  };
   const whole = await client.chat.completions.create(request);
   const stream = client.chat.completions.stream(request);
   // The SDK's accumulator keeps only the last `reasoning_content` delta: the deltas are joined here.
@@ -332,9 +173,9 @@ async function checkServed(client: OpenAI, testCase: ServedCase): Promise<void> 
 // 1. Every format's outputs, whole and streamed
 
 describe('every format through the gateway and the openai SDK', () => {
-  let serving: Serving;
+  let serving: ChatServing;
   beforeAll(async () => {
-    serving = await serve((url) =>
+    serving = await serveChat((url) =>
       configuredModels(
         formats.flatMap((format, index) =>
           [false, true].map((started) =>
@@ -370,7 +211,7 @@ describe('every format through the gateway and the openai SDK', () => {
   const covered = { formats: new Set<string>(), reasoning: new Set<string>(), cases: 0 };
   for (const format of formats) {
     it(`${format.id}: its fixtures and example, whole and streamed`, async () => {
-      const cases = fixtureCases(format.id);
+      const cases = sample(fixtureCases(format.id), fixturesPerFormat);
       const example = servedCase(`example ${format.id}`, format.id, format.example, false, undefined);
       if (example !== undefined) cases.push(example);
       if (format.id !== 'content_only') expect(cases.length).toBeGreaterThan(0);
@@ -408,23 +249,11 @@ describe('every format through the gateway and the openai SDK', () => {
 // ---------------------------------------------------------------------------------------------
 // 2. Grammars for tool_choice required and a named tool
 
-/** The `grammarField`s of an `openai-completions` backend that carry a grammar. */
-type GrammarField = 'grammar' | 'structured_outputs' | 'guided_grammar' | 'ebnf';
-const grammarFields = data.grammarFields as GrammarField[];
-
-/** The grammar a backend request body carries: llama.cpp's `grammar`, or the configured field. */
-function grammarIn(body: Record<string, unknown>, field: GrammarField | 'llamacpp'): unknown {
-  if (field === 'llamacpp' || field === 'grammar') return body.grammar;
-  if (field === 'structured_outputs')
-    return (body.structured_outputs as { grammar?: unknown } | undefined)?.grammar;
-  return body[field];
-}
-
 describe('tool_choice required and a named tool on backends that take grammars', () => {
   const withEnvelope = formats.filter((format) => !data.withoutEnvelope.includes(format.id));
-  let serving: Serving;
+  let serving: ChatServing;
   beforeAll(async () => {
-    serving = await serve((url) =>
+    serving = await serveChat((url) =>
       configuredModels(
         formats.flatMap((format, index) => [
           modelConfig(`${format.id}@llamacpp`, format.id, { type: 'llamacpp' }, url, false),
@@ -552,11 +381,11 @@ describe.skipIf(templateCorpus === undefined)(
     const result = '{"temperature": 18}';
     const tools = corpus.conversationOpenAITools as ChatCompletionTool[];
     const notRendered: string[] = [];
-    let serving: Serving;
+    let serving: ChatServing;
     beforeAll(async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(monday);
-      serving = await serve((url) =>
+      serving = await serveChat((url) =>
         entries.map((entry) => ({
           name: entry.file,
           format: entry.format,
@@ -577,7 +406,7 @@ describe.skipIf(templateCorpus === undefined)(
     for (const entry of entries) {
       it(`${entry.file} (${entry.format})`, async () => {
         // The key the next `keyed` hands out: the prompt to expect is known once it is rendered.
-        const question = `Case ${outputs.size}.`;
+        const question = outputs.nextKey;
         // The conversation as transformers hands it to a template: arguments as an object, the tool
         // message with the name of the call it answers, no text beside the call as "".
         let direct: string;

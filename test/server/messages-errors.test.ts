@@ -28,13 +28,6 @@ describe('errors in Anthropic shape', () => {
       message: 'The model "nope" does not exist on this gateway',
     },
     {
-      name: 'top_k (no backend takes it)',
-      body: JSON.stringify({ model: 'm', max_tokens: 10, messages: question, top_k: 5 }),
-      status: 400,
-      type: 'invalid_request_error',
-      message: '"top_k" is not supported by the backend of "m"',
-    },
-    {
       name: 'a block of an unknown type',
       body: JSON.stringify({
         model: 'm',

@@ -29,6 +29,15 @@ export interface ReplayRecording {
   /** Default `stop`; `length` is sent as `finish_reason: "length"`, `stop_type: "limit"`, `done_reason: "length"`. */
   readonly finishReason?: 'stop' | 'length';
   /**
+   * The generation stopped at this stop string (not in `output`, as servers leave it out), reported as
+   * each server reports it: vLLM's `stop_reason` on the finishing choice (SGLang's `matched_stop` with
+   * `stopReport: "matched_stop"`), llama.cpp's `stop_type: "word"` with `stopping_word`; Ollama says
+   * only `done_reason: "stop"`.
+   */
+  readonly stoppedAt?: string;
+  /** Which field of an OpenAI-protocol choice names `stoppedAt`: vLLM's (default) or SGLang's. */
+  readonly stopReport?: 'stop_reason' | 'matched_stop';
+  /**
    * The prompt this recording answers (chat protocol: `JSON.stringify(body.messages)`): a string that
    * must be equal, or a function that throws when the prompt is wrong. Otherwise the answer is 400
    * with a JSON error saying how it differs.
@@ -291,7 +300,7 @@ function framesFor(
         text,
         logprobs: null,
         finish_reason: finish,
-        stop_reason: null,
+        ...matchedStop(recording, finish),
       });
       return {
         pieces: pieces.map((text) => event([choice(text, null)])),
@@ -319,8 +328,8 @@ function framesFor(
             tokens_evaluated: promptTokens,
             tokens_cached: 0,
             truncated: false,
-            stop_type: length ? 'limit' : 'eos',
-            stopping_word: '',
+            stop_type: length ? 'limit' : recording.stoppedAt === undefined ? 'eos' : 'word',
+            stopping_word: recording.stoppedAt ?? '',
             timings: { prompt_n: promptTokens, predicted_n: completionTokens },
           }),
         ],
@@ -351,7 +360,9 @@ function framesFor(
           object: 'chat.completion.chunk',
           created: 0,
           model,
-          choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+          choices: [
+            { index: 0, delta, logprobs: null, finish_reason: finish, ...matchedStop(recording, finish) },
+          ],
         });
       const field = recording.reasoningField ?? 'reasoning_content';
       const reasoning = splitText(recording.reasoning ?? '', random, maxChunkLength);
@@ -393,6 +404,15 @@ function framesFor(
       };
     }
   }
+}
+
+/**
+ * The field an OpenAI-protocol choice names its matched stop string in: vLLM's `stop_reason` (the
+ * string on the finishing choice, `null` otherwise) or SGLang's `matched_stop`.
+ */
+function matchedStop(recording: ReplayRecording, finish: string | null): Record<string, unknown> {
+  const field = recording.stopReport ?? 'stop_reason';
+  return { [field]: finish === 'stop' ? (recording.stoppedAt ?? null) : null };
 }
 
 /** `text` in pieces of 1..`max` UTF-16 units, never between the halves of a surrogate pair. */

@@ -265,7 +265,7 @@ describe('POST /v1/responses through the openai SDK', () => {
     expect(response.output_text).toBe('Sunny.');
     expect(response.metadata).toEqual({ run: '7' });
     expect(harness.notices).toEqual([
-      'include: "reasoning.encrypted_content" is not produced by this gateway; ignored',
+      'include: "reasoning.encrypted_content" adds nothing here: reasoning items carry their text as reasoning_text content, to send back as it is',
       'tools: "web_search" tools are not served by this gateway; tools[0] ignored',
     ]);
     expect(String(harness.replay.requests[0]?.body.prompt).startsWith(hermesSystem)).toBe(true);

@@ -26,6 +26,12 @@ export interface SamplingParams {
   readonly topP?: number;
   readonly stop?: readonly string[];
   readonly seed?: number;
+  /**
+   * Sample from the `topK` most likely tokens only (a positive integer). Sent only to a backend whose
+   * `capabilities.topK` is true: llama.cpp's `top_k`, vLLM's and SGLang's `top_k` (an extension of
+   * OpenAI's Completions API), Ollama's `options.top_k`.
+   */
+  readonly topK?: number;
 }
 
 /**
@@ -62,7 +68,19 @@ export interface BackendUsage {
 export type BackendChunk =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'reasoning'; readonly text: string }
-  | { readonly type: 'done'; readonly finishReason: BackendFinishReason; readonly usage?: BackendUsage };
+  | {
+      readonly type: 'done';
+      readonly finishReason: BackendFinishReason;
+      readonly usage?: BackendUsage;
+      /**
+       * The stop string that ended the generation, when the backend says which: llama.cpp's
+       * `/completion` (`stop_type: "word"` with `stopping_word`), vLLM (`stop_reason`) and SGLang
+       * (`matched_stop`) on their OpenAI endpoints. Absent when the model ended on its own, when the
+       * backend does not say (Ollama, llama.cpp's OpenAI endpoints, LM Studio, hosted APIs), or when a
+       * stop token id rather than a string matched.
+       */
+      readonly stopSequence?: string;
+    };
 
 /** What a backend can honour; the gateway answers 400 for a request field the backend cannot. */
 export interface BackendCapabilities {
@@ -72,6 +90,8 @@ export interface BackendCapabilities {
   readonly lazyGrammar: boolean;
   /** Whether it takes `seed`. */
   readonly seed: boolean;
+  /** Whether it takes `top_k` (`SamplingParams.topK`); absent: it does not. */
+  readonly topK?: boolean;
 }
 
 /**

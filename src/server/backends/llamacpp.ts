@@ -8,7 +8,7 @@ import type {
 import { generationStream, type WireDecoder } from './generation-stream.js';
 import { definedFields, llamaCppLazyFields, stopList, usableGrammar } from './request-fields.js';
 import { streamTarget } from './stream-target.js';
-import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
+import { parseWireEvent, stopString, textChunks, usageOf } from './wire-event.js';
 
 /**
  * A backend for llama.cpp server's native endpoint, `POST {url}/completion` (llama-server; also
@@ -20,14 +20,15 @@ import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
  * routing between models.
  *
  * The answer is an SSE stream of `{ content, stop }` events; the last has `stop: true`, `stop_type`
- * (`eos`, `word`, `limit`), `truncated`, `tokens_evaluated` and `tokens_predicted`. `stop_type:
- * "limit"` or `truncated: true` is finish `length`, anything else `stop`.
+ * (`eos`, `word`, `limit`), `stopping_word`, `truncated`, `tokens_evaluated` and `tokens_predicted`.
+ * `stop_type: "limit"` or `truncated: true` is finish `length`, anything else `stop`; with `stop_type:
+ * "word"`, `stopping_word` is the stop string that matched (the server's `to_json_non_oaicompat`).
  *
  * @throws ToolwireError `invalid_argument` for a bad `url` or `timeoutMs`.
  */
 export function llamaCppBackend(config: BackendConfig): Backend {
   const target = streamTarget(config);
-  const capabilities: BackendCapabilities = { grammar: 'gbnf', lazyGrammar: true, seed: true };
+  const capabilities: BackendCapabilities = { grammar: 'gbnf', lazyGrammar: true, seed: true, topK: true };
   return {
     kind: 'llamacpp',
     capabilities,
@@ -41,6 +42,7 @@ export function llamaCppBackend(config: BackendConfig): Backend {
           n_predict: params.maxTokens,
           temperature: params.temperature,
           top_p: params.topP,
+          top_k: params.topK,
           stop: stopList(params),
           seed: params.seed,
         }),
@@ -73,7 +75,13 @@ class LlamaCppDecoder implements WireDecoder {
     this.ended = true;
     const length = event.stop_type === 'limit' || event.truncated === true;
     const usage = usageOf(event.tokens_evaluated, event.tokens_predicted);
-    chunks.push({ type: 'done', finishReason: length ? 'length' : 'stop', ...(usage ? { usage } : {}) });
+    const word = event.stop_type === 'word' ? stopString(event.stopping_word) : undefined;
+    chunks.push({
+      type: 'done',
+      finishReason: length ? 'length' : 'stop',
+      ...(usage ? { usage } : {}),
+      ...(word === undefined || length ? {} : { stopSequence: word }),
+    });
     return chunks;
   }
 }

@@ -13,19 +13,20 @@ import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
 /**
  * A backend for Ollama's `POST {url}/api/generate` (Ollama's docs/api.md, "Generate a
  * completion"): `model`, `prompt`, `raw: true` (the prompt is already templated, so Ollama applies
- * none), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `stop`, `seed`
+ * none), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `top_k`, `stop`, `seed`
  * (the Modelfile parameter names; unset ones left out). Ollama takes no free grammar (its `format`
  * is a JSON schema only), so `capabilities.grammar` is `false`.
  *
  * The answer is newline-delimited JSON, `{ response, done }` per line; the last has `done: true`,
  * `done_reason` (`length` when `num_predict` was reached: finish `length`; else `stop`),
- * `prompt_eval_count` and `eval_count`.
+ * `prompt_eval_count` and `eval_count`. A stop at one of `stop` is `done_reason: "stop"` like the model's
+ * own end, so which stop string matched is not known.
  *
  * @throws ToolwireError `invalid_argument` for a bad `url` or `timeoutMs`.
  */
 export function ollamaBackend(config: BackendConfig): Backend {
   const target = streamTarget(config);
-  const capabilities: BackendCapabilities = { grammar: false, lazyGrammar: false, seed: true };
+  const capabilities: BackendCapabilities = { grammar: false, lazyGrammar: false, seed: true, topK: true };
   return {
     kind: 'ollama',
     capabilities,
@@ -41,6 +42,7 @@ export function ollamaBackend(config: BackendConfig): Backend {
           num_predict: params.maxTokens,
           temperature: params.temperature,
           top_p: params.topP,
+          top_k: params.topK,
           stop: stopList(params),
           seed: params.seed,
         }),

@@ -28,8 +28,9 @@ const grammarFieldNames: readonly GrammarField[] = [
  *
  * Request body (https://platform.openai.com/docs/api-reference/completions/create): `model`,
  * `prompt`, `max_tokens`, `temperature`, `top_p`, `stop`, `seed` (unset ones left out), `stream:
- * true` and `stream_options: { include_usage: true }` (so the last event carries `usage`). The
- * grammar goes in the field named by `config.grammarField`:
+ * true` and `stream_options: { include_usage: true }` (so the last event carries `usage`), and
+ * `top_k` when asked: not OpenAI's, but read by vLLM and SGLang (their extra sampling parameters),
+ * llama.cpp server and LM Studio. The grammar goes in the field named by `config.grammarField`:
  * - `grammar`: GBNF, llama.cpp server (tools/server/README.md, "grammar"); a lazy grammar adds
  *   `grammar_lazy`, `grammar_triggers` and `preserved_tokens`, which its OpenAI endpoints read like
  *   `/completion`;
@@ -40,7 +41,8 @@ const grammarFieldNames: readonly GrammarField[] = [
  * - `none` (default): no grammar (LM Studio, TGI's completions, unknown servers).
  *
  * The answer is the SSE stream of `{ choices: [{ text, finish_reason }], usage }` events ending
- * with `data: [DONE]`.
+ * with `data: [DONE]`; the finishing choice's `stop_reason` (vLLM) or `matched_stop` (SGLang) names
+ * the stop string that matched (see `OpenAISseDecoder`).
  *
  * @throws ToolwireError `invalid_argument` for a bad `url`, `timeoutMs` or `grammarField`.
  */
@@ -57,6 +59,7 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
     grammar: field === 'none' ? false : field === 'grammar' ? 'gbnf' : 'ebnf',
     lazyGrammar: field === 'grammar',
     seed: true,
+    topK: true,
   };
   return {
     kind: 'openai-completions',
@@ -67,6 +70,7 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
         model: request.model,
         prompt: request.prompt,
         ...openAISamplingFields(request.params),
+        ...(request.params.topK === undefined ? {} : { top_k: request.params.topK }),
         ...(grammar === undefined ? {} : grammarFields(field, grammar)),
         stream: true,
         stream_options: { include_usage: true },

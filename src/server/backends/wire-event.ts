@@ -72,3 +72,8 @@ export function objectAt(value: unknown): Record<string, unknown> | undefined {
 export function textChunks(type: 'text' | 'reasoning', text: unknown): BackendChunk[] {
   return typeof text === 'string' && text !== '' ? [{ type, text }] : [];
 }
+
+/** A stop string a backend reported as the one that matched: a non-empty string, else `undefined`. */
+export function stopString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -3,7 +3,13 @@ import { repairHistory } from '../../providers/index.js';
 import { alignValue } from '../../schema/index.js';
 import { createToolCallStream } from '../../stream/index.js';
 import type { Message, ParseEvent } from '../../types/index.js';
-import { type Backend, BackendError, type BackendUsage, type GenerateRequest } from '../backends/backend.js';
+import {
+  type Backend,
+  type BackendChunk,
+  BackendError,
+  type BackendUsage,
+  type GenerateRequest,
+} from '../backends/backend.js';
 import { chunkBatches } from '../backends/generation-stream.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
@@ -94,7 +100,15 @@ export async function* runTurnBatches(
     }
     const broken = turn.broken();
     const stats = { calls: turn.calls, invalidCalls: turn.invalidCalls, historyRepairs, retries: attempt };
-    const end: TurnEvent = { type: 'end', finishReason: turn.finishReason(), usage: turn.usage, stats };
+    const finishReason = turn.finishReason();
+    const stopSequence = finishReason === 'stop' ? turn.stopSequence() : undefined;
+    const end: TurnEvent = {
+      type: 'end',
+      finishReason,
+      usage: turn.usage,
+      stats,
+      ...(stopSequence === undefined ? {} : { stopSequence }),
+    };
     if (broken === undefined) {
       collected.push(end);
       yield collected;
@@ -168,7 +182,7 @@ async function* readBackend(
       for (const chunk of chunks) {
         if (chunk.type === 'text') for (const event of turn.push(chunk.text)) events.push(event);
         else if (chunk.type === 'reasoning') events.push({ type: 'reasoning', text: chunk.text });
-        else turn.done(chunk.finishReason, chunk.usage);
+        else turn.done(chunk);
       }
       if (events.length > 0) yield events;
     }
@@ -194,6 +208,7 @@ class TurnReader {
   invalidCalls = 0;
   usage: BackendUsage = {};
   private backendFinish: 'stop' | 'length' | undefined;
+  private backendStop: string | undefined;
   private readonly stream: ReturnType<typeof createToolCallStream>;
   private readonly names: string[] = [];
   private readonly rejected: string[] = [];
@@ -217,9 +232,19 @@ class TurnReader {
     for (const event of this.stream.push(text)) yield* this.event(event);
   }
 
-  done(finishReason: 'stop' | 'length', usage: BackendUsage | undefined): void {
-    this.backendFinish = finishReason;
-    if (usage) this.usage = usage;
+  done(chunk: Extract<BackendChunk, { type: 'done' }>): void {
+    this.backendFinish = chunk.finishReason;
+    this.backendStop = chunk.stopSequence;
+    if (chunk.usage) this.usage = chunk.usage;
+  }
+
+  /**
+   * The request's stop sequence the backend reported stopping at; `undefined` when it reported none
+   * or one the request did not ask for (a stop string of the server's own configuration).
+   */
+  stopSequence(): string | undefined {
+    const stop = this.backendStop;
+    return stop !== undefined && (this.request.params.stop ?? []).includes(stop) ? stop : undefined;
   }
 
   *finish(): Generator<TurnEvent> {

@@ -25,4 +25,9 @@ export type TurnEvent =
       readonly finishReason: TurnFinishReason;
       readonly usage: BackendUsage;
       readonly stats: TurnStats;
+      /**
+       * The request's stop sequence (`params.stop`) the backend stopped at, when `finishReason` is
+       * `stop` and the backend said which one matched (see `BackendChunk`); else absent.
+       */
+      readonly stopSequence?: string;
     };

@@ -3,7 +3,7 @@ import type { SseEvent } from '../http/sse-response.js';
 import {
   type MessageMeta,
   messagesUsage,
-  stopReason,
+  stopFields,
   thinkingSignature,
   toolUseId,
 } from './messages-response.js';
@@ -20,8 +20,9 @@ type BlockKind = 'text' | 'thinking';
  *   before they stop (an opaque value, not verifiable: see `thinkingSignature`), `tool_use` blocks
  *   (`toolu_` id, `name`, `input: {}`) with the call's whole arguments JSON in one `input_json_delta`
  *   (calls reach the surface complete and checked);
- * - `message_delta` with `stop_reason` (`tool_use` exactly when calls were made), `stop_sequence` and
- *   `usage` (`output_tokens`, and the final `input_tokens`), then `message_stop`.
+ * - `message_delta` with `stop_reason` (`tool_use` exactly when calls were made) and `stop_sequence`
+ *   (see `stopFields`), and `usage` (`output_tokens`, and the final `input_tokens`), then
+ *   `message_stop`.
  */
 export class MessagesEventWriter {
   private started = false;
@@ -78,7 +79,7 @@ export class MessagesEventWriter {
         events.push(
           event({
             type: 'message_delta',
-            delta: { stop_reason: stopReason(turnEvent.finishReason), stop_sequence: null },
+            delta: stopFields(turnEvent),
             usage: messagesUsage(turnEvent.usage),
           }),
           event({ type: 'message_stop' }),

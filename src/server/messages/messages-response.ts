@@ -1,7 +1,7 @@
 import type { AnthropicAssistantBlock, AnthropicStopReason } from '../../providers/index.js';
 import type { BackendUsage } from '../backends/backend.js';
 import { newCallId } from '../core/call-id.js';
-import type { TurnEvent, TurnFinishReason } from '../core/turn-event.js';
+import type { TurnEvent } from '../core/turn-event.js';
 
 /** The fields every Messages answer (whole, or `message_start`) carries. */
 export interface MessageMeta {
@@ -16,14 +16,22 @@ export function messageMeta(model: string): MessageMeta {
 }
 
 /**
- * Anthropic's `stop_reason` for a turn's end: `tool_use` exactly when calls were made, `max_tokens`
- * when the backend hit the token limit, else `end_turn`. `stop_sequence` is never reported: no backend
- * says which stop string ended its generation (or whether one did), so a stop at a sequence reads as
- * `end_turn` with `stop_sequence: null`.
+ * Anthropic's `stop_reason` and `stop_sequence` for a turn's end: `tool_use` exactly when calls were
+ * made, `max_tokens` when the backend hit the token limit, `stop_sequence` with the matched string when
+ * the backend stopped at one of `stop_sequences` and said which (llama.cpp's native endpoint, vLLM,
+ * SGLang: see `BackendChunk`), else `end_turn` with `stop_sequence: null`. A backend that does not say
+ * which stop string matched (Ollama, llama.cpp's OpenAI endpoints, LM Studio) leaves the stop string
+ * out of the text like the model's own end, so such a stop reads as `end_turn`.
  */
-export function stopReason(finish: TurnFinishReason): AnthropicStopReason {
-  if (finish === 'tool_calls') return 'tool_use';
-  return finish === 'length' ? 'max_tokens' : 'end_turn';
+export function stopFields(end: Extract<TurnEvent, { type: 'end' }>): {
+  stop_reason: AnthropicStopReason;
+  stop_sequence: string | null;
+} {
+  if (end.finishReason === 'tool_calls') return { stop_reason: 'tool_use', stop_sequence: null };
+  if (end.finishReason === 'length') return { stop_reason: 'max_tokens', stop_sequence: null };
+  return end.stopSequence === undefined
+    ? { stop_reason: 'end_turn', stop_sequence: null }
+    : { stop_reason: 'stop_sequence', stop_sequence: end.stopSequence };
 }
 
 /** Usage in Anthropic's shape; absent counts are 0. */
@@ -48,7 +56,7 @@ export function toolUseId(): string {
 
 /**
  * A whole Messages answer (`{id, type: "message", role: "assistant", model, content, stop_reason,
- * stop_sequence: null, usage}`) from a turn's events: consecutive reasoning as one `thinking` block,
+ * stop_sequence, usage}`; see `stopFields`) from a turn's events: consecutive reasoning as one `thinking` block,
  * consecutive text as one `text` block, each call a `tool_use` block with a `toolu_` id and its
  * arguments as `input`, in the order the model wrote them.
  *
@@ -86,8 +94,7 @@ export async function messagesResponse(
     role: 'assistant',
     model: meta.model,
     content,
-    stop_reason: stopReason(end.finishReason),
-    stop_sequence: null,
+    ...stopFields(end),
     usage: messagesUsage(end.usage),
   };
   return { body, end };

@@ -21,8 +21,9 @@ export interface MessagesRouteContext extends RouteContext {
 /**
  * Reads a Messages or `count_tokens` body, notes what it ignores, and finds its model.
  *
- * @throws {GatewayError} 400 for a bad body, `top_k` (no backend kind takes it), or images and documents
- *   for a backend that reads a rendered text prompt; 404 for an unknown model.
+ * @throws {GatewayError} 400 for a bad body, `top_k` for a backend that does not take it
+ *   (`openai-chat-passthrough`: hosted chat APIs refuse it), or images and documents for a backend that
+ *   reads a rendered text prompt; 404 for an unknown model.
  */
 export function messagesTurn(
   body: unknown,
@@ -33,11 +34,10 @@ export function messagesTurn(
   const request = readMessagesRequest(body, countTokens);
   route.record.model = request.turn.model;
   const model = findModel(route.models, request.turn.model);
-  if (request.topK !== undefined) {
-    // Sampling parameters reach backends through `SamplingParams`, which has no top_k.
+  if (request.turn.params.topK !== undefined && model.backend.capabilities.topK !== true) {
     throw badField(
       'top_k',
-      `"top_k" is not supported by the backend of "${model.name}"`,
+      `"top_k" is not supported by the backend of "${model.name}" (${model.backend.kind})`,
       'unsupported_parameter',
     );
   }

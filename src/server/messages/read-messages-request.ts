@@ -30,8 +30,6 @@ const read = new Set([
 export interface MessagesRequest {
   /** The turn the core runs: system and messages as canonical messages, tools, rules, sampling. */
   readonly turn: TurnRequest;
-  /** `top_k` as asked (the route refuses it where the backend cannot take it). */
-  readonly topK: number | undefined;
   readonly thinking: MessagesThinking | undefined;
   /**
    * Top-level fields the gateway does not read, ignored rather than refused: they ask for features of
@@ -100,7 +98,6 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
       includeUsage: false,
       ...reasoningField(reasoningFromThinking(sampling.thinking)),
     },
-    topK: sampling.topK,
     thinking: sampling.thinking,
     ignoredFields: Object.keys(record).filter((key) => !read.has(key) && record[key] !== undefined),
     ignoredTools: tools.ignored,

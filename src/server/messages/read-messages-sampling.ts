@@ -9,9 +9,9 @@ const MIN_THINKING_BUDGET = 1024;
 
 /**
  * `thinking` as asked: `enabled` with its token budget, `disabled`, or `adaptive` (the model decides).
- * Not sent to the backend: the gateway core has no reasoning switch for the chat template yet, so a
- * reasoning model thinks as its template's default has it, and its reasoning comes back as `thinking`
- * blocks whatever was asked. `max_tokens` bounds reasoning and answer together, as at Anthropic.
+ * `enabled` and `disabled` reach the chat template as its reasoning switch (`enable_thinking`);
+ * `adaptive` leaves the template's default. The budget has no counterpart in templates or backends:
+ * `max_tokens` bounds reasoning and answer together.
  */
 export type MessagesThinking =
   | { readonly type: 'enabled'; readonly budgetTokens: number }
@@ -20,9 +20,8 @@ export type MessagesThinking =
 
 /** The sampling fields of a Messages body, checked. */
 export interface MessagesSampling {
+  /** `topK` among them as asked: the route refuses it when the backend cannot take it. */
   readonly params: SamplingParams;
-  /** `top_k` as asked; the route refuses it when the backend cannot take it. */
-  readonly topK: number | undefined;
   readonly thinking: MessagesThinking | undefined;
 }
 
@@ -58,8 +57,8 @@ export function readMessagesSampling(
       ...(temperature === undefined ? {} : { temperature }),
       ...(topP === undefined ? {} : { topP }),
       ...(stop.length === 0 ? {} : { stop }),
+      ...(typeof topK === 'number' ? { topK } : {}),
     },
-    topK: typeof topK === 'number' ? topK : undefined,
     thinking: readThinking(record.thinking, max),
   };
 }

@@ -27,8 +27,8 @@ export function inputItems(input: unknown): readonly unknown[] {
  *   tools in the core: see `readCustomTool`);
  * - a `reasoning` item's `reasoning_text` content (what open models' servers, and this gateway, send
  *   instead of a summary) is read as its text.
- * Items with no canonical form (`item_reference`, OpenAI's built-in tool calls) are skipped; each
- * conversion warning becomes a notice.
+ * Items with no canonical form (OpenAI's built-in tool calls) are skipped; each conversion warning
+ * becomes a notice. `item_reference` items are resolved before (`resolveItemReferences`).
  */
 export function responsesMessages(
   items: readonly unknown[],

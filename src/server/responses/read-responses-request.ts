@@ -3,6 +3,9 @@ import { readSampling } from '../chat/read-sampling.js';
 import { reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
+import type { NoticeOnce } from '../http/notice-once.js';
+import { resolveItemReferences, withItemIds } from './input-item-ids.js';
+import { readInclude } from './read-include.js';
 import { inputItems, responsesMessages } from './read-responses-input.js';
 import { readResponsesToolChoice, readResponsesTools } from './read-responses-tools.js';
 import { conversationItems, type StoredResponse } from './response-store.js';
@@ -12,7 +15,10 @@ export interface ResponsesRequest {
   readonly turn: TurnRequest;
   /** Names of the `custom` tools (their calls are answered as `custom_tool_call` items). */
   readonly customTools: ReadonlySet<string>;
-  /** This request's own `input` items (what the store keeps with the output). */
+  /**
+   * This request's own `input` items (what the store keeps with the output): item references
+   * resolved, each item with an `id`.
+   */
   readonly input: readonly unknown[];
   /** The response `previous_response_id` continues. */
   readonly previous: StoredResponse | undefined;
@@ -56,22 +62,31 @@ const accepted = new Set([
   'top_logprobs',
 ]);
 
+/** What a request may read of the kept responses: a response by id, an item by id. */
+export interface StoredLookup {
+  response(id: string): StoredResponse | undefined;
+  item(id: string): unknown;
+}
+
 /**
  * Reads and checks a Responses request body (`POST /v1/responses`, OpenAI's API reference):
  * `input` (a string or items; see `responsesMessages`), `instructions`, `tools` and `tool_choice`
  * (see `readResponsesTools`), `parallel_tool_calls`, `max_output_tokens`, `temperature`, `top_p`,
  * `text.format` (`text`, `json_object`, `json_schema`: the core's response format), `store`,
- * `previous_response_id` (its stored conversation goes before `input`), `include` (nothing it asks
- * for is produced: a notice says so), `stream`.
+ * `previous_response_id` (its stored conversation goes before `input`), `item_reference` items in
+ * `input` (replaced by the stored item), `include` (see `readInclude`), `stream`.
  *
- * @throws {GatewayError} 400 naming the field for a malformed body or a field the gateway cannot
- *   honour (`background: true`, `top_logprobs`, `conversation`, `prompt`, unknown fields); 404
- *   `previous_response_not_found` (param `previous_response_id`) for an id the store does not hold.
+ * @throws {GatewayError} 400 naming the field for a malformed body, a field the gateway cannot
+ *   honour (`background: true`, `top_logprobs`, `conversation`, `prompt`, unknown fields) or an
+ *   unknown `include` value; 404 `previous_response_not_found` (param `previous_response_id`) for an
+ *   id the store does not hold, 404 `item_not_found` (param `input`) for an `item_reference` to an
+ *   item no stored response holds.
  */
 export function readResponsesRequest(
   body: unknown,
-  lookup: (id: string) => StoredResponse | undefined,
+  stored: StoredLookup,
   notice: (message: string) => void,
+  noticeOnce: NoticeOnce,
 ): ResponsesRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw badField('body', 'the request body must be a JSON object', 'invalid_request');
@@ -109,9 +124,10 @@ export function readResponsesRequest(
     if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
       throw badField(key, `"${key}" must be an object`);
   }
-  readInclude(record.include, notice);
-  const previous = readPrevious(record.previous_response_id, lookup);
-  const input = record.input === undefined && previous !== undefined ? [] : inputItems(record.input);
+  readInclude(record.include, noticeOnce);
+  const previous = readPrevious(record.previous_response_id, (id) => stored.response(id));
+  const given = record.input === undefined && previous !== undefined ? [] : inputItems(record.input);
+  const input = withItemIds(resolveItemReferences(given, (id) => stored.item(id)));
   const items = previous === undefined ? input : [...conversationItems(previous), ...input];
   if (items.length === 0) throw badField('input', '"input" must not be empty');
   const tools = readResponsesTools(record.tools, notice);
@@ -170,13 +186,6 @@ function readPrevious(
     );
   }
   return entry;
-}
-
-function readInclude(value: unknown, notice: (message: string) => void): void {
-  if (value === undefined || value === null) return;
-  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string'))
-    throw badField('include', '"include" must be an array of strings');
-  for (const entry of value) notice(`include: "${entry}" is not produced by this gateway; ignored`);
 }
 
 function readParams(record: Record<string, unknown>): TurnRequest['params'] {

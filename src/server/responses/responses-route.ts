@@ -4,26 +4,35 @@ import { findModel, type RouteContext } from '../core/route-context.js';
 import { runTurn } from '../core/run-turn.js';
 import type { TurnEvent } from '../core/turn-event.js';
 import { GatewayError } from '../http/gateway-error.js';
+import type { NoticeOnce } from '../http/notice-once.js';
 import { type SseEvent, sseBody } from '../http/sse-response.js';
 import { readResponsesRequest } from './read-responses-request.js';
 import { ResponseEventWriter } from './response-events.js';
 import type { ResponseStore } from './response-store.js';
 
-/** What the Responses route needs from the gateway: the Chat route's context and the store. */
+/** What the Responses routes need from the gateway: the Chat route's context and the store. */
 export interface ResponsesRouteContext extends RouteContext {
   readonly store: ResponseStore;
+  /** Notes what a request asks for that adds nothing (`include` values), once per gateway. */
+  readonly noticeOnce: NoticeOnce;
 }
 
 /**
  * `POST /v1/responses`: reads the body (`readResponsesRequest`), runs the turn on the gateway core,
  * answers a `response` object whole or as the Responses event stream (`ResponseEventWriter`), and
- * keeps the response for `previous_response_id` unless `store` is false. Failures before the first
+ * keeps the response (for `previous_response_id`, `item_reference`, `GET` and `DELETE`) unless
+ * `store` is false. Failures before the first
  * event are answered with their status in OpenAI's error shape; a failure mid-stream ends the stream
  * with an `error` event and `response.failed`.
  */
 export async function responsesRoute(body: unknown, route: ResponsesRouteContext): Promise<Response> {
   const { record, store } = route;
-  const request = readResponsesRequest(body, (id) => store.get(id), route.notice);
+  const request = readResponsesRequest(
+    body,
+    { response: (id) => store.get(id), item: (id) => store.item(id) },
+    route.notice,
+    route.noticeOnce,
+  );
   const { turn: turnRequest } = request;
   record.model = turnRequest.model;
   record.stream = turnRequest.stream;
@@ -38,8 +47,15 @@ export async function responsesRoute(body: unknown, route: ResponsesRouteContext
   const turn = runTurn(turnRequest, turnContext(route, model));
   const ended = (end: Extract<TurnEvent, { type: 'end' }>) => {
     noteEnd(record, end);
-    if (request.store)
-      store.put(meta.id, { previous: request.previous, input: request.input, output: writer.output });
+    const response = writer.response;
+    if (request.store && response !== undefined) {
+      store.put(meta.id, {
+        previous: request.previous,
+        input: request.input,
+        output: writer.output,
+        response,
+      });
+    }
   };
   const headers = () => ({
     'x-request-id': record.id,
