@@ -6,6 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type GatewayHarness, hermesCall, startGateway } from './gateway-harness.js';
 import { frames, postResponses } from './responses-helpers.js';
 
+/** POSTs `body` to the gateway's `/v1/messages?beta=true` as Claude Code does. */
+async function postMessages(body: unknown): Promise<{ status: number; json: unknown }> {
+  if (harness === undefined) throw new Error('no gateway');
+  const response = await fetch(`${harness.url}/v1/messages?beta=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
 let harness: GatewayHarness | undefined;
 afterEach(async () => {
   await harness?.close();
@@ -111,5 +122,113 @@ describe('Codex CLI', () => {
         code: 'invalid_value',
       },
     });
+  });
+});
+
+const bash = {
+  name: 'Bash',
+  description: 'Run a command',
+  input_schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+};
+
+/** The gpt-oss template's system and developer turns for `bash` under `instructions`. */
+const harmonyHead = (instructions: string) =>
+  '<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\n' +
+  'Reasoning: medium\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.\n' +
+  "Calls to these tools must go to the commentary channel: 'functions'.<|end|>" +
+  `<|start|>developer<|message|># Instructions\n\n${instructions}\n\n# Tools\n\n## functions\n\nnamespace functions {\n\n` +
+  '// Run a command\ntype Bash = (_: {\ncommand: string,\n}) => any;\n\n} // namespace functions<|end|>';
+
+describe('Claude Code', () => {
+  it('role "system" messages inside messages are rendered in place (they were a 400 on messages.1.role)', async () => {
+    harness = await startGateway({
+      format: 'harmony',
+      template: 'gpt-oss',
+      replay: { recordings: [{ output: '<|channel|>final<|message|>Done.<|return|>' }] },
+    });
+    // Claude Code 2.1.332 sends its environment as a system message after the task; `clear_at` as
+    // Anthropic defines it: a `next_user_message` system message is no longer shown once a user
+    // message follows it.
+    const { status, json } = await postMessages({
+      model: 'm',
+      max_tokens: 100,
+      stream: false,
+      system: [{ type: 'text', text: 'You are an agent.' }],
+      tools: [bash],
+      metadata: { user_id: 'user_e2e' },
+      thinking: { type: 'adaptive' },
+      context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+      output_config: { effort: 'medium' },
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>\nBe brief.\n</system-reminder>' },
+            { type: 'text', text: 'Print it.' },
+          ],
+        },
+        {
+          role: 'system',
+          content: [{ type: 'text', text: '# Environment\nPrimary working directory: /work' }],
+        },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'echo hi' } }],
+        },
+        { role: 'system', content: 'Shown once.', clear_at: 'next_user_message' },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'hi' }] },
+        { role: 'system', content: 'Still shown.', clear_at: 'next_user_message' },
+      ],
+    });
+    expect(status).toBe(200);
+    expect((json as { content: unknown }).content).toEqual([{ type: 'text', text: 'Done.' }]);
+    // The tool result keeps its tool's name though a system message splits it from its call.
+    expect(harness.replay.requests[0]?.body.prompt).toBe(
+      `${harmonyHead('You are an agent.')}<|start|>user<|message|><system-reminder>\nBe brief.\n</system-reminder>Print it.<|end|>` +
+        '<|start|>system<|message|># Environment\nPrimary working directory: /work<|end|>' +
+        '<|start|>assistant to=functions.Bash<|channel|>commentary json<|message|>{"command": "echo hi"}<|call|>' +
+        '<|start|>functions.Bash to=assistant<|channel|>commentary<|message|>"hi"<|end|>' +
+        '<|start|>system<|message|>Still shown.<|end|><|start|>assistant',
+    );
+  });
+
+  it('system messages that change tools, or of another shape, are a 400 naming the field', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const base = { model: 'm', max_tokens: 10, tools: [bash] };
+    const user = { role: 'user', content: 'Hi' };
+    const cases: [unknown, string, string, string][] = [
+      [
+        {
+          role: 'system',
+          content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'Bash' } }],
+        },
+        'messages.1.content.0: "tool_addition" (tools changed mid-conversation) is not supported by this gateway',
+        'messages.1.content.0.type',
+        'unsupported_parameter',
+      ],
+      [
+        { role: 'system', content: [{ type: 'image', source: {} }] },
+        'messages.1.content.0: system blocks must be of type text',
+        'messages.1.content.0.type',
+        'invalid_value',
+      ],
+      [
+        { role: 'system', content: 'x', clear_at: 'later' },
+        'messages.1.clear_at must be "never" or "next_user_message"',
+        'messages.1.clear_at',
+        'invalid_value',
+      ],
+      [
+        { role: 'developer', content: 'x' },
+        'messages.1.role must be "user", "assistant" or "system"',
+        'messages.1.role',
+        'invalid_value',
+      ],
+    ];
+    for (const [message, text] of cases) {
+      const { status, json } = await postMessages({ ...base, messages: [user, message] });
+      expect(status).toBe(400);
+      expect(json).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: text } });
+    }
   });
 });
