@@ -7,31 +7,19 @@
  * `config.toml` names the gateway as an env-key provider, and every host but loopback behind a proxy
  * that refuses it: the test asserts Codex tried none.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { answer, type CliRun, cliRuns, command, commandOutput, task } from './cli-run.js';
 import { type E2eFormat, e2eFormats } from './e2e-formats.js';
-import { type ClientRequest, type E2eGateway, startE2eGateway } from './e2e-gateway.js';
-import { type OfflineProxy, offlineEnv, startOfflineProxy } from './offline-proxy.js';
+import type { ClientRequest } from './e2e-gateway.js';
+import { offlineEnv } from './offline-proxy.js';
 import { type ProcessResult, runProcess } from './run-process.js';
 
 const codex = inject('e2eClients').codex;
 if (!codex.ok) console.warn(`codex-cli.e2e.ts: skipped, ${codex.reason}`);
 
-const task = 'Print the e2e marker with the shell.';
-const command = 'echo toolwire-e2e-$((6*7))';
-const answer = 'The command printed toolwire-e2e-42.';
-
-let gateway: E2eGateway | undefined;
-let proxy: OfflineProxy | undefined;
-let home: string | undefined;
-afterEach(async () => {
-  await gateway?.close();
-  await proxy?.close();
-  if (home !== undefined) rmSync(home, { recursive: true, force: true });
-  gateway = proxy = home = undefined;
-});
+const start = cliRuns('codex');
 
 /**
  * `config.toml` for a gateway at `url`: a Responses provider keyed by `TOOLWIRE_API_KEY` (or, with
@@ -80,22 +68,20 @@ function callOutputs(requests: readonly ClientRequest[]): { call_id: string; out
 interface CodexRun {
   readonly result: ProcessResult;
   readonly lastMessage: string;
-  readonly gateway: E2eGateway;
+  readonly gateway: CliRun['gateway'];
+  readonly proxy: CliRun['proxy'];
   readonly report: string;
 }
 
 /** Runs `codex exec TASK` against a fresh gateway for `format`, every other host behind the offline proxy. */
 async function runCodex(format: E2eFormat, commandAuth = false): Promise<CodexRun> {
   if (!codex.ok) throw new Error(codex.reason);
-  home = mkdtempSync(join(tmpdir(), 'toolwire-codex-'));
-  proxy = await startOfflineProxy();
-  const started = await startE2eGateway({ format, contextLength: 32768 });
-  gateway = started;
+  const { home, proxy, gateway: started } = await start({ format, contextLength: 32768 });
   started.setScript({
     task,
     tool: 'exec_command',
     call: format.call('exec_command', { cmd: command }),
-    resultMarker: 'toolwire-e2e-42',
+    resultMarker: commandOutput,
     renderedResult: () =>
       format.renderedResult('exec_command', callOutputs(started.clientRequests)[0]?.output ?? ''),
     answer: format.answer(answer),
@@ -134,7 +120,7 @@ async function runCodex(format: E2eFormat, commandAuth = false): Promise<CodexRu
     `exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}\n` +
     `notices:\n${started.notices.join('\n')}`;
   const lastMessage = result.code === 0 ? readFileSync(lastMessageFile, 'utf8') : '';
-  return { result, lastMessage, gateway: started, report };
+  return { result, lastMessage, gateway: started, proxy, report };
 }
 
 /** The loop's checks: one call, its output back in the prompt as rendered, the answer printed, no other host. */
@@ -156,7 +142,7 @@ function expectLoop(run: CodexRun, format: E2eFormat): void {
   // The answer is Codex's last message, printed on standard output.
   expect(run.lastMessage).toBe(answer);
   expect(result.stdout.trim()).toBe(answer);
-  expect(proxy?.attempts).toEqual([]);
+  expect(run.proxy.attempts).toEqual([]);
 }
 
 describe.skipIf(!codex.ok)('Codex CLI over /v1/responses', () => {
