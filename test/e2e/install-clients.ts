@@ -107,7 +107,18 @@ function lastLine(text: string): string | undefined {
 
 export default async function setup(project: TestProject): Promise<void> {
   const keys = Object.keys(pinnedClients) as ClientKey[];
-  const installed = await Promise.all(keys.map((key) => installPinned(pinnedClients[key])));
+  const installed = await Promise.all(
+    keys.map(async (key): Promise<InstalledClient> => {
+      const client = pinnedClients[key];
+      try {
+        return await installPinned(client);
+      } catch (error) {
+        const spec = `${client.name}@${client.version}`;
+        const reason = `installing ${spec} failed: ${error instanceof Error ? error.message : String(error)}`;
+        return { ok: false, reason, spec };
+      }
+    }),
+  );
   project.provide(
     'e2eClients',
     Object.fromEntries(keys.map((key, index) => [key, installed[index]])) as Record<
