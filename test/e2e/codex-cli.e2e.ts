@@ -23,7 +23,7 @@ const start = cliRuns('codex');
 
 /**
  * `config.toml` for a gateway at `url`: a Responses provider keyed by `TOOLWIRE_API_KEY` (or, with
- * `commandAuth`, by a command printing the key, which makes Codex read the gateway's `/v1/models`), no
+ * `commandAuth`, by a command printing it, which makes Codex read the gateway's `/v1/models`), no
  * update check, no analytics or feedback upload, no web search, and no plugin sync (which fetches
  * OpenAI's plugin catalog from github.com and chatgpt.com at start).
  */
@@ -49,7 +49,7 @@ function codexConfig(url: string, commandAuth = false): string {
     `base_url = "${url}/v1"`,
     'wire_api = "responses"',
     ...(commandAuth
-      ? ['', '[model_providers.toolwire.auth]', 'command = "echo"', 'args = ["sk-e2e-unused"]']
+      ? ['', '[model_providers.toolwire.auth]', 'command = "printenv"', 'args = ["TOOLWIRE_API_KEY"]']
       : ['env_key = "TOOLWIRE_API_KEY"']),
     '',
   ].join('\n');
@@ -110,7 +110,7 @@ async function runCodex(format: E2eFormat, commandAuth = false): Promise<CodexRu
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: home,
         CODEX_HOME: codexHome,
-        ...(commandAuth ? {} : { TOOLWIRE_API_KEY: 'sk-e2e-unused' }),
+        TOOLWIRE_API_KEY: 'sk-e2e-unused',
         ...offlineEnv(proxy),
       },
       timeoutMs: 120_000,
