@@ -11,7 +11,7 @@ import { RequestRecord } from './http/request-record.js';
 import { anthropicErrorResponse, isMessagesPath } from './messages/anthropic-error.js';
 import { countTokensRoute } from './messages/count-tokens.js';
 import { messagesRoute } from './messages/messages-route.js';
-import { modelList } from './models/model-list.js';
+import { modelsRoute } from './models/models-route.js';
 import { ResponseStore } from './responses/response-store.js';
 import { responsesRoute } from './responses/responses-route.js';
 import { deleteResponse, listInputItems, retrieveResponse } from './responses/stored-responses-route.js';
@@ -38,11 +38,13 @@ type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void 
  * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`), OpenAI
  * Responses (`POST /v1/responses`, with `previous_response_id` and `item_reference` from an in-memory
  * store, and `GET` / `DELETE /v1/responses/{id}`, `GET /v1/responses/{id}/input_items`), Anthropic
- * Messages (`POST /v1/messages`, `POST /v1/messages/count_tokens`), `GET /v1/models` and `GET /health`,
- * with API-key checks (constant time), a request body limit (413 before the body is read whole), an
+ * Messages (`POST /v1/messages`, `POST /v1/messages/count_tokens`), `GET /v1/models` and
+ * `GET /v1/models/{id}` (in OpenAI's or Anthropic's shape: see `modelsRoute`), `GET /health`, with
+ * API-key checks (constant time), a request body limit (413 before the body is read whole), an
  * optional concurrency limit (429), optional CORS, and one log line per request. Errors are
  * OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`), and Anthropic-shaped
- * (`{"type": "error", "error": {"type", "message"}}`) under `/v1/messages`.
+ * (`{"type": "error", "error": {"type", "message"}}`) under `/v1/messages` and for Anthropic clients'
+ * model requests.
  *
  * @throws {TypeError} for options it cannot start with (a model configured twice, an unknown format,
  *   a raw-text backend without a chat template, a bad backend config).
@@ -155,7 +157,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
 
   app.get('/health', (c) => c.json({ status: 'ok', models: models.size }));
-  app.get('/v1/models', (c) => c.json(modelList(models)));
+  app.get('/v1/models', (c) => modelsRoute(models, c.req.raw));
+  // Model names may hold slashes (`Qwen/Qwen3-8B`): the id is the rest of the path.
+  app.get('/v1/models/*', (c) => modelsRoute(models, c.req.raw, modelId(c.req.raw.url)));
   const routeContext = (c: Context<{ Variables: Variables }>): RouteContext => ({
     models,
     record: c.get('record'),
@@ -226,6 +230,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     for (const controller of active) controller.abort(cutOff);
   };
   return handler;
+}
+
+/** The percent-decoded path after `/v1/models/` (as sent when it is not valid percent-encoding). */
+function modelId(url: string): string {
+  const rest = new URL(url).pathname.slice('/v1/models/'.length);
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
 }
 
 async function readJson(request: Request): Promise<unknown> {

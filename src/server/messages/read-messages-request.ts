@@ -1,8 +1,7 @@
-import { ToolwireError } from '../../errors/index.js';
-import { anthropic } from '../../providers/index.js';
 import { type ReasoningSwitch, reasoningField } from '../core/reasoning-switch.js';
 import type { TurnRequest } from '../core/turn-request.js';
 import { badField } from '../http/gateway-error.js';
+import { messagesConversation } from './messages-conversation.js';
 import { type MessagesThinking, readMessagesSampling } from './read-messages-sampling.js';
 import { type MessagesTools, readMessagesToolChoice, readMessagesTools } from './read-messages-tools.js';
 
@@ -51,10 +50,11 @@ const blockTypes: Readonly<Record<'user' | 'assistant', ReadonlySet<string>>> = 
  * Reads and checks an Anthropic Messages body (https://docs.anthropic.com/en/api/messages): `model`,
  * `messages` (user and assistant turns; content a string or blocks: `text`, `image`, `document`,
  * `tool_result` with string or block content; `text`, `thinking`, `redacted_thinking`, `tool_use` in
- * assistant turns), `system` (a string or text blocks), `tools`, `tool_choice`, the sampling fields and
- * `thinking` (see `readMessagesSampling`), `stream`. The conversation is converted by
- * `anthropic.fromRequest` of `toolwire/providers`; `thinking` blocks in history become reasoning (their
- * signatures are not checked), `redacted_thinking` has no text to render and is left out.
+ * assistant turns; `role: "system"` messages of text at a point of the conversation), `system` (a
+ * string or text blocks), `tools`, `tool_choice`, the sampling fields and `thinking` (see
+ * `readMessagesSampling`), `stream`. The conversation is converted by `messagesConversation`;
+ * `thinking` blocks in history become reasoning (their signatures are not checked),
+ * `redacted_thinking` has no text to render and is left out.
  * `countTokens`: the `count_tokens` body, where `max_tokens` is not required.
  *
  * @throws {GatewayError} 400 naming the field (`messages.2.content.0.type`, `max_tokens`, ...) for a
@@ -74,20 +74,11 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
   const choice = readMessagesToolChoice(record.tool_choice, tools.definitions);
   if (record.stream !== undefined && record.stream !== null && typeof record.stream !== 'boolean')
     throw badField('stream', '"stream" must be a boolean');
-  let converted: ReturnType<typeof anthropic.fromRequest>;
-  try {
-    converted = anthropic.fromRequest({ system: record.system, messages: record.messages });
-  } catch (error) {
-    if (error instanceof ToolwireError) throw badField('messages', error.message, 'invalid_request');
-    throw error;
-  }
-  const [lost] = converted.warnings;
-  if (lost !== undefined)
-    throw badField('messages', lost.type === 'other' ? lost.message : `${lost.feature}: ${lost.details}`);
+  const conversation = messagesConversation(record.system, record.messages as unknown[]);
   return {
     turn: {
       model: record.model,
-      messages: converted.value.messages,
+      messages: conversation,
       tools: tools.definitions,
       strictTools: tools.strict,
       toolChoice: choice.toolChoice,
@@ -106,7 +97,8 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
 
 /**
  * Checks the shape the converter relies on: a non-empty array of `{role: "user" | "assistant",
- * content}` with content a string or an array of blocks of the role's known types.
+ * content}` with content a string or an array of blocks of the role's known types, and
+ * `role: "system"` messages (see `checkSystemMessage`).
  */
 function checkMessages(messages: unknown): void {
   if (!Array.isArray(messages) || messages.length === 0)
@@ -116,8 +108,12 @@ function checkMessages(messages: unknown): void {
     if (typeof message !== 'object' || message === null || Array.isArray(message))
       throw badField(param, `${param} must be an object`);
     const { role, content } = message as Record<string, unknown>;
+    if (role === 'system') {
+      checkSystemMessage(message as Record<string, unknown>, param);
+      return;
+    }
     if (role !== 'user' && role !== 'assistant')
-      throw badField(`${param}.role`, `${param}.role must be "user" or "assistant"`);
+      throw badField(`${param}.role`, `${param}.role must be "user", "assistant" or "system"`);
     if (typeof content === 'string') return;
     if (!Array.isArray(content))
       throw badField(`${param}.content`, `${param}.content must be a string or an array of blocks`);
@@ -131,6 +127,35 @@ function checkMessages(messages: unknown): void {
         );
       }
     });
+  });
+}
+
+/**
+ * A `role: "system"` message: content a string or text blocks, `clear_at` `never` or
+ * `next_user_message`. Its `tool_addition` / `tool_removal` blocks (tools changed from that point on)
+ * are refused: the gateway renders one tool list for the whole conversation.
+ */
+function checkSystemMessage(message: Record<string, unknown>, param: string): void {
+  const { content, clear_at: clearAt } = message;
+  if (clearAt !== undefined && clearAt !== null && clearAt !== 'never' && clearAt !== 'next_user_message')
+    throw badField(`${param}.clear_at`, `${param}.clear_at must be "never" or "next_user_message"`);
+  if (typeof content === 'string') return;
+  if (!Array.isArray(content))
+    throw badField(`${param}.content`, `${param}.content must be a string or an array of text blocks`);
+  content.forEach((block: unknown, at) => {
+    const { type, text } = (typeof block === 'object' && block !== null ? block : {}) as Record<
+      string,
+      unknown
+    >;
+    if (type === 'text' && typeof text === 'string') return;
+    const where = `${param}.content.${at}`;
+    if (type === 'tool_addition' || type === 'tool_removal')
+      throw badField(
+        `${where}.type`,
+        `${where}: "${type}" (tools changed mid-conversation) is not supported by this gateway`,
+        'unsupported_parameter',
+      );
+    throw badField(`${where}.type`, `${where}: system blocks must be of type text`);
   });
 }
 

@@ -30,7 +30,8 @@ export interface ResponsesRequest {
 
 /**
  * Fields that change nothing the gateway does and are accepted as they are: bookkeeping at OpenAI
- * (`metadata`, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`), routing
+ * (`metadata`, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`,
+ * `client_metadata`: the ids Codex CLI sends with every turn), routing
  * (`service_tier`), context handling (`truncation`: the backend's context is what it is),
  * `stream_options`. `reasoning.effort` becomes the template's reasoning switch (`reasoningFromEffort`).
  */
@@ -50,6 +51,7 @@ const accepted = new Set([
   'previous_response_id',
   'include',
   'metadata',
+  'client_metadata',
   'user',
   'truncation',
   'service_tier',
@@ -119,7 +121,7 @@ export function readResponsesRequest(
     if (record[key] !== undefined && record[key] !== null && typeof record[key] !== 'boolean')
       throw badField(key, `"${key}" must be a boolean`);
   }
-  for (const key of ['metadata', 'reasoning', 'text', 'stream_options']) {
+  for (const key of ['metadata', 'client_metadata', 'reasoning', 'text', 'stream_options']) {
     const value = record[key];
     if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
       throw badField(key, `"${key}" must be an object`);
