@@ -4,7 +4,13 @@
  */
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { renderToolPrompt, type ToolPromptRenderer } from '../../src/ai-sdk/index.js';
+import {
+  genericRenderer,
+  rendererFor,
+  renderToolPrompt,
+  type ToolPromptRenderer,
+} from '../../src/ai-sdk/index.js';
+import { getFormat } from '../../src/formats/index.js';
 
 const base: ToolPromptRenderer = {
   placement: 'system',
@@ -69,5 +75,25 @@ describe('renderToolPrompt', () => {
     expect(renderToolPrompt(prompt.slice(1, 2), [], { ...base, resultsRole: 'system' })).toEqual([
       { role: 'system', content: '[result -1 Y][result -1 X]' },
     ]);
+  });
+});
+
+describe('rendererFor', () => {
+  const tools = [
+    { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  ];
+  const history: LanguageModelV3Prompt = [
+    { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }] },
+    ...prompt,
+  ];
+
+  it('gives deepseek_r1 the DeepSeek-R1 prompt, not the generic one (it fell back to the generic renderer)', () => {
+    const r1 = renderToolPrompt(history, tools, rendererFor(getFormat('deepseek_r1')));
+    expect(r1).toEqual(
+      renderToolPrompt(history, tools, rendererFor(getFormat('deepseek_v3'), 'DeepSeek-R1')),
+    );
+    expect(r1).not.toEqual(
+      renderToolPrompt(history, tools, genericRenderer(getFormat('deepseek_r1').example)),
+    );
   });
 });

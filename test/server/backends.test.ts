@@ -8,7 +8,7 @@ import {
   type BackendKind,
   type GenerateRequest,
 } from '../../src/server/backends/backend.js';
-import { createBackend } from '../../src/server/backends/create-backend.js';
+import { backendKinds, createBackend } from '../../src/server/backends/create-backend.js';
 import { type ReplayBackend, type ReplayRecording, startReplayBackend } from './replay-backend.js';
 
 const prompt = '<|im_start|>user\nWeather in Zürich? 🌧<|im_end|>\n<|im_start|>assistant\n';
@@ -40,6 +40,10 @@ const kinds: readonly KindCase[] = [
   { type: 'ollama', path: '/api/generate' },
   { type: 'openai-chat-passthrough', path: '/v1/chat/completions' },
 ];
+
+it('runs the cases below for every backend kind createBackend makes', () => {
+  expect(kinds.map((kind) => kind.type).sort()).toEqual([...backendKinds].sort());
+});
 
 /** The prompt the replay server sees: the raw prompt, or the chat messages as JSON for a passthrough. */
 function seenPrompt(type: BackendKind): string {

@@ -128,6 +128,9 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   xlam: [{ models: [], renderer: xlamRenderer }],
   functiongemma: [{ models: [], renderer: functiongemmaRenderer }],
   hunyuan_a13b: [{ models: [], renderer: hunyuanA13bRenderer }],
+  // R1's calls are DeepSeek-V3's after a <think> block, and so is its prompt: a model served as
+  // `deepseek_v3` under an R1 name and one served as `deepseek_r1` get the same text.
+  deepseek_r1: [{ models: [], renderer: deepseekR1Renderer }],
   deepseek_v3: [
     { models: ['deepseek-r1'], renderer: deepseekR1Renderer },
     { models: [], renderer: deepseekV3Renderer },

@@ -12,6 +12,9 @@ const factories: Readonly<Record<BackendKind, (config: BackendConfig) => Backend
   'openai-chat-passthrough': openAIChatPassthroughBackend,
 };
 
+/** The backend kinds `createBackend` makes (`backend.type` in the config file). */
+export const backendKinds: readonly BackendKind[] = Object.keys(factories) as BackendKind[];
+
 /**
  * The backend of `config.type`: `openai-completions` (vLLM, SGLang, llama.cpp server, LM Studio,
  * TGI), `llamacpp` (llama.cpp's native `/completion`), `ollama` (`/api/generate`, raw) or
