@@ -256,9 +256,16 @@ export class MuseParser extends BaseFormatParser {
     if (!match && !cursor.final && text.length - from <= maxHeader + MESSAGE.length) return false;
     if (from > cursor.position) {
       // A `<|start|>` with the output ending in a header (`<|start|>assistant`) is structure; one
-      // followed by anything else is the text's own.
+      // followed by anything else is the text's own. So is a header naming a tool that the output ends
+      // in (`<|start|>assistant to=get_wea`): no call follows it, and the name is not markup to drop.
       const rest = text.slice(from, match ? match.index : text.length);
-      const structure = !match && cursor.final && rest.length <= maxHeader && isHeader(rest);
+      const recipient = recipientOf(rest);
+      const structure =
+        !match &&
+        cursor.final &&
+        rest.length <= maxHeader &&
+        isHeader(rest) &&
+        (recipient === undefined || recipient === 'user' || recipient === 'all' || recipient === 'self');
       this.take(cursor, structure ? text.length : from, structure ? 'markup' : 'content');
     }
     // No header here: plain text, a content message.
