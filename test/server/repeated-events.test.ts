@@ -75,6 +75,18 @@ const cases: readonly StreamCase[] = [
     chunks: [text('zz'), text('zz'), text('yy'), text('yy'), done],
   },
   {
+    name: 'a repeat whose string is not one JSON string (a quote in it ends the string early)',
+    kind: 'openai-completions',
+    events: [
+      completion('"choices":[{"index":0,"text":"a","finish_reason":null}]'),
+      completion('"choices":[{"index":0,"text":"b","finish_reason":null}]'),
+      completion('"choices":[{"index":0,"text":"c","text":"d","finish_reason":null}]'),
+      completion('"choices":[{"index":0,"text":"e\\\\","finish_reason":null}]'),
+      completion('"choices":[{"index":0,"text":"f","finish_reason":null}]'),
+    ],
+    chunks: [text('a'), text('b'), text('d'), text('e\\'), text('f'), done],
+  },
+  {
     name: 'the finish, the stop string and the usage in events shaped like the token events',
     kind: 'openai-completions',
     events: [
