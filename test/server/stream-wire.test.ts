@@ -113,3 +113,38 @@ describe('the bytes of streamed chunks', () => {
     ]);
   });
 });
+
+describe('the bytes of token chunks after the first', () => {
+  it('are OpenAI chunk JSON with a delta of one member, for content and reasoning alike', async () => {
+    // Quotes, a backslash, a newline and non-ASCII: every escape JSON has, one character a piece.
+    const reasoning = 'Think "é"\\n\nok.';
+    const content = 'Say "hi" \\ 🌧.';
+    const harness = await startGateway({
+      format: 'qwen3_coder',
+      template: 'qwen3.5',
+      replay: { recordings: [{ output: `${reasoning}\n</think>\n\n${content}` }], maxChunkLength: 1 },
+    });
+    harnesses.push(harness);
+    const response = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, stream: true })
+      .asResponse();
+    const frames = (await response.text()).split('\n\n').slice(0, -3);
+    const { id, created } = JSON.parse(frames[0]?.slice('data: '.length) ?? '') as {
+      id: string;
+      created: number;
+    };
+    const head = `{"id":"${id}","object":"chat.completion.chunk","created":${created},"model":"m"`;
+    const deltas = frames.map((frame) => {
+      const { delta } = (JSON.parse(frame.slice('data: '.length)) as { choices: [{ delta: object }] })
+        .choices[0];
+      expect(frame).toBe(
+        `data: ${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":null}]}`,
+      );
+      return delta as { role?: string; content?: string; reasoning_content?: string };
+    });
+    expect(deltas[0]).toEqual({ role: 'assistant', content: '', reasoning_content: 'T' });
+    expect(deltas.slice(1).every((delta) => Object.keys(delta).length === 1)).toBe(true);
+    expect(deltas.map((delta) => delta.reasoning_content ?? '').join('')).toBe(`${reasoning}\n`);
+    expect(deltas.map((delta) => delta.content ?? '').join('')).toBe(content);
+  });
+});

@@ -84,7 +84,7 @@ export async function* postStream(
       );
     }
     if (reader === undefined) return;
-    const decoder = new TextDecoder('utf-8');
+    const decoder = new Utf8Pieces();
     for (;;) {
       arm();
       let result: Awaited<ReturnType<typeof reader.read>>;
@@ -99,17 +99,47 @@ export async function* postStream(
         );
       }
       if (result.done) break;
-      const text = decoder.decode(result.value, { stream: true });
+      const text = decoder.decode(result.value);
       if (text !== '') yield text;
       if (signal.aborted) return;
     }
-    const rest = decoder.decode();
+    const rest = decoder.end();
     if (rest !== '') yield rest;
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
-    // Closes the connection when the consumer stopped early; a no-op once the body was read.
-    controller.abort();
+    // Closes the connection when the consumer stopped early; a no-op once the body was read. With
+    // a reason made once: the default one is a new DOMException with its stack, each request.
+    controller.abort(stoppedReading);
+  }
+}
+
+/** Why the request of a stream the consumer stopped reading is aborted. */
+const stoppedReading = new Error('the stream was read to its end or the reader stopped');
+
+/**
+ * UTF-8 text of a byte stream, piece by piece, as one `TextDecoder` with `stream: true` gives it (a
+ * character split across pieces comes whole with the second; a byte order mark is dropped only at the
+ * stream's start). A piece that starts and ends on character boundaries (after a piece that ended on
+ * one, ending in an ASCII byte: every SSE read that ends at a line end) is decoded as a whole, which
+ * costs about a third less than a streaming decode.
+ */
+class Utf8Pieces {
+  private readonly streaming = new TextDecoder('utf-8');
+  private readonly whole = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Whether `streaming` may hold the first bytes of a character (or has not seen the start yet). */
+  private open = true;
+
+  decode(bytes: Uint8Array): string {
+    if (bytes.length === 0) return '';
+    const last = bytes[bytes.length - 1] as number;
+    if (!this.open && last < 0x80) return this.whole.decode(bytes);
+    this.open = last >= 0x80;
+    return this.streaming.decode(bytes, { stream: true });
+  }
+
+  end(): string {
+    return this.streaming.decode();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { BackendChunk, BackendFinishReason, BackendUsage } from './backend.js';
+import { EventTemplate, type TextChunk } from './event-template.js';
 import type { WireDecoder } from './generation-stream.js';
 import { objectAt, parseWireEvent, stopString, usageOf } from './wire-event.js';
 
@@ -10,7 +11,8 @@ import { objectAt, parseWireEvent, stopString, usageOf } from './wire-event.js';
  * chunk emitted at `[DONE]`. The stop string that matched comes from the finishing choice's
  * `stop_reason` (vLLM: "the stop string or token id that caused the completion to stop") or
  * `matched_stop` (SGLang), when it is a string; OpenAI's own API and servers that copy it send
- * neither.
+ * neither. Token events that repeat the one before but for the token's text are read without
+ * parsing them again (see `EventTemplate`).
  */
 export class OpenAISseDecoder implements WireDecoder {
   readonly endMarker = 'data: [DONE]';
@@ -18,6 +20,7 @@ export class OpenAISseDecoder implements WireDecoder {
   private finishReason: BackendFinishReason = 'stop';
   private usage: BackendUsage | undefined;
   private stopSequence: string | undefined;
+  private readonly template = new EventTemplate();
 
   constructor(
     private readonly secrets: readonly string[],
@@ -25,6 +28,8 @@ export class OpenAISseDecoder implements WireDecoder {
   ) {}
 
   read(data: string): readonly BackendChunk[] {
+    const token = this.template.match(data);
+    if (token !== undefined) return [token];
     if (data.trim() === '[DONE]') {
       this.ended = true;
       const stop = this.finishReason === 'stop' ? this.stopSequence : undefined;
@@ -52,6 +57,28 @@ export class OpenAISseDecoder implements WireDecoder {
         this.stopSequence = stopString(choice.stop_reason) ?? stopString(choice.matched_stop);
       }
     }
+    if (chunks.length === 1 && this.template.learning) {
+      const only = this.tokenOf(event);
+      if (only !== undefined) {
+        this.template.learn(data, only, (probe) => this.tokenOf(parseWireEvent(probe, this.secrets)));
+      }
+    }
     return chunks;
+  }
+
+  /**
+   * The one text chunk of an event that is nothing else (no `usage`, one choice of index 0 without a
+   * `finish_reason`), read without touching the decoder's state; else `undefined`.
+   */
+  private tokenOf(event: Record<string, unknown>): TextChunk | undefined {
+    if (objectAt(event.usage) !== undefined || !Array.isArray(event.choices) || event.choices.length !== 1) {
+      return undefined;
+    }
+    const choice = objectAt(event.choices[0]);
+    if (choice === undefined || (choice.index !== undefined && choice.index !== 0)) return undefined;
+    if (typeof choice.finish_reason === 'string') return undefined;
+    const chunks = this.choiceChunks(choice);
+    const only = chunks.length === 1 ? chunks[0] : undefined;
+    return only?.type === 'text' || only?.type === 'reasoning' ? only : undefined;
   }
 }

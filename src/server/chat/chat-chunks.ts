@@ -31,9 +31,15 @@ export class ChatChunkWriter {
   write(event: TurnEvent): JsonText[] {
     switch (event.type) {
       case 'text':
-        return event.text === '' ? [] : [this.chunk({ content: event.text })];
+        if (event.text === '') return [];
+        return [this.started ? this.delta('content', event.text) : this.chunk({ content: event.text })];
       case 'reasoning':
-        return event.text === '' ? [] : [this.chunk({ reasoning_content: event.text })];
+        if (event.text === '') return [];
+        return [
+          this.started
+            ? this.delta('reasoning_content', event.text)
+            : this.chunk({ reasoning_content: event.text }),
+        ];
       case 'call': {
         const index = this.index++;
         return [
@@ -64,6 +70,16 @@ export class ChatChunkWriter {
       created: this.meta.created,
       model: this.meta.model,
     };
+  }
+
+  /**
+   * A later chunk whose delta is the one string member `key` (a token's content or reasoning): as
+   * `chunk` writes it, without the delta object (`{"content":"…"}` is the key and the string's JSON).
+   */
+  private delta(key: 'content' | 'reasoning_content', text: string): JsonText {
+    return new JsonText(
+      `${this.prefix}{"${key}":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null${this.suffix}`,
+    );
   }
 
   /** `{...head, choices: [{index: 0, delta, logprobs: null, finish_reason}], usage?: null}` as JSON. */

@@ -180,7 +180,7 @@ async function* readBackend(
     for await (const chunks of chunkBatches(backend.generate(request))) {
       const events: TurnEvent[] = [];
       for (const chunk of chunks) {
-        if (chunk.type === 'text') for (const event of turn.push(chunk.text)) events.push(event);
+        if (chunk.type === 'text') turn.push(chunk.text, events);
         else if (chunk.type === 'reasoning') events.push({ type: 'reasoning', text: chunk.text });
         else turn.done(chunk);
       }
@@ -195,7 +195,8 @@ async function* readBackend(
   }
   // An aborted backend request ends quietly: the answer is cut off, never reported as complete.
   if (request.signal.aborted) throw abortedTurn(request.signal.reason);
-  const last = [...turn.finish()];
+  const last: TurnEvent[] = [];
+  turn.finish(last);
   if (last.length > 0) yield last;
 }
 
@@ -228,8 +229,10 @@ class TurnReader {
     });
   }
 
-  *push(text: string): Generator<TurnEvent> {
-    for (const event of this.stream.push(text)) yield* this.event(event);
+  /** Reads `text` (the next piece of the model's output), adding the events it completes to `out`. */
+  push(text: string, out: TurnEvent[]): void {
+    // Into `out`, not yielded: per token, generators cost more than the work they wrap.
+    for (const event of this.stream.push(text)) this.event(event, out);
   }
 
   done(chunk: Extract<BackendChunk, { type: 'done' }>): void {
@@ -247,7 +250,8 @@ class TurnReader {
     return stop !== undefined && (this.request.params.stop ?? []).includes(stop) ? stop : undefined;
   }
 
-  *finish(): Generator<TurnEvent> {
+  /** Ends the output, adding its last events to `out`. */
+  finish(out: TurnEvent[]): void {
     if (this.backendFinish === undefined) {
       throw new GatewayError(
         502,
@@ -256,7 +260,7 @@ class TurnReader {
         'backend: the generation ended without a finish',
       );
     }
-    for (const event of this.stream.finish()) yield* this.event(event);
+    for (const event of this.stream.finish()) this.event(event, out);
   }
 
   finishReason(): TurnFinishReason {
@@ -290,27 +294,32 @@ class TurnReader {
     return undefined;
   }
 
-  private *event(event: ParseEvent): Generator<TurnEvent> {
+  private event(event: ParseEvent, out: TurnEvent[]): void {
     switch (event.type) {
       case 'text-delta':
-        yield* this.text(event.delta);
+        this.text(event.delta, out);
         return;
       case 'reasoning-delta':
-        yield { type: 'reasoning', text: event.delta };
+        out.push({ type: 'reasoning', text: event.delta });
         return;
       case 'tool-call': {
         const why = this.refusal(event.toolName, event.issues?.length ?? 0);
         if (why !== undefined) {
-          yield* this.asText(event.raw, why);
+          this.asText(event.raw, why, out);
           return;
         }
         this.calls++;
         this.names.push(event.toolName);
-        yield { type: 'call', id: newCallId(), name: event.toolName, arguments: JSON.stringify(event.input) };
+        out.push({
+          type: 'call',
+          id: newCallId(),
+          name: event.toolName,
+          arguments: JSON.stringify(event.input),
+        });
         return;
       }
       case 'tool-call-invalid':
-        yield* this.asText(event.raw, event.error);
+        this.asText(event.raw, event.error, out);
         return;
       default:
         return;
@@ -328,10 +337,10 @@ class TurnReader {
     return undefined;
   }
 
-  private *asText(raw: string, why: string): Generator<TurnEvent> {
+  private asText(raw: string, why: string, out: TurnEvent[]): void {
     this.invalidCalls++;
     this.rejected.push(why);
-    yield* this.text(raw);
+    this.text(raw, out);
   }
 
   /**
@@ -339,7 +348,7 @@ class TurnReader {
    * `</think>` or before a call at the end): leading whitespace is dropped, trailing whitespace is
    * held back until more content follows (then sent with it) or the turn ends (then dropped).
    */
-  private *text(delta: string): Generator<TurnEvent> {
+  private text(delta: string, out: TurnEvent[]): void {
     let text = this.content === '' ? delta.trimStart() : delta;
     if (text === '') return;
     const body = text.trimEnd();
@@ -350,7 +359,7 @@ class TurnReader {
     text = this.heldWhitespace + body;
     this.heldWhitespace = delta.slice(delta.trimEnd().length);
     this.content += text;
-    yield { type: 'text', text };
+    out.push({ type: 'text', text });
   }
 }
 
