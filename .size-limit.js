@@ -42,7 +42,14 @@ export default [
   check('toolwire/schema', 'dist/schema/index.js', '*', '27 kB'),
   check('toolwire/formats', 'dist/formats/index.js', '*', '106 kB'),
   check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '91 kB'),
-  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '44 kB'),
+  // One format without schema alignment, and with it (`align: schemaAlignment`).
+  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '29 kB'),
+  check(
+    'toolwire/formats { hermes, parseWith, schemaAlignment }',
+    'dist/formats/index.js',
+    '{ hermes, parseWith, schemaAlignment }',
+    '44 kB',
+  ),
   check('toolwire/stream', 'dist/stream/index.js', '*', '96 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '63 kB'),
   check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '21 kB'),

@@ -29,6 +29,8 @@ export {
   parseToolCallChunks,
   parseToolCalls,
   parseWith,
+  type SchemaAlignment,
+  schemaAlignment,
 } from './formats/index.js';
 export {
   type GrammarDialect,

@@ -1,5 +1,6 @@
 import { argumentsForCall } from '../formats/core/build-arguments.js';
 import { ToolIndex } from '../formats/core/tool-index.js';
+import { schemaAlignment } from '../schema/schema-alignment.js';
 import type { ToolDefinition } from '../types/tool.js';
 import type { InvalidToolCall, ParseResult, ToolCall } from '../types/tool-call.js';
 
@@ -27,7 +28,9 @@ export function alignToolCalls(result: ParseResult, tools: readonly ToolDefiniti
       });
       continue;
     }
-    const aligned = argumentsForCall({ argumentsValue: call.arguments }, index.parameters(call.name));
+    const aligned = argumentsForCall({ argumentsValue: call.arguments }, index.parameters(call.name), {
+      align: schemaAlignment,
+    });
     if (!aligned.ok) {
       invalidToolCalls.push({
         id: call.id,

@@ -1,4 +1,5 @@
 import type { EnvelopeSpec } from '../grammar/envelope/envelope-spec.js';
+import type { SchemaAlignment } from '../schema/schema-alignment.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
 import type { ContentMode } from './content-mode.js';
@@ -62,6 +63,15 @@ import type { ContentMode } from './content-mode.js';
  * - `applyDefaults`: with `tools` given, a property the model left out takes its schema `default`
  *   (flag `default_filled`). Default `false`: the model did not say it, so parsing does not invent it;
  *   dispatch (`toolwire/tools`) applies defaults for handlers.
+ * - `align`: the schema alignment that types and checks arguments by the tools' schemas
+ *   (`schemaAlignment` from `toolwire/schema` or `toolwire/formats`). `parseToolCalls`,
+ *   `parseToolCallChunks`, `createToolCallStream`, `auto` and the definitions `getFormat` and
+ *   `listFormats` return use it when it is not given. A definition imported by name (`hermes`, ...) and
+ *   `parseWith` use only what is given here, so a bundle without it carries no alignment: with `tools`
+ *   but no `align`, tools are used for what reading needs (names checked: `unknown_tool`; parameter
+ *   names and order for positional arguments) and every argument value is read as it is without tools
+ *   (not typed, coerced or checked by the schema: no `flags`, no `default`, a missing required argument
+ *   not an issue).
  */
 export interface FormatOptions {
   readonly tools?: readonly ToolDefinition[];
@@ -75,6 +85,7 @@ export interface FormatOptions {
   readonly strictFormat?: boolean;
   readonly finishReason?: 'stop' | 'length';
   readonly applyDefaults?: boolean;
+  readonly align?: SchemaAlignment;
 }
 
 /**

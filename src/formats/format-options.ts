@@ -13,8 +13,8 @@ import type { FormatOptions } from './format-definition.js';
  *
  * @throws {ToolwireError} (code `invalid_argument`) when `options` is not an object, `model` is not a
  *   string, `reasoning` is not `"split"` / `"content"` / `"inline"`, `content` is not one of `"verbatim"`,
- *   `"nonblank"`, `"trim"`, `"narrative"`, `"json"`, `finishReason` is not `"stop"` / `"length"`, or a
- *   boolean option is not a boolean.
+ *   `"nonblank"`, `"trim"`, `"narrative"`, `"json"`, `finishReason` is not `"stop"` / `"length"`, `align`
+ *   is not an object with the functions of a `SchemaAlignment`, or a boolean option is not a boolean.
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array of tools with a
  *   string `name` each.
  */
@@ -54,6 +54,13 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.finishReason must be "stop" or "length", got ${describe(finishReason)}`,
     );
   }
+  const align: unknown = options.align;
+  if (align !== undefined && !isSchemaAlignment(align)) {
+    throw new ToolwireError(
+      'invalid_argument',
+      `options.align must be a SchemaAlignment (schemaAlignment from toolwire/schema), got ${describe(align)}`,
+    );
+  }
   const given = options.tools;
   if (given === undefined) return options;
   const tools = checkedTools(given);
@@ -70,6 +77,15 @@ const booleanOptions = [
   'strictFormat',
   'applyDefaults',
 ] as const;
+
+/** The members of a `SchemaAlignment`, each a function. */
+const alignmentMembers = ['root', 'alignArguments', 'alignParameters', 'typeParameterText'] as const;
+
+function isSchemaAlignment(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return alignmentMembers.every((member) => typeof record[member] === 'function');
+}
 
 /** Throws unless `chunk` is a string: what `push` accepts. */
 export function checkChunk(chunk: unknown): asserts chunk is string {

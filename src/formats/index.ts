@@ -5,6 +5,7 @@ export {
   type RenderTurnOptions,
   renderToolCalls,
 } from '../grammar/envelope/render-tool-calls.js';
+export { type SchemaAlignment, schemaAlignment } from '../schema/schema-alignment.js';
 // The data-model types its API names, so its users import them from it; from their own modules, not the
 // types index: `Message` names `URL`, and this entry compiles with no global types.
 export type * from '../types/json-schema.js';

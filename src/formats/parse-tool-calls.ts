@@ -4,7 +4,8 @@ import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
 import { type FormatDefinition, type FormatOptions, isFormatDefinition } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
-import { getFormat, resolveModelFormat } from './registry.js';
+import { auto, getFormat, resolveModelFormat } from './registry.js';
+import { schemaAligned } from './schema-aligned.js';
 
 /** Options of `parseToolCalls`: the format (id, alias or definition) plus the parser options. */
 export interface ParseToolCallsOptions extends FormatOptions {
@@ -61,7 +62,8 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
 }
 
 /**
- * `options.format`: an id or alias (default `auto`), or a format definition.
+ * `options.format`: an id or alias (default `auto`), or a format definition; its parsers align
+ * arguments with `schemaAlignment` when the options give no `align` (see `schemaAligned`).
  *
  * @throws {UnknownFormatError} (code `unknown_format`) for an id that is not registered.
  * @throws {ToolwireError} (code `invalid_argument`) for anything else that is not a format.
@@ -69,7 +71,7 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
 export function resolveFormat(format: unknown): FormatDefinition {
   if (format === undefined) return getFormat('auto');
   if (typeof format === 'string') return getFormat(format);
-  if (isFormatDefinition(format)) return format;
+  if (isFormatDefinition(format)) return format === auto ? format : schemaAligned(format);
   throw new ToolwireError(
     'invalid_argument',
     `options.format must be a format id or a FormatDefinition, got ${describe(format)}`,

@@ -48,8 +48,12 @@ import { seedOss } from './models/seed-oss.js';
 import { step3 } from './models/step3.js';
 import { tagged } from './models/tagged.js';
 import { xlam } from './models/xlam.js';
+import { schemaAligned, withSchemaAlignment } from './schema-aligned.js';
 
-/** Every registered format, in the order `toolwire formats` lists them. */
+/**
+ * Every registered format, in the order `toolwire formats` lists them: each definition with a `create`
+ * that aligns arguments (`schemaAlignment`) when the options give no `align` (see `schemaAligned`).
+ */
 const formats: readonly FormatDefinition[] = [
   hermes,
   qwen3Coder,
@@ -96,7 +100,7 @@ const formats: readonly FormatDefinition[] = [
   muse,
   contentOnly,
   tagged,
-];
+].map(schemaAligned);
 
 const byName = new Map<string, FormatDefinition>();
 for (const format of formats) {
@@ -138,7 +142,7 @@ export const auto: FormatDefinition = {
   markers: [],
   example: '',
   create: (given?: AutoFormatOptions) => {
-    const options = checkFormatOptions(given);
+    const options = withSchemaAlignment(checkFormatOptions(given));
     const byModel = resolveModelFormat(auto, options?.model);
     if (byModel !== auto) return byModel.create(options);
     return new AutoParser(options, resolveId, fallback());
@@ -151,7 +155,7 @@ function resolveId(id: string): FormatDefinition | undefined {
 }
 
 function fallback(): FormatDefinition {
-  return byName.get('tagged') ?? hermes;
+  return byName.get('tagged') ?? (formats[0] as FormatDefinition);
 }
 
 /**
@@ -172,7 +176,7 @@ export function resolveModelFormat(format: FormatDefinition, model: string | und
 }
 
 function createForModel(plan: ModelPlan, given: AutoFormatOptions | undefined): AutoParser {
-  const options = checkFormatOptions(given);
+  const options = withSchemaAlignment(checkFormatOptions(given));
   const implied =
     plan.reasoningOpened && options.reasoningStartedInPrompt === undefined
       ? { ...options, reasoningStartedInPrompt: true }

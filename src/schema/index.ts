@@ -26,6 +26,7 @@ export { type AlignValueOptions, alignValue } from './align-value.js';
 export { parseBooleanText, parseNumberText, roundHalfAwayFromZero } from './coerce-text.js';
 export { matchesLiteral } from './matches-literal.js';
 export { loadPatternEngine } from './pattern-engine.js';
+export { type SchemaAlignment, schemaAlignment } from './schema-alignment.js';
 export {
   canonicalTypeName,
   MAX_SCHEMA_DEPTH,

@@ -1,14 +1,22 @@
 /**
  * `parseWith(definition, text, options)`: one format by its definition, as the formats entry exports it.
- * Over every case of the format tables (`test/formats/<format-id>.json`) it returns exactly what
- * `parseToolCalls` returns for that format's id.
+ * Over every case of the format tables (`test/formats/<format-id>.json`), with `align: schemaAlignment`
+ * (and without it where a case gives no tools), it returns exactly what `parseToolCalls` returns for
+ * that format's id.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FormatOptions } from '../../src/formats/index.js';
-import * as formats from '../../src/formats/index.js';
-import { auto, hermes, listFormats, parseToolCalls, parseWith } from '../../src/formats/index.js';
+import {
+  auto,
+  hermes,
+  listFormats,
+  parseToolCalls,
+  parseWith,
+  schemaAlignment,
+} from '../../src/formats/index.js';
 import type { ToolDefinition } from '../../src/types/tool.js';
+import { exported, namedDefinition } from './named-definitions.js';
 
 interface TableCase {
   readonly description: string;
@@ -26,19 +34,20 @@ const tables = readdirSync(directory)
     cases: JSON.parse(readFileSync(new URL(file, directory), 'utf8')) as TableCase[],
   }));
 
-/** The formats entry's exports that are format definitions, by export name. */
-const exported = Object.entries(formats).filter(
-  ([, value]) => typeof value === 'object' && value !== null && 'create' in value && 'id' in value,
-);
-
 describe('the format definitions of toolwire/formats', () => {
   it('are every registered format, one export each (and auto)', () => {
-    const definitions = exported.map(([, definition]) => definition);
-    expect(definitions.length).toBe(listFormats().length + 1);
-    expect(listFormats().filter((format) => !definitions.includes(format))).toEqual([]);
-    expect(
-      definitions.filter((definition) => definition !== auto && !listFormats().includes(definition as never)),
-    ).toEqual([]);
+    const ids = exported.map(([, definition]) => definition.id);
+    expect(ids.length).toBe(listFormats().length + 1);
+    expect([...ids].sort()).toEqual([...listFormats().map((format) => format.id), 'auto'].sort());
+    expect(exported.find(([, definition]) => definition === auto)?.[0]).toBe('auto');
+  });
+
+  it('carry the fields of the registered definitions', () => {
+    for (const format of listFormats()) {
+      const { create: _registered, ...fields } = format;
+      const { create: _named, ...named } = namedDefinition(format.id);
+      expect(named, format.id).toEqual(fields);
+    }
   });
 });
 
@@ -64,13 +73,20 @@ describe('parseWith', () => {
 
   for (const table of tables) {
     it(`returns what parseToolCalls returns, for every case of ${table.id}.json`, () => {
-      const definition = listFormats().find((format) => format.id === table.id);
-      expect(definition).toBeDefined();
+      const named = namedDefinition(table.id);
+      const registered = listFormats().find((format) => format.id === table.id);
+      expect(registered).toBeDefined();
       for (const testCase of table.cases) {
         const options = { ...(testCase.options ?? {}), ...(testCase.tools ? { tools: testCase.tools } : {}) };
-        expect(parseWith(definition!, testCase.input, options), testCase.description).toEqual(
-          parseToolCalls(testCase.input, { ...options, format: table.id }),
-        );
+        const expected = parseToolCalls(testCase.input, { ...options, format: table.id });
+        expect(
+          parseWith(named, testCase.input, { ...options, align: schemaAlignment }),
+          testCase.description,
+        ).toEqual(expected);
+        // The registry's definition aligns by itself, as parseToolCalls does.
+        expect(parseWith(registered!, testCase.input, options), testCase.description).toEqual(expected);
+        if (testCase.tools === undefined)
+          expect(parseWith(named, testCase.input, options), testCase.description).toEqual(expected);
       }
     });
   }
@@ -99,6 +115,16 @@ describe('parseWith', () => {
     expect(code(() => parseWith(hermes, 'x', { tools: 'no' as never }))).toEqual([
       'invalid_tools',
       'tools must be a JSON array',
+    ]);
+    expect(code(() => parseWith(hermes, 'x', { align: (() => ({})) as never }))).toEqual([
+      'invalid_argument',
+      'options.align must be a SchemaAlignment (schemaAlignment from toolwire/schema), got function',
+    ]);
+    expect(
+      code(() => parseWith(hermes, 'x', { align: { ...schemaAlignment, root: undefined } as never })),
+    ).toEqual([
+      'invalid_argument',
+      'options.align must be a SchemaAlignment (schemaAlignment from toolwire/schema), got object',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SchemaAlignment } from '../../schema/schema-alignment.js';
 import { argumentJson } from './argument-json.js';
 import { ArgumentStreamer } from './argument-streamer.js';
 import type { CallParts } from './call-parts.js';
@@ -22,10 +23,11 @@ export class AnnouncedCall {
 
   /**
    * The delta for the next piece of the model's argument text (`''` when nothing to send yet).
-   * `tools`: the tools given (the call's parameters schema is read once, when the first piece comes).
+   * `tools`: the tools given (the call's parameters schema is read once, when the first piece comes);
+   * `align`: `FormatOptions.align` (without it the arguments are not aligned).
    */
-  streamText(piece: string, tools: ToolIndex | undefined): string {
-    this.streamer ??= new ArgumentStreamer(tools?.parameters(this.name));
+  streamText(piece: string, tools: ToolIndex | undefined, align: SchemaAlignment | undefined): string {
+    this.streamer ??= new ArgumentStreamer(tools?.parameters(this.name), align);
     return this.streamer.push(piece);
   }
 

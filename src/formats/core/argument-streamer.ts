@@ -1,4 +1,4 @@
-import { SchemaRoot } from '../../schema/schema-root.js';
+import type { SchemaAlignment } from '../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import { argumentJson } from './argument-json.js';
 
@@ -63,13 +63,15 @@ export class ArgumentStreamer {
   /**
    * @param schema the tool's parameters schema (`undefined`: no alignment, every string member passes
    *   through).
+   * @param align the schema alignment (`FormatOptions.align`; `undefined`: no alignment, as without a
+   *   schema).
    */
-  constructor(schema: JSONSchema | undefined) {
-    if (schema === undefined) {
+  constructor(schema: JSONSchema | undefined, align: SchemaAlignment | undefined) {
+    if (schema === undefined || align === undefined) {
       this.properties = undefined;
       return;
     }
-    const root = SchemaRoot.cached(schema);
+    const root = align.root(schema);
     const options = root.options(schema);
     const only = options.length === 1 ? options[0] : undefined;
     if (only?.kind === 'any') {

@@ -1,6 +1,5 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { nestedDeeperThan } from '../../internal/value-depth.js';
-import { alignArguments, alignParameters } from '../../schema/align-arguments.js';
 import {
   type ArgumentsResult,
   argumentsFromText,
@@ -8,30 +7,29 @@ import {
   MAX_ARGUMENT_DEPTH,
   tooDeep,
 } from '../../schema/decode-arguments.js';
-import { SchemaRoot } from '../../schema/schema-root.js';
-import { typeParameterText } from '../../schema/type-parameter-text.js';
+import type { SchemaAlignment } from '../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolCallFlag, ToolCallIssue } from '../../types/tool-call.js';
 
 export { type ArgumentsResult, argumentsFromText, argumentsFromValue, MAX_ARGUMENT_DEPTH };
 
 /**
- * Builds the arguments object of an XML-style call from `[key, raw text]` pairs, typing each value
- * with `schemaOf(key)`. A repeated key keeps the last value. `__proto__` is a plain key.
+ * The arguments object of an XML-style call from `[key, raw text]` pairs, untyped (no schema: each value
+ * the raw string). A repeated key keeps the last value. `__proto__` is a plain key.
  */
-export function argumentsFromParameters(
+function argumentsFromParameters(
   parameters: ReadonlyArray<readonly [string, string]>,
-  schemaOf: (key: string) => JSONSchema | undefined,
 ): Record<string, unknown> {
   const value: Record<string, unknown> = {};
-  for (const [key, text] of parameters) setOwnProperty(value, key, typeParameterText(text, schemaOf(key)));
+  for (const [key, text] of parameters) setOwnProperty(value, key, text);
   return value;
 }
 
 /**
  * The arguments of one call: XML-style `parameters` (raw text per key) or a JSON `argumentsText` /
- * `argumentsValue`, decoded as above and, when the tool's parameters schema is known, aligned with it
- * (`alignParameters` / `alignArguments` of `schema/`).
+ * `argumentsValue`, decoded as above and, when the tool's parameters schema is known and `options.align`
+ * is given, aligned with it (`alignParameters` / `alignArguments` of `schema/`); without `align` the
+ * arguments are decoded as without a schema.
  *
  * Policy (issue: "an InvalidToolCall when a required argument cannot be produced, never dropped"):
  * an issue about the whole object (path `""`) or about a required top-level argument itself (missing,
@@ -54,20 +52,26 @@ export function argumentsForCall(
   options: ArgumentsForCallOptions = {},
 ): ArgumentsResult {
   const allowInvalid = options.allowInvalid === true;
+  const alignment = options.align;
   const align = { applyDefaults: options.applyDefaults === true };
   if (parts.parameters !== undefined) {
-    if (toolSchema === undefined)
-      return { ok: true, value: argumentsFromParameters(parts.parameters, () => undefined) };
-    const root = SchemaRoot.cached(toolSchema);
-    return withPolicy(alignParameters(parts.parameters, root, align), toolSchema, undefined, allowInvalid);
+    if (toolSchema === undefined || alignment === undefined)
+      return { ok: true, value: argumentsFromParameters(parts.parameters) };
+    const root = alignment.root(toolSchema);
+    return withPolicy(
+      alignment.alignParameters(parts.parameters, root, align),
+      toolSchema,
+      undefined,
+      allowInvalid,
+    );
   }
   const decoded =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
       : argumentsFromValue(parts.argumentsValue);
-  if (!decoded.ok || toolSchema === undefined) return decoded;
+  if (!decoded.ok || toolSchema === undefined || alignment === undefined) return decoded;
   const result = withPolicy(
-    alignArguments(decoded.value, SchemaRoot.cached(toolSchema), align),
+    alignment.alignArguments(decoded.value, alignment.root(toolSchema), align),
     toolSchema,
     decoded.value,
     allowInvalid,
@@ -77,11 +81,13 @@ export function argumentsForCall(
 
 /**
  * Options of `argumentsForCall`: `allowInvalid` is `FormatOptions.allowInvalidArguments`,
- * `applyDefaults` is `FormatOptions.applyDefaults` (schema `default`s filled in; default `false`).
+ * `applyDefaults` is `FormatOptions.applyDefaults` (schema `default`s filled in; default `false`),
+ * `align` is `FormatOptions.align` (without it nothing is aligned).
  */
 export interface ArgumentsForCallOptions {
   readonly allowInvalid?: boolean;
   readonly applyDefaults?: boolean;
+  readonly align?: SchemaAlignment | undefined;
 }
 
 function withPolicy(

@@ -32,10 +32,11 @@ export function callVerdict(
   options: FormatOptions,
   ended: { readonly missingEndMarker: boolean; readonly fed: string },
 ): CallVerdict {
-  // Typed by the tool's schema when tools are given (schema/ alignParameters / alignArguments).
+  // Typed by the tool's schema when tools and `align` are given (alignParameters / alignArguments).
   let result = argumentsForCall(parts, schema, {
     allowInvalid: options.allowInvalidArguments === true,
     applyDefaults: options.applyDefaults === true,
+    align: options.align,
   });
   if (unknown && result.ok) {
     const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };

@@ -17,6 +17,7 @@ import { heldBackLength } from './markers.js';
 import type { Bucket, Cursor, ReasoningTags } from './parser-types.js';
 import { type SpanKind, SpanRecorder } from './span-recorder.js';
 import type { ToolIndex } from './tool-index.js';
+import { typeRawText } from './type-raw-text.js';
 
 /**
  * Shared machinery of every format parser below text scanning (`BaseFormatParser` adds that):
@@ -433,7 +434,7 @@ export abstract class ParserCore implements FormatParser {
   protected streamArgumentText(piece: string): void {
     const announced = this.announced;
     if (!announced || !this.inputEvents || piece === '') return;
-    const delta = announced.streamText(piece, this.tools);
+    const delta = announced.streamText(piece, this.tools, this.options.align);
     if (delta !== '') this.streamArguments(delta);
   }
 
@@ -506,6 +507,14 @@ export abstract class ParserCore implements FormatParser {
   /** The JSON Schema of one top-level parameter of a tool, when tools were given. */
   protected parameterSchema(name: string, key: string): JSONSchema | undefined {
     return this.tools?.parameter(name, key);
+  }
+
+  /**
+   * One parameter's raw text typed by its property `schema` (`typeParameterText`), with
+   * `FormatOptions.align`; without it, or without a schema, the text as it is.
+   */
+  protected typeText(text: string, schema: JSONSchema | undefined): unknown {
+    return typeRawText(text, schema, this.options.align);
   }
 
   private emitInvalidIssues(

@@ -589,7 +589,10 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.resetBlock();
     this.state = 'text';
     const parts: CallParts = body.includes('<parameter')
-      ? { name, argumentsValue: invokeArguments(body, (key) => this.parameterSchema(name, key)) }
+      ? {
+          name,
+          argumentsValue: invokeArguments(body, (key) => this.parameterSchema(name, key), this.options.align),
+        }
       : { name, argumentsText: body };
     this.endCall(parts, raw);
   }

@@ -46,6 +46,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     (delta) => this.streamArguments(delta),
     (name, key) => this.parameterSchema(name, key),
     this.tools !== undefined,
+    this.options.align,
   );
   /** Glitches recovered in the open call (see `CallParts.repairs`). */
   private repairs: ToolCallRepair[] = [];
@@ -553,7 +554,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
       return;
     }
     if (this.config.decodeEscapedJson)
-      unescapeJsonValues(parameters, (key) => this.parameterSchema(name, key));
+      unescapeJsonValues(parameters, (key) => this.parameterSchema(name, key), this.options.align);
     this.endCall({
       name,
       parameters,

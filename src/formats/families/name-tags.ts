@@ -1,6 +1,5 @@
 import { memoByObject } from '../../internal/memo-by-object.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
-import { SchemaRoot } from '../../schema/schema-root.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
@@ -335,11 +334,7 @@ export class NameTagParser extends BaseFormatParser {
       return;
     }
     const schema = this.tools?.parameters(name);
-    const typer = new ValueTyper(
-      bodyText,
-      schema === undefined ? undefined : SchemaRoot.cached(schema),
-      this.config.item,
-    );
+    const typer = new ValueTyper(bodyText, schema, this.options.align, this.config.item);
     const argumentsValue = typer.object(root, schema);
     this.endCall({ name, argumentsValue, ...(repairs.length > 0 ? { repairs } : {}) });
   }

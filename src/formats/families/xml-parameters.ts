@@ -437,6 +437,7 @@ export class XmlParametersParser extends XmlSectionsParser {
           this.parameterAttributes,
           this.parameterSchema(name, key),
           this.config.stringAttribute === true,
+          this.options.align,
         );
         call.addValue(key, value, true);
         if (value !== null && this.mayStream(name, key)) stream.member(key, value);

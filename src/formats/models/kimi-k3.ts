@@ -32,7 +32,6 @@
 import { setOwnProperty } from '../../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { type JsonRepair, parseLenientJson } from '../../json/index.js';
-import { typeParameterText } from '../../schema/index.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { xmlParametersEnvelope } from '../core/envelopes.js';
@@ -355,7 +354,7 @@ export class KimiK3Parser extends BaseFormatParser {
     const repairs: ArgumentRepairs[] = [];
     for (const { key, type, raw } of list) {
       let value: unknown = raw;
-      if (type === undefined) value = typeParameterText(raw, this.parameterSchema(name, key));
+      if (type === undefined) value = this.typeText(raw, this.parameterSchema(name, key));
       else if (type !== 'string') {
         // JSON, with only repairs that lose nothing (Python literals, stray commas, other quotes);
         // anything else keeps the raw text, as vLLM does for malformed JSON.

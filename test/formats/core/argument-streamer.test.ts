@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ArgumentStreamer } from '../../../src/formats/core/argument-streamer.js';
 import { argumentsForCall } from '../../../src/formats/core/build-arguments.js';
+import { schemaAlignment } from '../../../src/schema/schema-alignment.js';
 import type { JSONSchema } from '../../../src/types/json-schema.js';
 
 interface Case {
@@ -21,7 +22,7 @@ const table = JSON.parse(readFileSync(new URL('./argument-streamer.json', import
 };
 
 function stream(pieces: readonly string[], schema: JSONSchema | undefined, input: Record<string, unknown>) {
-  const streamer = new ArgumentStreamer(schema);
+  const streamer = new ArgumentStreamer(schema, schemaAlignment);
   let text = '';
   for (const piece of pieces) text += streamer.push(piece);
   return text + streamer.end(input);
@@ -30,7 +31,9 @@ function stream(pieces: readonly string[], schema: JSONSchema | undefined, input
 describe('ArgumentStreamer', () => {
   for (const entry of table.cases) {
     it(entry.description, () => {
-      const result = argumentsForCall({ argumentsText: entry.text }, entry.schema);
+      const result = argumentsForCall({ argumentsText: entry.text }, entry.schema, {
+        align: schemaAlignment,
+      });
       if (!result.ok) throw new Error(`the case's arguments do not align: ${JSON.stringify(result.issues)}`);
       const input = result.value;
       expect(stream([entry.text], entry.schema, input)).toBe(entry.deltas);

@@ -3,18 +3,20 @@
  * value typed by its parameter's schema, or JSON-ish without one.
  */
 
-import { typeParameterText } from '../../../schema/type-parameter-text.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 
 /**
  * The arguments the `<parameter name="k">v</parameter>` pairs of `body` give, in order (a later pair
  * with the same name wins; a pair without `</parameter>` runs to the body's end). `schemaOf` gives a
- * parameter's schema, `undefined` when the tool or parameter is not known. Built without prototype
+ * parameter's schema, `undefined` when the tool or parameter is not known; `align` types a value by it
+ * (`FormatOptions.align`: without it every value is read as without a schema). Built without prototype
  * pollution: keys are the model's.
  */
 export function invokeArguments(
   body: string,
   schemaOf: (key: string) => JSONSchema | undefined,
+  align: SchemaAlignment | undefined,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   let position = 0;
@@ -29,9 +31,11 @@ export function invokeArguments(
     const key = header ? (header[1] ?? header[2] ?? '') : '';
     if (key !== '') {
       const valueText = body.slice(close + 1, valueEnd);
-      const schema = schemaOf(key);
+      const schema = align === undefined ? undefined : schemaOf(key);
       const value =
-        schema === undefined ? invokeValue(valueText) : typeParameterText(valueText.trim(), schema);
+        schema === undefined || align === undefined
+          ? invokeValue(valueText)
+          : align.typeParameterText(valueText.trim(), schema);
       Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
     }
     position = end < 0 ? body.length : end + 12;

@@ -1,9 +1,10 @@
 // Streams the open key/value call's arguments as members of its argument JSON while its values arrive.
 import { setOwnProperty } from '../../../internal/set-own-property.js';
-import { typeParameterText } from '../../../schema/type-parameter-text.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 import { argumentJson } from '../../core/argument-json.js';
 import { isTextSchema, jsonStringContent } from '../../core/streamed-values.js';
+import { typeRawText } from '../../core/type-raw-text.js';
 
 /**
  * The argument deltas of one key/value call (see `ArgKeyValueConfig`): a number, boolean or string
@@ -27,12 +28,14 @@ export class KeyValueMemberStream {
 
   /**
    * `send` emits one argument delta; `schemaOf` is the property schema of a tool's parameter
-   * (`undefined` without tools); `withTools` says whether tools were given.
+   * (`undefined` without tools); `withTools` says whether tools were given; `align` types values by
+   * their schema (`FormatOptions.align`; without it values stay text).
    */
   constructor(
     private readonly send: (delta: string) => void,
     private readonly schemaOf: (name: string, key: string) => JSONSchema | undefined,
     private readonly withTools: boolean,
+    private readonly align: SchemaAlignment | undefined,
   ) {}
 
   /** The call was announced; its members stream when `streams` (`streamsAnnounced`). */
@@ -93,7 +96,7 @@ export class KeyValueMemberStream {
       return;
     }
     if (this.streams(name, key, valid)) {
-      const typed = typeParameterText(value, this.schemaOf(name, key));
+      const typed = typeRawText(value, this.schemaOf(name, key), this.align);
       // Objects and arrays come with the last delta: alignment builds them again (a new object, which
       // `endCall` could not tell from a changed one), so sending them now would send them twice.
       if (typed !== null && typeof typed !== 'object') {

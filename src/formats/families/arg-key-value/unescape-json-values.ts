@@ -1,18 +1,21 @@
 // Key/value arguments written as backslash-escaped JSON, unescaped where the schema wants JSON.
 import { isStrictJson } from '../../../json/is-strict-json.js';
-import { typeParameterText } from '../../../schema/type-parameter-text.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 
 /**
  * Replaces (in place) a value written as backslash-escaped JSON (`[{\"id\": \"1\"}]`) by its
  * unescaped text when the text is not JSON as written, its unescaped form is, and the parameter's
  * schema (`schemaOf(key)`) types that form as an object or array (SGLang's GLM fallback:
- * `json.loads`, then unescape and `json.loads`).
+ * `json.loads`, then unescape and `json.loads`). Only with `align` (`FormatOptions.align`), which types
+ * the value: without it values are read as without a schema.
  */
 export function unescapeJsonValues(
   parameters: Array<[string, string]>,
   schemaOf: (key: string) => JSONSchema | undefined,
+  align: SchemaAlignment | undefined,
 ): void {
+  if (align === undefined) return;
   for (const pair of parameters) {
     const text = pair[1].trim();
     if (!(text.startsWith('{') || text.startsWith('[')) || !text.includes('\\"')) continue;
@@ -20,7 +23,7 @@ export function unescapeJsonValues(
     if (schema === undefined || isStrictJson(text)) continue;
     const unescaped = unescapeOnce(text);
     if (!isStrictJson(unescaped)) continue;
-    const typed = typeParameterText(unescaped, schema);
+    const typed = align.typeParameterText(unescaped, schema);
     if (typeof typed === 'object' && typed !== null) pair[1] = unescaped;
   }
 }

@@ -1,6 +1,6 @@
 import { setOwnProperty } from '../../../internal/set-own-property.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { SchemaRoot } from '../../../schema/schema-root.js';
-import { typeParameterText } from '../../../schema/type-parameter-text.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 
 // Types an invoke's element tree (read by `NameTagParser`) into argument values, walking the tool's
@@ -16,23 +16,31 @@ export interface Element {
   readonly children: Element[];
 }
 
-/** Turns an invoke's element tree into values, walking the tool's schema alongside. */
+/**
+ * Turns an invoke's element tree into values, walking the tool's schema alongside (`root`, read by
+ * `align`; without them every leaf is its text).
+ */
 export class ValueTyper {
+  private readonly root: SchemaRoot | undefined;
+
   constructor(
     private readonly body: string,
-    private readonly root: SchemaRoot | undefined,
+    schema: JSONSchema | undefined,
+    private readonly align: SchemaAlignment | undefined,
     private readonly item: string,
-  ) {}
+  ) {
+    this.root = schema === undefined || align === undefined ? undefined : align.root(schema);
+  }
 
   value(element: Element, schema: JSONSchema | undefined): unknown {
     const inner = this.body.slice(element.start, element.end);
     if (element.children.length === 0) {
-      if (!this.root || schema === undefined) return inner;
+      if (!this.root || !this.align || schema === undefined) return inner;
       // Null only for the exact spellings `null` / `Null` / `NULL` (SGLang); `None` stays text.
       const trimmed = inner.trim();
       if (trimmed.toLowerCase() === 'none' || (trimmed.toLowerCase() === 'null' && !exactNull.has(trimmed)))
         return inner;
-      return typeParameterText(inner, schema, this.root);
+      return this.align.typeParameterText(inner, schema, this.root);
     }
     const options = this.root && schema !== undefined ? this.root.options(schema) : [];
     if (options.some((option) => option.kind === 'string')) return inner;

@@ -1,6 +1,7 @@
-import { typeParameterText } from '../../../schema/type-parameter-text.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 import { isTextSchema } from '../../core/streamed-values.js';
+import { typeRawText } from '../../core/type-raw-text.js';
 
 // Types a parameter's raw text: DSML's `string` attribute first, then the tool's JSON Schema, else the
 // raw string.
@@ -9,13 +10,14 @@ import { isTextSchema } from '../../core/streamed-values.js';
  * The value of one parameter as written (`text`: its raw value, a wrapping newline already dropped).
  * With `stringAttribute` (DeepSeek DSML), `string="true"` keeps the raw string and `string="false"`
  * decodes it as JSON (falling back to the schema when it is not JSON); otherwise `typeParameterText`
- * types it by `schema` (undefined: no schema, the raw string).
+ * types it by `schema` through `align` (`FormatOptions.align`; no schema or no `align`: the raw string).
  */
 export function typeParameterValue(
   text: string,
   attributes: Readonly<Record<string, string>>,
   schema: JSONSchema | undefined,
   stringAttribute: boolean,
+  align: SchemaAlignment | undefined,
 ): unknown {
   if (stringAttribute && Object.hasOwn(attributes, 'string')) {
     const flag = attributes.string;
@@ -28,7 +30,7 @@ export function typeParameterValue(
       }
     }
   }
-  return typeParameterText(text, schema);
+  return typeRawText(text, schema, align);
 }
 
 /**
