@@ -25,8 +25,11 @@ export {
   listFormats,
   MAX_ARGUMENT_DEPTH,
   normalizeTools,
+  type ParseSpan,
+  type ParseSpansResult,
   type ParseToolCallsOptions,
   parseToolCallChunks,
+  parseToolCallSpans,
   parseToolCalls,
   parseWith,
 } from './formats/index.js';
