@@ -62,6 +62,9 @@ options(controls.example, [...examples.keys()]);
 options(controls.format, ['auto', ...listFormats().map((format) => format.id)]);
 options(controls.provider, providerIds);
 
+/** What the text areas show (set when they are written, or read on their `input`). */
+const shown = { text: '', tools: '' };
+
 let state = stateFromHash(location.hash, defaults, (id) => examples.get(id));
 
 /** The state → the controls (on load and when the hash changes by navigation). */
@@ -69,8 +72,10 @@ function showState(): void {
   controls.example.value = state.example ?? '';
   controls.format.value = state.format;
   controls.model.value = state.model;
-  if (controls.text.value !== state.text) controls.text.value = state.text;
-  if (controls.tools.value !== state.tools) controls.tools.value = state.tools;
+  // The text areas are written only when the state's text is not the one they show (reading a 1 MB
+  // text area's value on every change costs more than the parse).
+  if (shown.text !== state.text) controls.text.value = shown.text = state.text;
+  if (shown.tools !== state.tools) controls.tools.value = shown.tools = state.tools;
   controls.finishReason.value = state.finishReason;
   controls.strictFormat.checked = state.strictFormat;
   controls.chunkSize.value = String(state.chunkSize);
@@ -162,10 +167,14 @@ controls.example.addEventListener('change', () => {
 });
 controls.format.addEventListener('change', () => update({ format: controls.format.value }));
 controls.model.addEventListener('input', () => update({ model: controls.model.value }, DEBOUNCE_MS));
-controls.text.addEventListener('input', () =>
-  update({ text: controls.text.value, example: undefined }, DEBOUNCE_MS),
-);
-controls.tools.addEventListener('input', () => update({ tools: controls.tools.value }, DEBOUNCE_MS));
+controls.text.addEventListener('input', () => {
+  shown.text = controls.text.value;
+  update({ text: shown.text, example: undefined }, DEBOUNCE_MS);
+});
+controls.tools.addEventListener('input', () => {
+  shown.tools = controls.tools.value;
+  update({ tools: shown.tools }, DEBOUNCE_MS);
+});
 controls.finishReason.addEventListener('change', () =>
   update({ finishReason: controls.finishReason.value as PlaygroundState['finishReason'] }),
 );

@@ -6,6 +6,10 @@
 import type { ParseView } from './analyze.js';
 import { byId, el, hueOf } from './dom.js';
 
+/** Calls listed (and named in the legend) at most: ten thousand cards would freeze the page's layout. */
+export const MAX_LISTED_CALLS = 200;
+const LEGEND_CALLS = 20;
+
 export function renderOutput(text: string, view: ParseView): void {
   const { result, spans, problems } = view;
   const pre = byId('spans');
@@ -31,22 +35,32 @@ export function renderOutput(text: string, view: ParseView): void {
     ...(['content', 'reasoning', 'markup'] as const).map((kind) =>
       el('span', { class: `span span-${kind}` }, kind),
     ),
-    ...result.toolCalls.map((call, index) =>
-      el('span', { class: 'span span-call', style: `--hue: ${hueOf(index)}` }, `call ${index}: ${call.name}`),
-    ),
-    ...result.invalidToolCalls.map((_, index) =>
-      el('span', { class: 'span span-invalid' }, `invalid ${index}`),
-    ),
+    ...result.toolCalls
+      .slice(0, LEGEND_CALLS)
+      .map((call, index) =>
+        el(
+          'span',
+          { class: 'span span-call', style: `--hue: ${hueOf(index)}` },
+          `call ${index}: ${call.name}`,
+        ),
+      ),
+    ...(result.toolCalls.length > LEGEND_CALLS
+      ? [`… ${result.toolCalls.length - LEGEND_CALLS} more calls`]
+      : []),
+    ...(result.invalidToolCalls.length > 0
+      ? [el('span', { class: 'span span-invalid' }, 'invalid call')]
+      : []),
   );
   byId('parse-details').replaceChildren(
     el('p', {}, `Format: ${result.format}`),
     ...(problems.length > 0 ? [list('Span record problems', problems)] : []),
     ...(result.warnings ?? []).map((warning) => el('p', { class: 'warning' }, JSON.stringify(warning))),
-    el('h3', {}, `Tool calls (${result.toolCalls.length})`),
+    el('h3', { id: 'calls-heading' }, `Tool calls (${result.toolCalls.length})`),
+    ...more(result.toolCalls.length),
     el(
       'ol',
       { id: 'calls', class: 'calls', start: '0' },
-      ...result.toolCalls.map((call, index) =>
+      ...result.toolCalls.slice(0, MAX_LISTED_CALLS).map((call, index) =>
         el(
           'li',
           { class: 'call', 'data-index': String(index), style: `--hue: ${hueOf(index)}` },
@@ -71,24 +85,34 @@ export function renderOutput(text: string, view: ParseView): void {
     el('pre', { id: 'content', class: 'code' }, result.content),
     el('h3', {}, 'Reasoning'),
     el('pre', { id: 'reasoning', class: 'code' }, result.reasoning),
-    el('h3', {}, `Invalid calls (${result.invalidToolCalls.length})`),
+    el('h3', { id: 'invalid-heading' }, `Invalid calls (${result.invalidToolCalls.length})`),
+    ...more(result.invalidToolCalls.length),
     el(
       'ol',
       { id: 'invalid-calls', class: 'calls', start: '0' },
-      ...result.invalidToolCalls.map((call, index) =>
-        el(
-          'li',
-          { class: 'invalid', 'data-index': String(index) },
-          el('span', { class: 'call-name' }, call.name ?? '(no name)'),
-          ' ',
-          el('span', { class: 'invalid-error' }, call.error),
-          ...(call.issues.length > 0 ? [list('Issues', call.issues.map(issueText))] : []),
-          ...(call.repairs ? [list('Repairs refused', call.repairs.map(repairText))] : []),
-          el('pre', { class: 'code' }, call.raw),
+      ...result.invalidToolCalls
+        .slice(0, MAX_LISTED_CALLS)
+        .map((call, index) =>
+          el(
+            'li',
+            { class: 'invalid', 'data-index': String(index) },
+            el('span', { class: 'call-name' }, call.name ?? '(no name)'),
+            ' ',
+            el('span', { class: 'invalid-error' }, call.error),
+            ...(call.issues.length > 0 ? [list('Issues', call.issues.map(issueText))] : []),
+            ...(call.repairs ? [list('Repairs refused', call.repairs.map(repairText))] : []),
+            el('pre', { class: 'code' }, call.raw),
+          ),
         ),
-      ),
     ),
   );
+}
+
+/** A note that only the first `MAX_LISTED_CALLS` of `count` calls are listed. */
+function more(count: number): HTMLElement[] {
+  return count > MAX_LISTED_CALLS
+    ? [el('p', { class: 'status' }, `The first ${MAX_LISTED_CALLS} are listed; every one is coloured above.`)]
+    : [];
 }
 
 function list(title: string, items: readonly string[]): HTMLElement {
