@@ -15,7 +15,6 @@ import {
 } from '../../src/formats/index.js';
 import { fromParseResult, getProvider, type ProviderId, repairHistory } from '../../src/providers/index.js';
 import type { Message } from '../../src/types/message.js';
-import type { ParseEvent } from '../../src/types/parse-event.js';
 import type { ParseResult } from '../../src/types/tool-call.js';
 import type { PlaygroundState } from './state.js';
 import { replayStream, type StreamReplay } from './stream-replay.js';
@@ -157,5 +156,3 @@ export function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return typeof code === 'string' ? `${code}: ${text}` : text;
 }
-
-export type { ParseEvent };
