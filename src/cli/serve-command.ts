@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 
@@ -28,6 +30,8 @@ tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
   --body-limit BYTES     largest request body (default 10485760); larger ones get 413
   --max-concurrent N     most requests at once; more get 429
   --cors ORIGIN          allow this browser origin (repeatable; * for any); default: none
+  --playground           also serve the playground page at /playground/ (build it first:
+                         npm run build:playground in a toolwire checkout)
   --quiet                no start line and no request log lines on standard error
 `;
 
@@ -63,6 +67,7 @@ export async function runServeCommand(
       'max-concurrent': { type: 'string' },
       cors: { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
+      playground: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +77,7 @@ export async function runServeCommand(
   }
   if (positionals.length > 0)
     throw new UsageError(`serve takes no positional arguments, got ${positionals[0]}`);
+  const playground = values.playground ? builtPlayground() : undefined;
   const {
     readGatewayConfig,
     createGateway,
@@ -137,7 +143,11 @@ export async function runServeCommand(
     } catch (error) {
       throw new GatewayConfigError([(error as Error).message]);
     }
-    const serving = await serveGateway(gateway, { host, port }).catch((error: NodeJS.ErrnoException) => {
+    const serving = await serveGateway(gateway, {
+      host,
+      port,
+      ...(playground === undefined ? {} : { playground }),
+    }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
     });
     if (!quiet) {
@@ -145,6 +155,7 @@ export async function runServeCommand(
       io.stderr(
         `toolwire serve: listening on ${serving.url} (models: ${names})${apiKey === undefined ? '' : ', API key required'}\n`,
       );
+      if (playground !== undefined) io.stderr(`toolwire serve: playground at ${serving.url}/playground/\n`);
     }
     await (stopSignal ?? untilSignal());
     if (!quiet) io.stderr('toolwire serve: shutting down\n');
@@ -157,6 +168,19 @@ export async function runServeCommand(
     }
     throw error;
   }
+}
+
+/**
+ * The built playground page (`playground/dist/` of a checkout, beside `src/` and `dist/`).
+ * @throws {UsageError} when it is not built (the published package does not ship it).
+ */
+function builtPlayground(): string {
+  const folder = fileURLToPath(new URL('../../playground/dist/', import.meta.url));
+  if (!existsSync(`${folder}index.html`))
+    throw new UsageError(
+      `--playground: the playground is not built (no ${folder}index.html): run npm run build:playground in a toolwire checkout`,
+    );
+  return folder;
 }
 
 type Flags = Record<string, string | string[] | boolean | undefined>;

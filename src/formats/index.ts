@@ -34,6 +34,12 @@ export {
   grammarFor,
   structuralTagFor,
 } from './grammar-for.js';
+export {
+  type ParseSpan,
+  type ParseSpansResult,
+  parseToolCallSpans,
+  type SpanKind,
+} from './parse-tool-call-spans.js';
 export { type ParseToolCallsOptions, parseToolCallChunks, parseToolCalls } from './parse-tool-calls.js';
 export { parseWith } from './parse-with.js';
 export { auto, getFormat, listFormats } from './registry.js';

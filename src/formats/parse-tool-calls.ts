@@ -2,7 +2,12 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import type { ParseResult } from '../types/tool-call.js';
 import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
-import { type FormatDefinition, type FormatOptions, isFormatDefinition } from './format-definition.js';
+import {
+  type FormatDefinition,
+  type FormatOptions,
+  type FormatParser,
+  isFormatDefinition,
+} from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
 import { auto, getFormat, resolveModelFormat } from './registry.js';
 import { schemaAligned } from './schema-aligned.js';
@@ -50,12 +55,29 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
       `parseToolCallChunks() takes an iterable of strings, got ${describe(chunks)}`,
     );
   }
+  const turn = createTurnParser(options);
+  const collector = new EventCollector();
+  for (const chunk of chunks) collector.add(turn.parser.push(chunk));
+  collector.add(turn.parser.finish());
+  return turnResult(turn, collector);
+}
+
+/** The parser `parseToolCalls` runs for `options` (checked, `auto` resolved by `model`), and its format. */
+export function createTurnParser(options: ParseToolCallsOptions | undefined): {
+  parser: FormatParser;
+  format: FormatDefinition;
+} {
   const { format: formatOption, ...formatOptions } = checkFormatOptions(options);
   const format = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
-  const parser = format.create({ inputEvents: false, ...formatOptions });
-  const collector = new EventCollector();
-  for (const chunk of chunks) collector.add(parser.push(chunk));
-  collector.add(parser.finish());
+  return { parser: format.create({ inputEvents: false, ...formatOptions }), format };
+}
+
+/** The result of a finished `createTurnParser` run: `auto` names the format it chose, with its warnings. */
+export function turnResult(
+  turn: { parser: FormatParser; format: FormatDefinition },
+  collector: EventCollector,
+): ParseResult {
+  const { parser, format } = turn;
   return parser instanceof AutoParser
     ? collector.result(parser.format ?? format.id, parser.warnings)
     : collector.result(format.id);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Gateway } from '../gateway.js';
+import { playgroundFiles } from './playground-files.js';
 
 /** A gateway listening on a port (Node). */
 export interface ServingGateway {
@@ -15,16 +16,21 @@ export interface ServingGateway {
 
 /**
  * Serves `gateway` on `host:port` with Hono's Node adapter. Binds loopback unless `host` says
- * otherwise.
+ * otherwise. With `playground` (a folder: the built playground page, `playground/dist/`), its files are
+ * also served at `/playground/` (GET and HEAD, no API key: the page holds no secret and calls no
+ * route); every other path is the gateway's.
  *
  * @throws the listen error (`EADDRINUSE`, `EACCES`, ...) when the port cannot be bound.
  */
 export async function serveGateway(
   gateway: Gateway,
-  options: { host?: string; port?: number } = {},
+  options: { host?: string; port?: number; playground?: string } = {},
 ): Promise<ServingGateway> {
   const host = options.host ?? '127.0.0.1';
-  const server = serve({ fetch: gateway, hostname: host, port: options.port ?? 8000 });
+  const files = options.playground === undefined ? undefined : playgroundFiles(options.playground);
+  const fetch =
+    files === undefined ? gateway : async (request: Request) => (await files(request)) ?? gateway(request);
+  const server = serve({ fetch, hostname: host, port: options.port ?? 8000 });
   await new Promise<void>((resolve, reject) => {
     if (server.listening) resolve();
     server.once('listening', resolve);
