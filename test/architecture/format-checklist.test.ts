@@ -26,6 +26,19 @@ const ids = listFormats().map((format) => format.id);
 /** `qwen3_coder` → `qwen3-coder`: definition files are the id in kebab-case. */
 const fileName = (id: string): string => `${id.replaceAll('_', '-')}.ts`;
 
+/**
+ * Whether `value` is the definition of format `id` (the registry wraps definitions to align by default,
+ * so the registered object is not the exported one: the id and the parser factory tell).
+ */
+function definesId(value: unknown, id: string): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { id?: unknown }).id === id &&
+    typeof (value as { create?: unknown }).create === 'function'
+  );
+}
+
 /** The steps a format misses, as `id: step` lines. */
 function missing(id: string, has: (id: string) => boolean, step: string): string[] {
   return has(id) ? [] : [`${id}: ${step}`];
@@ -36,7 +49,8 @@ describe('every registry format has each step of "Adding a format"', () => {
     const wrong: string[] = [];
     for (const id of ids) {
       const file = new URL(`src/formats/models/${fileName(id)}`, root);
-      const defines = existsSync(file) && Object.values(await import(file.href)).includes(getFormat(id));
+      const defines =
+        existsSync(file) && Object.values(await import(file.href)).some((value) => definesId(value, id));
       if (!defines) wrong.push(`${id}: src/formats/models/${fileName(id)}`);
     }
     expect(wrong).toEqual([]);
@@ -48,8 +62,10 @@ describe('every registry format has each step of "Adding a format"', () => {
   });
 
   it('2. registered: the formats entry exports the definition by name, for parseWith', () => {
-    const exported = new Set(Object.values(formatsEntry));
-    expect(ids.flatMap((id) => missing(id, () => exported.has(getFormat(id)), 'export'))).toEqual([]);
+    const exported = Object.values(formatsEntry);
+    expect(
+      ids.flatMap((id) => missing(id, () => exported.some((value) => definesId(value, id)), 'export')),
+    ).toEqual([]);
   });
 
   it('3. a cases table, test/formats/<id>.json, with at least one case', () => {

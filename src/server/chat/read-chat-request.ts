@@ -1,7 +1,6 @@
 import { ToolwireError } from '../../errors/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
-import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
-import type { SamplingParams } from '../backends/backend.js';
+import type { JSONSchema, ToolDefinition } from '../../types/index.js';
 import { reasoningField, reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
 import { badField } from '../http/gateway-error.js';
