@@ -14,8 +14,6 @@
  * The lists this file asserts exactly (formats without a built-in template, templates that do not
  * render directly) are in `every-format.json`.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Template } from '@huggingface/jinja';
 import OpenAI from 'openai';
 import type {
@@ -33,6 +31,7 @@ import {
 } from '../../src/index.js';
 import { type GatewayModel, promptRendererFromText, readGatewayConfig } from '../../src/server/index.js';
 import { loadParseCorpus } from '../conformance/parse-corpus.js';
+import { describeCorpus, hasCorpus } from '../corpus.js';
 import data from './every-format.json' with { type: 'json' };
 import {
   configuredModels,
@@ -364,108 +363,103 @@ describe('tool_choice required and a named tool on backends that take grammars',
 // ---------------------------------------------------------------------------------------------
 // 3. The models' own chat templates
 
-const templatesPresent = existsSync(
-  fileURLToPath(new URL('../../../shared/corpus/templates/', import.meta.url)),
-);
 // Imported only when there: the module reads the corpus when it loads.
-const templateCorpus = templatesPresent ? await import('../ai-sdk/templates.js') : undefined;
+const templateCorpus = hasCorpus('templates') ? await import('../ai-sdk/templates.js') : undefined;
 
-describe.skipIf(templateCorpus === undefined)(
-  "the prompt of each model's own chat template (shared/corpus/templates)",
-  () => {
-    const corpus = templateCorpus!;
-    const entries = corpus.loadManifest();
-    /** The render date: the gateway's `date_string` and both renderings' `strftime_now` read it. */
-    const monday = new Date(2026, 0, 5, 9, 30, 15);
-    const call = { id: 'Xa1b2c3d4', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } };
-    const result = '{"temperature": 18}';
-    const tools = corpus.conversationOpenAITools as ChatCompletionTool[];
-    const notRendered: string[] = [];
-    let serving: ChatServing;
-    beforeAll(async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(monday);
-      serving = await serveChat((url) =>
-        entries.map((entry) => ({
+describeCorpus('templates', "the prompt of each model's own chat template (shared/corpus/templates)", () => {
+  // describeCorpus calls this only when the corpus is there, so the module was imported.
+  const corpus = templateCorpus as NonNullable<typeof templateCorpus>;
+  const entries = corpus.loadManifest();
+  /** The render date: the gateway's `date_string` and both renderings' `strftime_now` read it. */
+  const monday = new Date(2026, 0, 5, 9, 30, 15);
+  const call = { id: 'Xa1b2c3d4', name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } };
+  const result = '{"temperature": 18}';
+  const tools = corpus.conversationOpenAITools as ChatCompletionTool[];
+  const notRendered: string[] = [];
+  let serving: ChatServing;
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(monday);
+    serving = await serveChat((url) =>
+      entries.map((entry) => ({
+        name: entry.file,
+        format: entry.format,
+        renderer: promptRendererFromText(corpus.templateText(entry), {
           name: entry.file,
-          format: entry.format,
-          renderer: promptRendererFromText(corpus.templateText(entry), {
-            name: entry.file,
-            ...(entry.bos_token === undefined ? {} : { bosToken: entry.bos_token }),
-            ...(entry.eos_token === undefined ? {} : { eosToken: entry.eos_token }),
-          }),
-          backend: { type: 'openai-completions', url },
-        })),
-      );
-    });
-    afterAll(async () => {
-      vi.useRealTimers();
-      await serving.close();
-    });
+          ...(entry.bos_token === undefined ? {} : { bosToken: entry.bos_token }),
+          ...(entry.eos_token === undefined ? {} : { eosToken: entry.eos_token }),
+        }),
+        backend: { type: 'openai-completions', url },
+      })),
+    );
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await serving.close();
+  });
 
-    for (const entry of entries) {
-      it(`${entry.file} (${entry.format})`, async () => {
-        // The key the next `keyed` hands out: the prompt to expect is known once it is rendered.
-        const question = outputs.nextKey;
-        // The conversation as transformers hands it to a template: arguments as an object, the tool
-        // message with the name of the call it answers, no text beside the call as "".
-        let direct: string;
-        try {
-          direct = new Template(corpus.templateText(entry)).render({
-            messages: [
-              { role: 'user', content: question },
-              {
-                role: 'assistant',
-                content: '',
-                tool_calls: [
-                  { id: call.id, type: 'function', function: { name: call.name, arguments: call.input } },
-                ],
-              },
-              { role: 'tool', tool_call_id: call.id, name: call.name, content: result },
-            ],
-            tools,
-            add_generation_prompt: true,
-            bos_token: entry.bos_token ?? '',
-            eos_token: entry.eos_token ?? '',
-            date_string: '05 Jan 2026',
-          });
-        } catch {
-          notRendered.push(entry.file);
-          return;
-        }
-        expect(keyed({ output: 'Done.', expectPrompt: direct })).toBe(question);
-        const answer = await serving.client.chat.completions
-          .create({
-            model: entry.file,
-            messages: [
-              { role: 'user', content: question },
-              {
-                role: 'assistant',
-                content: null,
-                tool_calls: [
-                  {
-                    id: call.id,
-                    type: 'function',
-                    function: { name: call.name, arguments: JSON.stringify(call.input) },
-                  },
-                ],
-              },
-              { role: 'tool', tool_call_id: call.id, content: result },
-            ],
-            tools,
-          })
-          .catch((error: unknown) => error);
-        expect(serving.replay.requests.at(-1)?.body.prompt).toBe(direct);
-        expect(answer).toMatchObject({ object: 'chat.completion' });
-      });
-    }
-
-    it('the templates that do not render directly are the listed ones', () => {
-      console.info(
-        `every-format: ${entries.length - notRendered.length} of ${entries.length} corpus templates ` +
-          'give the backend their own prompt',
-      );
-      expect(notRendered).toEqual(data.templatesNotRenderedDirectly);
+  for (const entry of entries) {
+    it(`${entry.file} (${entry.format})`, async () => {
+      // The key the next `keyed` hands out: the prompt to expect is known once it is rendered.
+      const question = outputs.nextKey;
+      // The conversation as transformers hands it to a template: arguments as an object, the tool
+      // message with the name of the call it answers, no text beside the call as "".
+      let direct: string;
+      try {
+        direct = new Template(corpus.templateText(entry)).render({
+          messages: [
+            { role: 'user', content: question },
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [
+                { id: call.id, type: 'function', function: { name: call.name, arguments: call.input } },
+              ],
+            },
+            { role: 'tool', tool_call_id: call.id, name: call.name, content: result },
+          ],
+          tools,
+          add_generation_prompt: true,
+          bos_token: entry.bos_token ?? '',
+          eos_token: entry.eos_token ?? '',
+          date_string: '05 Jan 2026',
+        });
+      } catch {
+        notRendered.push(entry.file);
+        return;
+      }
+      expect(keyed({ output: 'Done.', expectPrompt: direct })).toBe(question);
+      const answer = await serving.client.chat.completions
+        .create({
+          model: entry.file,
+          messages: [
+            { role: 'user', content: question },
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.input) },
+                },
+              ],
+            },
+            { role: 'tool', tool_call_id: call.id, content: result },
+          ],
+          tools,
+        })
+        .catch((error: unknown) => error);
+      expect(serving.replay.requests.at(-1)?.body.prompt).toBe(direct);
+      expect(answer).toMatchObject({ object: 'chat.completion' });
     });
-  },
-);
+  }
+
+  it('the templates that do not render directly are the listed ones', () => {
+    console.info(
+      `every-format: ${entries.length - notRendered.length} of ${entries.length} corpus templates ` +
+        'give the backend their own prompt',
+    );
+    expect(notRendered).toEqual(data.templatesNotRenderedDirectly);
+  });
+});
