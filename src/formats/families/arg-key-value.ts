@@ -20,6 +20,12 @@ import { unescapeJsonValues } from './arg-key-value/unescape-json-values.js';
 
 export type { ArgKeyValueConfig };
 
+/**
+ * What a tool name is made of (OpenAI's `^[a-zA-Z0-9_-]+$` plus the `.`, `:` and `/` of namespaced
+ * names, and spaces for `nameWithSpaces`): a first line with other characters (`later, maybe.`) is prose.
+ */
+const toolNameShape = /^[\w.:/ -]+$/;
+
 type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | 'before-value' | 'value';
 
 /**
@@ -135,6 +141,11 @@ export class ArgKeyValueParser extends BaseFormatParser {
         case 'name': {
           const match = this.collect(cursor, this.plan.nameMarkers, this.namePieces);
           if (!match) return;
+          if (match.marker === callStart && this.mentionedInProse()) {
+            // The cursor is still at the next call start: text mode opens that call.
+            this.state = 'text';
+            break;
+          }
           if (match.marker === keyClose && this.splitNameAndKey(cursor, match)) break;
           const { name, rest } = nameFrom(this.namePieces.join(''), this.config.nameWithSpaces === true);
           this.namePieces = [];
@@ -513,6 +524,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
    * `endCall` says `missing_end_marker`.
    */
   private cutOff(cutTag = ''): void {
+    if (this.state === 'name' && this.options.finishReason !== 'length' && this.mentionedInProse()) return;
     if (cutTag !== '' && this.state === 'value') {
       // `VALUE</arg_val`: the value is whole; its closing tag was cut.
       const value = this.valuePieces.take();
@@ -538,6 +550,28 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.name || undefined);
     this.clearCall();
     this.state = this.inSection ? 'section' : 'text';
+  }
+
+  /**
+   * With `proseMentions`, in the name state, at the output's end or at the next call start: the call start was mentioned in
+   * prose (`I will use <tool_call> later.`) when the text after it is not a name alone (a word of
+   * `toolNameShape`), is no JSON body and does not begin with a tool given by name. Then the marker and that text go back where the marker
+   * was (content, or the reasoning block it ended: `restoreText`) and no call is made; the state is
+   * text. A marker with nothing after it, or followed by a name alone, stays a call that was cut off.
+   * Whether it was.
+   */
+  private mentionedInProse(): boolean {
+    if (!this.config.proseMentions || this.inSection) return false;
+    const text = this.namePieces.join('');
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed.startsWith('{')) return false;
+    const { name, rest } = nameFrom(text, this.config.nameWithSpaces === true);
+    if (name !== '' && !rest && toolNameShape.test(name)) return false;
+    if (name !== '' && this.tools?.has(name) === true) return false;
+    this.clearCall();
+    this.state = 'text';
+    this.restoreText(this.closeCallRaw());
+    return true;
   }
 
   /** Emits the open call (valid or invalid) and returns to text or section mode. */

@@ -449,6 +449,33 @@ export class NamedJsonParser extends BaseFormatParser {
     }
   };
 
+  /**
+   * With `proseMentions`, in `garbage` with no name read, at the output's end or at the next call start or section marker
+   * (no call end closed it): the call start was mentioned in prose (`Say <｜tool▁call▁begin｜> then
+   * stop.`) when text other than layout and no JSON follows it. Then it and that text go back where the
+   * marker was (content, or the reasoning block it ended: `restoreText`) and no call is made. Only for
+   * a call start written out: one a section opened implicitly has no marker of its own to give back.
+   * Whether it was.
+   */
+  private mentionedInProse(): boolean {
+    if (
+      !this.config.proseMentions ||
+      this.name !== undefined ||
+      this.inSection ||
+      this.implicit ||
+      this.jsonKind === 'element'
+    )
+      return false;
+    const raw = this.rawSlice(0, this.rawLength);
+    const start = this.config.callStart.find((marker) => raw.startsWith(marker));
+    if (start === undefined) return false;
+    const after = raw.slice(start.length).trim();
+    if (after === '' || after.startsWith('{') || after.startsWith('[')) return false;
+    this.finishCallState();
+    this.restoreText(this.closeCallRaw());
+    return true;
+  }
+
   /** Consumes the optional closers (arguments end, then call end), then emits the call. */
   private stepAfterJson(cursor: Cursor): boolean {
     const text = cursor.text;
@@ -478,13 +505,16 @@ export class NamedJsonParser extends BaseFormatParser {
   }
 
   private stepGarbage(cursor: Cursor): boolean {
-    const match = findEarliestMarker(cursor.text, cursor.position, this.plan.abortMarkers);
-    const limit = consumableEnd(cursor.text, cursor.position, this.plan.abortMarkers, match, cursor.final);
+    const stops = this.plan.garbageStops;
+    const match = findEarliestMarker(cursor.text, cursor.position, stops);
+    const limit = consumableEnd(cursor.text, cursor.position, stops, match, cursor.final);
     if (!match) {
       this.take(cursor, limit, 'call');
       if (!cursor.final) return false;
+      if (this.options.finishReason !== 'length' && this.mentionedInProse()) return true;
     } else {
       this.take(cursor, match.index, 'call');
+      if (!this.config.callEnd?.includes(match.marker) && this.mentionedInProse()) return true;
       if (this.config.callEnd?.includes(match.marker))
         this.take(cursor, match.index + match.marker.length, 'call');
     }

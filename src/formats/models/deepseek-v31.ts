@@ -30,6 +30,7 @@ const config: NamedJsonConfig = {
   ...deepseekSection,
   nameEnd: ['<｜tool▁sep｜>'],
   callsInReasoning: true,
+  proseMentions: true,
 };
 
 /** DeepSeek-V3.1 call sections; see the file comment. */

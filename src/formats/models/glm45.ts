@@ -21,7 +21,9 @@
  *   GLM trackers: doubled or stray closing tags, a doubled `<arg_key>`, a missing `<arg_key>` or
  *   `<arg_value>`, a `<tool_call>` written for `<arg_key>` (see `families/arg-key-value.ts`). With
  *   `finishReason: 'stop'`, an output that ends inside `</tool_call>` or a value's `</arg_value>`
- *   (`</tool_`, JustVugg/colibri #505) ends a complete call. A call cut off at the end of the output, a key without a value,
+ *   (`</tool_`, JustVugg/colibri #505) ends a complete call. A `<tool_call>` followed by prose rather
+ *   than a name (`I will use <tool_call> later, maybe.`), with no tag or `</tool_call>` after it, was
+ *   mentioned in prose: it stays text (`proseMentions`). A call cut off at the end of the output, a key without a value,
  *   or text other than pairs inside the call makes an InvalidToolCall; with tools given, an unknown
  *   name is an InvalidToolCall `unknown_tool` (SGLang drops such calls).
  * - Deliberately not done: text after or between the calls stays content (vLLM keeps only the text
@@ -61,7 +63,7 @@ export const glmMarkers: readonly string[] = [
 ];
 
 /** The GLM configuration, shared by `glm45` and `glm47`. */
-export const glmConfig: ArgKeyValueConfig = { ...glmTags, decodeEscapedJson: true };
+export const glmConfig: ArgKeyValueConfig = { ...glmTags, decodeEscapedJson: true, proseMentions: true };
 
 /** The `glm45` format (aliases `glm`, `glm4_moe`); `create()` returns an incremental parser that never throws on model text. */
 export const glm45: FormatDefinition = {

@@ -36,7 +36,12 @@ import { type ArgKeyValueConfig, ArgKeyValueParser } from '../families/arg-key-v
 import type { FormatDefinition } from '../format-definition.js';
 import { glmMarkers, glmTags } from './glm45.js';
 
-const config: ArgKeyValueConfig = { ...glmTags, nameWithSpaces: true, callsInReasoning: true };
+const config: ArgKeyValueConfig = {
+  ...glmTags,
+  nameWithSpaces: true,
+  callsInReasoning: true,
+  proseMentions: true,
+};
 
 /** The `poolside_v1` format; `create()` returns an incremental parser that never throws on model text. */
 export const poolsideV1: FormatDefinition = {

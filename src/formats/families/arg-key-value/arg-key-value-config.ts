@@ -22,6 +22,11 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `callsInReasoning`: a section or call start inside a reasoning block that never closes ends the
  *   reasoning there and opens the call (Poolside Laguna writes calls before `</think>`); a block that
  *   does close only quoted it (see `HeldReasoning`).
+ * - `proseMentions`: a call start followed by text that is no name alone (`I will use <tool_call>
+ *   later, maybe.`) is a call (invalid) only when a tag or the call end follows; when the next call
+ *   start or the end of the output comes first (unless the output was cut off: `finishReason:
+ *   'length'`), the marker was mentioned in prose, and it and the text stay content or reasoning.
+ *   That text streams late.
  *
  * Streaming: the call is announced once its name is read; its arguments stream as members, a number,
  * boolean or string sent when its value ends (`"key":value`, typed by the schema; objects and arrays
@@ -43,4 +48,5 @@ export interface ArgKeyValueConfig {
   readonly decodeEscapedJson?: boolean;
   readonly reasoning?: ReasoningTags;
   readonly callsInReasoning?: boolean;
+  readonly proseMentions?: boolean;
 }

@@ -38,6 +38,10 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `callsInReasoning`: a section start or call start inside a reasoning block that never closes ends
  *   the reasoning there and opens the section or call (DeepSeek-V3.1 thinking writes calls before
  *   `</think>`, SGLang #9446); a block that does close only quoted it (see `HeldReasoning`).
+ * - `proseMentions`: a call start followed by text that is no name and no JSON is a call (invalid)
+ *   only when a call end closes that text; when the next call start, a section marker or the end of
+ *   the output comes first (unless the output was cut off: `finishReason: 'length'`), the marker was
+ *   mentioned in prose, and it and the text stay content or reasoning. That text streams late.
  *
  * The rules every member follows (names, JSON, streaming) are `NamedJsonParser`'s.
  */
@@ -62,4 +66,5 @@ export interface NamedJsonConfig {
   readonly dropMarkers?: readonly string[];
   readonly reasoning?: ReasoningTags;
   readonly callsInReasoning?: boolean;
+  readonly proseMentions?: boolean;
 }

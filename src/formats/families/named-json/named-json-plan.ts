@@ -22,6 +22,11 @@ export interface NamedJsonPlan {
   readonly sectionMarkers: readonly string[];
   /** What ends a call early: call ends, call starts, section ends. */
   readonly abortMarkers: readonly string[];
+  /**
+   * What ends the text of a call that is not one (`garbage`): `abortMarkers`, and with `proseMentions`
+   * section starts too, so a section after a start marker mentioned in prose is read as one.
+   */
+  readonly garbageStops: readonly string[];
   /** What stops a JSON body: the arguments end, then `abortMarkers`. */
   readonly jsonStops: readonly string[];
   /** The first character all `jsonStops` share, if they do (see `sharedInitial`). */
@@ -52,6 +57,7 @@ function makePlan(config: NamedJsonConfig): NamedJsonPlan {
     reasoningOpeners: config.callsInReasoning ? [...sectionStart, ...config.callStart] : none,
     sectionMarkers: [...sectionEnd, ...config.callStart],
     abortMarkers,
+    garbageStops: config.proseMentions ? [...abortMarkers, ...sectionStart] : abortMarkers,
     jsonStops,
     jsonStopsInitial: sharedInitial(jsonStops),
     nameStops: [
