@@ -29,6 +29,7 @@ export type {
   GatewayModel,
   GatewayOptions,
   RequestLogLine,
+  TokenCounter,
 } from './config/gateway-config.js';
 export { DEFAULT_BODY_LIMIT } from './config/gateway-config.js';
 export {

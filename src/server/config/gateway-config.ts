@@ -31,6 +31,17 @@ export interface GatewayModel {
   readonly reasoningStartedInPrompt?: boolean;
   /** Context window in tokens, reported by `/v1/models`; informational. */
   readonly contextLength?: number;
+  /**
+   * Counts tokens as the model's tokenizer does, for `/v1/messages/count_tokens` (see
+   * `loadTokenCounter`); without it the count is an estimate.
+   */
+  readonly tokenCounter?: TokenCounter;
+}
+
+/** A model's tokenizer, as `count_tokens` uses it. */
+export interface TokenCounter {
+  /** The number of tokens the model's tokenizer makes of `text`, special tokens written in it included. */
+  readonly count: (text: string) => number;
 }
 
 /** Cross-origin access: none unless origins are listed (`["*"]` for any). */

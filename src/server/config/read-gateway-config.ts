@@ -12,6 +12,8 @@ export interface ModelFileConfig {
   readonly retries?: number;
   readonly reasoningStartedInPrompt?: boolean;
   readonly contextLength?: number;
+  /** A `tokenizer.json` (Hugging Face tokenizers) for `count_tokens`, relative to the config file. */
+  readonly tokenizer?: string;
 }
 
 /** The config file (`toolwire serve --config FILE`), checked. */
@@ -54,6 +56,7 @@ const modelKeys = [
   'retries',
   'reasoningStartedInPrompt',
   'contextLength',
+  'tokenizer',
 ];
 const backendKeys = [
   'type',
@@ -171,6 +174,9 @@ function readModel(
   const started = entry.reasoningStartedInPrompt;
   if (started !== undefined && typeof started !== 'boolean')
     check(`${path}.reasoningStartedInPrompt`, 'must be true or false');
+  const tokenizer = entry.tokenizer;
+  if (tokenizer !== undefined && (typeof tokenizer !== 'string' || tokenizer === ''))
+    check(`${path}.tokenizer`, 'must be the path of a tokenizer.json file');
   if (mistakes > 0 || name === undefined || format === undefined || backend === undefined) return undefined;
   return {
     name,
@@ -180,6 +186,7 @@ function readModel(
     ...(retries === undefined ? {} : { retries }),
     ...(contextLength === undefined ? {} : { contextLength }),
     ...(typeof started === 'boolean' ? { reasoningStartedInPrompt: started } : {}),
+    ...(typeof tokenizer === 'string' ? { tokenizer } : {}),
   };
 }
 

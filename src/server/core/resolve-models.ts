@@ -33,6 +33,7 @@ export function resolveModels(models: readonly GatewayModel[]): Map<string, Reso
       retries: model.retries ?? 0,
       reasoningStartedInPrompt: model.reasoningStartedInPrompt,
       contextLength: model.contextLength,
+      tokenCounter: model.tokenCounter,
       toolsIn: (isBackend(model.backend) ? undefined : model.backend.toolsIn) ?? 'tools',
     });
   }

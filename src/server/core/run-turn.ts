@@ -11,6 +11,7 @@ import {
   type GenerateRequest,
 } from '../backends/backend.js';
 import { chunkBatches } from '../backends/generation-stream.js';
+import type { TokenCounter } from '../config/gateway-config.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
@@ -31,6 +32,8 @@ export interface ResolvedModel {
   readonly retries: number;
   readonly reasoningStartedInPrompt: boolean | undefined;
   readonly contextLength: number | undefined;
+  /** The model's tokenizer, when the config gives one (`count_tokens`). */
+  readonly tokenCounter: TokenCounter | undefined;
   /** For `openai-chat-passthrough`: where the tools go (see `passthroughChat`). */
   readonly toolsIn: 'tools' | 'system';
 }

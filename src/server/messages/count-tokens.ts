@@ -11,8 +11,9 @@ import { type MessagesRouteContext, messagesTurn } from './messages-route.js';
  * needed), the prompt the model would be sent. For a raw-text backend that is the prompt rendered with
  * the model's chat template (history repaired and tools offered as a turn renders them); for an
  * `openai-chat-passthrough` backend, whose server renders its own template, the Chat request's
- * `messages` and `tools` as JSON. The count is an estimate (`estimateTokens`, no tokenizer is loaded),
- * and the answer says so in `x-toolwire-token-count: estimated`.
+ * `messages` and `tools` as JSON. With the model's tokenizer (`GatewayModel.tokenCounter`, the config's
+ * `tokenizer`) the count is the tokenizer's, and the answer says `x-toolwire-token-count: tokenizer`;
+ * without one it is an estimate (`estimateTokens`), and the answer says `x-toolwire-token-count: estimated`.
  *
  * @throws {GatewayError} as `/v1/messages` for a bad body or model; 500 `template_error` when the
  *   template fails.
@@ -20,9 +21,15 @@ import { type MessagesRouteContext, messagesTurn } from './messages-route.js';
 export function countTokensRoute(body: unknown, route: MessagesRouteContext): Response {
   const { request, model } = messagesTurn(body, route, true);
   const text = promptText(request.turn, model);
+  const counter = model.tokenCounter;
   return Response.json(
-    { input_tokens: estimateTokens(text) },
-    { headers: { 'x-request-id': route.record.id, 'x-toolwire-token-count': 'estimated' } },
+    { input_tokens: counter === undefined ? estimateTokens(text) : counter.count(text) },
+    {
+      headers: {
+        'x-request-id': route.record.id,
+        'x-toolwire-token-count': counter === undefined ? 'estimated' : 'tokenizer',
+      },
+    },
   );
 }
 

@@ -5,5 +5,6 @@
 export * from '../index.js';
 export { loadPromptRenderer } from '../template/load-prompt-renderer.js';
 export { configFolder, GatewayConfigError, gatewayOptions, loadConfigFile } from './load-gateway-options.js';
+export { loadTokenCounter } from './load-token-counter.js';
 export { PLAYGROUND_PATH, playgroundFiles } from './playground-files.js';
 export { type ServingGateway, serveGateway } from './serve-gateway.js';

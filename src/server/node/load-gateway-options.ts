@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { GatewayModel, GatewayOptions } from '../config/gateway-config.js';
 import { type GatewayFileConfig, readGatewayConfig } from '../config/read-gateway-config.js';
 import { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+import { loadTokenCounter } from './load-token-counter.js';
 
 /** A config that cannot be used: every mistake, one line each. */
 export class GatewayConfigError extends Error {
@@ -46,9 +47,10 @@ export async function loadConfigFile(
 }
 
 /**
- * The gateway options of a checked config: each model's template loaded (relative to `baseDir`).
+ * The gateway options of a checked config: each model's template and tokenizer loaded (relative to
+ * `baseDir`).
  *
- * @throws {GatewayConfigError} naming each template that does not load.
+ * @throws {GatewayConfigError} naming each template or tokenizer that does not load.
  */
 export async function gatewayOptions(
   config: GatewayFileConfig,
@@ -67,7 +69,21 @@ export async function gatewayOptions(
         continue;
       }
     }
-    models.push({ ...model, ...(renderer === undefined ? {} : { renderer }) });
+    let tokenCounter: GatewayModel['tokenCounter'];
+    if (model.tokenizer !== undefined) {
+      try {
+        tokenCounter = await loadTokenCounter(model.tokenizer, { baseDir });
+      } catch (error) {
+        problems.push(`models[${index}].tokenizer: ${(error as Error).message}`);
+        continue;
+      }
+    }
+    const { tokenizer: _path, ...fields } = model;
+    models.push({
+      ...fields,
+      ...(renderer === undefined ? {} : { renderer }),
+      ...(tokenCounter === undefined ? {} : { tokenCounter }),
+    });
   }
   if (problems.length > 0) throw new GatewayConfigError(problems);
   return {
