@@ -60,24 +60,23 @@ export async function gatewayOptions(
   const problems: string[] = [];
   const models: GatewayModel[] = [];
   for (const [index, model] of config.models.entries()) {
-    let renderer: GatewayModel['renderer'];
-    if (model.template !== undefined) {
+    // Each file that does not load is one line; the model's other files are still tried.
+    const load = async <T>(field: string, file: unknown, loader: () => Promise<T>) => {
+      if (file === undefined) return undefined;
       try {
-        renderer = await loadPromptRenderer(model.template, { baseDir });
+        return await loader();
       } catch (error) {
-        problems.push(`models[${index}].template: ${(error as Error).message}`);
-        continue;
+        problems.push(`models[${index}].${field}: ${(error as Error).message}`);
+        return undefined;
       }
-    }
-    let tokenCounter: GatewayModel['tokenCounter'];
-    if (model.tokenizer !== undefined) {
-      try {
-        tokenCounter = await loadTokenCounter(model.tokenizer, { baseDir });
-      } catch (error) {
-        problems.push(`models[${index}].tokenizer: ${(error as Error).message}`);
-        continue;
-      }
-    }
+    };
+    const { tokenizer, template } = model;
+    const renderer = await load('template', template, () =>
+      loadPromptRenderer(template as NonNullable<typeof template>, { baseDir }),
+    );
+    const tokenCounter = await load('tokenizer', tokenizer, () =>
+      loadTokenCounter(tokenizer as string, { baseDir }),
+    );
     const { tokenizer: _path, ...fields } = model;
     models.push({
       ...fields,
