@@ -193,6 +193,55 @@ describe('POST /v1/chat/completions through the openai SDK', () => {
   });
 });
 
+describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completions)', () => {
+  const sendsTopK = [
+    { backend: { type: 'llamacpp' as const }, sent: (body: Record<string, unknown>) => body.top_k },
+    { backend: { type: 'openai-completions' as const }, sent: (body: Record<string, unknown>) => body.top_k },
+    {
+      backend: { type: 'ollama' as const },
+      sent: (body: Record<string, unknown>) => (body.options as Record<string, unknown>).top_k,
+    },
+  ];
+  for (const { backend, sent } of sendsTopK) {
+    it(`${backend.type} is sent top_k, and none when the request has none`, async () => {
+      harness = await startGateway({ backend, replay: { recordings: [{ output: 'ok' }, { output: 'ok' }] } });
+      // The SDK's types do not list top_k; clients send it as an extra body field.
+      await harness.client.chat.completions.create({ model: 'm', messages: question, top_k: 40 } as never);
+      await harness.client.chat.completions.create({ model: 'm', messages: question });
+      expect(harness.replay.requests.map((request) => sent(request.body))).toEqual([40, undefined]);
+    });
+  }
+
+  it('openai-chat-passthrough refuses it with 400 naming top_k, before the backend is asked', async () => {
+    harness = await startGateway({
+      backend: { type: 'openai-chat-passthrough' },
+      replay: { recordings: [] },
+    });
+    const failure = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, top_k: 5 } as never)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'top_k',
+      error: { message: '"top_k" is not supported by the backend of "m" (openai-chat-passthrough)' },
+    });
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
+  it('a top_k that is not a positive integer is a 400 naming it', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const failure = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, top_k: 0 } as never)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      status: 400,
+      param: 'top_k',
+      error: { message: '"top_k" must be a positive integer' },
+    });
+  });
+});
+
 describe('tool_choice, parallel_tool_calls and strict enforced', () => {
   it('required on a grammar backend: the backend receives the format grammar, and the call comes back', async () => {
     harness = await startGateway({

@@ -1,6 +1,7 @@
 import { answerTurn } from '../core/answer-turn.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
-import { badField, errorBody } from '../http/gateway-error.js';
+import { refuseUnsupportedSampling } from '../core/sampling-support.js';
+import { errorBody } from '../http/gateway-error.js';
 import { ChatChunkWriter } from './chat-chunks.js';
 import { chatCompletion } from './chat-completion.js';
 import { readChatRequest } from './read-chat-request.js';
@@ -18,13 +19,7 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
   record.model = request.model;
   record.stream = request.stream;
   const model = findModel(route.models, request.model);
-  if (request.params.seed !== undefined && !model.backend.capabilities.seed) {
-    throw badField(
-      'seed',
-      `"seed" is not supported by the backend of "${model.name}"`,
-      'unsupported_parameter',
-    );
-  }
+  refuseUnsupportedSampling(request.params, model);
   const meta = {
     id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
     created: Math.floor(Date.now() / 1000),

@@ -21,6 +21,7 @@ const accepted = new Set([
   'max_completion_tokens',
   'temperature',
   'top_p',
+  'top_k',
   'stop',
   'seed',
   'stream',

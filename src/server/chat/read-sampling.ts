@@ -7,7 +7,8 @@ const MAX_STOP = 4;
 /**
  * The sampling fields of a Chat Completions body, checked: `max_completion_tokens` (or the older
  * `max_tokens`) a positive integer, `temperature` 0-2, `top_p` 0-1, `stop` a string or up to four,
- * `seed` an integer.
+ * `seed` an integer, and `top_k` a positive integer (an extension vLLM, SGLang and llama.cpp's server
+ * take in Chat Completions; the route refuses it when the backend cannot).
  *
  * @throws {GatewayError} 400 naming the field.
  */
@@ -15,6 +16,7 @@ export function readSampling(record: Record<string, unknown>): SamplingParams {
   const maxTokens = positiveInteger(record, 'max_completion_tokens') ?? positiveInteger(record, 'max_tokens');
   const temperature = numberIn(record, 'temperature', 0, 2);
   const topP = numberIn(record, 'top_p', 0, 1);
+  const topK = positiveInteger(record, 'top_k');
   const seed = record.seed;
   if (seed !== undefined && seed !== null && !Number.isSafeInteger(seed))
     throw badField('seed', '"seed" must be an integer');
@@ -22,6 +24,7 @@ export function readSampling(record: Record<string, unknown>): SamplingParams {
     ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(temperature === undefined ? {} : { temperature }),
     ...(topP === undefined ? {} : { topP }),
+    ...(topK === undefined ? {} : { topK }),
     ...readStop(record.stop),
     ...(typeof seed === 'number' ? { seed } : {}),
   };

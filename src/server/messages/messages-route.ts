@@ -2,6 +2,7 @@ import type { Message } from '../../types/index.js';
 import { answerTurn } from '../core/answer-turn.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import type { ResolvedModel } from '../core/run-turn.js';
+import { refuseUnsupportedSampling } from '../core/sampling-support.js';
 import { badField } from '../http/gateway-error.js';
 import { loggable, type NoticeOnce } from '../http/notice-once.js';
 import { noteAnthropicBetas } from './anthropic-beta.js';
@@ -34,13 +35,7 @@ export function messagesTurn(
   const request = readMessagesRequest(body, countTokens);
   route.record.model = request.turn.model;
   const model = findModel(route.models, request.turn.model);
-  if (request.turn.params.topK !== undefined && model.backend.capabilities.topK !== true) {
-    throw badField(
-      'top_k',
-      `"top_k" is not supported by the backend of "${model.name}" (${model.backend.kind})`,
-      'unsupported_parameter',
-    );
-  }
+  refuseUnsupportedSampling(request.turn.params, model);
   if (model.backend.kind !== 'openai-chat-passthrough' && holdsMedia(request.turn.messages)) {
     throw badField(
       'messages',
