@@ -4,6 +4,7 @@
  */
 export * from '../index.js';
 export { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+export { type EmbeddedModel, loadEmbeddedModel } from './embedded-model.js';
 export { configFolder, GatewayConfigError, gatewayOptions, loadConfigFile } from './load-gateway-options.js';
 export { PLAYGROUND_PATH, playgroundFiles } from './playground-files.js';
 export { type ServingGateway, serveGateway } from './serve-gateway.js';

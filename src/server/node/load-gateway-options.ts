@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { GatewayModel, GatewayOptions } from '../config/gateway-config.js';
 import { type GatewayFileConfig, readGatewayConfig } from '../config/read-gateway-config.js';
 import { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+import { loadEmbeddedModel } from './embedded-model.js';
 
 /** A config that cannot be used: every mistake, one line each. */
 export class GatewayConfigError extends Error {
@@ -46,9 +47,12 @@ export async function loadConfigFile(
 }
 
 /**
- * The gateway options of a checked config: each model's template loaded (relative to `baseDir`).
+ * The gateway options of a checked config: each model's template loaded (relative to `baseDir`), and
+ * each `llamacpp-embedded` model's GGUF file loaded (its template, unless the config gives one, is the
+ * file's `tokenizer.chat_template`).
  *
- * @throws {GatewayConfigError} naming each template that does not load.
+ * @throws {GatewayConfigError} naming each template or model file that does not load (one line
+ *   saying what to install when node-llama-cpp is missing).
  */
 export async function gatewayOptions(
   config: GatewayFileConfig,
@@ -66,6 +70,24 @@ export async function gatewayOptions(
         problems.push(`models[${index}].template: ${(error as Error).message}`);
         continue;
       }
+    }
+    if (model.backend.type === 'llamacpp-embedded') {
+      let embedded: Awaited<ReturnType<typeof loadEmbeddedModel>>;
+      try {
+        embedded = await loadEmbeddedModel(model.backend, baseDir);
+      } catch (error) {
+        problems.push(`models[${index}].backend.modelFile: ${(error as Error).message}`);
+        continue;
+      }
+      renderer ??= embedded.renderer;
+      if (renderer === undefined) {
+        problems.push(
+          `models[${index}].template: the GGUF file has no tokenizer.chat_template; give a template`,
+        );
+        continue;
+      }
+      models.push({ ...model, renderer, backend: embedded.backend });
+      continue;
     }
     models.push({ ...model, ...(renderer === undefined ? {} : { renderer }) });
   }
