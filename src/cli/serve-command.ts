@@ -199,7 +199,8 @@ export async function runServeCommand(
     return 0;
   } catch (error) {
     if (error instanceof GatewayConfigError) {
-      for (const problem of error.problems) io.stderr(`toolwire serve: ${problem}\n`);
+      const named = values.config === undefined ? flagName : (line: string) => line;
+      for (const problem of error.problems) io.stderr(`toolwire serve: ${named(problem)}\n`);
       return 2;
     }
     throw error;

@@ -12,7 +12,8 @@
  * 256 byte tokens `<0xNN>` (type 6, byte fallback: any text tokenizes), the printable ASCII
  * characters (space as `▁`), then `extraTokens` as user-defined tokens (type 4; e.g. a format's
  * markers, so a random model can emit one in one step) and `controlTokens` (type 3, e.g.
- * `<|im_end|>`, which llama.cpp treats as end of generation).
+ * `<|im_end|>`, which llama.cpp treats as end of generation); a token already in the list is not
+ * added again.
  */
 import { writeFileSync } from 'node:fs';
 
@@ -180,14 +181,16 @@ function vocabulary(options: TinyGgufOptions): { tokens: string[]; types: number
     tokens.push(code === 0x20 ? '\u2581' : String.fromCharCode(code));
     types.push(TokenType.NORMAL);
   }
-  for (const token of options.extraTokens ?? []) {
+  // llama.cpp aborts the process on a vocabulary with a token twice, so repeats are left out.
+  const seen = new Set(tokens);
+  const add = (token: string, type: TokenType) => {
+    if (seen.has(token) || (token === ' ' && seen.has('\u2581'))) return;
+    seen.add(token);
     tokens.push(token);
-    types.push(TokenType.USER_DEFINED);
-  }
-  for (const token of options.controlTokens ?? ['<|im_start|>', '<|im_end|>']) {
-    tokens.push(token);
-    types.push(TokenType.CONTROL);
-  }
+    types.push(type);
+  };
+  for (const token of options.extraTokens ?? []) add(token, TokenType.USER_DEFINED);
+  for (const token of options.controlTokens ?? ['<|im_start|>', '<|im_end|>']) add(token, TokenType.CONTROL);
   return { tokens, types };
 }
 
