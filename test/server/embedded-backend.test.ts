@@ -17,7 +17,7 @@ import {
   type GenerateRequest,
   readGatewayConfig,
 } from '../../src/server/index.js';
-import { embeddedEngineLoads, folder, skipEmbedded } from './embedded-harness.js';
+import { embeddedEngineLoads, folder, skipEmbedded, startEmbeddedGateway } from './embedded-harness.js';
 import { writeTinyGguf } from './tiny-gguf.js';
 
 const prompt = '<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n';
@@ -238,6 +238,54 @@ else {
       expect(
         done(await collect(backend, { grammar: grammar('root ::= "ok"'), params: { seed: 1 } })),
       ).toHaveLength(1);
+    });
+  });
+
+  describe('a schema the grammar cannot express, through the gateway', () => {
+    it('says so in a notice; the grammar still keeps the rest of the schema', async () => {
+      const gateway = await startEmbeddedGateway([{ name: 'tiny', format: 'hermes', reasoningBudget: 0 }], {
+        seed: 3,
+      });
+      try {
+        const tools = [
+          {
+            type: 'function' as const,
+            function: {
+              name: 'echo',
+              parameters: {
+                type: 'object',
+                properties: { s: { type: 'string', pattern: '^(a)\\1$', maxLength: 8 } },
+                required: ['s'],
+                additionalProperties: false,
+              },
+            },
+          },
+        ];
+        for (let seed = 1; seed <= 5; seed++) {
+          const completion = await gateway.client.chat.completions.create({
+            model: 'tiny',
+            messages: [{ role: 'user', content: 'echo' }],
+            tools,
+            tool_choice: 'required',
+            seed,
+            max_tokens: 200,
+          });
+          // The backreference is not applied (the notice says so); the object, its one key, the
+          // string type and its length are.
+          for (const call of completion.choices[0]?.message.tool_calls ?? []) {
+            const args = call.type === 'function' ? JSON.parse(call.function.arguments) : undefined;
+            expect(Object.keys(args)).toEqual(['s']);
+            expect(typeof args.s).toBe('string');
+            expect([...args.s].length).toBeLessThanOrEqual(8);
+          }
+          expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
+        }
+        expect(gateway.notices).toContain(
+          'grammar: unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
+        );
+      } finally {
+        await gateway.close();
+      }
     });
   });
 
