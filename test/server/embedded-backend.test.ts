@@ -90,7 +90,7 @@ describe('llamacpp-embedded config', () => {
   });
 });
 
-describe('toolwire serve --model-file without node-llama-cpp', () => {
+describe('toolwire serve --model-file without node-llama-cpp', { timeout: 300_000 }, () => {
   it('fails with one line saying what to install, exit 2', () => {
     const root = new URL('../../', import.meta.url);
     if (!existsSync(new URL('dist/cli/main.js', root)))
@@ -133,7 +133,10 @@ describe('toolwire serve --model-file without node-llama-cpp', () => {
 const engine = await embeddedEngineLoads();
 if (!engine.ok) skipEmbedded(engine.reason, 'llamacpp-embedded generation');
 else {
-  describe('llamacpp-embedded generation', () => {
+  // Hang detectors (100 times the few seconds these take), not timings.
+  const slow = { timeout: 120_000 };
+
+  describe('llamacpp-embedded generation', slow, () => {
     let backend: Backend;
     let modelFile: string;
     beforeAll(() => {
@@ -241,7 +244,7 @@ else {
     });
   });
 
-  describe('a schema the grammar cannot express, through the gateway', () => {
+  describe('a schema the grammar cannot express, through the gateway', slow, () => {
     it('says so in a notice; the grammar still keeps the rest of the schema', async () => {
       const gateway = await startEmbeddedGateway([{ name: 'tiny', format: 'hermes', reasoningBudget: 0 }], {
         seed: 3,
@@ -289,7 +292,7 @@ else {
     });
   });
 
-  describe('toolwire serve --model-file', () => {
+  describe('toolwire serve --model-file', slow, () => {
     let stop: () => void;
     let exit: Promise<number>;
     const stderr: string[] = [];

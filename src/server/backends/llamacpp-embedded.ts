@@ -90,6 +90,7 @@ async function* sample(
   await sequence.clearHistory();
   const prompt = model.tokenize(request.prompt, true);
   const room = engine.contextSize - prompt.length;
+  if (prompt.length === 0) throw new BackendError('backend_status', 'the prompt is empty');
   if (room <= 0) {
     throw new BackendError(
       'backend_status',
@@ -149,9 +150,13 @@ async function* sample(
     if (!triggered) break;
     // The trigger starts the grammar: rewind to the text before it and sample it again under the
     // grammar (its root begins with the trigger), as llama.cpp's lazy grammar does in one pass.
-    await sequence.eraseContextTokenRanges([{ start: prompt.length, end: sequence.nextTokenIndex }]);
-    input = model.tokenize(before, false);
-    count = input.length;
+    // The prompt's last token is evaluated again too, so there is something to sample after even
+    // when the trigger came first.
+    const last = prompt.length - 1;
+    await sequence.eraseContextTokenRanges([{ start: last, end: sequence.nextTokenIndex }]);
+    const kept = model.tokenize(before, false);
+    input = [...prompt.slice(last), ...kept];
+    count = kept.length;
     triggers = undefined;
     state = newState();
     decoder = new StrictTokenDecoder(engine.vocabulary);
