@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
@@ -7,6 +8,7 @@ import { UsageError } from './usage-error.js';
 export const serveUsage = `usage:
   toolwire serve --config FILE [--host HOST] [--port PORT] [--quiet]
   toolwire serve --backend URL --model NAME --format ID [--template FILE|builtin:ID] [options]
+  toolwire serve --model-file FILE.gguf [--format ID] [--model NAME] [--threads N] [options]
 
 Serves OpenAI Chat Completions (POST /v1/chat/completions), GET /v1/models and GET /health in front
 of a model server, with the model's own chat template, tool-call parsing for its format, and
@@ -15,6 +17,12 @@ tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
   --config FILE          a JSON config file with one or more models (docs/serve.md, "Config file")
   --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
   --backend-type TYPE    openai-completions (default), llamacpp, ollama, openai-chat-passthrough
+  --model-file FILE      run a GGUF model in this process instead of a server (needs the optional
+                         package node-llama-cpp); its chat template comes from the file unless
+                         --template is given, its format is detected from the template when
+                         --format is not given, --model defaults to the file name
+  --threads N            CPU threads for --model-file (default 1)
+  --context-size N       context window in tokens for --model-file (default the model's, at most 8192)
   --model NAME           the model name clients send (and the backend gets, unless --backend-model)
   --backend-model NAME   the model name sent to the backend
   --format ID            the tool-call format of the model's output (toolwire formats lists them)
@@ -22,6 +30,8 @@ tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
                          (default: the format's built-in template, where it has one)
   --grammar-field FIELD  where openai-completions takes grammars: grammar (llama.cpp server),
                          structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang), none
+  --reasoning-budget N   with tool_choice required or named: at most N characters of reasoning
+                         before the call (0: none); default unbounded
   --retries N            ask again (0-5 times) when an unconstrained answer breaks tool_choice
   --timeout MS           backend wait for the first byte and between chunks (default 120000)
   --host HOST            address to bind (default 127.0.0.1: this machine only)
@@ -53,12 +63,16 @@ export async function runServeCommand(
       config: { type: 'string' },
       backend: { type: 'string' },
       'backend-type': { type: 'string' },
+      'model-file': { type: 'string' },
+      threads: { type: 'string' },
+      'context-size': { type: 'string' },
       model: { type: 'string' },
       'backend-model': { type: 'string' },
       format: { type: 'string' },
       template: { type: 'string' },
       'grammar-field': { type: 'string' },
       retries: { type: 'string' },
+      'reasoning-budget': { type: 'string' },
       timeout: { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
@@ -86,6 +100,7 @@ export async function runServeCommand(
     loadConfigFile,
     configFolder,
     GatewayConfigError,
+    loadEmbeddedModel,
   } = await import('../server/node/index.js');
   let fileConfig: Awaited<ReturnType<typeof loadConfigFile>>;
   let baseDir: string;
@@ -94,12 +109,16 @@ export async function runServeCommand(
       for (const flag of [
         'backend',
         'backend-type',
+        'model-file',
+        'threads',
+        'context-size',
         'model',
         'backend-model',
         'format',
         'template',
         'grammar-field',
         'retries',
+        'reasoning-budget',
         'timeout',
       ] as const) {
         if (values[flag] !== undefined)
@@ -108,6 +127,23 @@ export async function runServeCommand(
       fileConfig = await loadConfigFile(values.config, env);
       baseDir = configFolder(values.config);
     } else {
+      if (values['model-file'] !== undefined) {
+        const modelFile = values['model-file'];
+        const backend = embeddedBackendFlags(values, modelFile);
+        // The format, when not given, is read from the file's chat template (the model loads once:
+        // the gateway reuses it).
+        if (values.format === undefined) {
+          const embedded = await loadEmbeddedModel(backend, process.cwd()).catch((error: Error) => {
+            throw new GatewayConfigError([`--model-file: ${error.message}`]);
+          });
+          if (embedded.format === undefined)
+            throw new UsageError(
+              `--format is needed: the chat template of ${modelFile} names no format toolwire detects (toolwire formats lists them)`,
+            );
+          values.format = embedded.format;
+        }
+        values.model ??= basename(modelFile).replace(/\.gguf$/i, '');
+      }
       const { config, errors } = readGatewayConfig(flagConfig(values), env);
       if (config === undefined) throw new GatewayConfigError(errors.map(flagName));
       fileConfig = config;
@@ -163,7 +199,8 @@ export async function runServeCommand(
     return 0;
   } catch (error) {
     if (error instanceof GatewayConfigError) {
-      for (const problem of error.problems) io.stderr(`toolwire serve: ${problem}\n`);
+      const named = values.config === undefined ? flagName : (line: string) => line;
+      for (const problem of error.problems) io.stderr(`toolwire serve: ${named(problem)}\n`);
       return 2;
     }
     throw error;
@@ -187,15 +224,30 @@ type Flags = Record<string, string | string[] | boolean | undefined>;
 
 /** The one-model flags as a config object, so both forms are checked by the same reader. */
 function flagConfig(values: Flags): Record<string, unknown> {
-  if (values.backend === undefined)
-    throw new UsageError('serve needs --config FILE, or --backend URL with --model and --format');
   const template = values.template as string | undefined;
+  const model = {
+    name: values.model,
+    format: values.format,
+    ...(template === undefined ? {} : { template: templateSource(template) }),
+    ...(values.retries === undefined
+      ? {}
+      : { retries: integerFlag('retries', values.retries as string, 0, 5) }),
+    ...(values['reasoning-budget'] === undefined
+      ? {}
+      : {
+          reasoningBudget: integerFlag('reasoning-budget', values['reasoning-budget'] as string, 0, 10_000),
+        }),
+  };
+  if (values['model-file'] !== undefined)
+    return { models: [{ ...model, backend: embeddedBackendFlags(values, values['model-file'] as string) }] };
+  if (values.backend === undefined)
+    throw new UsageError(
+      'serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE',
+    );
   return {
     models: [
       {
-        name: values.model,
-        format: values.format,
-        ...(template === undefined ? {} : { template: templateSource(template) }),
+        ...model,
         backend: {
           type: values['backend-type'] ?? 'openai-completions',
           url: values.backend,
@@ -205,11 +257,28 @@ function flagConfig(values: Flags): Record<string, unknown> {
             ? {}
             : { timeoutMs: integerFlag('timeout', values.timeout as string, 1, 3_600_000) }),
         },
-        ...(values.retries === undefined
-          ? {}
-          : { retries: integerFlag('retries', values.retries as string, 0, 5) }),
       },
     ],
+  };
+}
+
+/** The `llamacpp-embedded` backend of `--model-file` and its flags. */
+function embeddedBackendFlags(
+  values: Flags,
+  modelFile: string,
+): { type: 'llamacpp-embedded'; modelFile: string; threads?: number; contextSize?: number } {
+  for (const flag of ['backend', 'backend-type', 'backend-model', 'grammar-field', 'timeout'] as const)
+    if (values[flag] !== undefined)
+      throw new UsageError(`--${flag} applies to a server, not to --model-file`);
+  return {
+    type: 'llamacpp-embedded',
+    modelFile,
+    ...(values.threads === undefined
+      ? {}
+      : { threads: integerFlag('threads', values.threads as string, 1, 256) }),
+    ...(values['context-size'] === undefined
+      ? {}
+      : { contextSize: integerFlag('context-size', values['context-size'] as string, 16, 10_000_000) }),
   };
 }
 
@@ -227,6 +296,7 @@ function flagName(line: string): string {
     'models[0].template': '--template',
     'models[0].backend.url': '--backend',
     'models[0].backend.type': '--backend-type',
+    'models[0].backend.modelFile': '--model-file',
     'models[0].backend.grammarField': '--grammar-field',
   };
   const [path] = line.split(':', 1);

@@ -40,6 +40,12 @@ export interface GrammarForOptions extends JsonGrammarOptions {
    * trigger words); default false: the grammar covers the whole turn, free text included.
    */
   readonly lazy?: boolean;
+  /**
+   * With `required` or a named tool: the most characters of reasoning the grammar allows before the
+   * calls, in a format with a reasoning block (`0`: no reasoning block). Default: unbounded, which a
+   * weak model may never close. See `EnvelopeGrammarOptions.reasoningBudget`.
+   */
+  readonly reasoningBudget?: number;
 }
 
 /** A printed tool-call grammar. */
@@ -69,6 +75,7 @@ export function grammarFor(options: GrammarForOptions): GrammarForResult {
     choice,
     parallel: options.parallel === true,
     lazy: options.lazy === true,
+    ...(options.reasoningBudget === undefined ? {} : { reasoningBudget: options.reasoningBudget }),
   });
   return {
     grammar: printGrammar(built.grammar, options.dialect ?? 'gbnf'),

@@ -41,8 +41,16 @@ const kinds: readonly KindCase[] = [
   { type: 'openai-chat-passthrough', path: '/v1/chat/completions' },
 ];
 
-it('runs the cases below for every backend kind createBackend makes', () => {
-  expect(kinds.map((kind) => kind.type).sort()).toEqual([...backendKinds].sort());
+/**
+ * Kinds these HTTP cases do not apply to, and why: `llamacpp-embedded` runs a GGUF model in this
+ * process (no server, URL, key or connection); test/server/embedded-backend.test.ts covers it.
+ */
+const inProcessKinds: readonly BackendKind[] = ['llamacpp-embedded'];
+
+it('runs the cases below for every backend kind createBackend makes that talks to a server', () => {
+  expect(kinds.map((kind) => kind.type).sort()).toEqual(
+    backendKinds.filter((kind) => !inProcessKinds.includes(kind)).sort(),
+  );
 });
 
 /** The prompt the replay server sees: the raw prompt, or the chat messages as JSON for a passthrough. */
@@ -458,7 +466,7 @@ describe('createBackend config checks and secrets', () => {
   it.each([
     [
       { type: 'vllm', url: 'http://127.0.0.1:8000' },
-      'backend type must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, not "vllm"',
+      'backend type must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded, not "vllm"',
     ],
     [{ type: 'llamacpp', url: 'localhost:8080' }, 'backend url must use http or https, not localhost:'],
     [{ type: 'llamacpp', url: 'not a url' }, 'backend url must be an absolute http or https URL'],
@@ -473,8 +481,9 @@ describe('createBackend config checks and secrets', () => {
     ],
     [
       { type: '__proto__', url: 'http://h' },
-      'backend type must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, not "__proto__"',
+      'backend type must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded, not "__proto__"',
     ],
+    [{ type: 'llamacpp-embedded', modelFile: '' }, 'backend modelFile must be the path of a GGUF file'],
   ])('refuses %j', (config, message) => {
     const call = () => createBackend(config as unknown as BackendConfig);
     expect(call).toThrow(ToolwireError);

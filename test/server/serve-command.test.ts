@@ -45,6 +45,10 @@ describe('toolwire serve: flags and config mistakes', () => {
       '--config',
       '--backend',
       '--backend-type',
+      '--model-file',
+      '--threads',
+      '--context-size',
+      '--reasoning-budget',
       '--model',
       '--backend-model',
       '--format',
@@ -67,7 +71,9 @@ describe('toolwire serve: flags and config mistakes', () => {
   it('no backend or config: one line, exit 2', async () => {
     const { code, stderr } = await run([]);
     expect(code).toBe(2);
-    expect(stderr).toBe('toolwire: serve needs --config FILE, or --backend URL with --model and --format\n');
+    expect(stderr).toBe(
+      'toolwire: serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE\n',
+    );
   });
 
   it('bad one-model flags: one line per mistake, named by flag, exit 2', async () => {
@@ -125,7 +131,7 @@ describe('toolwire serve: flags and config mistakes', () => {
     expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
       `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, cors, quiet, models)`,
       `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
-      `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough`,
+      `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
     ]);
   });

@@ -9,6 +9,7 @@ import { alternatives, type GrammarNode, literal, NEVER, optional, sequence } fr
 import type { JsonSchemaGrammar } from '../json-schema-grammar.js';
 import { callTemplate } from './call-template.js';
 import { type ArgumentEncoding, fillTemplate } from './envelope-spec.js';
+import { rawStringBounds } from './raw-string-bounds.js';
 import { textWithout } from './text-without.js';
 
 /**
@@ -120,9 +121,10 @@ function jsonTypeLabels(options: readonly SchemaOption[]): string[] {
 
 /**
  * The raw text of a string value: the literals when every string option is one (those that do not
- * contain a terminator), else any text without the terminators; `undefined` when no string is allowed.
- * Length, pattern and format are not enforced on raw text (vLLM's `arguments.rs` documents the same),
- * and said in `warnings`.
+ * contain a terminator); a constrained string as `rawStringBounds` bounds it (its pattern, format or
+ * lengths: free raw text may never end on a weak model); else any text without the terminators.
+ * `undefined` when no string is allowed. What a raw value cannot keep (vLLM's `arguments.rs` enforces
+ * none of it) is said in `warnings`.
  */
 function rawString(
   options: readonly SchemaOption[],
@@ -132,29 +134,35 @@ function rawString(
   where: string,
 ): GrammarNode | undefined {
   const literals: string[] = [];
+  const bounded: GrammarNode[] = [];
   let free = false;
+  const warn = (details: string) => warnings.push({ type: 'unsupported', feature: 'raw-string', details });
   for (const option of options) {
     if (option.kind === 'literal' && typeof option.value === 'string') literals.push(option.value);
-    else if (option.kind === 'string' || option.kind === 'any' || option.kind === 'unknown') {
-      free = true;
-      if (option.kind === 'string' && option.constrained === true)
-        warnings.push({
-          type: 'unsupported',
-          feature: 'raw-string',
-          details: `${where}: length, pattern and format are not enforced on a raw string value`,
-        });
-    }
+    else if (option.kind === 'string' && option.constrained === true) {
+      const bounds = rawStringBounds(option.schema, terminators);
+      if (bounds === undefined) {
+        free = true;
+        warn(`${where}: length, pattern and format are not enforced on a raw string value`);
+        continue;
+      }
+      bounded.push(bounds.node);
+      const { pattern, format } = option.schema;
+      const skipped = [
+        ...(typeof pattern === 'string' && bounds.applied !== 'pattern' ? ['pattern'] : []),
+        ...(typeof format === 'string' && bounds.applied === 'length' ? ['format'] : []),
+      ];
+      if (skipped.length > 0)
+        warn(`${where}: ${skipped.join(' and ')} not enforced on a raw string value (${bounds.applied} is)`);
+    } else if (option.kind === 'string' || option.kind === 'any' || option.kind === 'unknown') free = true;
   }
   if (free) return textWithout(builder, terminators, 'raw');
   const kept = literals.filter((value) => !terminators.some((end) => value.includes(end)));
   if (kept.length < literals.length)
-    warnings.push({
-      type: 'unsupported',
-      feature: 'raw-string',
-      details: `${where}: a literal holding the closing marker cannot be written raw`,
-    });
-  if (literals.length === 0) return undefined;
-  return kept.length === 0 ? NEVER : alternatives(...kept.map(literal));
+    warn(`${where}: a literal holding the closing marker cannot be written raw`);
+  if (literals.length === 0 && bounded.length === 0) return undefined;
+  const all = [...bounded, ...kept.map(literal)];
+  return all.length === 0 ? NEVER : alternatives(...all);
 }
 
 /**

@@ -4,7 +4,16 @@ import { ToolwireError } from '../../errors/toolwire-error.js';
 import type { ToolDefinition } from '../../types/tool.js';
 import type { Warning } from '../../types/warning.js';
 import { type Grammar, GrammarBuilder } from '../grammar-builder.js';
-import { alternatives, type GrammarNode, literal, optional, repeat, sequence } from '../grammar-node.js';
+import {
+  alternatives,
+  chars,
+  complementRanges,
+  type GrammarNode,
+  literal,
+  optional,
+  repeat,
+  sequence,
+} from '../grammar-node.js';
 import { type JsonGrammarOptions, JsonSchemaGrammar } from '../json-schema-grammar.js';
 import { argumentsGrammar } from './arguments-grammar.js';
 import { callTemplate } from './call-template.js';
@@ -27,6 +36,14 @@ export interface EnvelopeGrammarOptions extends JsonGrammarOptions {
    * to the model; only with `auto`, and only where the format has a trigger.
    */
   readonly lazy?: boolean;
+  /**
+   * With `required` or a named tool, in a format with a reasoning block: at most this many characters
+   * of reasoning before the calls (`0`: no reasoning block), so a model that opens the block is made
+   * to close it and call; default unbounded. A bounded block cannot hold the closing marker's first
+   * two characters together (no `</` before `</think>`): narrower than free text, never wider.
+   * Under `auto` the block stays unbounded (the model may answer in text anyway).
+   */
+  readonly reasoningBudget?: number;
 }
 
 /** A built envelope grammar. */
@@ -49,7 +66,8 @@ export interface EnvelopeGrammar {
  * their closing tag; `../shared/docs/grammars.md` §4).
  *
  * @throws ToolwireError `invalid_argument` when a named tool is not in `tools`, when calls are
- *   required but `tools` is empty, or when the format cannot write calls and calls are required.
+ *   required but `tools` is empty, when the format cannot write calls and calls are required, or for a
+ *   `reasoningBudget` that is not an integer from 0 to 10,000.
  */
 export function envelopeGrammar(
   spec: EnvelopeSpec,
@@ -65,13 +83,19 @@ export function envelopeGrammar(
   };
   const choice = options.choice;
   const trigger = envelopeTrigger(spec);
+  const given = options.reasoningBudget;
+  if (given !== undefined && (!Number.isInteger(given) || given < 0 || given > 10_000))
+    throw new ToolwireError('invalid_argument', 'reasoningBudget must be an integer from 0 to 10000');
+  const budget = choice.mode === 'auto' || choice.mode === 'none' ? undefined : given;
   const reasoning = (): GrammarNode =>
-    spec.reasoning === undefined
+    spec.reasoning === undefined || budget === 0
       ? literal('')
       : optional(
           sequence(
             literal(spec.reasoning.open),
-            textWithout(builder, [spec.reasoning.close], 'reasoning-text'),
+            budget === undefined
+              ? textWithout(builder, [spec.reasoning.close], 'reasoning-text')
+              : builder.rule('reasoning-bounded', boundedText(spec.reasoning.close, budget)),
             literal(spec.reasoning.close),
           ),
         );
@@ -165,6 +189,34 @@ export function envelopeGrammar(
         ? alternatives(text, block)
         : sequence(text, optional(block));
   return { grammar: finish(sequence(reasoning(), rest)), triggers, warnings };
+}
+
+/**
+ * At most `budget` characters (a `<x` pair counts as one) without `close`: characters other than its
+ * first, or its first followed by one that is neither its first nor its second. Right-bounded, so it
+ * always ends; `close` can never start inside it.
+ */
+function boundedText(close: string, budget: number): GrammarNode {
+  const [firstChar = '', secondChar] = [...close];
+  const first = firstChar.codePointAt(0) as number;
+  const notFirst = chars(complementRanges([[first, first]]));
+  const second = secondChar?.codePointAt(0);
+  const unit =
+    second === undefined
+      ? notFirst
+      : alternatives(
+          notFirst,
+          sequence(
+            literal(firstChar),
+            chars(
+              complementRanges([
+                [first, first],
+                [second, second],
+              ]),
+            ),
+          ),
+        );
+  return repeat(unit, 0, budget);
 }
 
 function prefixed(warning: Warning, tool: string): Warning {

@@ -1,7 +1,8 @@
 /**
  * What the gateway asks of a model server: one generation, streamed as text. Every backend kind
- * (`openai-completions`, `llamacpp`, `ollama`, `openai-chat-passthrough`) implements `Backend`; the
- * gateway core never sees a backend's wire protocol.
+ * (`openai-completions`, `llamacpp`, `ollama`, `openai-chat-passthrough`, and `llamacpp-embedded`,
+ * a GGUF model run in this process) implements `Backend`; the gateway core never sees a backend's
+ * wire protocol.
  */
 
 /** A grammar the gateway wants the backend to apply while sampling. */
@@ -106,7 +107,12 @@ export interface Backend {
 }
 
 /** The backend kinds of the config file (`backend.type`). */
-export type BackendKind = 'openai-completions' | 'llamacpp' | 'ollama' | 'openai-chat-passthrough';
+export type BackendKind =
+  | 'openai-completions'
+  | 'llamacpp'
+  | 'ollama'
+  | 'openai-chat-passthrough'
+  | 'llamacpp-embedded';
 
 /** Why a backend failed, as the gateway reports it (502 `backend_error`, 504 `backend_timeout`). */
 export type BackendErrorCode =
@@ -137,8 +143,17 @@ export class BackendError extends Error {
 /** The config of one backend (`models[].backend` in the config file). */
 export interface BackendConfig {
   readonly type: BackendKind;
-  /** Base URL of the server, e.g. `http://127.0.0.1:8080` (paths are added per kind). */
-  readonly url: string;
+  /**
+   * Base URL of the server, e.g. `http://127.0.0.1:8080` (paths are added per kind). Required by every
+   * kind but `llamacpp-embedded`, which runs in this process.
+   */
+  readonly url?: string;
+  /** For `llamacpp-embedded`: the path of the GGUF model file. */
+  readonly modelFile?: string;
+  /** For `llamacpp-embedded`: CPU threads (default 1). */
+  readonly threads?: number;
+  /** For `llamacpp-embedded`: context window in tokens (default the model's, at most 8192). */
+  readonly contextSize?: number;
   /** Sent as `Authorization: Bearer` to the backend; never logged. */
   readonly apiKey?: string;
   /** Model name sent to the backend; default: the gateway model's name. */

@@ -17,7 +17,7 @@ export const defaultTimeoutMs = 120_000;
 export function streamTarget(config: BackendConfig): StreamTarget {
   let url: URL;
   try {
-    url = new URL(config.url);
+    url = new URL(config.url ?? '');
   } catch {
     throw new ToolwireError('invalid_argument', 'backend url must be an absolute http or https URL');
   }

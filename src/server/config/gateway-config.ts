@@ -29,6 +29,13 @@ export interface GatewayModel {
    * Default: decided per request from the rendered prompt (it ends with an open reasoning tag).
    */
   readonly reasoningStartedInPrompt?: boolean;
+  /**
+   * With `tool_choice` `required` or a named tool, on a backend that samples under grammars: the most
+   * characters of reasoning the grammar allows before the calls (`0`: none), in a format with a
+   * reasoning block. Default unbounded; a small or weak model may then reason until `max_tokens`
+   * and never call, so give one for such models.
+   */
+  readonly reasoningBudget?: number;
   /** Context window in tokens, reported by `/v1/models`; informational. */
   readonly contextLength?: number;
   /**

@@ -11,6 +11,7 @@ export interface ModelFileConfig {
   readonly backend: BackendConfig;
   readonly retries?: number;
   readonly reasoningStartedInPrompt?: boolean;
+  readonly reasoningBudget?: number;
   readonly contextLength?: number;
   /** A `tokenizer.json` (Hugging Face tokenizers) for `count_tokens`, relative to the config file. */
   readonly tokenizer?: string;
@@ -34,7 +35,10 @@ const backendKinds: readonly BackendKind[] = [
   'llamacpp',
   'ollama',
   'openai-chat-passthrough',
+  'llamacpp-embedded',
 ];
+/** Keys of HTTP backends that an in-process (`llamacpp-embedded`) backend has no use for. */
+const httpOnlyKeys = ['url', 'apiKey', 'apiKeyEnv', 'grammarField', 'timeoutMs', 'toolsIn', 'headers'];
 const grammarFields = ['grammar', 'structured_outputs', 'guided_grammar', 'ebnf', 'none'];
 const topKeys = [
   'host',
@@ -55,6 +59,7 @@ const modelKeys = [
   'backend',
   'retries',
   'reasoningStartedInPrompt',
+  'reasoningBudget',
   'contextLength',
   'tokenizer',
 ];
@@ -68,6 +73,9 @@ const backendKeys = [
   'timeoutMs',
   'toolsIn',
   'headers',
+  'modelFile',
+  'threads',
+  'contextSize',
 ];
 
 /**
@@ -158,7 +166,13 @@ function readModel(
   }
   let template = readTemplate(entry.template, `${path}.template`, check);
   const backend = readBackend(entry.backend, `${path}.backend`, env, check);
-  if (backend !== undefined && backend.type !== 'openai-chat-passthrough' && entry.template === undefined) {
+  if (
+    backend !== undefined &&
+    backend.type !== 'openai-chat-passthrough' &&
+    backend.type !== 'llamacpp-embedded' &&
+    entry.template === undefined
+  ) {
+    // (An embedded model's template is the GGUF file's `tokenizer.chat_template`, read at load.)
     // A raw-text backend needs a template; without one, the format's first built-in template.
     const builtin = format === undefined ? undefined : defaultBuiltinTemplate(format);
     if (builtin !== undefined) template = { builtin };
@@ -171,6 +185,7 @@ function readModel(
   }
   const retries = optionalInteger(entry, 'retries', path, check, 0, 5);
   const contextLength = optionalInteger(entry, 'contextLength', path, check, 1, 100_000_000);
+  const reasoningBudget = optionalInteger(entry, 'reasoningBudget', path, check, 0, 10_000);
   const started = entry.reasoningStartedInPrompt;
   if (started !== undefined && typeof started !== 'boolean')
     check(`${path}.reasoningStartedInPrompt`, 'must be true or false');
@@ -185,6 +200,7 @@ function readModel(
     ...(template === undefined ? {} : { template }),
     ...(retries === undefined ? {} : { retries }),
     ...(contextLength === undefined ? {} : { contextLength }),
+    ...(reasoningBudget === undefined ? {} : { reasoningBudget }),
     ...(typeof started === 'boolean' ? { reasoningStartedInPrompt: started } : {}),
     ...(typeof tokenizer === 'string' ? { tokenizer } : {}),
   };
@@ -219,6 +235,7 @@ function readBackend(
     return undefined;
   }
   unknownKeys(value, backendKeys, path, at);
+  if (value.type === 'llamacpp-embedded') return readEmbeddedBackend(value, path, at);
   const type = value.type as BackendKind;
   if (!backendKinds.includes(type)) at(`${path}.type`, `must be one of ${backendKinds.join(', ')}`);
   const url = value.url;
@@ -255,6 +272,35 @@ function readBackend(
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(toolsIn === undefined ? {} : { toolsIn: toolsIn as 'tools' | 'system' }),
     ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
+  };
+}
+
+/** A `llamacpp-embedded` backend: `modelFile` (a path), optional `threads`, `contextSize`, `model`. */
+function readEmbeddedBackend(
+  value: Record<string, unknown>,
+  path: string,
+  at: At,
+): BackendConfig | undefined {
+  let mistakes = 0;
+  const check: At = (p, m) => {
+    mistakes++;
+    at(p, m);
+  };
+  for (const key of httpOnlyKeys)
+    if (value[key] !== undefined) check(`${path}.${key}`, 'applies to HTTP backends, not llamacpp-embedded');
+  const modelFile = value.modelFile;
+  if (typeof modelFile !== 'string' || modelFile === '')
+    check(`${path}.modelFile`, 'must be the path of a GGUF model file');
+  const model = optionalString(value, 'model', path, check);
+  const threads = optionalInteger(value, 'threads', path, check, 1, 256);
+  const contextSize = optionalInteger(value, 'contextSize', path, check, 16, 10_000_000);
+  if (mistakes > 0) return undefined;
+  return {
+    type: 'llamacpp-embedded',
+    modelFile: modelFile as string,
+    ...(model === undefined ? {} : { model }),
+    ...(threads === undefined ? {} : { threads }),
+    ...(contextSize === undefined ? {} : { contextSize }),
   };
 }
 

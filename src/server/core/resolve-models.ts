@@ -32,6 +32,7 @@ export function resolveModels(models: readonly GatewayModel[]): Map<string, Reso
       backendModel: (isBackend(model.backend) ? undefined : model.backend.model) ?? model.name,
       retries: model.retries ?? 0,
       reasoningStartedInPrompt: model.reasoningStartedInPrompt,
+      reasoningBudget: model.reasoningBudget,
       contextLength: model.contextLength,
       tokenCounter: model.tokenCounter,
       toolsIn: (isBackend(model.backend) ? undefined : model.backend.toolsIn) ?? 'tools',

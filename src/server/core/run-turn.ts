@@ -31,6 +31,7 @@ export interface ResolvedModel {
   readonly backendModel: string;
   readonly retries: number;
   readonly reasoningStartedInPrompt: boolean | undefined;
+  readonly reasoningBudget: number | undefined;
   readonly contextLength: number | undefined;
   /** The model's tokenizer, when the config gives one (`count_tokens`). */
   readonly tokenCounter: TokenCounter | undefined;
@@ -88,7 +89,13 @@ export async function* runTurnBatches(
   const repaired = repairHistory(request.messages, { target: 'openai-chat', tools: request.tools });
   const historyRepairs = repaired.changes.length;
   context.onHistoryRepairs?.(historyRepairs);
-  const grammar = turnGrammar(request, rules, model.format, model.backend.capabilities);
+  const grammar = turnGrammar(
+    request,
+    rules,
+    model.format,
+    model.backend.capabilities,
+    model.reasoningBudget,
+  );
   for (const warning of grammar?.warnings ?? []) context.notice(`grammar: ${warning}`);
   const checkedWhole = rules.constrained && grammar === undefined;
   const attempts = checkedWhole ? 1 + model.retries : 1;

@@ -18,7 +18,8 @@ export interface TurnGrammar {
  * - Calls required (`required`, a named tool), one call at most, or `strict` tools: the format's own
  *   envelope around each tool's argument grammar (`grammarFor`); under `auto` it is lazy, triggered at
  *   the format's start markers, where the backend takes lazy grammars, else it covers the whole turn
- *   with free text allowed before the calls.
+ *   with free text allowed before the calls. With calls required, `reasoningBudget` (the model's)
+ *   bounds a reasoning block before them (see `grammarFor`).
  * - A `json_schema` / `json_object` response format with no calls possible: the schema's grammar.
  */
 export function turnGrammar(
@@ -26,6 +27,7 @@ export function turnGrammar(
   rules: TurnRules,
   format: string,
   capabilities: BackendCapabilities,
+  reasoningBudget?: number,
 ): TurnGrammar | undefined {
   const dialect = capabilities.grammar;
   if (dialect === false || !rules.constrained) return undefined;
@@ -39,6 +41,7 @@ export function turnGrammar(
       parallel: request.parallelToolCalls,
       dialect,
       lazy,
+      ...(reasoningBudget === undefined ? {} : { reasoningBudget }),
     });
     return {
       grammar: {

@@ -4,6 +4,7 @@
  */
 export * from '../index.js';
 export { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+export { type EmbeddedModel, loadEmbeddedModel } from './embedded-model.js';
 export { configFolder, GatewayConfigError, gatewayOptions, loadConfigFile } from './load-gateway-options.js';
 export { loadTokenCounter } from './load-token-counter.js';
 export { PLAYGROUND_PATH, playgroundFiles } from './playground-files.js';

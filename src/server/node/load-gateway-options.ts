@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { GatewayModel, GatewayOptions } from '../config/gateway-config.js';
 import { type GatewayFileConfig, readGatewayConfig } from '../config/read-gateway-config.js';
 import { loadPromptRenderer } from '../template/load-prompt-renderer.js';
+import { loadEmbeddedModel } from './embedded-model.js';
 import { loadTokenCounter } from './load-token-counter.js';
 
 /** A config that cannot be used: every mistake, one line each. */
@@ -48,9 +49,11 @@ export async function loadConfigFile(
 
 /**
  * The gateway options of a checked config: each model's template and tokenizer loaded (relative to
- * `baseDir`).
+ * `baseDir`), and each `llamacpp-embedded` model's GGUF file loaded (its template, unless the config
+ * gives one, is the file's `tokenizer.chat_template`).
  *
- * @throws {GatewayConfigError} naming each template or tokenizer that does not load.
+ * @throws {GatewayConfigError} naming each template, tokenizer or model file that does not load (one
+ *   line saying what to install when node-llama-cpp is missing).
  */
 export async function gatewayOptions(
   config: GatewayFileConfig,
@@ -71,15 +74,31 @@ export async function gatewayOptions(
       }
     };
     const { tokenizer, template } = model;
-    const renderer = await load('template', template, () =>
+    let renderer = await load('template', template, () =>
       loadPromptRenderer(template as NonNullable<typeof template>, { baseDir }),
     );
     const tokenCounter = await load('tokenizer', tokenizer, () =>
       loadTokenCounter(tokenizer as string, { baseDir }),
     );
     const { tokenizer: _path, ...fields } = model;
+    let backend: GatewayModel['backend'] = model.backend;
+    if (model.backend.type === 'llamacpp-embedded') {
+      const embedded = await load('backend.modelFile', model.backend, () =>
+        loadEmbeddedModel(model.backend, baseDir),
+      );
+      if (embedded === undefined) continue;
+      renderer ??= embedded.renderer;
+      if (renderer === undefined) {
+        problems.push(
+          `models[${index}].template: the GGUF file has no tokenizer.chat_template; give a template`,
+        );
+        continue;
+      }
+      backend = embedded.backend;
+    }
     models.push({
       ...fields,
+      backend,
       ...(renderer === undefined ? {} : { renderer }),
       ...(tokenCounter === undefined ? {} : { tokenCounter }),
     });
