@@ -211,7 +211,8 @@ function findKey(
   return undefined;
 }
 
-function cloneJson(value: unknown): unknown {
+/** A deep copy of a JSON value (a filled `default`, so no two results share it). */
+export function cloneJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const out: Record<string, unknown> = {};
