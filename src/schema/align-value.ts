@@ -107,8 +107,21 @@ function planOf(aligner: Aligner, node: JSONSchema): CompilePlan | undefined {
   return plan;
 }
 
+/**
+ * The aligner of the root aligned last with defaults: a tool's calls come one after another, and this
+ * check costs less than the `WeakMap` lookup (it keeps that one root alive until another is aligned).
+ */
+let lastAligner: Aligner | undefined;
+
 /** The (stateless) non-partial aligner of a root, shared. */
 function defaultAligner(root: SchemaRoot, applyDefaults: boolean): Aligner {
+  if (applyDefaults && lastAligner?.root === root) return lastAligner;
+  const aligner = cachedAligner(root, applyDefaults);
+  if (applyDefaults) lastAligner = aligner;
+  return aligner;
+}
+
+function cachedAligner(root: SchemaRoot, applyDefaults: boolean): Aligner {
   const cache = applyDefaults ? aligners : alignersWithoutDefaults;
   let aligner = cache.get(root);
   if (!aligner) {

@@ -88,22 +88,26 @@ export class ExactCodegen {
   }
 
   private writeList(name: string, options: readonly SchemaOption[]): void {
+    const tried = options.length <= SHORT_LIST ? options : optionsIndex(options).others;
+    // Several object options (a union of objects) read the value's keys once.
+    const shareKeys = tried.filter((option) => option.kind === 'object').length > 1;
     const terms: string[] = [];
-    if (options.length <= SHORT_LIST) {
-      for (const option of options) terms.push(this.optionTest(option));
-    } else {
-      const { strings, others } = optionsIndex(options);
+    if (tried !== options) {
+      const { strings } = optionsIndex(options);
       if (strings.size > 0) terms.push(`(typeof v === "string" && ${this.constant(strings)}.has(v))`);
-      for (const option of others) terms.push(this.optionTest(option));
     }
+    for (const option of tried) terms.push(this.optionTest(option, shareKeys ? 'keys' : 'undefined'));
     const body = terms.length === 0 ? 'false' : terms.join(' || ');
+    const keys = shareKeys
+      ? '\n  const keys = typeof v === "object" && v !== null && !Array.isArray(v) ? Object.keys(v) : undefined;'
+      : '';
     this.parts.push(
-      `function ${name}(v, d) {\n  if (d > ${MAX_VALUE_DEPTH}) return false;\n  return ${body};\n}`,
+      `function ${name}(v, d) {\n  if (d > ${MAX_VALUE_DEPTH}) return false;${keys}\n  return ${body};\n}`,
     );
   }
 
   /** A boolean expression over `v` and `d`: whether `v` fits `option` exactly (`exactOption`). */
-  private optionTest(option: SchemaOption): string {
+  private optionTest(option: SchemaOption, keys: string): string {
     switch (option.kind) {
       case 'any':
       case 'unknown':
@@ -131,7 +135,7 @@ export class ExactCodegen {
       case 'null':
         return '(v === null)';
       case 'object':
-        return `${this.optionFunction(option, this.writeObject(option))}(v, d)`;
+        return `${this.optionFunction(option, this.writeObject(option))}(v, d, ${keys})`;
       case 'array':
         return `${this.optionFunction(option, this.writeArray(option))}(v, d)`;
     }
@@ -164,11 +168,13 @@ export class ExactCodegen {
     let slot = '';
     if (typeof pattern === 'string') {
       // Asked of the root on first use, as `stringFits` does: a pattern that cannot run is reported
-      // when a string first meets it, not when the schema is compiled.
-      slot = `let ${name}p;\n`;
+      // when a string first meets it, not when the schema is compiled. Its native expression runs
+      // here directly, RE2 (`test`) where it throws, as `test` itself does.
+      slot = `let ${name}p;\nlet ${name}r;\n`;
       lines.push(
-        `const p = ${name}p === undefined ? (${name}p = ROOT.pattern(${this.constant(schema)})) : ${name}p;`,
-        'if (!p?.ok || !p.test(v)) return false;',
+        `if (${name}p === undefined) { ${name}p = ROOT.pattern(${this.constant(schema)}); ${name}r = ${name}p?.ok ? ${name}p.native : undefined; }`,
+        `if (${name}r !== undefined) { let ok; try { ok = ${name}r.test(v); } catch { ok = ${name}p.test(v); } if (!ok) return false; }`,
+        `else if (!${name}p?.ok || !${name}p.test(v)) return false;`,
       );
     }
     this.parts.push(`${slot}function ${name}(v) {\n  ${lines.join('\n  ')}\n  return true;\n}`);
@@ -236,22 +242,23 @@ export class ExactCodegen {
       // The common case first: the keys are declared properties in declared order (some left out).
       const ordered = [
         'if (typeof v !== "object" || v === null || Array.isArray(v)) return false;',
-        'const keys = Object.keys(v);',
+        'if (keys === undefined) keys = Object.keys(v);',
         'const n = keys.length;',
         'let j = 0;',
         'let named = false;',
         'let c;',
       ];
+      const naming = properties.map(([, schema]) => this.naming(schema));
       properties.forEach(([property], index) => {
         const key = JSON.stringify(property);
         ordered.push(
           `if (j < n && keys[j] === ${key}) { c = v[${key}]; if (!${children[index]}(c, d + 1)) return false; ` +
-            `if (!${DEFAULT_LIKE}) named = true; j++; }`,
+            `${naming[index]} j++; }`,
         );
         if (needed[index]) ordered.push(`else return ${name}s(v, d, keys);`);
       });
       ordered.push(`if (j !== n) return ${name}s(v, d, keys);`, ...tail);
-      this.parts.push(`function ${name}(v, d) {\n  ${ordered.join('\n  ')}\n}`);
+      this.parts.push(`function ${name}(v, d, keys) {\n  ${ordered.join('\n  ')}\n}`);
       // Any order, undeclared keys: `objectFits` as it is.
       const lines = ['let present = 0;', 'let named = false;', 'let undeclared = false;'];
       lines.push('for (let i = 0; i < keys.length; i++) {', '  const key = keys[i];', '  const c = v[key];');
@@ -262,7 +269,7 @@ export class ExactCodegen {
             ? 'undeclared = true;'
             : `undeclared = true; if (!${this.node(additional)}(c, d + 1)) return false;`;
       const cases = children.map(
-        (child) => `present++; if (!${child}(c, d + 1)) return false; if (!${DEFAULT_LIKE}) named = true;`,
+        (child, index) => `present++; if (!${child}(c, d + 1)) return false; ${naming[index]}`,
       );
       lines.push(...this.keySwitch(properties, cases, onUndeclared).map((line) => `  ${line}`), '}');
       const missing = properties
@@ -280,6 +287,28 @@ export class ExactCodegen {
       lines.push(...tail);
       this.parts.push(`function ${name}s(v, d, keys) {\n  ${lines.join('\n  ')}\n}`);
     };
+  }
+
+  /**
+   * The statement that sets `named` for a property value `c` that fits `schema` exactly: plain
+   * `named = true;` when no option of `schema` can hold null or `[]` (a value that names nothing).
+   */
+  naming(schema: unknown): string {
+    const empty = this.root.options(schema as never).some((option) => {
+      switch (option.kind) {
+        case 'string':
+        case 'integer':
+        case 'number':
+        case 'boolean':
+        case 'object':
+          return false;
+        case 'literal':
+          return option.value === null || (Array.isArray(option.value) && option.value.length === 0);
+        default:
+          return true;
+      }
+    });
+    return empty ? `if (!${DEFAULT_LIKE}) named = true;` : 'named = true;';
   }
 
   /** Whether a left-out property takes its `default` (`fillMissing`), so its absence is not exact. */

@@ -3,7 +3,7 @@
 // out are optional (their `default` is filled in). Anything else returns `undefined` and
 // `alignValue` goes on as before (the exact check, then the interpreter).
 import { pointer } from './align-issue.js';
-import { DEFAULT_LIKE, type ExactCodegen } from './exact-codegen.js';
+import type { ExactCodegen } from './exact-codegen.js';
 import { type ObjectOption, undeclaredRequired } from './object-properties.js';
 import type { SchemaOption } from './schema-root.js';
 
@@ -38,8 +38,9 @@ export function writeAlign(gen: ExactCodegen, option: ObjectOption): boolean {
     const child = gen.node(schema);
     // `alignObject` drops an optional null the schema does not allow (flagged): not this path's job.
     const dropsNull = !required && !allowsNull(options);
+    const naming = gen.naming(schema);
     const checkOf = (fail: string) =>
-      `if (!${child}(c, 1)) ${fail}${dropsNull ? ` if (c === null) ${fail}` : ''} if (!${DEFAULT_LIKE}) named = true;`;
+      `if (!${child}(c, 1)) ${fail}${dropsNull ? ` if (c === null) ${fail}` : ''} ${naming}`;
     const check = checkOf('return undefined;');
     checks.push(checkOf('return 0;'));
     const suffix = JSON.stringify(pointer('', property));
