@@ -4,7 +4,7 @@ import { tooDeepIssue } from './align-issue.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
 import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { Aligner } from './aligner.js';
-import { type CompilePlan, compiledFor } from './compiled-aligner.js';
+import { type CompiledAligner, type CompilePlan, compiledFor } from './compiled-aligner.js';
 import { SchemaRoot } from './schema-root.js';
 
 /** Options of `alignValue`: `AlignOptions` plus the root that `schema` is a node of. */
@@ -51,44 +51,58 @@ export function alignValue(
   schema: JSONSchema | SchemaRoot,
   options?: AlignValueOptions,
 ): AlignResult {
-  const root = options?.root ?? SchemaRoot.from(schema);
-  const node = schema instanceof SchemaRoot ? schema.schema : schema;
-  let aligned: unknown;
-  let sink: Sink;
+  // The common call, a reused root with no options: straight to its compiled aligner.
+  const last = lastAligner;
+  const compiled = options === undefined && last?.root === schema ? last.rootPlan.compiled : undefined;
   try {
-    const applyDefaults = options?.applyDefaults !== false;
-    if (options?.partial === true) {
-      const aligner = new Aligner(root, true, applyDefaults);
-      if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
-      sink = new Sink();
-      aligned = aligner.node(value, node, '', sink, 0);
-    } else {
-      const aligner = defaultAligner(root, applyDefaults);
-      const compile = options?.compile;
-      const plan = compile === false ? undefined : planOf(aligner, node);
-      const compiled = plan && compiledFor(plan, aligner, node, compile === true);
-      if (compiled !== undefined) {
-        const result = compiled.align?.(value, options?.strict === true);
-        if (result !== undefined) return result;
-        if (compiled.exact(value)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
-        sink = new Sink();
-        aligned = aligner.node(value, node, '', sink, 0);
-      } else {
-        // Fast path: a value that already conforms comes back as is, with nothing allocated on the way.
-        if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
-        sink = new Sink();
-        aligned = aligner.node(value, node, '', sink, 0);
-      }
-    }
+    if (compiled)
+      return alignCompiled(compiled, last as Aligner, (last as Aligner).root.schema, value, false);
+    return alignWith(value, schema, options);
   } catch {
     // Only a stack overflow on pathological input can land here; keep the value, report it.
-    return {
-      value,
-      flags: [],
-      issues: [tooDeepIssue('')],
-    };
+    return { value, flags: [], issues: [tooDeepIssue('')] };
   }
-  return finish(aligned, sink, options?.strict === true);
+}
+
+function alignWith(
+  value: unknown,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignValueOptions,
+): AlignResult {
+  const root = options?.root ?? SchemaRoot.from(schema);
+  const node = schema instanceof SchemaRoot ? schema.schema : schema;
+  const strict = options?.strict === true;
+  const applyDefaults = options?.applyDefaults !== false;
+  if (options?.partial === true)
+    return interpret(new Aligner(root, true, applyDefaults), node, value, strict);
+  const aligner = defaultAligner(root, applyDefaults);
+  const compile = options?.compile;
+  const plan = compile === false ? undefined : planOf(aligner, node);
+  const compiled = plan && compiledFor(plan, aligner, node, compile === true);
+  if (compiled !== undefined) return alignCompiled(compiled, aligner, node, value, strict);
+  return interpret(aligner, node, value, strict);
+}
+
+/** The interpreter: a value that already conforms comes back as is, with nothing allocated on the way. */
+function interpret(aligner: Aligner, node: JSONSchema, value: unknown, strict: boolean): AlignResult {
+  if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
+  const sink = new Sink();
+  return finish(aligner.node(value, node, '', sink, 0), sink, strict);
+}
+
+/** The compiled aligner's answer where it has one, else its exact check, else the interpreter. */
+function alignCompiled(
+  compiled: CompiledAligner,
+  aligner: Aligner,
+  node: JSONSchema,
+  value: unknown,
+  strict: boolean,
+): AlignResult {
+  const result = compiled.align?.(value, strict);
+  if (result !== undefined) return result;
+  if (compiled.exact(value)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
+  const sink = new Sink();
+  return finish(aligner.node(value, node, '', sink, 0), sink, strict);
 }
 
 const aligners = new WeakMap<SchemaRoot, Aligner>();
