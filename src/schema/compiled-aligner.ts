@@ -28,7 +28,7 @@ export interface CompiledAligner {
 }
 
 /** The names the generated code gives the values `compileAligner` passes it, in order. */
-const HELPERS = ['K', 'CP', 'ML', 'ROOT', 'I', 'CJ', 'SOP', 'SK', 'FIN', 'NF', 'NI'];
+const HELPERS = ['K', 'CP', 'ML', 'I', 'CJ', 'SOP', 'SK', 'FIN', 'NF', 'NI'];
 
 /** Schemas with more nodes than this are left to the interpreter (the generated text stays small). */
 const MAX_NODES = 4000;
@@ -66,7 +66,6 @@ export function compileAligner(aligner: Aligner, node: JSONSchema): CompiledAlig
       gen.constants,
       codePointLength,
       matchesLiteral,
-      aligner.root,
       aligner,
       cloneJson,
       setOwnProperty,

@@ -18,10 +18,12 @@ const SWITCH_LIMIT = 24;
 /**
  * Writes exact-match functions for the nodes of one `SchemaRoot`. Each generated function mirrors
  * `exactMatchList` / `exactOption` / `objectFits` of `exact-match.ts` rule for rule and in the same
- * order (a `pattern` is compiled on first use, as there), so it answers exactly what they answer.
+ * order, so it answers exactly what they answer.
  *
  * Generated functions read the constants of `constants` as `K[i]` (bound to locals `k<i>`) and the
- * helpers `CP` (`codePointLength`), `ML` (`matchesLiteral`), `ROOT` (the `SchemaRoot`).
+ * helpers `CP` (`codePointLength`) and `ML` (`matchesLiteral`). For a schema with anything
+ * `unsupportedKeywords` would list, the interpreter must run instead: generating reads every node
+ * (and compiles every `pattern`) at once, where the interpreter lists those as values reach them.
  */
 export class ExactCodegen {
   /** Generated function text, in generation order. */
@@ -165,19 +167,22 @@ export class ExactCodegen {
       const max = this.constant(maxLength);
       lines.push(`if (v.length > ${max} && CP(v) > ${max}) return false;`);
     }
-    let slot = '';
     if (typeof pattern === 'string') {
-      // Asked of the root on first use, as `stringFits` does: a pattern that cannot run is reported
-      // when a string first meets it, not when the schema is compiled. Its native expression runs
-      // here directly, RE2 (`test`) where it throws, as `test` itself does.
-      slot = `let ${name}p;\nlet ${name}r;\n`;
-      lines.push(
-        `if (${name}p === undefined) { ${name}p = ROOT.pattern(${this.constant(schema)}); ${name}r = ${name}p?.ok ? ${name}p.native : undefined; }`,
-        `if (${name}r !== undefined) { let ok; try { ok = ${name}r.test(v); } catch { ok = ${name}p.test(v); } if (!ok) return false; }`,
-        `else if (!${name}p?.ok || !${name}p.test(v)) return false;`,
-      );
+      // Compiled now: `compiled-aligner.ts` compiles only schemas whose every pattern can run, for
+      // which asking the root lists nothing, so asking it now rather than at the first string is
+      // not seen. The native expression runs directly, RE2 (`test`) where it throws, as in `test`.
+      const compiled = this.root.pattern(schema);
+      if (!compiled?.ok) lines.push('return false;');
+      else if (compiled.native === undefined)
+        lines.push(`if (!${this.constant(compiled)}.test(v)) return false;`);
+      else {
+        const native = this.constant(compiled.native);
+        lines.push(
+          `let ok; try { ok = ${native}.test(v); } catch { ok = ${this.constant(compiled)}.test(v); } if (!ok) return false;`,
+        );
+      }
     }
-    this.parts.push(`${slot}function ${name}(v) {\n  ${lines.join('\n  ')}\n  return true;\n}`);
+    this.parts.push(`function ${name}(v) {\n  ${lines.join('\n  ')}\n  return true;\n}`);
     return `${name}(v)`;
   }
 
