@@ -142,6 +142,34 @@ describe('compiled aligner = interpreter', () => {
     expect(compareBoth(clean, values)).toBe(values.length * 4);
   });
 
+  it('writes hostile property names and values as data, never as code', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile name, meant to stay text
+    const names = ['"); throw 1; ("', "\\'\n\u2028`${x}`", '</script>', 'a"b\\', '__proto__', 'constructor'];
+    const properties: Record<string, unknown> = {};
+    for (const [index, name] of names.entries()) {
+      Object.defineProperty(properties, name, {
+        value: { type: 'string', default: `${name}${index}`, enum: [name, `${name}!`, `${name}${index}`] },
+        enumerable: true,
+      });
+    }
+    const schema = { type: 'object', properties, required: [names[0]] };
+    expect(compiles(schema)).toBe(true);
+    const full = Object.fromEntries(names.map((name) => [name, name]));
+    const values = [full, { [names[0] as string]: `${names[0]}!` }, JSON.parse(JSON.stringify(full)), {}];
+    expect(compareBoth(schema, values)).toBe(values.length * 4);
+    const aligned = alignValue({ [names[0] as string]: names[0] }, new SchemaRoot(schema), { compile: true });
+    // every property but the first was left out: its default filled in, at its JSON Pointer
+    expect(aligned.flags.map(({ path }) => path)).toEqual([
+      `/${names[1]}`,
+      '/<~1script>',
+      `/${names[3]}`,
+      '/__proto__',
+      '/constructor',
+    ]);
+    expect(Object.keys(aligned.value as object)).toEqual(names);
+    expect(Object.getPrototypeOf(aligned.value)).toBe(Object.prototype);
+  });
+
   it('falls back to the interpreter where `new Function` throws (a Content-Security-Policy)', () => {
     const schema = { type: 'object', properties: { a: { type: 'integer', default: 1 } } };
     const original = globalThis.Function;
