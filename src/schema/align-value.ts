@@ -4,7 +4,7 @@ import { tooDeepIssue } from './align-issue.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
 import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { Aligner } from './aligner.js';
-import { type CompiledAligner, type CompilePlan, compiledFor } from './compiled-aligner.js';
+import { type CompiledAligner, type CompilePlan, compiledFor, timed } from './compiled-aligner.js';
 import { SchemaRoot } from './schema-root.js';
 
 /** Options of `alignValue`: `AlignOptions` plus the root that `schema` is a node of. */
@@ -80,7 +80,7 @@ function alignWith(
   const plan = compile === false ? undefined : planOf(aligner, node);
   const compiled = plan && compiledFor(plan, aligner, node, compile === true);
   if (compiled !== undefined) return alignCompiled(compiled, aligner, node, value, strict);
-  return interpret(aligner, node, value, strict);
+  return timed(plan, () => interpret(aligner, node, value, strict));
 }
 
 /** The interpreter: a value that already conforms comes back as is, with nothing allocated on the way. */
@@ -115,7 +115,7 @@ function planOf(aligner: Aligner, node: JSONSchema): CompilePlan | undefined {
   aligner.plans ??= new WeakMap();
   let plan = aligner.plans.get(node);
   if (plan === undefined) {
-    plan = { calls: 0, compiled: undefined };
+    plan = { calls: 0, spent: 0, compiled: undefined };
     aligner.plans.set(node, plan);
   }
   return plan;

@@ -20,7 +20,7 @@ import type { SchemaOption, SchemaRoot } from './schema-root.js';
 /** The alignment engine over one `SchemaRoot` (stateless: one may serve any number of values). */
 export class Aligner implements AlignContext {
   /** `alignValue`'s compilation state of the root node (`compiled-aligner.ts`). */
-  readonly rootPlan: CompilePlan = { calls: 0, compiled: undefined };
+  readonly rootPlan: CompilePlan = { calls: 0, spent: 0, compiled: undefined };
   /** The same for other nodes given with `AlignValueOptions.root`, created on first use. */
   plans: WeakMap<object, CompilePlan> | undefined;
   /**

@@ -189,19 +189,25 @@ describe('compiled aligner = interpreter', () => {
     expect(compiles(schema)).toBe(true);
   });
 
-  it('compiles a reused schema after a few calls, not a one-off one', () => {
-    const schema = { type: 'object', properties: { a: { type: 'integer', default: 1 } } };
+  it('gives the same results before and after a reused root is compiled (default options)', () => {
+    // compiled once interpreting it has cost about a millisecond: long before the last of these calls
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'integer', default: 1 }, b: { type: 'string' } },
+    };
     const root = new SchemaRoot(schema);
-    const results = Array.from({ length: 6 }, () => alignValue({}, root));
-    for (const result of results) {
-      expect(result).toStrictEqual({
-        value: { a: 1 },
-        flags: [{ path: '/a', kind: 'default_filled' }],
-        issues: [],
-      });
-    }
+    const results = Array.from({ length: 20_000 }, (_, index) =>
+      alignValue(index % 2 ? {} : { b: 'x' }, root),
+    );
+    expect(results.slice(-2)).toStrictEqual(results.slice(0, 2));
+    expect(results.slice(0, 2)).toStrictEqual([
+      { value: { b: 'x', a: 1 }, flags: [{ path: '/a', kind: 'default_filled' }], issues: [] },
+      { value: { a: 1 }, flags: [{ path: '/a', kind: 'default_filled' }], issues: [] },
+    ]);
     // each call returns its own copy of the default
-    expect(results[4]?.value).not.toBe(results[5]?.value);
+    expect(results[19_997]?.value).not.toBe(results[19_999]?.value);
+    const exact = { a: 2, b: 'y' };
+    expect(alignValue(exact, root).value).toBe(exact);
   });
 
   it('agrees on random schemas and values (property)', () => {
