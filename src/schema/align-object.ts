@@ -32,12 +32,20 @@ export function alignObject(
   const declared = declaredProperties(option);
   // Keys that name a declared property loosely (case, spaces, punctuation) or by alias.
   let renamed: Map<string, string> | undefined;
-  for (const [name, schema] of option.properties) {
-    if (Object.hasOwn(value, name)) continue;
-    const key = findKey(value, keys, name, schema, option);
+  const names = looseNames(option);
+  let undeclared: UndeclaredKeys | undefined;
+  for (let index = 0; index < option.properties.length; index++) {
+    if (Object.hasOwn(value, (option.properties[index] as readonly [string, JSONSchema])[0])) continue;
+    const alias = names.aliases[index];
+    let key: string | undefined;
+    if (alias !== undefined && Object.hasOwn(value, alias)) key = alias;
+    else if (names.wanted[index] !== '') {
+      undeclared ??= undeclaredKeys(keys, declared);
+      key = undeclared.keys[undeclared.forms.indexOf(names.wanted[index] as string)];
+    }
     if (key !== undefined && !renamed?.has(key)) {
       renamed ??= new Map();
-      renamed.set(key, name);
+      renamed.set(key, name(option, index));
     }
   }
   let handled: Set<string> | undefined;
@@ -191,27 +199,51 @@ function isAny(context: AlignContext, schema: JSONSchema): boolean {
   return options.length === 1 && options[0]?.kind === 'any';
 }
 
-/** A key of `value` naming property `name` loosely (case, spaces, punctuation) or by `x-baml-alias`. */
-function findKey(
-  value: Record<string, unknown>,
-  keys: readonly string[],
-  name: string,
-  schema: JSONSchema,
-  option: ObjectOption,
-): string | undefined {
-  const alias = typeof schema === 'object' && schema !== null ? schema['x-baml-alias'] : undefined;
-  if (typeof alias === 'string' && Object.hasOwn(value, alias)) return alias;
-  const wanted = looseForm(typeof alias === 'string' ? alias : name);
-  if (wanted === '') return undefined;
-  for (const key of keys) {
-    if (looseForm(key) !== wanted) continue;
-    if (option.properties.some(([declared]) => declared === key)) continue;
-    return key;
-  }
-  return undefined;
+/** The `x-baml-alias` and loose form of each declared property of an option, by index. */
+interface LooseNames {
+  readonly aliases: ReadonlyArray<string | undefined>;
+  /** `looseForm` of the alias, else of the name: what a key must come to, to name the property. */
+  readonly wanted: readonly string[];
 }
 
-function cloneJson(value: unknown): unknown {
+const looseNamesCache = new WeakMap<object, LooseNames>();
+
+/** The loose names of an option's properties, computed once per option. */
+function looseNames(option: ObjectOption): LooseNames {
+  let names = looseNamesCache.get(option);
+  if (names === undefined) {
+    const aliases = option.properties.map(([, schema]) => {
+      const alias = typeof schema === 'object' && schema !== null ? schema['x-baml-alias'] : undefined;
+      return typeof alias === 'string' ? alias : undefined;
+    });
+    const wanted = option.properties.map(([property], index) => looseForm(aliases[index] ?? property));
+    names = { aliases, wanted };
+    looseNamesCache.set(option, names);
+  }
+  return names;
+}
+
+/** The keys of a value that are not declared properties, in order, with their loose forms. */
+interface UndeclaredKeys {
+  readonly keys: readonly string[];
+  readonly forms: readonly string[];
+}
+
+/**
+ * The keys a missing property may be renamed from (`alignObject`): each undeclared key's loose form is
+ * computed once per value, not once per missing property; the first key of a form wins.
+ */
+function undeclaredKeys(keys: readonly string[], declared: ReadonlyMap<string, JSONSchema>): UndeclaredKeys {
+  const other = keys.filter((key) => !declared.has(key));
+  return { keys: other, forms: other.map(looseForm) };
+}
+
+function name(option: ObjectOption, index: number): string {
+  return (option.properties[index] as readonly [string, JSONSchema])[0];
+}
+
+/** A deep copy of a JSON value (a filled `default`, so no two results share it). */
+export function cloneJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const out: Record<string, unknown> = {};

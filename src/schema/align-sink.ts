@@ -10,6 +10,10 @@ import {
   FLAG_SCORES,
 } from './align-result.js';
 
+/** The flags and issues of a value that needed nothing: one frozen empty list each, shared. */
+export const NO_FLAGS: readonly AlignFlag[] = Object.freeze([]);
+export const NO_ISSUES: readonly AlignIssue[] = Object.freeze([]);
+
 /** Collects flags, issues and the flag score of one alignment attempt. */
 export class Sink {
   flags: AlignFlag[] = [];

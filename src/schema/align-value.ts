@@ -1,9 +1,10 @@
 // alignValue: the public entry that aligns a parsed value with a schema (the engine is `Aligner`).
 import type { JSONSchema } from '../types/json-schema.js';
 import { tooDeepIssue } from './align-issue.js';
-import type { AlignFlag, AlignIssue, AlignOptions, AlignResult } from './align-result.js';
-import { finish, Sink } from './align-sink.js';
+import type { AlignOptions, AlignResult } from './align-result.js';
+import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { Aligner } from './aligner.js';
+import { type CompiledAligner, type CompilePlan, compiledFor, timed } from './compiled-aligner.js';
 import { SchemaRoot } from './schema-root.js';
 
 /** Options of `alignValue`: `AlignOptions` plus the root that `schema` is a node of. */
@@ -13,6 +14,14 @@ export interface AlignValueOptions extends AlignOptions {
    * property of a tool's parameters). Default: `schema` itself.
    */
   readonly root?: SchemaRoot;
+  /**
+   * Whether the checks of a reused schema are generated as JavaScript code (`new Function`), as ajv
+   * does: `true` at the first call, `undefined` (default) once the same schema node has aligned a few
+   * values, `false` never. The result is the same either way; where `new Function` is not allowed (a
+   * Content-Security-Policy without 'unsafe-eval'), for schemas with anything `unsupportedKeywords`
+   * would list, and in `partial` mode, the interpreter runs.
+   */
+  readonly compile?: boolean;
 }
 
 /**
@@ -42,38 +51,91 @@ export function alignValue(
   schema: JSONSchema | SchemaRoot,
   options?: AlignValueOptions,
 ): AlignResult {
-  const root = options?.root ?? SchemaRoot.from(schema);
-  const node = schema instanceof SchemaRoot ? schema.schema : schema;
-  let aligned: unknown;
-  let sink: Sink;
+  // The common call, a reused root with no options: straight to its compiled aligner.
+  const last = lastAligner;
+  const compiled = options === undefined && last?.root === schema ? last.rootPlan.compiled : undefined;
   try {
-    const applyDefaults = options?.applyDefaults !== false;
-    const aligner =
-      options?.partial === true
-        ? new Aligner(root, true, applyDefaults)
-        : defaultAligner(root, applyDefaults);
-    // Fast path: a value that already conforms comes back as is, with nothing allocated on the way.
-    if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
-    sink = new Sink();
-    aligned = aligner.node(value, node, '', sink, 0);
+    if (compiled)
+      return alignCompiled(compiled, last as Aligner, (last as Aligner).root.schema, value, false);
+    return alignWith(value, schema, options);
   } catch {
     // Only a stack overflow on pathological input can land here; keep the value, report it.
-    return {
-      value,
-      flags: [],
-      issues: [tooDeepIssue('')],
-    };
+    return { value, flags: [], issues: [tooDeepIssue('')] };
   }
-  return finish(aligned, sink, options?.strict === true);
+}
+
+function alignWith(
+  value: unknown,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignValueOptions,
+): AlignResult {
+  const root = options?.root ?? SchemaRoot.from(schema);
+  const node = schema instanceof SchemaRoot ? schema.schema : schema;
+  const strict = options?.strict === true;
+  const applyDefaults = options?.applyDefaults !== false;
+  if (options?.partial === true)
+    return interpret(new Aligner(root, true, applyDefaults), node, value, strict);
+  const aligner = defaultAligner(root, applyDefaults);
+  const compile = options?.compile;
+  const plan = compile === false ? undefined : planOf(aligner, node);
+  const compiled = plan && compiledFor(plan, aligner, node, compile === true);
+  if (compiled !== undefined) return alignCompiled(compiled, aligner, node, value, strict);
+  return timed(plan, () => interpret(aligner, node, value, strict));
+}
+
+/** The interpreter: a value that already conforms comes back as is, with nothing allocated on the way. */
+function interpret(aligner: Aligner, node: JSONSchema, value: unknown, strict: boolean): AlignResult {
+  if (aligner.exact(value, node, 0)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
+  const sink = new Sink();
+  return finish(aligner.node(value, node, '', sink, 0), sink, strict);
+}
+
+/** The compiled aligner's answer where it has one, else its exact check, else the interpreter. */
+function alignCompiled(
+  compiled: CompiledAligner,
+  aligner: Aligner,
+  node: JSONSchema,
+  value: unknown,
+  strict: boolean,
+): AlignResult {
+  const result = compiled.align?.(value, strict);
+  if (result !== undefined) return result;
+  if (compiled.exact(value)) return { value, flags: NO_FLAGS, issues: NO_ISSUES };
+  const sink = new Sink();
+  return finish(aligner.node(value, node, '', sink, 0), sink, strict);
 }
 
 const aligners = new WeakMap<SchemaRoot, Aligner>();
 const alignersWithoutDefaults = new WeakMap<SchemaRoot, Aligner>();
-const NO_FLAGS: readonly AlignFlag[] = Object.freeze([]);
-const NO_ISSUES: readonly AlignIssue[] = Object.freeze([]);
+
+/** The compilation state of `node` in a shared aligner (none for a boolean node: nothing to gain). */
+function planOf(aligner: Aligner, node: JSONSchema): CompilePlan | undefined {
+  if (node === aligner.root.schema) return aligner.rootPlan;
+  if (typeof node !== 'object' || node === null) return undefined;
+  aligner.plans ??= new WeakMap();
+  let plan = aligner.plans.get(node);
+  if (plan === undefined) {
+    plan = { calls: 0, spent: 0, compiled: undefined };
+    aligner.plans.set(node, plan);
+  }
+  return plan;
+}
+
+/**
+ * The aligner of the root aligned last with defaults: a tool's calls come one after another, and this
+ * check costs less than the `WeakMap` lookup (it keeps that one root alive until another is aligned).
+ */
+let lastAligner: Aligner | undefined;
 
 /** The (stateless) non-partial aligner of a root, shared. */
 function defaultAligner(root: SchemaRoot, applyDefaults: boolean): Aligner {
+  if (applyDefaults && lastAligner?.root === root) return lastAligner;
+  const aligner = cachedAligner(root, applyDefaults);
+  if (applyDefaults) lastAligner = aligner;
+  return aligner;
+}
+
+function cachedAligner(root: SchemaRoot, applyDefaults: boolean): Aligner {
   const cache = applyDefaults ? aligners : alignersWithoutDefaults;
   let aligner = cache.get(root);
   if (!aligner) {

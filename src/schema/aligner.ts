@@ -12,12 +12,17 @@ import { alignObject } from './align-object.js';
 import type { Sink } from './align-sink.js';
 import { alignString } from './align-string.js';
 import { alignUnion } from './align-union.js';
+import type { CompilePlan } from './compiled-aligner.js';
 import { exactMatch } from './exact-match.js';
 import { type StringLiteral, singleLiteral } from './options-index.js';
 import type { SchemaOption, SchemaRoot } from './schema-root.js';
 
 /** The alignment engine over one `SchemaRoot` (stateless: one may serve any number of values). */
 export class Aligner implements AlignContext {
+  /** `alignValue`'s compilation state of the root node (`compiled-aligner.ts`). */
+  readonly rootPlan: CompilePlan = { calls: 0, spent: 0, compiled: undefined };
+  /** The same for other nodes given with `AlignValueOptions.root`, created on first use. */
+  plans: WeakMap<object, CompilePlan> | undefined;
   /**
    * @param partial the value is a prefix of a streamed value (a preview): a missing required property
    *   is null (flagged `missing_as_null`) instead of an issue, as BAML's partial mode does.

@@ -22,7 +22,15 @@ import { type PatternTree, readPattern, UnsupportedPattern as Unsupported } from
  * how `^(a+)+$` took 49 s on 31 characters, issue 15).
  */
 export type SchemaPattern =
-  | { readonly ok: true; readonly test: (value: string) => boolean }
+  | {
+      readonly ok: true;
+      readonly test: (value: string) => boolean;
+      /**
+       * The native expression, for a pattern proven free of backtracking: what `test` runs first
+       * (RE2 answering where it throws). Generated code calls it directly.
+       */
+      readonly native?: RegExp;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** ECMAScript `\s` (WhiteSpace and LineTerminator, ECMA-262 §22.2.2.9) as RE2 class ranges. */
@@ -62,7 +70,7 @@ export function compileSchemaPattern(source: string): SchemaPattern {
     if (isBacktrackFreeTree(read.value.tree)) {
       // Compiled by RE2 all the same: what RE2 rejects stays unsupported whichever engine runs it.
       const native = new RegExp(source, 'u');
-      return { ok: true, test: (value) => nativeOrRe2(native, compiled, value) };
+      return { ok: true, test: (value) => nativeOrRe2(native, compiled, value), native };
     }
     return { ok: true, test: (value) => compiled.test(value) };
   } catch (error) {
