@@ -65,7 +65,12 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
   if (given === undefined) return options;
   const tools = checkedTools(given);
   // Options checked before (`parseToolCalls` hands its checked options to `create`): no copy.
-  return tools === given ? options : { ...options, tools };
+  if (tools === given) return options;
+  // The copy's own `tools` is overwritten, not added: adding a property to an object spread's copy
+  // goes through the runtime on Node 20 (see `withSchemaAlignment`).
+  const copy = { ...options };
+  (copy as { tools?: unknown }).tools = tools;
+  return copy;
 }
 
 const booleanOptions = [

@@ -583,16 +583,20 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     const value = parsed.value;
     if (!Array.isArray(value)) {
-      const leading = this.plan.keys.nameIsKey
-        ? undefined
-        : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
-      const parts = objectBodyCall(bodyText, value, this.plan.keys, leading);
+      const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
+      const parts = objectBodyCall(
+        bodyText,
+        value,
+        this.plan.keys,
+        () =>
+          this.plan.keys.nameIsKey ? undefined : this.leadingCall(bodyText.slice(0, maxNamePrefix), true),
+        exact,
+      );
       if ('code' in parts) {
         if (closedRaw === undefined) this.failCall(parts.code, parts.message, parts.name, parts.id);
         else this.invalidCall(closedRaw, parts.code, parts.message, parts.name, true);
         return;
       }
-      const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
       const argumentsText =
         exact && this.options.inputEvents !== false && !streamed
           ? argumentsJson(bodyText, value, decoded !== undefined, this.scanner.topLevelCommas, this.plan.keys)
