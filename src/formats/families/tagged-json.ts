@@ -317,13 +317,13 @@ export class TaggedJsonParser extends BaseFormatParser {
    */
   private tryWholeBody(cursor: Cursor): boolean {
     const text = cursor.text;
-    const whole = wholeBody(text, cursor.position, this.config.end);
+    const whole = wholeBody(text, cursor.position, this.config.end, this.plan.keys);
     if (whole === undefined) return false;
     if ('notJson' in whole) {
       this.notJson = whole.notJson;
       return false;
     }
-    const { bodyEnd, match, value } = whole;
+    const { bodyEnd, match, value, unique } = whole;
     // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
     // whether the body arrived in one piece. Without input events (whole-text parsing) nothing would
     // show it, and the call is complete here, so that work is skipped.
@@ -348,7 +348,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.streamArgumentText(text.slice(bodyStart + argumentsAt, bodyEnd));
     }
     this.take(cursor, match.index + match.marker.length, 'call');
-    this.completeBody(value);
+    this.completeBody(value, false, undefined, unique);
     return true;
   }
 
@@ -561,9 +561,10 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /**
    * Decodes the collected body and emits its call(s); `unended`: the section has no end marker (the
-   * last call gets a `missing_end_marker` repair at the end of its raw text).
+   * last call gets a `missing_end_marker` repair at the end of its raw text); `unique`: `decoded` came
+   * from `nameThenArguments`, which proved each of its keys is in the body once.
    */
-  private completeBody(decoded?: unknown, unended = false, closedRaw?: string): void {
+  private completeBody(decoded?: unknown, unended = false, closedRaw?: string, unique = false): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
     const unendedAt = this.rawLength;
     const bodyOffset = this.bodyStart;
@@ -590,7 +591,7 @@ export class TaggedJsonParser extends BaseFormatParser {
         this.plan.keys,
         () =>
           this.plan.keys.nameIsKey ? undefined : this.leadingCall(bodyText.slice(0, maxNamePrefix), true),
-        exact,
+        unique ? 'unique' : exact,
       );
       if ('code' in parts) {
         if (closedRaw === undefined) this.failCall(parts.code, parts.message, parts.name, parts.id);

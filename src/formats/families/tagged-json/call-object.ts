@@ -138,10 +138,18 @@ export function soleMember(
  * string value); true ones are not.
  */
 function writtenOnce(bodyText: string, key: string): boolean {
-  const quoted = `"${key}"`;
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = `"${key}"`;
+    // A format's few keys: bounded.
+    if (quotedKeys.size < 64) quotedKeys.set(key, quoted);
+  }
   const first = bodyText.indexOf(quoted);
   return first >= 0 && bodyText.indexOf(quoted, first + quoted.length) < 0 && !mayEscapeKey(bodyText, key);
 }
+
+/** `"key"` by key: a string built once is searched faster than one built per search. */
+const quotedKeys = new Map<string, string>();
 
 /**
  * Whether a unicode escape (backslash, `u`, four hex digits) in `text` may spell a character of `key`:
