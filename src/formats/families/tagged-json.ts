@@ -11,6 +11,8 @@ import {
   findEarliestMarker,
   heldBackLength,
   isMarkerPrefix,
+  markerAt,
+  markerPrefixAt,
   noMarkerFrom,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -205,13 +207,13 @@ export class TaggedJsonParser extends BaseFormatParser {
             // No closing fence: tolerated like a missing end marker.
             this.fenced = false;
           }
-          const closing = end.find((marker) => text.startsWith(marker, position));
+          const closing = markerAt(text, position, end);
           if (closing !== undefined) {
             this.take(cursor, position + closing.length, 'call');
             this.completeBody();
             break;
           }
-          if (!cursor.final && end.some((marker) => isMarkerPrefix(text, position, marker))) return;
+          if (!cursor.final && markerPrefixAt(text, position, end)) return;
           if (
             end.length > 0 &&
             text.charCodeAt(position) === 0x7b /* { */ &&
