@@ -11,7 +11,8 @@
 //      1 KB exactly and at 64 KB from every 127th prefix times 127 (an exact run takes minutes; 1 MB would
 //      take hours), next to one JSON.parse of the argument JSON (the floor) and toolwire streaming the
 //      whole hermes output of that size.
-// Timings are best-of rounds (bench/measure.js); MB = 10^6 bytes of UTF-8 input.
+// Timings are best-of rounds (bench/measure.js); MB = 10^6 bytes of UTF-8 input. STREAM_BENCH_ONLY=A
+// runs section A alone (the stream ÷ whole rows, a few minutes shorter).
 import { hermesProtocol, qwen3CoderProtocol } from '@ai-sdk-tool/parser';
 import { parsePartialJson } from 'ai';
 import { parse as bestEffortParse, disableErrorLogging } from 'best-effort-json-parser';
@@ -270,6 +271,8 @@ for (const format of goalFormats)
   rowsG.push([format, fmt(ratios.get(`${format} 64 KB`)), fmt(ratios.get(`${format} 1 MB`))]);
 rowsG.push(['API floor ÷ whole (hermes)', fmt(floorMs.get('64 KB')), fmt(floorMs.get('1 MB'))]);
 printTable(rowsG);
+
+if (process.env.STREAM_BENCH_ONLY === 'A') process.exit(0);
 
 // ---------------------------------------------------------------------------------------------
 // B. Re-parse-every-chunk peers on the big call's argument JSON
