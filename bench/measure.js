@@ -29,3 +29,31 @@ export function printTable(rows) {
     if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   }
 }
+
+/**
+ * Like `measure`, for calls too short to time one at a time (a few µs): each round times a loop of
+ * enough calls to take about 2 ms, after a warm-up of as many calls as that (the JIT's tiers need
+ * thousands of calls to settle on a short one). Returns the best-of-rounds time of one call in ms.
+ */
+export function measureBatched(run, budgetMs = 400) {
+  let reps = 1;
+  for (;;) {
+    const start = performance.now();
+    for (let index = 0; index < reps; index++) run();
+    const elapsed = performance.now() - start;
+    if (elapsed >= 2 || reps >= 1 << 20) break;
+    reps *= 2;
+  }
+  for (let index = 0; index < reps; index++) run();
+  let best = Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + budgetMs;
+  let rounds = 0;
+  while (rounds < 5 || performance.now() < deadline) {
+    const start = performance.now();
+    for (let index = 0; index < reps; index++) run();
+    const elapsed = (performance.now() - start) / reps;
+    if (elapsed < best) best = elapsed;
+    rounds++;
+  }
+  return best;
+}

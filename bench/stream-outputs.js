@@ -67,6 +67,14 @@ export function output(format, bytes) {
           .join('')}</function>\n</tool_call>`;
       return `${prose}${call('write_file', args)}\n${call('get_time', small)}`;
     }
+    case 'glm45': {
+      // GLM-4.5 / 4.6: the name on the opening line, each key and value on lines of their own.
+      const call = (name, value) =>
+        `<tool_call>${name}\n${Object.entries(value)
+          .map(([key, item]) => `<arg_key>${key}</arg_key>\n<arg_value>${xmlValue(item)}</arg_value>\n`)
+          .join('')}</tool_call>`;
+      return `${prose}${call('write_file', args)}\n${call('get_time', small)}`;
+    }
     case 'glm47': {
       const call = (name, value) =>
         `<tool_call>${name}${Object.entries(value)

@@ -42,11 +42,15 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
       `options.content must be "verbatim", "nonblank", "trim", "narrative" or "json", got ${describe(content)}`,
     );
   }
-  for (const key of booleanOptions) {
-    const value: unknown = options[key];
-    if (value !== undefined && typeof value !== 'boolean')
-      throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);
-  }
+  // Named reads, not `options[key]` over a list of keys: this runs twice per `parseToolCalls`, on
+  // option objects of many shapes, where a keyed read costs several times a named one.
+  checkBoolean('reasoningStartedInPrompt', options.reasoningStartedInPrompt);
+  checkBoolean('inputEvents', options.inputEvents);
+  checkBoolean('glmShorthand', options.glmShorthand);
+  checkBoolean('allowUnknownTools', options.allowUnknownTools);
+  checkBoolean('allowInvalidArguments', options.allowInvalidArguments);
+  checkBoolean('strictFormat', options.strictFormat);
+  checkBoolean('applyDefaults', options.applyDefaults);
   const finishReason: unknown = options.finishReason;
   if (finishReason !== undefined && finishReason !== 'stop' && finishReason !== 'length') {
     throw new ToolwireError(
@@ -65,26 +69,42 @@ export function checkFormatOptions<T extends FormatOptions & { readonly model?: 
   if (given === undefined) return options;
   const tools = checkedTools(given);
   // Options checked before (`parseToolCalls` hands its checked options to `create`): no copy.
-  return tools === given ? options : { ...options, tools };
+  if (tools === given) return options;
+  // The copy's own `tools` is overwritten, not added: adding a property to an object spread's copy
+  // goes through the runtime on Node 20 (see `withSchemaAlignment`).
+  const copy = { ...options };
+  (copy as { tools?: unknown }).tools = tools;
+  return copy;
 }
 
-const booleanOptions = [
-  'reasoningStartedInPrompt',
-  'inputEvents',
-  'glmShorthand',
-  'allowUnknownTools',
-  'allowInvalidArguments',
-  'strictFormat',
-  'applyDefaults',
-] as const;
+/** Throws unless `value`, the option `key`, is a boolean or absent. */
+function checkBoolean(key: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new ToolwireError('invalid_argument', `options.${key} must be a boolean, got ${describe(value)}`);
+}
 
 /** The members of a `SchemaAlignment`, each a function. */
 const alignmentMembers = ['root', 'alignArguments', 'alignParameters', 'typeParameterText'] as const;
 
+/** Frozen alignments already checked (`schemaAlignment` is one): their members cannot change. */
+const checkedAlignments = new WeakSet<object>();
+
 function isSchemaAlignment(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  if (checkedAlignments.has(value)) return true;
   const record = value as Record<string, unknown>;
-  return alignmentMembers.every((member) => typeof record[member] === 'function');
+  for (const member of alignmentMembers) if (typeof record[member] !== 'function') return false;
+  // Only a frozen object's own data properties are sure to stay functions (an accessor or an
+  // inherited member could answer otherwise next time: such an object is checked every time).
+  if (Object.isFrozen(value) && alignmentMembers.every((member) => isDataProperty(value, member)))
+    checkedAlignments.add(value);
+  return true;
+}
+
+/** Whether `key` is an own data property of `value` (a frozen object's can never change). */
+function isDataProperty(value: object, key: string): boolean {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor !== undefined && 'value' in descriptor;
 }
 
 /** Throws unless `chunk` is a string: what `push` accepts. */

@@ -9,7 +9,12 @@ import type { FormatDefinition, FormatOptions } from './format-definition.js';
 export function withSchemaAlignment<T extends FormatOptions>(options: T | undefined): T {
   if (options === undefined) return { align: schemaAlignment } as T;
   if (typeof options !== 'object' || options === null || options.align !== undefined) return options;
-  return { ...options, align: schemaAlignment };
+  // Not `{ ...options, align }`: on Node 20 (V8 11) a property added to an object spread's copy goes
+  // through the runtime (about 3 µs, most of a short parse); a literal property before the spread does
+  // not. An own `align: undefined` would win over it, so that rare object is copied the slow way.
+  return Object.hasOwn(options, 'align')
+    ? Object.assign({}, options, { align: schemaAlignment })
+    : { align: schemaAlignment, ...options };
 }
 
 /**

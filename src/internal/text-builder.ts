@@ -13,6 +13,9 @@ export class TextBuilder {
   private readonly parts: string[] = [];
   private count = 0;
   private total = 0;
+  /** The last piece longer than `block` (linked as is) and its offset in the text; -1: none. */
+  private long = '';
+  private longAt = -1;
 
   /** The length of the text so far. */
   get length(): number {
@@ -24,6 +27,8 @@ export class TextBuilder {
     this.total += piece.length;
     if (piece.length > block) {
       this.text = this.toString() + piece;
+      this.long = piece;
+      this.longAt = this.total - piece.length;
       return;
     }
     this.parts[this.count++] = piece;
@@ -52,6 +57,17 @@ export class TextBuilder {
     return this.text;
   }
 
+  /**
+   * `toString().slice(start, end)`, without making the text one flat string when the range lies in
+   * the last long piece (a whole call body taken in one piece, the usual whole-text parse): slicing a
+   * concatenation copies all of it first (a 1 MB body: milliseconds), slicing the piece copies nothing.
+   */
+  slice(start: number, end: number): string {
+    const at = this.longAt;
+    if (at >= 0 && start >= at && end <= at + this.long.length) return this.long.slice(start - at, end - at);
+    return this.toString().slice(start, end);
+  }
+
   /** Returns the text so far and starts empty. */
   take(): string {
     const text = this.toString();
@@ -64,5 +80,7 @@ export class TextBuilder {
     this.text = '';
     this.count = 0;
     this.total = 0;
+    this.long = '';
+    this.longAt = -1;
   }
 }

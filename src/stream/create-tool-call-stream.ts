@@ -92,7 +92,9 @@ export function createToolCallStream(options: ToolCallStreamOptions = {}): ToolC
   const definition = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
   return new FormatToolCallStream(
     definition,
-    definition.create({ ...formatOptions, inputEvents: true }),
+    // Not `{ ...formatOptions, inputEvents: true }`: a property added to a spread's copy costs about
+    // 3 µs on Node 20 (see `withSchemaAlignment`).
+    definition.create(Object.assign({}, formatOptions, { inputEvents: true })),
     onEvent,
   );
 }

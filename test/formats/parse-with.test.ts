@@ -126,5 +126,27 @@ describe('parseWith', () => {
       'invalid_argument',
       'options.align must be a SchemaAlignment (schemaAlignment from toolwire/schema), got object',
     ]);
+    for (const key of [
+      'reasoningStartedInPrompt',
+      'inputEvents',
+      'glmShorthand',
+      'allowUnknownTools',
+      'allowInvalidArguments',
+      'strictFormat',
+      'applyDefaults',
+    ]) {
+      expect(code(() => parseWith(hermes, 'x', { [key]: 'yes' } as never))).toEqual([
+        'invalid_argument',
+        `options.${key} must be a boolean, got string`,
+      ]);
+    }
+    // An alignment that is not frozen is checked on every parse: changed after a good parse, it fails.
+    const align = { ...schemaAlignment };
+    expect(parseWith(hermes, 'x', { align }).content).toBe('x');
+    (align as { root: unknown }).root = undefined;
+    expect(code(() => parseWith(hermes, 'x', { align }))).toEqual([
+      'invalid_argument',
+      'options.align must be a SchemaAlignment (schemaAlignment from toolwire/schema), got object',
+    ]);
   });
 });

@@ -9,7 +9,11 @@ import type { ContentShaper } from './content-shaper.js';
  * text still held. `take` hands the batch over, reshaped by `FormatOptions.content` (`ContentShaper`).
  */
 export class EventQueue {
-  private events: ParseEvent[] = [];
+  /**
+   * Made by the first event of a push (`[event]`, sized for it): most streamed pushes emit one event,
+   * and an array grown by `push` from empty reserves 17 slots.
+   */
+  private events: ParseEvent[] | undefined = undefined;
   private pendingContent = '';
   private pendingReasoning = '';
 
@@ -30,17 +34,18 @@ export class EventQueue {
 
   /** Appends `event` after the events so far, before any text still held. */
   add(event: ParseEvent): void {
-    this.events.push(event);
+    if (this.events === undefined) this.events = [event];
+    else this.events.push(event);
   }
 
   /** Sends the held text, as a `text-delta` or `reasoning-delta`. */
   flush(): void {
     if (this.pendingContent !== '') {
-      this.events.push({ type: 'text-delta', delta: this.pendingContent });
+      this.add({ type: 'text-delta', delta: this.pendingContent });
       this.pendingContent = '';
     }
     if (this.pendingReasoning !== '') {
-      this.events.push({ type: 'reasoning-delta', delta: this.pendingReasoning });
+      this.add({ type: 'reasoning-delta', delta: this.pendingReasoning });
       this.pendingReasoning = '';
     }
   }
@@ -48,14 +53,14 @@ export class EventQueue {
   /** Every event so far, the held text last, and starts empty; `final`: the turn ended (`finish`). */
   take(final: boolean): ParseEvent[] {
     this.flush();
-    const events = this.events;
-    this.events = [];
+    const events = this.events ?? [];
+    this.events = undefined;
     return this.shaper ? this.shaper.shape(events, final) : events;
   }
 
   /** Drops everything, for a new turn. */
   clear(): void {
-    this.events = [];
+    this.events = undefined;
     this.pendingContent = '';
     this.pendingReasoning = '';
     this.shaper?.reset();

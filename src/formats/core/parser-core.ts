@@ -333,7 +333,7 @@ export abstract class ParserCore implements FormatParser {
 
   /** `[start, end)` of the open call's raw text (`''` with no call open). */
   protected rawSlice(start: number, end: number): string {
-    return this.rawOpen ? this.raw.toString().slice(start, end) : '';
+    return this.rawOpen ? this.raw.slice(start, end) : '';
   }
 
   /**

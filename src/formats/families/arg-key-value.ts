@@ -6,8 +6,8 @@ import {
   consumableEnd,
   findEarliestMarker,
   heldBackLength,
-  isMarkerPrefix,
   type MarkerMatch,
+  markerPrefixAt,
   noMarkerFrom,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -129,11 +129,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
             this.state = 'text';
             break;
           }
-          if (
-            !cursor.final &&
-            this.plan.sectionMarkers.some((marker) => isMarkerPrefix(text, position, marker))
-          )
-            return;
+          if (!cursor.final && markerPrefixAt(text, position, this.plan.sectionMarkers)) return;
           this.inSection = false;
           this.state = 'text';
           break;

@@ -11,6 +11,8 @@ import {
   findEarliestMarker,
   heldBackLength,
   isMarkerPrefix,
+  markerAt,
+  markerPrefixAt,
   noMarkerFrom,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
@@ -205,13 +207,13 @@ export class TaggedJsonParser extends BaseFormatParser {
             // No closing fence: tolerated like a missing end marker.
             this.fenced = false;
           }
-          const closing = end.find((marker) => text.startsWith(marker, position));
+          const closing = markerAt(text, position, end);
           if (closing !== undefined) {
             this.take(cursor, position + closing.length, 'call');
             this.completeBody();
             break;
           }
-          if (!cursor.final && end.some((marker) => isMarkerPrefix(text, position, marker))) return;
+          if (!cursor.final && markerPrefixAt(text, position, end)) return;
           if (
             end.length > 0 &&
             text.charCodeAt(position) === 0x7b /* { */ &&
@@ -317,13 +319,13 @@ export class TaggedJsonParser extends BaseFormatParser {
    */
   private tryWholeBody(cursor: Cursor): boolean {
     const text = cursor.text;
-    const whole = wholeBody(text, cursor.position, this.config.end);
+    const whole = wholeBody(text, cursor.position, this.config.end, this.plan.keys);
     if (whole === undefined) return false;
     if ('notJson' in whole) {
       this.notJson = whole.notJson;
       return false;
     }
-    const { bodyEnd, match, value } = whole;
+    const { bodyEnd, match, value, unique } = whole;
     // Announce exactly as the streaming path would (see `probeName`), so events do not depend on
     // whether the body arrived in one piece. Without input events (whole-text parsing) nothing would
     // show it, and the call is complete here, so that work is skipped.
@@ -348,7 +350,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.streamArgumentText(text.slice(bodyStart + argumentsAt, bodyEnd));
     }
     this.take(cursor, match.index + match.marker.length, 'call');
-    this.completeBody(value);
+    this.completeBody(value, false, undefined, unique);
     return true;
   }
 
@@ -561,9 +563,10 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /**
    * Decodes the collected body and emits its call(s); `unended`: the section has no end marker (the
-   * last call gets a `missing_end_marker` repair at the end of its raw text).
+   * last call gets a `missing_end_marker` repair at the end of its raw text); `unique`: `decoded` came
+   * from `nameThenArguments`, which proved each of its keys is in the body once.
    */
-  private completeBody(decoded?: unknown, unended = false, closedRaw?: string): void {
+  private completeBody(decoded?: unknown, unended = false, closedRaw?: string, unique = false): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
     const unendedAt = this.rawLength;
     const bodyOffset = this.bodyStart;
@@ -583,16 +586,20 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     const value = parsed.value;
     if (!Array.isArray(value)) {
-      const leading = this.plan.keys.nameIsKey
-        ? undefined
-        : this.leadingCall(bodyText.slice(0, maxNamePrefix), true);
-      const parts = objectBodyCall(bodyText, value, this.plan.keys, leading);
+      const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
+      const parts = objectBodyCall(
+        bodyText,
+        value,
+        this.plan.keys,
+        () =>
+          this.plan.keys.nameIsKey ? undefined : this.leadingCall(bodyText.slice(0, maxNamePrefix), true),
+        unique ? 'unique' : exact,
+      );
       if ('code' in parts) {
         if (closedRaw === undefined) this.failCall(parts.code, parts.message, parts.name, parts.id);
         else this.invalidCall(closedRaw, parts.code, parts.message, parts.name, true);
         return;
       }
-      const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
       const argumentsText =
         exact && this.options.inputEvents !== false && !streamed
           ? argumentsJson(bodyText, value, decoded !== undefined, this.scanner.topLevelCommas, this.plan.keys)

@@ -44,6 +44,8 @@ import {
   findEarliestMarker,
   isMarkerPrefix,
   type MarkerMatch,
+  markerAt,
+  markerPrefixAt,
   sharedInitial,
 } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
@@ -196,14 +198,14 @@ export class KimiK2Parser extends BaseFormatParser {
             return;
           }
           // `strayMarkers` holds the section end, which closes the section here.
-          const marker = sectionMarkers.find((entry) => text.startsWith(entry, position));
+          const marker = markerAt(text, position, sectionMarkers);
           if (marker !== undefined) {
             this.emitTaken(this.space, 'markup');
             this.space = '';
             this.startStructure(cursor, { index: position, marker });
             break;
           }
-          if (!cursor.final && sectionMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
+          if (!cursor.final && markerPrefixAt(text, position, sectionMarkers)) return;
           this.leaveSection();
           break;
         }
@@ -245,13 +247,13 @@ export class KimiK2Parser extends BaseFormatParser {
             this.state = 'json';
             break;
           }
-          const marker = bodyMarkers.find((entry) => text.startsWith(entry, position));
+          const marker = markerAt(text, position, bodyMarkers);
           if (marker !== undefined) {
             if (marker === callEnd) this.take(cursor, position + callEnd.length, 'call');
             this.completeCall('');
             break;
           }
-          if (!cursor.final && bodyMarkers.some((entry) => isMarkerPrefix(text, position, entry))) return;
+          if (!cursor.final && markerPrefixAt(text, position, bodyMarkers)) return;
           this.state = 'garbage';
           break;
         }

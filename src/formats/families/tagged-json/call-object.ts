@@ -106,15 +106,79 @@ export function argumentMembers(
   const present = argumentKeys.filter((key) => Object.hasOwn(value, key));
   if (present.length > 1) return present;
   const key = present[0];
-  if (key === undefined) return undefined;
-  const quoted = `"${key}"`;
-  const first = bodyText.indexOf(quoted);
-  if (first >= 0 && bodyText.indexOf(quoted, first + quoted.length) < 0 && !bodyText.includes('\\u'))
-    return undefined;
+  if (key === undefined || writtenOnce(bodyText, key)) return undefined;
   const found = memberSpans(bodyText, 0, bodyText.length)
     .map((member) => member.key)
     .filter((each) => each === key);
   return found.length > 1 ? found : undefined;
+}
+
+/**
+ * The one key of `keys` that `value`, the decoded object body `bodyText`, has, when it is written once
+ * in the text (see `writtenOnce`); `undefined` when it has none or several, or the key may be written
+ * twice.
+ */
+export function soleMember(
+  bodyText: string,
+  value: Record<string, unknown>,
+  keys: readonly string[],
+): string | undefined {
+  let sole: string | undefined;
+  for (const key of keys) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (sole !== undefined) return undefined;
+    sole = key;
+  }
+  return sole !== undefined && writtenOnce(bodyText, sole) ? sole : undefined;
+}
+
+/**
+ * Whether `key` can be a member of the body `bodyText` only once: its quoted text is there once, and no
+ * escape could spell it otherwise (see `mayEscapeKey`). False answers may be wrong (a quoted key inside a
+ * string value); true ones are not.
+ */
+function writtenOnce(bodyText: string, key: string): boolean {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = `"${key}"`;
+    // A format's few keys: bounded.
+    if (quotedKeys.size < 64) quotedKeys.set(key, quoted);
+  }
+  const first = bodyText.indexOf(quoted);
+  return first >= 0 && bodyText.indexOf(quoted, first + quoted.length) < 0 && !mayEscapeKey(bodyText, key);
+}
+
+/** `"key"` by key: a string built once is searched faster than one built per search. */
+const quotedKeys = new Map<string, string>();
+
+/**
+ * Whether a unicode escape (backslash, `u`, four hex digits) in `text` may spell a character of `key`:
+ * only then can a key written with escapes decode to `key`. Other escapes decode to characters no key
+ * of ours has, and an escaped accent in a value is common, so the body is not read member by member
+ * for them. A backslash-`u` after an escaped backslash (a Windows path) is no escape. A malformed
+ * escape answers true: the members are read to be sure.
+ */
+function mayEscapeKey(text: string, key: string): boolean {
+  for (let at = text.indexOf('\\u'); at >= 0; at = text.indexOf('\\u', at + 2)) {
+    let backslashes = 1;
+    while (at - backslashes >= 0 && text.charCodeAt(at - backslashes) === 0x5c /* \ */) backslashes++;
+    if (backslashes % 2 === 0) continue;
+    let code = 0;
+    for (let index = at + 2; index < at + 6; index++) {
+      const digit = hexValue(text.charCodeAt(index));
+      if (digit < 0) return true;
+      code = code * 16 + digit;
+    }
+    if (key.includes(String.fromCharCode(code))) return true;
+  }
+  return false;
+}
+
+/** The value of a hex digit's code, -1 for any other code (`NaN` past the end included). */
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
 
 /** The first of `keys` that `record` has (as `pick` chooses it). */

@@ -4,8 +4,11 @@
  */
 
 import type { CallParts } from '../../core/base-parser.js';
-import { argumentMembers, type CallKeys, callParts } from './call-object.js';
+import { argumentMembers, type CallKeys, callParts, soleMember } from './call-object.js';
 import type { LeadingCall } from './leading-call.js';
+
+/** Bodies up to this length have their name key searched rather than their leading name read. */
+const shortBody = 2048;
 
 /** Why a body is one invalid call: its code and message, and the name and id it is reported under. */
 export interface BodyFailure {
@@ -16,8 +19,11 @@ export interface BodyFailure {
 }
 
 /**
- * The call of the object body `bodyText`, decoded as `value`, with `keys`; `leading` is what its
- * first code units name (see `leadingCall`; `undefined` for `nameIsKey` bodies). A body that starts
+ * The call of the object body `bodyText`, decoded as `value`, with `keys`; `leadingOf` reads what its
+ * first code units name (see `leadingCall`; `undefined` for `nameIsKey` bodies), called only when the
+ * answer can matter: not for a valid JSON body (`exact`: decoded without repairs) with no id whose one
+ * name key is written once (the usual body), whose leading name can only be the decoded one;
+ * `'unique'`: decoded by `nameThenArguments`, which proved each key is there once. A body that starts
  * with its name was announced with the id right after it, if any: an id member further on is not the
  * call's id (streaming consumers already have one). `{"name": "f", "name": "g"}`: JSON's last key
  * wins, but the call was announced as `f` from the body's first member (the same text decides in
@@ -27,11 +33,30 @@ export function objectBodyCall(
   bodyText: string,
   value: unknown,
   keys: CallKeys,
-  leading: LeadingCall | null | undefined,
+  leadingOf: () => LeadingCall | null | undefined,
+  exact: boolean | 'unique',
 ): CallParts | BodyFailure {
   const parts = callParts(value, keys);
   if (typeof parts === 'string') return { code: 'missing_name', message: parts, name: undefined };
-  const members = argumentMembers(bodyText, value as Record<string, unknown>, keys.argumentKeys);
+  // Read by `nameThenArguments`: one name, one arguments member, no id; nothing else can disagree.
+  if (exact === 'unique') return parts;
+  const record = value as Record<string, unknown>;
+  const members = argumentMembers(bodyText, record, keys.argumentKeys);
+  if (
+    exact &&
+    members === undefined &&
+    bodyText.length <= shortBody &&
+    !keys.idKeys.some((key) => Object.hasOwn(record, key))
+  ) {
+    // Valid JSON with no id: `leading` could only differ from `parts` by a second name, which needs a
+    // name key written twice (or two name keys); with one written once, it is `parts`' own name or
+    // none. (A repaired body may decode its name otherwise than its first code units read.) Only for
+    // a short body: the search reads all of it, where reading the leading name costs the same at any
+    // length.
+    const nameKey = soleMember(bodyText, record, keys.nameKeys);
+    if (nameKey !== undefined) return parts;
+  }
+  const leading = leadingOf();
   if (members !== undefined)
     return {
       code: 'conflicting_arguments',

@@ -6,6 +6,8 @@
 
 import { isWhitespace } from '../../../internal/whitespace.js';
 import { findEarliestMarker, isMarkerPrefix, type MarkerMatch } from '../../core/markers.js';
+import type { CallKeys } from './call-object.js';
+import { nameThenArguments } from './name-then-arguments.js';
 
 /** How much whitespace (and fence language tag) a start marker's lookahead reads before giving up. */
 export const maxLookahead = 64;
@@ -70,21 +72,28 @@ export function opensCallArray(text: string, position: number, final: boolean): 
 /**
  * The body from `from` to the first of the end `markers` in `text` when it is valid JSON (then no
  * marker can be inside one of its strings, so that is the body): its end (before the whitespace ahead
- * of the marker), the marker and the value. `notJson`: the text up to the marker is not JSON;
+ * of the marker), the marker and the value; `unique`: the body is the usual name and arguments object
+ * read by `nameThenArguments` (with `keys`), each member once. `notJson`: the text up to the marker is not JSON;
  * `undefined`: no marker in `text`.
  */
 export function wholeBody(
   text: string,
   from: number,
   markers: readonly string[],
-): { bodyEnd: number; match: MarkerMatch; value: unknown } | { notJson: string } | undefined {
+  keys: CallKeys,
+):
+  | { bodyEnd: number; match: MarkerMatch; value: unknown; unique: boolean }
+  | { notJson: string }
+  | undefined {
   const match = findEarliestMarker(text, from, markers);
   if (!match) return undefined;
   let bodyEnd = match.index;
   while (bodyEnd > from && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
+  const usual = nameThenArguments(text, from, bodyEnd, keys);
+  if (usual !== undefined) return { bodyEnd, match, value: usual, unique: true };
   const bodyText = text.slice(from, bodyEnd);
   try {
-    return { bodyEnd, match, value: JSON.parse(bodyText) as unknown };
+    return { bodyEnd, match, value: JSON.parse(bodyText) as unknown, unique: false };
   } catch {
     return { notJson: bodyText };
   }
