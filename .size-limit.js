@@ -37,28 +37,28 @@ const check = (name, path, imported, limit, extra = {}) => ({
 });
 
 export default [
-  check('toolwire', 'dist/index.js', '*', '155 kB'),
+  check('toolwire', 'dist/index.js', '*', '161 kB'),
   check('toolwire/json', 'dist/json/index.js', '*', '12 kB'),
   check('toolwire/schema', 'dist/schema/index.js', '*', '30 kB'),
-  check('toolwire/formats', 'dist/formats/index.js', '*', '106 kB'),
-  check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '91 kB'),
+  check('toolwire/formats', 'dist/formats/index.js', '*', '112 kB'),
+  check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '96 kB'),
   // One format without schema alignment, and with it (`align: schemaAlignment`).
-  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '29 kB'),
+  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '30 kB'),
   check(
     'toolwire/formats { hermes, parseWith, schemaAlignment }',
     'dist/formats/index.js',
     '{ hermes, parseWith, schemaAlignment }',
-    '48 kB',
+    '49 kB',
   ),
-  check('toolwire/stream', 'dist/stream/index.js', '*', '96 kB'),
+  check('toolwire/stream', 'dist/stream/index.js', '*', '101 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '63 kB'),
   check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '21 kB'),
   check('toolwire/providers { openaiChat }', 'dist/providers/index.js', '{ openaiChat }', '30 kB'),
-  check('toolwire/tools', 'dist/tools/index.js', '*', '97 kB'),
+  check('toolwire/tools', 'dist/tools/index.js', '*', '102 kB'),
   check('toolwire/grammar', 'dist/grammar/index.js', '*', '19 kB'),
-  check('toolwire/ai-sdk', 'dist/ai-sdk/index.js', '*', '116 kB'),
-  check('toolwire/server', 'dist/server/index.js', '*', '207 kB', nodeBuiltins),
-  check('toolwire/server/node', 'dist/server/node/index.js', '*', '216 kB', nodeBuiltins),
+  check('toolwire/ai-sdk', 'dist/ai-sdk/index.js', '*', '121 kB'),
+  check('toolwire/server', 'dist/server/index.js', '*', '217 kB', nodeBuiltins),
+  check('toolwire/server/node', 'dist/server/node/index.js', '*', '228 kB', nodeBuiltins),
   // What `loadPatternEngine()` (or the first schema `pattern` on Node.js) loads.
   check(
     're2js: the RE2 engine, loaded on first use',
