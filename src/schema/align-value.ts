@@ -4,7 +4,8 @@ import { tooDeepIssue } from './align-issue.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
 import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { Aligner } from './aligner.js';
-import { type CompiledAligner, type CompilePlan, compiledFor, timed } from './compiled-aligner.js';
+import type { CompiledAligner, CompilePlan } from './compile-plan.js';
+import { compiledFor, timed } from './compiled-aligner.js';
 import { SchemaRoot } from './schema-root.js';
 
 /** Options of `alignValue`: `AlignOptions` plus the root that `schema` is a node of. */

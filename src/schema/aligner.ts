@@ -12,7 +12,7 @@ import { alignObject } from './align-object.js';
 import type { Sink } from './align-sink.js';
 import { alignString } from './align-string.js';
 import { alignUnion } from './align-union.js';
-import type { CompilePlan } from './compiled-aligner.js';
+import type { CompilePlan } from './compile-plan.js';
 import { exactMatch } from './exact-match.js';
 import { type StringLiteral, singleLiteral } from './options-index.js';
 import type { SchemaOption, SchemaRoot } from './schema-root.js';

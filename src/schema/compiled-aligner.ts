@@ -6,26 +6,14 @@
 import { setOwnProperty } from '../internal/set-own-property.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { cloneJson } from './align-object.js';
-import type { AlignResult } from './align-result.js';
 import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { codePointLength } from './align-string.js';
 import type { Aligner } from './aligner.js';
+import type { CompiledAligner, CompilePlan } from './compile-plan.js';
 import { ExactCodegen } from './exact-codegen.js';
 import { writeAlign } from './fill-codegen.js';
 import { matchesLiteral } from './matches-literal.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
-
-/** What `compileAligner` generates for one schema node. */
-export interface CompiledAligner {
-  /** `exactMatch(value, node, 0)` of the interpreter: same answer, same `pattern` reports. */
-  readonly exact: (value: unknown) => boolean;
-  /**
-   * For a node that is one object option: `alignValue`'s result when the value is the simple case
-   * (every key declared and exact; the properties left out optional, their defaults filled), else
-   * `undefined`. Absent for other nodes.
-   */
-  readonly align: ((value: unknown, strict: boolean) => AlignResult | undefined) | undefined;
-}
 
 /** The names the generated code gives the values `compileAligner` passes it, in order. */
 const HELPERS = ['K', 'CP', 'ML', 'I', 'CJ', 'SOP', 'SK', 'FIN', 'NF', 'NI'];
@@ -105,15 +93,6 @@ function expandsCleanly(schema: JSONSchema, node: JSONSchema): boolean {
     }
   }
   return scratch.unsupportedKeywords.length === 0;
-}
-
-/** Compilation state of one schema node for one aligner: what interpreting it cost, then the outcome. */
-export interface CompilePlan {
-  calls: number;
-  /** Milliseconds spent interpreting it so far (where a clock is available). */
-  spent: number;
-  /** The compiled aligner; `null` when the interpreter keeps the node; `undefined` until compiled. */
-  compiled: CompiledAligner | null | undefined;
 }
 
 /**
