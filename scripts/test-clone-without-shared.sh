@@ -33,10 +33,13 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 
-skipped=$(grep -c '^skipped (no \.\./shared/corpus/' "$log" || true)
+# Colour codes of vitest's own lines can run into the next line: read the log without them.
+plain="$work/npm-test.txt"
+sed 's/\x1b\[[0-9;]*m//g' "$log" > "$plain"
+skipped=$(grep -c '^skipped (no \.\./shared/corpus/' "$plain" || true)
 if [ "$skipped" -eq 0 ]; then
   echo "test-clone-without-shared: no test announced a skipped corpus" >&2
   exit 1
 fi
 echo "test-clone-without-shared: passed; $skipped corpus test groups skipped, one line each:"
-grep '^skipped (no \.\./shared/corpus/' "$log"
+grep '^skipped (no \.\./shared/corpus/' "$plain"
