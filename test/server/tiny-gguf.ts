@@ -16,6 +16,7 @@
  * added again.
  */
 import { writeFileSync } from 'node:fs';
+import { mulberry32 } from './replay-backend.js';
 
 /** What the tiny model is made of; every field has a default. */
 export interface TinyGgufOptions {
@@ -157,18 +158,6 @@ class ByteWriter {
   }
 }
 
-/** mulberry32: a small seeded generator, so the same seed writes the same weights. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The vocabulary: tokens and their types, in id order. */
 function vocabulary(options: TinyGgufOptions): { tokens: string[]; types: number[] } {
   const tokens = ['<unk>', '<s>', '</s>'];
@@ -196,7 +185,8 @@ function vocabulary(options: TinyGgufOptions): { tokens: string[]; types: number
 
 /** The GGUF file's bytes (see the module comment for the layout). */
 export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
-  const random = seeded(options.seed ?? 1);
+  // mulberry32: the same seed writes the same weights.
+  const random = mulberry32(options.seed ?? 1);
   const embd = options.embedding ?? 64;
   const ff = embd * 2;
   const heads = 4;

@@ -64,27 +64,26 @@ export async function gatewayOptions(
   const models: GatewayModel[] = [];
   for (const [index, model] of config.models.entries()) {
     // Each file that does not load is one line; the model's other files are still tried.
-    const load = async <T>(field: string, file: unknown, loader: () => Promise<T>) => {
+    const load = async <F, T>(field: string, file: F | undefined, loader: (file: F) => Promise<T>) => {
       if (file === undefined) return undefined;
       try {
-        return await loader();
+        return await loader(file);
       } catch (error) {
         problems.push(`models[${index}].${field}: ${(error as Error).message}`);
         return undefined;
       }
     };
-    const { tokenizer, template } = model;
-    let renderer = await load('template', template, () =>
-      loadPromptRenderer(template as NonNullable<typeof template>, { baseDir }),
+    let renderer = await load('template', model.template, (source) =>
+      loadPromptRenderer(source, { baseDir }),
     );
-    const tokenCounter = await load('tokenizer', tokenizer, () =>
-      loadTokenCounter(tokenizer as string, { baseDir }),
+    const tokenCounter = await load('tokenizer', model.tokenizer, (file) =>
+      loadTokenCounter(file, { baseDir }),
     );
     const { tokenizer: _path, ...fields } = model;
     let backend: GatewayModel['backend'] = model.backend;
     if (model.backend.type === 'llamacpp-embedded') {
-      const embedded = await load('backend.modelFile', model.backend, () =>
-        loadEmbeddedModel(model.backend, baseDir),
+      const embedded = await load('backend.modelFile', model.backend, (config) =>
+        loadEmbeddedModel(config, baseDir),
       );
       if (embedded === undefined) continue;
       renderer ??= embedded.renderer;
