@@ -38,3 +38,4 @@ export {
   type UnsupportedKeyword,
 } from './schema-root.js';
 export { typeParameterText } from './type-parameter-text.js';
+export { UNCHECKED_KEYWORDS, uncheckedKeywords } from './unchecked-keywords.js';

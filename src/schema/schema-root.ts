@@ -252,7 +252,10 @@ export class SchemaRoot {
     return this.unsupported;
   }
 
-  /** Expands every reachable node once (bounded by depth 64), so `unsupportedKeywords` is complete. */
+  /**
+   * Expands every reachable node once (bounded by depth 64) and compiles every string `pattern` in
+   * it, so `unsupportedKeywords` is complete (a `pattern` RE2 cannot run is listed only once compiled).
+   */
   expandAll(): void {
     const seen = new Set<object>();
     const walk = (node: JSONSchema | undefined, depth: number): void => {
@@ -265,6 +268,8 @@ export class SchemaRoot {
         } else if (option.kind === 'array') {
           for (const child of option.prefixItems) walk(child, depth + 1);
           walk(option.items, depth + 1);
+        } else if (option.kind === 'string') {
+          this.pattern(option.schema);
         }
       }
     };

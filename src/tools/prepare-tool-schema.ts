@@ -1,31 +1,9 @@
 // A tool's SchemaRoot for dispatch, and whether alignment can check the tool's schema (once per tool).
 
 import { SchemaRoot } from '../schema/schema-root.js';
+import { UNCHECKED_KEYWORDS } from '../schema/unchecked-keywords.js';
 import { standardValidate, type Tool } from './define-tool.js';
 import { type DispatchError, errorMessage, unsupportedSchema } from './dispatch-error.js';
-
-/**
- * Validation keywords alignment does not check. A schema using one can accept less than alignment
- * lets through, so without a Standard Schema to validate with, the tool is not run (`unsupported_schema`).
- */
-const UNCHECKED_KEYWORDS: ReadonlySet<string> = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'allOf',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contains',
-  'minContains',
-  'maxContains',
-  '$dynamicRef',
-  '$recursiveRef',
-]);
 
 export interface PreparedSchema {
   readonly root: SchemaRoot;
@@ -48,6 +26,8 @@ export function prepareToolSchema(tool: Tool): PreparedSchema {
       };
     } else {
       root.expandAll();
+      // A schema using one can accept less than alignment lets through, so without a Standard Schema
+      // to validate with, the tool is not run (`unsupported_schema`).
       const unchecked = root.unsupportedKeywords.filter(({ keyword }) => UNCHECKED_KEYWORDS.has(keyword));
       entry =
         unchecked.length > 0 && !standardValidate(tool.standardSchema)

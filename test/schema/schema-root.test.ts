@@ -6,6 +6,7 @@ import {
   alignValue,
   RECOGNIZED_KEYWORDS,
   SchemaRoot,
+  uncheckedKeywords,
 } from '../../src/schema/index.js';
 import type { JSONSchema } from '../../src/types/json-schema.js';
 
@@ -79,6 +80,26 @@ describe('SchemaRoot', () => {
     expect(root.options({ type: [5] } as unknown as JSONSchema)).toEqual([
       { kind: 'any', schema: { type: [5] } },
     ]);
+  });
+
+  it('lists a pattern RE2 cannot run once expanded; uncheckedKeywords leaves out keywords no validator knows', () => {
+    const schema = JSON.parse(
+      '{"type": "object", "x-vendor": 1, "properties": {"s": {"type": "string", "pattern": "^(a)\\\\1$"}, "n": {"not": {}}, "t": {"type": "string", "pattern": "^a+$", "foo": 1}}}',
+    ) as JSONSchema;
+    const root = new SchemaRoot(schema);
+    root.expandAll();
+    expect(root.unsupportedKeywords).toEqual([
+      { pointer: '/properties/s', keyword: 'pattern', reason: 'backreferences' },
+      { pointer: '/properties/n', keyword: 'not' },
+      { pointer: '/properties/t', keyword: 'foo' },
+    ]);
+    expect(uncheckedKeywords(root)).toEqual([
+      { pointer: '/properties/s', keyword: 'pattern', reason: 'backreferences' },
+      { pointer: '/properties/n', keyword: 'not' },
+    ]);
+    expect(
+      uncheckedKeywords({ type: 'object', properties: { t: { type: 'string', pattern: '^a+$' } } }),
+    ).toEqual([]);
   });
 
   it('aligns a depth-20 value against a recursive tree schema lazily, each ref expanded once', () => {

@@ -38,10 +38,7 @@ export async function answerTurn(
 ): Promise<Response> {
   const { record } = route;
   const context = turnContext(route, model);
-  const headers = () => ({
-    'x-request-id': record.id,
-    'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
-  });
+  const headers = () => turnHeaders(record);
   if (!request.stream) {
     const { body, end } = await writer.whole(runTurn(request, context));
     noteEnd(record, end);
@@ -101,7 +98,52 @@ export function turnContext(route: RouteContext, model: ResolvedModel): TurnCont
     onHistoryRepairs: (changes) => {
       route.record.historyRepairs = changes;
     },
+    onGrammarWarnings: (warnings) => {
+      route.record.grammarWarnings = warnings;
+    },
   };
+}
+
+/** How many bytes of grammar warnings one answer's header carries at most. */
+const WARNINGS_HEADER_BYTES = 4096;
+
+/**
+ * The headers every turn's answer carries: `x-request-id`, `x-toolwire-history-repairs` (how many
+ * changes `repairHistory` made), and, when the grammar could not express part of a tool's schema,
+ * `x-toolwire-grammar-warnings`: a JSON array of one line per warning, non-ASCII characters as `\u`
+ * escapes (header values are bytes), cut to 4 KB with a last entry saying how many were left out.
+ */
+export function turnHeaders(record: RequestRecord): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-request-id': record.id,
+    'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
+  };
+  const warnings = record.grammarWarnings ?? [];
+  if (warnings.length > 0) headers['x-toolwire-grammar-warnings'] = warningsHeader(warnings);
+  return headers;
+}
+
+function warningsHeader(warnings: readonly string[]): string {
+  const entries: string[] = [];
+  let bytes = 2;
+  for (const [index, warning] of warnings.entries()) {
+    const entry = headerJson(warning.length > 1024 ? `${warning.slice(0, 1024)}...` : warning);
+    if (bytes + entry.length + 16 > WARNINGS_HEADER_BYTES) {
+      entries.push(headerJson(`${warnings.length - index} more`));
+      break;
+    }
+    entries.push(entry);
+    bytes += entry.length + 1;
+  }
+  return `[${entries.join(',')}]`;
+}
+
+/** A JSON string of `text` in printable ASCII: controls and non-ASCII code units as `\\u` escapes. */
+function headerJson(text: string): string {
+  return JSON.stringify(text).replace(
+    /[^\x20-\x7e]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Copies a turn's end (token counts, calls) into the request's log line. */

@@ -17,6 +17,7 @@ import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
 import { passthroughChat } from './passthrough-chat.js';
 import { renderPrompt } from './render-prompt.js';
+import { refuseUncheckedStrictSchemas } from './strict-schemas.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import { turnGrammar } from './turn-grammar.js';
 import type { TurnRequest } from './turn-request.js';
@@ -46,6 +47,8 @@ export interface TurnContext {
   readonly notice: (message: string) => void;
   /** Told how many changes `repairHistory` made to the conversation, before the first event. */
   readonly onHistoryRepairs?: (changes: number) => void;
+  /** Told what the turn's grammar could not express (one line each), before the first event. */
+  readonly onGrammarWarnings?: (warnings: readonly string[]) => void;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function* runTurnBatches(
       `model "${model.name}" writes no tool calls (format ${model.format}): "tool_choice" cannot require one`,
     );
   }
+  await refuseUncheckedStrictSchemas(request);
   const repaired = repairHistory(request.messages, { target: 'openai-chat', tools: request.tools });
   const historyRepairs = repaired.changes.length;
   context.onHistoryRepairs?.(historyRepairs);
@@ -97,6 +101,7 @@ export async function* runTurnBatches(
     model.reasoningBudget,
   );
   for (const warning of grammar?.warnings ?? []) context.notice(`grammar: ${warning}`);
+  if (grammar !== undefined && grammar.warnings.length > 0) context.onGrammarWarnings?.(grammar.warnings);
   const checkedWhole = rules.constrained && grammar === undefined;
   const attempts = checkedWhole ? 1 + model.retries : 1;
   let messages: readonly Message[] = repaired.messages;
@@ -313,7 +318,7 @@ class TurnReader {
         out.push({ type: 'reasoning', text: event.delta });
         return;
       case 'tool-call': {
-        const why = this.refusal(event.toolName, event.issues?.length ?? 0);
+        const why = this.refusal(event.toolName, uncheckedIssues(event));
         if (why !== undefined) {
           this.asText(event.raw, why, out);
           return;
@@ -371,6 +376,16 @@ class TurnReader {
     this.content += text;
     out.push({ type: 'text', text });
   }
+}
+
+/**
+ * A call's argument issues, counting a `pattern` left unchecked as one: a strict tool's call is
+ * returned only when its arguments are known to fit (the request was refused before sampling when its
+ * strict schema had such a pattern; this holds if the pattern engine fails to load after that).
+ */
+function uncheckedIssues(event: Extract<ParseEvent, { type: 'tool-call' }>): number {
+  const unchecked = event.flags?.some((flag) => flag.kind === 'pattern_unchecked') ? 1 : 0;
+  return (event.issues?.length ?? 0) + unchecked;
 }
 
 function abortedTurn(reason: unknown): GatewayError {

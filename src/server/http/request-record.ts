@@ -14,6 +14,8 @@ export class RequestRecord {
   calls: number | undefined;
   invalidCalls: number | undefined;
   historyRepairs: number | undefined;
+  /** What the turn's grammar could not express (sent in `x-toolwire-grammar-warnings`). */
+  grammarWarnings: readonly string[] | undefined;
   error: string | undefined;
   private firstByte: number | undefined;
   private done = false;

@@ -1,4 +1,4 @@
-import { noteEnd, turnContext } from '../core/answer-turn.js';
+import { noteEnd, turnContext, turnHeaders } from '../core/answer-turn.js';
 import { newCallId } from '../core/call-id.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import { runTurn } from '../core/run-turn.js';
@@ -57,10 +57,7 @@ export async function responsesRoute(body: unknown, route: ResponsesRouteContext
       });
     }
   };
-  const headers = () => ({
-    'x-request-id': record.id,
-    'x-toolwire-history-repairs': String(record.historyRepairs ?? 0),
-  });
+  const headers = () => turnHeaders(record);
   if (!turnRequest.stream) {
     for await (const event of turn) {
       writer.write(event);
