@@ -245,7 +245,7 @@ else {
   });
 
   describe('a schema the grammar cannot express, through the gateway', slow, () => {
-    it('says so in a notice; the grammar still keeps the rest of the schema', async () => {
+    it('says so in a header and a notice, the grammar keeping the rest; declared strict, it is a 400', async () => {
       const gateway = await startEmbeddedGateway([{ name: 'tiny', format: 'hermes', reasoningBudget: 0 }], {
         seed: 3,
       });
@@ -265,14 +265,20 @@ else {
           },
         ];
         for (let seed = 1; seed <= 5; seed++) {
-          const completion = await gateway.client.chat.completions.create({
-            model: 'tiny',
-            messages: [{ role: 'user', content: 'echo' }],
-            tools,
-            tool_choice: 'required',
-            seed,
-            max_tokens: 200,
-          });
+          const { data: completion, response } = await gateway.client.chat.completions
+            .create({
+              model: 'tiny',
+              messages: [{ role: 'user', content: 'echo' }],
+              tools,
+              tool_choice: 'required',
+              seed,
+              max_tokens: 200,
+            })
+            .withResponse();
+          // The client is told what the grammar left out, in a header.
+          expect(JSON.parse(response.headers.get('x-toolwire-grammar-warnings') ?? '[]')).toEqual([
+            'unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
+          ]);
           // The backreference is not applied (the notice says so); the object, its one key, the
           // string type and its length are.
           for (const call of completion.choices[0]?.message.tool_calls ?? []) {
@@ -286,6 +292,19 @@ else {
         expect(gateway.notices).toContain(
           'grammar: unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
         );
+        // Declared strict, the same tool is refused before the model samples anything.
+        const strict = await gateway.client.chat.completions
+          .create({
+            model: 'tiny',
+            messages: [{ role: 'user', content: 'echo' }],
+            tools: tools.map((tool) => ({ ...tool, function: { ...tool.function, strict: true } })),
+            tool_choice: 'required',
+          })
+          .then(
+            () => undefined,
+            (error: unknown) => error as { status?: number; code?: string },
+          );
+        expect([strict?.status, strict?.code]).toEqual([400, 'invalid_function_parameters']);
       } finally {
         await gateway.close();
       }
