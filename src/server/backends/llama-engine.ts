@@ -6,6 +6,7 @@
  */
 import type { LlamaContextSequence, LlamaGrammar, LlamaModel, TokenBias } from 'node-llama-cpp';
 import { ToolwireError } from '../../errors/index.js';
+import { ggufProblem, type ReadAt } from './gguf-structure.js';
 import type { GgufVocabulary } from './token-bytes.js';
 import { Utf8Guard } from './utf8-guard.js';
 
@@ -92,6 +93,10 @@ let llamaInstance: Promise<import('node-llama-cpp').Llama> | undefined;
 
 async function load(options: LlamaEngineOptions): Promise<LlamaEngine> {
   const nodeLlamaCpp = await importNodeLlamaCpp();
+  const problem = await fileProblem(options.modelFile);
+  if (problem !== undefined) {
+    throw new ToolwireError('invalid_argument', `cannot load ${options.modelFile}: ${problem}`);
+  }
   const threads = options.threads ?? 1;
   let model: LlamaModel;
   try {
@@ -190,4 +195,33 @@ async function load(options: LlamaEngineOptions): Promise<LlamaEngine> {
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n', 1)[0] ?? text;
+}
+
+/**
+ * Why `file` cannot be given to llama.cpp: it cannot be read, or its GGUF structure is broken
+ * (`ggufProblem`: a length past the end of the file makes node-llama-cpp's reader abort the process).
+ * `node:fs` is imported here, not at the top, so the gateway's module graph stays web-standard.
+ */
+async function fileProblem(file: string): Promise<string | undefined> {
+  const { open } = await import('node:fs/promises');
+  let handle: import('node:fs/promises').FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    return `cannot open it (${(error as NodeJS.ErrnoException).code ?? firstLine(error)})`;
+  }
+  try {
+    const { size } = await handle.stat();
+    const read: ReadAt = async (position, length) => {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      return buffer.subarray(0, bytesRead);
+    };
+    const problem = await ggufProblem(read, size);
+    return problem === undefined ? undefined : `not a well-formed GGUF file: ${problem}`;
+  } catch (error) {
+    return `cannot read it (${firstLine(error)})`;
+  } finally {
+    await handle.close();
+  }
 }
