@@ -18,12 +18,13 @@
 #     stream shapes (test/providers).
 # Left out: the pure parsers, schema and grammar layers (the same JavaScript on every runtime; their
 # entries are loaded by the tarball test), the corpus runs and the consumer type-check (TypeScript's
-# result does not depend on the runtime), which `npm test` runs.
+# result does not depend on the runtime), which `npm test` and `npm run test:package` run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The tarball test is in `npm run test:package`'s config, so it runs with that config.
+package_subset=(test/package/tarball.test.ts)
 subset=(
-  test/package/tarball.test.ts
   test/package/prepare.test.ts
   test/api
   test/cli
@@ -56,8 +57,11 @@ for line in "${lines[@]}"; do
     echo "test-runtimes: asked for Node $line, npx gave $version" >&2
     exit 1
   fi
-  echo "== Node $version: ${#subset[@]} test paths"
+  echo "== Node $version: $((${#subset[@]} + ${#package_subset[@]})) test paths"
   if ! "${run[@]}" node_modules/vitest/vitest.mjs run "${subset[@]}"; then failed+=("$version"); fi
+  if ! "${run[@]}" node_modules/vitest/vitest.mjs run --config vitest.package.config.ts "${package_subset[@]}"; then
+    failed+=("$version (package)")
+  fi
   echo "== Node $version: $((SECONDS - started)) s"
 done
 
