@@ -3,6 +3,11 @@
 import { escapePointer } from '../internal/escape-pointer.js';
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { MAX_VALUE_DEPTH } from '../schema/align-context.js';
+import {
+  type IgnoredKeywordsContext,
+  PASSIVE_KEYWORDS,
+  reportIgnoredKeywords,
+} from '../schema/ignored-keywords.js';
 import { MAX_SCHEMA_DEPTH, type SchemaObject, type SchemaOption, SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
@@ -24,11 +29,6 @@ import {
 } from './grammar-node.js';
 import { countBound } from './json-schema/count-bound.js';
 import { type WarnUnexpressed, where } from './json-schema/grammar-warnings.js';
-import {
-  type IgnoredKeywordsContext,
-  PASSIVE_KEYWORDS,
-  warnIgnoredKeywords,
-} from './json-schema/ignored-keywords.js';
 import { numberGrammar } from './json-schema/number-grammar.js';
 import { type ObjectMember, schemaOrderMembers } from './json-schema/object-members.js';
 import { stringExcluding } from './json-schema/string-excluding.js';
@@ -124,7 +124,7 @@ export class JsonSchemaGrammar {
   };
   private readonly keywordContext: IgnoredKeywordsContext = {
     inspected: new WeakSet<object>(),
-    warn: this.warn,
+    report: (keyword, pointer, reason) => this.warn(keyword, `${where(pointer)}: ${reason}`),
     resolve: (ref) => this.root.resolveRef(ref),
   };
   private wsNode: GrammarNode | undefined;
@@ -192,7 +192,7 @@ export class JsonSchemaGrammar {
       this.warn('rules', `${where(path)}: grammar over ${MAX_GRAMMAR_RULES} rules; any value allowed`);
       return this.any();
     }
-    warnIgnoredKeywords(schema, path, this.keywordContext);
+    reportIgnoredKeywords(schema, path, this.keywordContext);
     const name = this.builder.reserve(hint);
     this.named.set(key, name);
     // One option per enum value: an array, not spread arguments (200,000 values overflow the stack).
@@ -304,17 +304,17 @@ export class JsonSchemaGrammar {
       case 'boolean':
         return alternatives(literal('true'), literal('false'));
       case 'string':
-        warnIgnoredKeywords(option.schema, path, this.keywordContext);
+        reportIgnoredKeywords(option.schema, path, this.keywordContext);
         return stringGrammar(option.schema, hint, path, this.builder, this.warn);
       case 'integer':
       case 'number':
-        warnIgnoredKeywords(option.schema, path, this.keywordContext);
+        reportIgnoredKeywords(option.schema, path, this.keywordContext);
         return numberGrammar(option.kind, option.schema, this.builder, path, this.warn);
       case 'object':
-        warnIgnoredKeywords(option.schema, path, this.keywordContext);
+        reportIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.object(option, hint, path, depth);
       case 'array':
-        warnIgnoredKeywords(option.schema, path, this.keywordContext);
+        reportIgnoredKeywords(option.schema, path, this.keywordContext);
         return this.array(option, hint, path, depth);
     }
   }

@@ -184,6 +184,21 @@ export function canonicalTypeName(name: string): SchemaTypeName | undefined {
  */
 export const MAX_SCHEMA_DEPTH = 32;
 
+/**
+ * How many levels of values `SchemaRoot.expandAll` follows (objects' properties, arrays' items):
+ * twice `MAX_SCHEMA_DEPTH`, past any real tool schema, and bounded so a schema nested 100,000 deep
+ * cannot overflow the stack.
+ */
+export const MAX_EXPAND_DEPTH = 64;
+
+/** What `SchemaRoot.expandAll` reached. */
+export interface ExpandedSchema {
+  /** The schema objects reached, each once, in walk order (the root first). */
+  readonly nodes: readonly SchemaObject[];
+  /** The first schema object met below `MAX_EXPAND_DEPTH`, left unexpanded; absent when none was. */
+  readonly tooDeep?: SchemaObject;
+}
+
 const ANY: SchemaOption = { kind: 'any' };
 const NEVER: SchemaOption = { kind: 'never' };
 const EMPTY_SET: ReadonlySet<string> = new Set();
@@ -253,14 +268,25 @@ export class SchemaRoot {
   }
 
   /**
-   * Expands every reachable node once (bounded by depth 64) and compiles every string `pattern` in
-   * it, so `unsupportedKeywords` is complete (a `pattern` RE2 cannot run is listed only once compiled).
+   * Expands every reachable node once (bounded by `MAX_EXPAND_DEPTH` levels of values) and compiles
+   * every string `pattern` in it, so `unsupportedKeywords` is complete (a `pattern` RE2 cannot run is
+   * listed only once compiled) for every node it reaches.
+   *
+   * @returns the schema objects reached, in walk order, and the first one met below
+   *   `MAX_EXPAND_DEPTH` (not expanded: whatever it says is not listed), if any.
    */
-  expandAll(): void {
+  expandAll(): ExpandedSchema {
     const seen = new Set<object>();
+    const nodes: SchemaObject[] = [];
+    let tooDeep: SchemaObject | undefined;
     const walk = (node: JSONSchema | undefined, depth: number): void => {
-      if (typeof node !== 'object' || node === null || seen.has(node) || depth > 64) return;
+      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+      if (depth > MAX_EXPAND_DEPTH) {
+        tooDeep ??= node;
+        return;
+      }
       seen.add(node);
+      nodes.push(node);
       for (const option of this.options(node)) {
         if (option.kind === 'object') {
           for (const [, child] of option.properties) walk(child, depth + 1);
@@ -274,6 +300,12 @@ export class SchemaRoot {
       }
     };
     walk(this.schema, 0);
+    return tooDeep === undefined ? { nodes } : { nodes, tooDeep };
+  }
+
+  /** The JSON Pointer of a schema object of this root that expansion has reached (`''` for the root). */
+  pointerOf(node: object): string {
+    return this.pointers.get(node) ?? '';
   }
 
   /**
@@ -333,10 +365,6 @@ export class SchemaRoot {
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
     if (!this.pointers.has(node)) this.pointers.set(node, ref.slice(1));
     return node as SchemaObject;
-  }
-
-  private pointerOf(node: object): string {
-    return this.pointers.get(node) ?? '';
   }
 
   /** Gives `value` (`parent[keyword]`, or `parent[keyword][index]`) its JSON Pointer, if it has none. */

@@ -31,6 +31,16 @@ describe('SchemaRoot.options (test/schema/schema-root-cases.json)', () => {
   });
 });
 
+const uncheckedCases = JSON.parse(
+  readFileSync(new URL('./unchecked-keywords-cases.json', import.meta.url), 'utf8'),
+) as Array<{ name: string; schema: JSONSchema; unchecked: unknown[] }>;
+
+describe('uncheckedKeywords (test/schema/unchecked-keywords-cases.json)', () => {
+  it.each(uncheckedCases.map((testCase) => [testCase.name, testCase] as const))('%s', (_name, testCase) => {
+    expect(uncheckedKeywords(testCase.schema)).toEqual(testCase.unchecked);
+  });
+});
+
 describe('SchemaRoot', () => {
   it('reports keywords it does not interpret, with their schema pointer', () => {
     const schema = JSON.parse(
@@ -100,6 +110,18 @@ describe('SchemaRoot', () => {
     expect(
       uncheckedKeywords({ type: 'object', properties: { t: { type: 'string', pattern: '^a+$' } } }),
     ).toEqual([]);
+  });
+
+  it('uncheckedKeywords lists a schema nested deeper than it reads (a lookbehind 70 levels down)', () => {
+    let schema: JSONSchema = { type: 'string', pattern: '(?<=a)b' };
+    for (let depth = 0; depth < 70; depth++) schema = { type: 'object', properties: { n: schema } };
+    expect(uncheckedKeywords(schema)).toEqual([
+      {
+        pointer: '/properties/n'.repeat(65),
+        keyword: 'depth',
+        reason: 'nested deeper than 64 levels of values; not read',
+      },
+    ]);
   });
 
   it('aligns a depth-20 value against a recursive tree schema lazily, each ref expanded once', () => {

@@ -1,12 +1,11 @@
-// Warnings for keywords SchemaRoot does not apply where they stand (siblings of anyOf / $ref / enum).
+// The keywords SchemaRoot does not apply where they stand (siblings of anyOf / $ref / enum).
 
 import {
   canonicalTypeName,
   MAX_SCHEMA_DEPTH,
   type SchemaObject,
   type SchemaTypeName,
-} from '../../schema/schema-root.js';
-import { type WarnUnexpressed, where } from './grammar-warnings.js';
+} from './schema-root.js';
 
 /** Keywords that only annotate, or that `SchemaRoot` reads beside a `$ref` / `anyOf` anyway. */
 export const PASSIVE_KEYWORDS: ReadonlySet<string> = new Set([
@@ -27,11 +26,23 @@ export const PASSIVE_KEYWORDS: ReadonlySet<string> = new Set([
   'strict',
 ]);
 
-/** What `warnIgnoredKeywords` needs: the nodes seen, where warnings go, and how `$ref`s resolve. */
+/**
+ * Receives one keyword not applied: the `keyword`, the JSON Pointer of its schema node (`''` for the
+ * root) and why, as the end of a sentence (`"maxLength beside $ref not applied"`).
+ */
+export type ReportIgnored = (keyword: string, pointer: string, reason: string) => void;
+
+/**
+ * Why a `oneOf` of several branches is reported: a value matching two branches passes. Not a keyword
+ * left unchecked (the branches are), so `uncheckedKeywords` does not list it.
+ */
+export const ONE_OF_READ_AS_ANY_OF = 'oneOf read as anyOf (one branch only is not enforced)';
+
+/** What `reportIgnoredKeywords` needs: the nodes seen, where reports go, and how `$ref`s resolve. */
 export interface IgnoredKeywordsContext {
   /** Nodes already inspected (each is inspected once). */
   readonly inspected: WeakSet<object>;
-  readonly warn: WarnUnexpressed;
+  readonly report: ReportIgnored;
   /** A local `$ref`'s target (`SchemaRoot.resolveRef`); `undefined` when remote or missing. */
   readonly resolve: (ref: string) => unknown;
 }
@@ -43,13 +54,13 @@ export interface IgnoredKeywordsContext {
  * local `$ref`s. Each node is inspected once (`context.inspected`); `path` is its JSON Pointer. Branches deeper than `MAX_SCHEMA_DEPTH` are not read
  * (nor applied: `SchemaRoot` stops there too), so a chain 10,000 deep cannot overflow the stack.
  */
-export function warnIgnoredKeywords(
+export function reportIgnoredKeywords(
   node: SchemaObject,
   path: string,
   context: IgnoredKeywordsContext,
   depth = 0,
 ): void {
-  const { inspected, warn, resolve } = context;
+  const { inspected, report, resolve } = context;
   if (inspected.has(node) || depth > MAX_SCHEMA_DEPTH) return;
   inspected.add(node);
   const keys = Object.keys(node).filter((k) => !PASSIVE_KEYWORDS.has(k) && !k.startsWith('x-'));
@@ -59,7 +70,7 @@ export function warnIgnoredKeywords(
       (k) => k !== keyword && !(k === 'type' && literals && literalsFitType(literals, node.type)),
     );
     if (others.length > 0) {
-      warn(keyword, `${where(path)}: ${others.join(', ')} beside ${keyword} not applied`);
+      report(keyword, path, `${others.join(', ')} beside ${keyword} not applied`);
     }
   };
   if (typeof node.$ref === 'string') {
@@ -68,7 +79,7 @@ export function warnIgnoredKeywords(
     // only through references (`$defs`) is inspected here, or its ignored keywords go unwarned.
     const target = resolve(node.$ref);
     if (typeof target === 'object' && target !== null)
-      warnIgnoredKeywords(
+      reportIgnoredKeywords(
         target as SchemaObject,
         node.$ref.startsWith('#') ? node.$ref.slice(1) : path,
         context,
@@ -80,17 +91,17 @@ export function warnIgnoredKeywords(
     const keyword = Array.isArray(node.anyOf) ? 'anyOf' : 'oneOf';
     ignoredBeside(keyword);
     if (keyword === 'anyOf' && Array.isArray(node.oneOf))
-      warn('oneOf', `${where(path)}: oneOf beside anyOf not applied`);
+      report('oneOf', path, 'oneOf beside anyOf not applied');
     if (keyword === 'oneOf' && (node.oneOf as unknown[]).length > 1) {
-      warn('oneOf', `${where(path)}: oneOf read as anyOf (one branch only is not enforced)`);
+      report('oneOf', path, ONE_OF_READ_AS_ANY_OF);
     }
     const branches = node[keyword] as unknown[];
     branches.forEach((branch, index) => {
       if (typeof branch === 'object' && branch !== null)
-        warnIgnoredKeywords(branch as SchemaObject, `${path}/${keyword}/${index}`, context, depth + 1);
+        reportIgnoredKeywords(branch as SchemaObject, `${path}/${keyword}/${index}`, context, depth + 1);
     });
   } else if (Array.isArray(node.allOf) && (node.type !== undefined || node.properties !== undefined)) {
-    warn('allOf', `${where(path)}: allOf beside type / properties not applied`);
+    report('allOf', path, 'allOf beside type / properties not applied');
   } else if (
     Array.isArray(node.allOf) &&
     node.allOf.length === 1 &&
@@ -98,7 +109,7 @@ export function warnIgnoredKeywords(
     node.allOf[0] !== null
   ) {
     ignoredBeside('allOf');
-    warnIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, context, depth + 1);
+    reportIgnoredKeywords(node.allOf[0] as SchemaObject, `${path}/allOf/0`, context, depth + 1);
   }
 }
 
