@@ -290,7 +290,7 @@ else {
           expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
         }
         expect(gateway.notices).toContain(
-          'grammar: unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
+          'grammar: 1 warning, the first "unsupported: pattern (echo: /properties/s: /^(a)\\\\1$/: backreferences; not applied)" (all in x-toolwire-grammar-warnings)',
         );
         // Declared strict, the same tool is refused before the model samples anything.
         const strict = await gateway.client.chat.completions

@@ -73,6 +73,57 @@ describe('a strict schema the gateway cannot enforce or check', () => {
     );
   });
 
+  // Keywords SchemaRoot does not apply where they stand, or cannot read at all: once served as valid.
+  const unread: ReadonlyArray<{ name: string; parameters: Record<string, unknown>; uses: string }> = [
+    {
+      name: 'maxLength and pattern beside a $ref',
+      parameters: {
+        type: 'object',
+        $defs: { s: { type: 'string' } },
+        properties: { s: { $ref: '#/$defs/s', maxLength: 2, pattern: '^a' } },
+      },
+      uses: '"$ref" at /properties/s (maxLength, pattern beside $ref not applied)',
+    },
+    {
+      name: 'propertyNames',
+      parameters: { type: 'object', propertyNames: { const: 's' } },
+      uses: '"propertyNames" at / (property names are not checked)',
+    },
+    {
+      name: 'a lookbehind 70 levels down',
+      parameters: (() => {
+        let schema: Record<string, unknown> = { type: 'string', pattern: '(?<=a)b' };
+        for (let depth = 0; depth < 70; depth++) schema = { type: 'object', properties: { n: schema } };
+        return schema;
+      })(),
+      uses: `"depth" at ${'/properties/n'.repeat(9)}/pr... (nested deeper than 64 levels of values; not read)`,
+    },
+    {
+      // Pointers hold the request's property names: a message quotes them cut.
+      name: 'a backreference under a property name of 200,000 characters',
+      parameters: {
+        type: 'object',
+        properties: { ['x'.repeat(200_000)]: { type: 'string', pattern: '^(a)\\1$' } },
+      },
+      uses: `"pattern" at /properties/${'x'.repeat(108)}... (backreferences)`,
+    },
+  ];
+  it.each(unread)('Chat: a strict tool with $name is a 400 naming it', async ({ parameters, uses }) => {
+    harness = await startGateway({ replay: { recordings: [{ output: echoCall }] } });
+    const error = await openaiError(
+      harness.client.chat.completions.create({
+        model: 'm',
+        messages: question,
+        tools: [{ type: 'function', function: { name: 'echo', parameters, strict: true } }],
+      }),
+    );
+    expect([error.status, error.message]).toEqual([
+      400,
+      `400 tool "echo" is strict, but its parameters schema uses ${uses}, which the gateway can neither enforce nor check: drop "strict" or the keyword`,
+    ]);
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
   it('Chat: a strict json_schema response format with such a pattern is a 400 on response_format', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: '{"s": "ab"}' }] } });
     const error = await openaiError(
@@ -146,6 +197,20 @@ describe('a strict schema the gateway cannot enforce or check', () => {
   });
 });
 
+/** The grammar-warnings header of a Chat answer that must call `echo` with these parameters. */
+async function warningsHeader(parameters: Record<string, unknown>): Promise<string> {
+  if (harness === undefined) throw new Error('no gateway');
+  const { response } = await harness.client.chat.completions
+    .create({
+      model: 'm',
+      messages: question,
+      tools: [{ type: 'function', function: { name: 'echo', parameters } }],
+      tool_choice: 'required',
+    })
+    .withResponse();
+  return response.headers.get('x-toolwire-grammar-warnings') ?? '';
+}
+
 describe('a tool schema the grammar cannot fully express, not strict', () => {
   it('is served under the rest of the grammar, and x-toolwire-grammar-warnings says what was left out', async () => {
     harness = await startGateway({
@@ -181,13 +246,47 @@ describe('a tool schema the grammar cannot fully express, not strict', () => {
       'unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
       'unsupported: pattern (echo: /properties/t: /^(?=日)/: lookaround assertions; not applied)',
     ]);
-    expect(harness.notices).toContain(
-      'grammar: unsupported: pattern (echo: /properties/s: /^(a)\\1$/: backreferences; not applied)',
-    );
+    expect(harness.notices.filter((line) => line.startsWith('grammar:'))).toEqual([
+      'grammar: 2 warnings, the first "unsupported: pattern (echo: /properties/s: /^(a)\\\\1$/: backreferences; not applied)" (all in x-toolwire-grammar-warnings)',
+    ]);
     // The grammar the backend sampled under still has the tool's envelope and its two keys.
     const grammar = String(harness.replay.requests[0]?.body.grammar);
     expect(grammar).toContain('<tool_call>');
     expect(harness.replay.requests).toHaveLength(1);
+  });
+
+  it('3,000 warnings: the header is cut at 4 KB with a count, the log has one line', async () => {
+    const names = Array.from({ length: 3000 }, (_, index) => `p${index}`);
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: hermesCall('echo', { p0: 'aa' }) }] },
+    });
+    const parameters = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'string', pattern: '^(a)\\1$' }])),
+    };
+    const header = await warningsHeader(parameters);
+    const entries = JSON.parse(header) as string[];
+    const warning = (name: string) =>
+      `unsupported: pattern (echo: /properties/${name}: /^(a)\\1$/: backreferences; not applied)`;
+    const kept = entries.length - 1;
+    expect(entries).toEqual([...names.slice(0, kept).map(warning), `${3000 - kept} more`]);
+    expect([kept, header.length <= 4096]).toEqual([46, true]);
+    expect(harness.notices.filter((line) => line.startsWith('grammar:'))).toEqual([
+      `grammar: 3000 warnings, the first ${JSON.stringify(warning('p0'))} (all in x-toolwire-grammar-warnings)`,
+    ]);
+  });
+
+  it('a warning of non-ASCII text longer than an entry is cut to fit, not left out', async () => {
+    const name = '日'.repeat(2000);
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: hermesCall('echo', {}) }] },
+    });
+    const parameters = { type: 'object', properties: { [name]: { type: 'string', pattern: '^(a)\\1$' } } };
+    const header = await warningsHeader(parameters);
+    expect(JSON.parse(header)).toEqual([`unsupported: pattern (echo: /properties/${'日'.repeat(134)}...`]);
+    expect(header.length).toBeLessThanOrEqual(1026);
   });
 
   it('sends no warnings header when the grammar expresses the whole schema', async () => {

@@ -127,7 +127,7 @@ function warningsHeader(warnings: readonly string[]): string {
   const entries: string[] = [];
   let bytes = 2;
   for (const [index, warning] of warnings.entries()) {
-    const entry = headerJson(warning.length > 1024 ? `${warning.slice(0, 1024)}...` : warning);
+    const entry = headerEntry(warning);
     if (bytes + entry.length + 16 > WARNINGS_HEADER_BYTES) {
       entries.push(headerJson(`${warnings.length - index} more`));
       break;
@@ -136,6 +136,25 @@ function warningsHeader(warnings: readonly string[]): string {
     bytes += entry.length + 1;
   }
   return `[${entries.join(',')}]`;
+}
+
+/** How many bytes one warning takes in the header at most (escaped, quotes included). */
+const WARNING_ENTRY_BYTES = 1024;
+
+/**
+ * `headerJson(warning)`, cut (with `...`) so that its escaped form fits `WARNING_ENTRY_BYTES`: a
+ * warning of non-ASCII text grows up to six times when escaped. Never cuts a surrogate pair apart.
+ */
+function headerEntry(warning: string): string {
+  let entry = headerJson(warning);
+  let length = warning.length;
+  while (entry.length > WARNING_ENTRY_BYTES) {
+    length = Math.min(length - 1, Math.floor((length * WARNING_ENTRY_BYTES) / entry.length) - 2);
+    const code = warning.charCodeAt(length - 1);
+    const end = code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
+    entry = headerJson(`${warning.slice(0, Math.max(0, end))}...`);
+  }
+  return entry;
 }
 
 /** A JSON string of `text` in printable ASCII: controls and non-ASCII code units as `\\u` escapes. */

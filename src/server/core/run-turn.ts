@@ -100,8 +100,10 @@ export async function* runTurnBatches(
     model.backend.capabilities,
     model.reasoningBudget,
   );
-  for (const warning of grammar?.warnings ?? []) context.notice(`grammar: ${warning}`);
-  if (grammar !== undefined && grammar.warnings.length > 0) context.onGrammarWarnings?.(grammar.warnings);
+  if (grammar !== undefined && grammar.warnings.length > 0) {
+    context.notice(grammarNotice(grammar.warnings));
+    context.onGrammarWarnings?.(grammar.warnings);
+  }
   const checkedWhole = rules.constrained && grammar === undefined;
   const attempts = checkedWhole ? 1 + model.retries : 1;
   let messages: readonly Message[] = repaired.messages;
@@ -433,4 +435,21 @@ function opensReasoning(prompt: string, format: string): boolean {
     return false;
   }
   return markers.some((marker) => /think/i.test(marker) && !marker.includes('/') && tail.endsWith(marker));
+}
+
+/** How many characters of the first grammar warning a log notice quotes. */
+const NOTICED_CHARACTERS = 200;
+
+/**
+ * One log line for a turn's grammar warnings, however many: their count and the first, quoted as a
+ * JSON string and cut, because warnings carry the request's property names (a schema with 3,000
+ * unexpressed keywords, or a name holding a newline, must not flood or forge the log).
+ */
+function grammarNotice(warnings: readonly string[]): string {
+  const [first = ''] = warnings;
+  const quoted = JSON.stringify(
+    first.length > NOTICED_CHARACTERS ? `${first.slice(0, NOTICED_CHARACTERS)}...` : first,
+  );
+  const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
+  return `grammar: ${count}, the first ${quoted} (all in x-toolwire-grammar-warnings)`;
 }

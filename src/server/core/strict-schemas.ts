@@ -9,6 +9,12 @@ import type { TurnRequest } from './turn-request.js';
 const NAMED = 3;
 
 /**
+ * How many characters of a pointer, keyword or reason an error quotes: they hold the request's
+ * property names, and a 200,000-character name must not make a 200,000-character error.
+ */
+const QUOTED_CHARACTERS = 120;
+
+/**
  * Throws when a `strict` tool's parameters (or a `strict` `json_schema` response format) use a keyword
  * alignment cannot check: a `pattern` RE2 cannot run (backreferences, lookaround), `not`, `if`, a `$ref`
  * that does not resolve, ... (`uncheckedKeywords`). A grammar cannot express these either, so the
@@ -59,9 +65,15 @@ function uncheckedProblem(schema: JSONSchema): string | undefined {
 
 function listed(unchecked: readonly UnsupportedKeyword[]): string {
   const named = unchecked.slice(0, NAMED).map(({ keyword, pointer, reason }) => {
-    const at = pointer === '' ? '/' : pointer;
-    return reason === undefined ? `"${keyword}" at ${at}` : `"${keyword}" at ${at} (${reason})`;
+    const at = clipped(pointer === '' ? '/' : pointer);
+    return reason === undefined
+      ? `"${clipped(keyword)}" at ${at}`
+      : `"${clipped(keyword)}" at ${at} (${clipped(reason)})`;
   });
   const more = unchecked.length - named.length;
   return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
+}
+
+function clipped(text: string): string {
+  return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}...` : text;
 }
