@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { nestedDeeperThan } from '../internal/value-depth.js';
 import { chatRoute, type RouteContext } from './chat/chat-route.js';
 import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config.js';
 import { resolveModels } from './core/resolve-models.js';
@@ -242,10 +243,18 @@ function modelId(url: string): string {
   }
 }
 
+/**
+ * How many levels of objects and arrays a request body may nest: the alignment bound
+ * (`MAX_VALUE_DEPTH`), some hundred levels past any real tool schema; a chat template renders
+ * `tools` by recursion, and a schema nested a few thousand levels overflows the stack there.
+ */
+const MAX_BODY_DEPTH = 256;
+
 async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new GatewayError(
       400,
@@ -254,4 +263,13 @@ async function readJson(request: Request): Promise<unknown> {
       'the request body is not valid JSON',
     );
   }
+  if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+    throw new GatewayError(
+      400,
+      'invalid_request_error',
+      'nested_too_deep',
+      `the request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep`,
+    );
+  }
+  return body;
 }

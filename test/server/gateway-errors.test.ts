@@ -124,6 +124,35 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     });
   }
 
+  it('a tool schema nested 5,000 levels deep is a 400 on every surface (the template once overflowed the stack: 500)', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    // Written as text: JSON.stringify of 10,000 levels would overflow the test's own stack.
+    const parameters = `${'{"type":"object","properties":{"n":'.repeat(5000)}{"type":"string"}${'}}'.repeat(5000)}`;
+    const message = 'the request body nests objects and arrays more than 256 levels deep';
+    const chat = await post(
+      '/v1/chat/completions',
+      `{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${parameters}}}]}`,
+    );
+    const responses = await post(
+      '/v1/responses',
+      `{"model":"m","input":"hi","tools":[{"type":"function","name":"f","parameters":${parameters}}]}`,
+    );
+    const messages = await post(
+      '/v1/messages',
+      `{"model":"m","max_tokens":10,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":${parameters}}]}`,
+    );
+    const openaiShape = {
+      status: 400,
+      json: { error: { message, type: 'invalid_request_error', param: null, code: 'nested_too_deep' } },
+    };
+    expect([chat, responses, messages]).toEqual([
+      openaiShape,
+      openaiShape,
+      { status: 400, json: { type: 'error', error: { type: 'invalid_request_error', message } } },
+    ]);
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
   for (const backend of [{ type: 'llamacpp' as const }, { type: 'ollama' as const }]) {
     it(`tool_choice required of a model that writes no calls (content_only, ${backend.type}): 400 before the backend is asked`, async () => {
       harness = await startGateway({
