@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runServeCommand } from '../../src/cli/serve-command.js';
 import { folder } from './embedded-harness.js';
-import { tinyGguf } from './tiny-gguf.js';
+import { type GgufValue, tinyGguf } from './tiny-gguf.js';
 
 // A broken GGUF file is refused with one line before llama.cpp or node-llama-cpp reads it: a length
 // past the file's end once made node-llama-cpp's metadata reader abort the whole process.
@@ -15,6 +16,18 @@ function patched(edit: (bytes: Buffer) => void): Buffer {
   const bytes = Buffer.from(good);
   edit(bytes);
   return bytes;
+}
+
+/** The good file with the metadata value of `key` replaced (`undefined`: the pair left out). */
+function withValue(key: string, value: unknown): Buffer {
+  return tinyGguf({
+    seed: 1,
+    editMetadata: (pairs) =>
+      pairs.flatMap(([name, old]): Array<[string, GgufValue]> => {
+        if (name !== key) return [[name, old]];
+        return value === undefined ? [] : [[name, { ...old, value } as GgufValue]];
+      }),
+  });
 }
 
 const cases: ReadonlyArray<{ name: string; bytes: Buffer; problem: string }> = [
@@ -75,39 +88,85 @@ const cases: ReadonlyArray<{ name: string; bytes: Buffer; problem: string }> = [
       'tensor "token_embd.weight\\u0002\\u0000\\u0000\\u0000@\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000d\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0012\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000output_..." has 0 dimensions; 1 to 4 are allowed',
   },
   {
+    // general.alignment is the 3rd pair: "general.alignment" (17 bytes), its type, then its value,
+    // after the header (24), the architecture (8+20 + 4 + 8+5) and the name (8+12 + 4 + 8+17), and
+    // its own key and type (8+17 + 4): byte 147.
+    // llama.cpp aborted on data that is not 32-byte aligned (GGML_ASSERT in its CPU buffer).
+    name: 'general.alignment 1, tensor data unaligned',
+    bytes: patched((b) => b.writeUInt32LE(1, 147)),
+    problem: "a tensor's data starts at byte 9844, not a multiple of 32 (general.alignment is 1)",
+  },
+  // Well-formed files llama.cpp aborted on (a division by zero, failed assertions).
+  {
+    name: 'no general.architecture',
+    bytes: withValue('general.architecture', undefined),
+    problem: 'it has no general.architecture',
+  },
+  { name: 'no layers', bytes: withValue('llama.block_count', 0), problem: '"llama.block_count" is 0' },
+  {
+    name: 'no attention heads',
+    bytes: withValue('llama.attention.head_count', 0),
+    problem: '"llama.attention.head_count" is 0',
+  },
+  {
+    name: 'no tokens',
+    bytes: withValue('tokenizer.ggml.tokens', []),
+    problem: '"tokenizer.ggml.tokens" is empty',
+  },
+  {
+    name: 'every token empty',
+    bytes: withValue(
+      'tokenizer.ggml.tokens',
+      Array.from({ length: 300 }, () => ''),
+    ),
+    problem: 'every token of "tokenizer.ggml.tokens" is empty',
+  },
+  {
+    name: 'a token twice',
+    bytes: withValue('tokenizer.ggml.tokens', ['<unk>', '<s>', '</s>', 'a', 'b', 'a']),
+    problem: '"tokenizer.ggml.tokens" holds "a" twice',
+  },
+  {
     name: 'cut off inside the tensor data',
     bytes: good.subarray(0, Math.floor(good.length * 0.6)),
     problem: "a tensor's data starts at byte 225408, past the end of the file (214041 bytes)",
   },
 ];
 
+/** `toolwire serve --model-file FILE`: its exit code and what it wrote to stderr. */
+async function serve(file: string): Promise<[number, string]> {
+  const stderr: string[] = [];
+  const code = await runServeCommand(
+    ['--model-file', file, '--port', '0'],
+    { stdout: () => {}, stderr: (text) => stderr.push(text) },
+    {},
+    new Promise(() => {}),
+  );
+  return [code, stderr.join('')];
+}
+
 describe('toolwire serve --model-file with a broken GGUF file', { timeout: 120_000 }, () => {
   it.each(cases)('$name: one line, exit 2', async ({ name, bytes, problem }) => {
     const file = join(folder(), `broken-${name.replaceAll(' ', '-')}.gguf`);
     writeFileSync(file, bytes);
-    const stderr: string[] = [];
-    const code = await runServeCommand(
-      ['--model-file', file, '--port', '0'],
-      { stdout: () => {}, stderr: (text) => stderr.push(text) },
-      {},
-      new Promise(() => {}),
-    );
-    expect(code).toBe(2);
-    expect(stderr.join('')).toBe(
+    expect(await serve(file)).toEqual([
+      2,
       `toolwire serve: --model-file: cannot load ${file}: not a well-formed GGUF file: ${problem}\n`,
-    );
+    ]);
+  });
+
+  it('a FIFO is refused before it is opened (opening one waits for a writer)', async () => {
+    const file = join(folder(), 'model.fifo');
+    execFileSync('mkfifo', [file]);
+    expect(await serve(file)).toEqual([
+      2,
+      `toolwire serve: --model-file: cannot load ${file}: it is not a regular file\n`,
+    ]);
   });
 
   it('an absent file is one line too', async () => {
     const file = join(folder(), 'absent.gguf');
-    const stderr: string[] = [];
-    const code = await runServeCommand(
-      ['--model-file', file, '--port', '0'],
-      { stdout: () => {}, stderr: (text) => stderr.push(text) },
-      {},
-      new Promise(() => {}),
-    );
-    expect([code, stderr.join('')]).toEqual([
+    expect(await serve(file)).toEqual([
       2,
       `toolwire serve: --model-file: cannot load ${file}: cannot open it (ENOENT)\n`,
     ]);

@@ -32,6 +32,8 @@ export interface TinyGgufOptions {
   readonly controlTokens?: readonly string[];
   /** Embedding width; default 64. */
   readonly embedding?: number;
+  /** Rewrites the metadata pairs before they are written (to make files llama.cpp cannot load). */
+  readonly editMetadata?: (pairs: Array<[string, GgufValue]>) => Array<[string, GgufValue]>;
 }
 
 /** A small ChatML template with tools (Hermes-style `<tool_call>` blocks), for the tiny model. */
@@ -76,7 +78,8 @@ enum TokenType {
   BYTE = 6,
 }
 
-type Value =
+/** A metadata value as the writer takes it. */
+export type GgufValue =
   | { type: ValueType.UINT32 | ValueType.INT32 | ValueType.FLOAT32; value: number }
   | { type: ValueType.BOOL; value: boolean }
   | { type: ValueType.STRING; value: string }
@@ -124,7 +127,7 @@ class ByteWriter {
     const rest = this.length % ALIGNMENT;
     if (rest !== 0) this.push(Buffer.alloc(ALIGNMENT - rest));
   }
-  value(entry: Value): void {
+  value(entry: GgufValue): void {
     this.u32(entry.type);
     switch (entry.type) {
       case ValueType.UINT32:
@@ -192,7 +195,7 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   const heads = 4;
   const { tokens, types } = vocabulary(options);
   const vocab = tokens.length;
-  const metadata: [string, Value][] = [
+  const metadata: [string, GgufValue][] = [
     ['general.architecture', { type: ValueType.STRING, value: 'llama' }],
     ['general.name', { type: ValueType.STRING, value: options.name ?? 'tiny-random-llama' }],
     ['general.alignment', { type: ValueType.UINT32, value: ALIGNMENT }],
@@ -241,8 +244,9 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   out.u32(GGUF_MAGIC);
   out.u32(3);
   out.u64(tensors.length);
-  out.u64(metadata.length);
-  for (const [key, value] of metadata) {
+  const pairs = options.editMetadata?.(metadata) ?? metadata;
+  out.u64(pairs.length);
+  for (const [key, value] of pairs) {
     out.string(key);
     out.value(value);
   }

@@ -1,4 +1,4 @@
-// Checks a GGUF file's header, metadata and tensor table against its size before llama.cpp reads it.
+// Checks a GGUF file's structure, and the few metadata values a model needs, before llama.cpp reads it.
 
 /** Reads `length` bytes at `position` of the file (fewer only at its end). */
 export type ReadAt = (position: number, length: number) => Promise<Uint8Array>;
@@ -9,6 +9,8 @@ const MAX_DIMS = 4;
 const MAX_ARRAY_DEPTH = 4;
 /** The largest ggml tensor type id accepted (ggml's enum ends below it; ids grow as types are added). */
 const MAX_TENSOR_TYPE = 63;
+/** ggml's TENSOR_ALIGNMENT: the byte alignment its CPU backend asserts tensor data has. */
+const TENSOR_ALIGNMENT = 32;
 /** How many bytes one read of the file fetches. */
 const WINDOW = 1 << 20;
 
@@ -104,7 +106,9 @@ class Cursor {
  * What is wrong with a GGUF file's structure (format: ggml's `docs/gguf.md`, versions 2 and 3), or
  * `undefined` when nothing is: the magic and version, and every count, length and type of the metadata
  * and the tensor table checked against the bytes left in the file (`size`), tensors of at most four
- * dimensions, `general.alignment` a power of two, every tensor's data offset inside the file. What is
+ * dimensions, `general.alignment` a power of two, every tensor's data inside the file and 32-byte
+ * aligned; and the values a model cannot load without (`ReadMetadata`: an architecture, layers and
+ * heads, a vocabulary of distinct tokens). What is
  * checked is what a reader would otherwise take on trust to size its reads: llama.cpp's loader (and
  * node-llama-cpp's metadata reader before it) can abort the whole process on a length that does not
  * fit in a read, where this answers with one line. Tensor data is not read; llama.cpp checks that
@@ -126,6 +130,7 @@ export async function ggufProblem(read: ReadAt, size: number): Promise<string | 
     // Every metadata pair takes at least 12 bytes (key length, value type), every tensor entry 24.
     if (kvCount * 12 > cursor.remaining) return `its metadata count, ${kvCount}, does not fit in the file`;
     let alignment = 32;
+    const read = new ReadMetadata();
     for (let index = 0; index < kvCount; index++) {
       const key = await cursor.string(`metadata key ${index}`, true);
       const type = await cursor.u32(`the type of ${quoted(key)}`);
@@ -136,8 +141,10 @@ export async function ggufProblem(read: ReadAt, size: number): Promise<string | 
         }
         continue;
       }
-      await skipValue(cursor, type, quoted(key), 0);
+      if (!(await read.value(cursor, key, type))) await skipValue(cursor, type, quoted(key), 0);
     }
+    const semantic = read.problem();
+    if (semantic !== undefined) return semantic;
     if (tensorCount * 24 > cursor.remaining)
       return `its tensor count, ${tensorCount}, does not fit in the file`;
     const offsets: number[] = [];
@@ -156,11 +163,94 @@ export async function ggufProblem(read: ReadAt, size: number): Promise<string | 
       if (dataStart + offset > size) {
         return `a tensor's data starts at byte ${dataStart + offset}, past the end of the file (${size} bytes)`;
       }
+      // llama.cpp maps the file and asserts (aborting the process) that tensor data is aligned for
+      // its CPU buffers; a file with a smaller general.alignment can put it anywhere.
+      if ((dataStart + offset) % TENSOR_ALIGNMENT !== 0) {
+        return `a tensor's data starts at byte ${dataStart + offset}, not a multiple of ${TENSOR_ALIGNMENT} (general.alignment is ${alignment})`;
+      }
     }
     return undefined;
   } catch (error) {
     if (error instanceof Malformed) return error.message;
     throw error;
+  }
+}
+
+/** Numeric value types a hyperparameter may be written in: uint32, int32, uint64, int64. */
+const INTEGER_TYPES: ReadonlySet<number> = new Set([4, 5, 10, 11]);
+/** Hyperparameters (`<architecture>.` + these) llama.cpp divides by or loops over: 0 aborts it. */
+const NONZERO_SUFFIXES = ['block_count', 'embedding_length', 'attention.head_count'];
+
+/**
+ * The metadata values a model needs to be loaded at all, read as the header is walked: llama.cpp
+ * aborts the process (a division by zero, a failed assertion) on a file that is well-formed but
+ * states no architecture, no layers or heads, or a vocabulary with no tokens or the same token
+ * twice, where this answers with one line.
+ */
+class ReadMetadata {
+  private architecture: string | undefined;
+  private readonly integers = new Map<string, number>();
+  private readonly ssm = new Set<string>();
+  private tokens: { count: number; empty: number; repeated?: string } | undefined;
+
+  /** Reads the value of `key` when it is one of those checked; false (nothing read) otherwise. */
+  async value(cursor: Cursor, key: string, type: number): Promise<boolean> {
+    const dot = key.indexOf('.');
+    if (dot > 0 && key.startsWith('ssm.', dot + 1)) this.ssm.add(key.slice(0, dot));
+    if (key === 'general.architecture' && type === STRING) {
+      this.architecture = await cursor.string(quoted(key), true);
+      return true;
+    }
+    if (INTEGER_TYPES.has(type) && NONZERO_SUFFIXES.some((suffix) => key.endsWith(`.${suffix}`))) {
+      const view = await cursor.bytes(FIXED_SIZES[type] as number, quoted(key));
+      this.integers.set(
+        key,
+        view.byteLength === 4 ? view.getUint32(0, true) : Number(view.getBigUint64(0, true)),
+      );
+      return true;
+    }
+    if (key === 'tokenizer.ggml.tokens' && type === ARRAY) {
+      const itemType = await cursor.u32(`the item type of ${quoted(key)}`);
+      if (itemType !== STRING)
+        throw new Malformed(`${quoted(key)} holds items of type ${itemType}, not strings`);
+      const count = await cursor.u64(`the length of ${quoted(key)}`);
+      if (count * 8 > cursor.remaining) {
+        throw new Malformed(
+          `${quoted(key)} has ${count} items, more than the ${cursor.remaining} bytes left can hold`,
+        );
+      }
+      const seen = new Set<string>();
+      let empty = 0;
+      let repeated: string | undefined;
+      for (let index = 0; index < count; index++) {
+        const token = await cursor.string(`an item of ${quoted(key)}`, true);
+        if (token === '') empty++;
+        else if (seen.has(token)) repeated ??= token;
+        else seen.add(token);
+      }
+      this.tokens = repeated === undefined ? { count, empty } : { count, empty, repeated };
+      return true;
+    }
+    return false;
+  }
+
+  /** The first thing that keeps the model from loading, as the end of a sentence. */
+  problem(): string | undefined {
+    const architecture = this.architecture;
+    if (architecture === undefined) return 'it has no general.architecture';
+    for (const suffix of NONZERO_SUFFIXES) {
+      const key = `${architecture}.${suffix}`;
+      // State-space models (Mamba) have no attention heads, and say so with 0.
+      if (suffix === 'attention.head_count' && this.ssm.has(architecture)) continue;
+      if (this.integers.get(key) === 0) return `${quoted(key)} is 0`;
+    }
+    const tokens = this.tokens;
+    if (tokens === undefined) return undefined;
+    if (tokens.count === 0) return '"tokenizer.ggml.tokens" is empty';
+    if (tokens.empty === tokens.count) return 'every token of "tokenizer.ggml.tokens" is empty';
+    if (tokens.repeated !== undefined)
+      return `"tokenizer.ggml.tokens" holds ${quoted(tokens.repeated)} twice`;
+    return undefined;
   }
 }
 

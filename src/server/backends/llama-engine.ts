@@ -203,9 +203,11 @@ function firstLine(error: unknown): string {
  * `node:fs` is imported here, not at the top, so the gateway's module graph stays web-standard.
  */
 async function fileProblem(file: string): Promise<string | undefined> {
-  const { open } = await import('node:fs/promises');
+  const { open, stat } = await import('node:fs/promises');
   let handle: import('node:fs/promises').FileHandle;
   try {
+    // Opening a FIFO waits for a writer, for ever: only a regular file is opened.
+    if (!(await stat(file)).isFile()) return 'it is not a regular file';
     handle = await open(file, 'r');
   } catch (error) {
     return `cannot open it (${(error as NodeJS.ErrnoException).code ?? firstLine(error)})`;
