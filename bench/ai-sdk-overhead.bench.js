@@ -1,0 +1,75 @@
+// AI SDK middleware overhead (issue 30): `toolCallMiddleware`'s `wrapStream` read to the end, against
+// reading the same source stream with no middleware, 4-character text deltas handed over one part per
+// read (`bench/ai-sdk-parts.js`). Hermes outputs of 16 KB, 64 KB and 1 MB: prose only, and prose with
+// `write_file` calls of about 1 KB. Each cell is the best of rounds (at least three, for 1.5 s) after
+// a warm-up; the ratio is middleware time ÷ raw time (goal: <= 2.5).
+import { toolCallMiddleware } from '../dist/ai-sdk/index.js';
+import { drain, partStream, textParts } from './ai-sdk-parts.js';
+import { printTable } from './measure.js';
+
+const prose = 'The quick brown fox jumps over the lazy dog, then checks the weather. ';
+function output(size, withCalls) {
+  let text = '';
+  let n = 0;
+  while (text.length < size) {
+    text += prose.repeat(withCalls ? 4 : 16);
+    if (withCalls) {
+      const args = { path: `src/file-${n++}.txt`, content: 'line of file content\n'.repeat(45) };
+      text += `<tool_call>\n${JSON.stringify({ name: 'write_file', arguments: args })}\n</tool_call>\n`;
+    }
+  }
+  return text;
+}
+
+const middleware = toolCallMiddleware({ format: 'hermes' });
+const model = { specificationVersion: 'v3', provider: 'bench', modelId: 'bench', supportedUrls: {} };
+const params = await middleware.transformParams({
+  type: 'stream',
+  params: {
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
+    tools: [{ type: 'function', name: 'write_file', inputSchema: { type: 'object' } }],
+  },
+  model,
+});
+
+async function best(run) {
+  await run();
+  let least = Number.POSITIVE_INFINITY;
+  const deadline = performance.now() + 1500;
+  for (let round = 0; round < 3 || performance.now() < deadline; round++) {
+    const start = performance.now();
+    await run();
+    least = Math.min(least, performance.now() - start);
+  }
+  return least;
+}
+
+const rows = [['output', 'size', 'parts', 'raw ms', 'middleware ms', 'middleware ÷ raw']];
+for (const withCalls of [false, true]) {
+  for (const [label, size] of [
+    ['16 KB', 16_384],
+    ['64 KB', 65_536],
+    ['1 MB', 1_048_576],
+  ]) {
+    const parts = textParts(output(size, withCalls), 4);
+    const raw = await best(() => drain(partStream(parts)));
+    const wrapped = await best(async () => {
+      const { stream } = await middleware.wrapStream({
+        doStream: async () => ({ stream: partStream(parts) }),
+        doGenerate: async () => ({}),
+        params,
+        model,
+      });
+      await drain(stream);
+    });
+    rows.push([
+      withCalls ? 'with calls' : 'prose only',
+      label,
+      parts.length,
+      raw.toFixed(1),
+      wrapped.toFixed(1),
+      `${(wrapped / raw).toFixed(2)}x`,
+    ]);
+  }
+}
+printTable(rows);
