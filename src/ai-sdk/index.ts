@@ -16,6 +16,8 @@ export {
   type PromptTextOptions,
   renderPromptText,
 } from './prompt-text.js';
+// The sink `AISDKStreamPartEncoder.add` writes to.
+export type { PartOutput } from './pull-transform.js';
 export { rawPromptFetch } from './raw-prompt-fetch.js';
 export {
   genericRenderer,

@@ -6,6 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { ParseEvent } from '../types/parse-event.js';
 import { invalidCallPart } from './invalid-call-part.js';
+import type { PartOutput } from './pull-transform.js';
 
 /** Options of `AISDKStreamPartEncoder` / `toAISDKStreamParts`. */
 export interface AISDKStreamPartOptions {
@@ -45,41 +46,47 @@ export class AISDKStreamPartEncoder {
 
   /** The parts for `events`, in order (appended to `out` when given). */
   push(events: Iterable<EncodableEvent>, out: LanguageModelV3StreamPart[] = []): LanguageModelV3StreamPart[] {
-    for (const event of events) {
-      switch (event.type) {
-        case 'text-delta':
-        case 'reasoning-delta': {
-          if (event.delta === '') break;
-          const kind = event.type === 'text-delta' ? 'text' : 'reasoning';
-          const id = this.openBlock(kind, out);
-          out.push({ type: event.type, id, delta: event.delta });
-          break;
-        }
-        case 'tool-input-start':
-          this.closeBlock(out);
-          out.push({ type: 'tool-input-start', id: event.id, toolName: event.toolName });
-          break;
-        case 'tool-input-delta':
-          out.push({ type: 'tool-input-delta', id: event.id, delta: event.delta });
-          break;
-        case 'tool-input-end':
-          out.push({ type: 'tool-input-end', id: event.id });
-          break;
-        case 'tool-call':
-          this.closeBlock(out);
-          this.calls++;
-          out.push(toolCallPart(event));
-          break;
-        case 'tool-call-invalid':
-          this.closeBlock(out);
-          out.push(invalidCallPart(event, `invalid_${this.invalidCalls++}`));
-          break;
-        case 'error':
-          out.push({ type: 'error', error: event.error });
-          break;
-      }
-    }
+    for (const event of events) this.add(event, out);
     return out;
+  }
+
+  /**
+   * Writes the parts for one event to `out` (an array, or a stream's sink): what `push` does per event,
+   * for a caller that maps events as they come and would otherwise wrap each in an array.
+   */
+  add(event: EncodableEvent, out: PartOutput<LanguageModelV3StreamPart>): void {
+    switch (event.type) {
+      case 'text-delta':
+      case 'reasoning-delta': {
+        if (event.delta === '') break;
+        const kind = event.type === 'text-delta' ? 'text' : 'reasoning';
+        const id = this.openBlock(kind, out);
+        out.push({ type: event.type, id, delta: event.delta });
+        break;
+      }
+      case 'tool-input-start':
+        this.closeBlock(out);
+        out.push({ type: 'tool-input-start', id: event.id, toolName: event.toolName });
+        break;
+      case 'tool-input-delta':
+        out.push({ type: 'tool-input-delta', id: event.id, delta: event.delta });
+        break;
+      case 'tool-input-end':
+        out.push({ type: 'tool-input-end', id: event.id });
+        break;
+      case 'tool-call':
+        this.closeBlock(out);
+        this.calls++;
+        out.push(toolCallPart(event));
+        break;
+      case 'tool-call-invalid':
+        this.closeBlock(out);
+        out.push(invalidCallPart(event, `invalid_${this.invalidCalls++}`));
+        break;
+      case 'error':
+        out.push({ type: 'error', error: event.error });
+        break;
+    }
   }
 
   /** Closes the open text or reasoning block; call once when the turn ends. */
@@ -88,7 +95,7 @@ export class AISDKStreamPartEncoder {
     return out;
   }
 
-  private openBlock(kind: 'text' | 'reasoning', out: LanguageModelV3StreamPart[]): string {
+  private openBlock(kind: 'text' | 'reasoning', out: PartOutput<LanguageModelV3StreamPart>): string {
     if (this.open?.kind === kind) return this.open.id;
     this.closeBlock(out);
     const id =
@@ -100,7 +107,7 @@ export class AISDKStreamPartEncoder {
     return id;
   }
 
-  private closeBlock(out: LanguageModelV3StreamPart[]): void {
+  private closeBlock(out: PartOutput<LanguageModelV3StreamPart>): void {
     if (this.open === undefined) return;
     out.push({ type: this.open.kind === 'text' ? 'text-end' : 'reasoning-end', id: this.open.id });
     this.open = undefined;
