@@ -19,6 +19,7 @@ import { CallIdGuard } from './call-id-guard.js';
 import { invalidCallPart } from './invalid-call-part.js';
 import { promptTemplateFor, promptTemplates } from './prompt-templates/prompt-templates.js';
 import { type PromptTemplate, renderPromptText } from './prompt-text.js';
+import { type PartOutput, pullTransform } from './pull-transform.js';
 import { rendererFor } from './renderers/prompt-renderers.js';
 import { renderToolPrompt } from './renderers/render-tool-prompt.js';
 import type { ToolPromptRenderer } from './renderers/tool-prompt-renderer.js';
@@ -183,38 +184,41 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       const encoder = new AISDKStreamPartEncoder({ idPrefix: 'tw-' });
       const ids = new CallIdGuard();
       let finished = false;
-      const stream = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
-          transform(part, controller) {
-            // The parser has finished with the first `finish`: what an upstream sends after it (a
-            // second `finish`, late text) is passed on as it came; a second `finish` is dropped, as a
-            // stream has one.
-            if (finished) {
-              if (part?.type !== 'finish') controller.enqueue(ids.part(part, 'native'));
-              return;
-            }
-            const out: LanguageModelV3StreamPart[] = [];
-            if (isTextPart(part, 'text-delta')) encoder.push(parser.push(part.delta), out);
-            else if (part?.type === 'finish') {
-              finished = true;
-              encoder.finish(encoder.push(parser.finish(), out));
-              out.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
-            } else if (part?.type !== 'text-start' && part?.type !== 'text-end') {
-              // Everything else passes on, a part that is not one (`null`, a text delta without a
-              // string) as it came: nothing of it is dropped, and nothing read from it.
-              controller.enqueue(ids.part(part, 'native'));
-            }
-            for (const item of out) controller.enqueue(ids.part(item, 'parsed'));
-          },
-          // A stream that ends without its `finish` part (an aborted response) still gets the text
-          // the parser held back and its open call, as an invalid call.
-          flush(controller) {
-            if (finished) return;
-            for (const item of encoder.finish(encoder.push(parser.finish())))
-              controller.enqueue(ids.part(item, 'parsed'));
-          },
-        }),
-      );
+      let parsed: PartOutput<LanguageModelV3StreamPart> | undefined;
+      // Pulled rather than piped through a TransformStream: see `pullTransform`.
+      const stream = pullTransform<LanguageModelV3StreamPart, LanguageModelV3StreamPart>(result.stream, {
+        map(part, out) {
+          // The parser has finished with the first `finish`: what an upstream sends after it (a
+          // second `finish`, late text) is passed on as it came; a second `finish` is dropped, as a
+          // stream has one.
+          if (finished) {
+            if (part?.type !== 'finish') out.push(ids.part(part, 'native'));
+            return;
+          }
+          // Parsed parts go straight to the stream, each through the id guard: no array per delta
+          // (built once: `out` is the same on every call).
+          parsed ??= { push: (item) => out.push(ids.part(item, 'parsed')) };
+          if (isTextPart(part, 'text-delta')) {
+            for (const event of parser.push(part.delta)) encoder.add(event, parsed);
+          } else if (part?.type === 'finish') {
+            finished = true;
+            for (const event of parser.finish()) encoder.add(event, parsed);
+            for (const item of encoder.finish()) parsed.push(item);
+            parsed.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
+          } else if (part?.type !== 'text-start' && part?.type !== 'text-end') {
+            // Everything else passes on, a part that is not one (`null`, a text delta without a
+            // string) as it came: nothing of it is dropped, and nothing read from it.
+            out.push(ids.part(part, 'native'));
+          }
+        },
+        // A stream that ends without its `finish` part (an aborted response) still gets the text
+        // the parser held back and its open call, as an invalid call.
+        flush(out) {
+          if (finished) return;
+          for (const item of encoder.finish(encoder.push(parser.finish())))
+            out.push(ids.part(item, 'parsed'));
+        },
+      });
       return { ...result, stream };
     },
   };
