@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { nestedDeeperThan } from '../internal/value-depth.js';
+import { nestedDeeperThan } from '../json/index.js';
 import { chatRoute, type RouteContext } from './chat/chat-route.js';
 import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config.js';
 import { resolveModels } from './core/resolve-models.js';
