@@ -72,6 +72,7 @@ import {
 import { dedentBlock } from './dedent-block.js';
 import type { JsonRepair, JsonRepairKind } from './json-repair.js';
 import { type LenientJsonMode, lenientJsonModes } from './lenient-json-mode.js';
+import { noStrictSpan, StrictSpanReader } from './strict-span-reader.js';
 import { unescapeJsonText } from './unescape-json-text.js';
 
 /** Unwinds the parser on a problem it cannot repair. Caught by the public functions; never escapes them. */
@@ -145,6 +146,7 @@ export class LenientJsonParser {
   private readonly mode: LenientJsonMode;
   private readonly contextual: boolean;
   private readonly partial: boolean;
+  private readonly strictSpans: StrictSpanReader;
 
   /**
    * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
@@ -164,6 +166,7 @@ export class LenientJsonParser {
     this.mode = mode;
     this.contextual = mode.quoteEnd === 'delimiter';
     this.partial = partial;
+    this.strictSpans = new StrictSpanReader(text);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -213,7 +216,7 @@ export class LenientJsonParser {
     }
     const repairCount = this.repairs.length;
     const valueStart = this.position;
-    const value = this.parseValue();
+    const value = this.parseFencedValue(fenceOpen) ?? this.parseValue();
     if (value === noValue || (typeof value === 'string' && this.lastUnquotedStart === valueStart)) {
       // Prose before the JSON (`Here you go: {…}`), or a wrapper we do not know (`<tool_call>{…}`).
       const embedded = this.findEmbeddedJson(valueStart);
@@ -221,6 +224,23 @@ export class LenientJsonParser {
       if (value === noValue) this.fail(unexpectedCharacter(this.text, valueStart), valueStart);
     }
     return this.finishDocument(value, valueStart, repairCount, fenceOpen, wrapperCloser);
+  }
+
+  /**
+   * In a fenced document, the object or array up to the closing fence when `JSON.parse` accepts
+   * it, read with no scan before (strict-span-reader.ts); `undefined` where the repairing parser
+   * must read it.
+   */
+  private parseFencedValue(fenceOpen: boolean): unknown {
+    if (!fenceOpen || this.contextual || this.position >= this.length) return undefined;
+    const code = this.text.charCodeAt(this.position);
+    if (code !== codeOpenBrace && code !== codeOpenBracket) return undefined;
+    const fence = this.text.indexOf('```', this.position);
+    if (fence < 0) return undefined;
+    const value = this.strictSpans.readUntil(this.position, fence, this.maxDepth - this.depth);
+    if (value === noStrictSpan) return undefined;
+    this.position = this.strictSpans.end;
+    return value;
   }
 
   /** Parses exactly one value at the cursor (after whitespace and comments), nothing around it. */
@@ -468,11 +488,16 @@ export class LenientJsonParser {
         : this.parseQuotedString();
     }
     if (code >= codeZero && code <= 0x39) return this.parseNumber();
+    if (code === codeOpenBrace || code === codeOpenBracket) {
+      // Strictly valid JSON is read by JSON.parse; only what needs a repair goes on below.
+      const strict = this.strictSpans.read(this.position, this.maxDepth - this.depth);
+      if (strict !== noStrictSpan) {
+        this.position = this.strictSpans.end;
+        return strict;
+      }
+      return code === codeOpenBrace ? this.parseObject() : this.parseArray();
+    }
     switch (code) {
-      case codeOpenBrace:
-        return this.parseObject();
-      case codeOpenBracket:
-        return this.parseArray();
       case codeDoubleQuote:
       case codeSingleQuote:
       case codeBacktick:
