@@ -855,16 +855,17 @@ export class LenientJsonParser {
     const text = this.text;
     const quoteStart = this.position;
     const openCode = text.charCodeAt(quoteStart);
-    if (openCode === codeDoubleQuote) {
+    if (openCode === codeDoubleQuote || openCode === codeSingleQuote) {
       // Fast path for a plain string followed by `,` `:` or a closer it did not open: no judgement.
+      // A single-quoted one (issue 30) ends only at a `'`, as in scanString.
       const length = this.length;
       let position = quoteStart + 1;
       while (position < length) {
         const code = text.charCodeAt(position);
-        if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+        if (code === openCode || code === codeBackslash || code < codeSpace) break;
         position++;
       }
-      if (position < length && text.charCodeAt(position) === codeDoubleQuote) {
+      if (position < length && text.charCodeAt(position) === openCode) {
         let after = position + 1;
         while (after < length && isSpaceOrTab(text.charCodeAt(after))) after++;
         const next = after < length ? text.charCodeAt(after) : -1;
@@ -874,6 +875,7 @@ export class LenientJsonParser {
           (next === codeCloseBrace && !includesCode(text, quoteStart + 1, position, codeOpenBrace)) ||
           (next === codeCloseBracket && !includesCode(text, quoteStart + 1, position, codeOpenBracket));
         if (plain) {
+          if (openCode === codeSingleQuote) this.repair('single_quotes', quoteStart);
           this.stringReachedEnd = false;
           this.position = position + 1;
           return text.slice(quoteStart + 1, position);
