@@ -644,17 +644,9 @@ export class LenientJsonParser {
     let after = position + 1;
     while (after < length && text.charCodeAt(after) === codeSpace) after++;
     if (after >= length || text.charCodeAt(after) !== codeColon) return undefined;
-    const keyLength = position - quote - 1;
     this.position = position + 1;
     this.stringReachedEnd = false;
-    if (keyLength > maximumCachedKeyLength) return text.slice(quote + 1, position);
-    const slot = (hash ^ keyLength) & (keyCache.length - 1);
-    const cached = keyCache[slot];
-    if (cached !== undefined && cached.length === keyLength && text.startsWith(cached, quote + 1))
-      return cached;
-    const key = text.slice(quote + 1, position);
-    keyCache[slot] = key;
-    return key;
+    return cachedKey(text, quote + 1, position, hash);
   }
 
   /** `{{"a": 1}}`, as a prompt template that escapes braces makes a model write. */
@@ -1321,7 +1313,12 @@ export class LenientJsonParser {
       }
       position++;
     }
-    const key = text.slice(start, trimWhitespaceBefore(text, position, start));
+    const keyEnd = trimWhitespaceBefore(text, position, start);
+    let hash = 0;
+    if (keyEnd - start <= maximumCachedKeyLength) {
+      for (let index = start; index < keyEnd; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
+    }
+    const key = cachedKey(text, start, keyEnd, hash);
     this.repair('unquoted_key', start);
     // `{a":1}`: a key with only its end quote.
     if (
@@ -1958,6 +1955,21 @@ const truncatableLiterals: ReadonlyArray<readonly [string, unknown]> = [
   ['false', false],
   ['null', null],
 ];
+
+/**
+ * `text.slice(start, end)`, taken from the small cache of recent keys when it holds that text (see
+ * readPlainKey); `hash` is the keys' rolling hash of it (`hash * 31 + code`, 32-bit).
+ */
+function cachedKey(text: string, start: number, end: number, hash: number): string {
+  const keyLength = end - start;
+  if (keyLength > maximumCachedKeyLength) return text.slice(start, end);
+  const slot = (hash ^ keyLength) & (keyCache.length - 1);
+  const cached = keyCache[slot];
+  if (cached !== undefined && cached.length === keyLength && text.startsWith(cached, start)) return cached;
+  const key = text.slice(start, end);
+  keyCache[slot] = key;
+  return key;
+}
 
 /**
  * Adds a member so that every key, `__proto__` included, becomes an own data property, as
