@@ -146,7 +146,8 @@ export class LenientJsonParser {
   private readonly mode: LenientJsonMode;
   private readonly contextual: boolean;
   private readonly partial: boolean;
-  private readonly strictSpans: StrictSpanReader;
+  // Made on first use: most call bodies are short and never need it.
+  private strictSpanReader: StrictSpanReader | undefined;
 
   /**
    * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
@@ -166,7 +167,6 @@ export class LenientJsonParser {
     this.mode = mode;
     this.contextual = mode.quoteEnd === 'delimiter';
     this.partial = partial;
-    this.strictSpans = new StrictSpanReader(text);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -237,10 +237,16 @@ export class LenientJsonParser {
     if (code !== codeOpenBrace && code !== codeOpenBracket) return undefined;
     const fence = this.text.indexOf('```', this.position);
     if (fence < 0) return undefined;
-    const value = this.strictSpans.readUntil(this.position, fence, this.maxDepth - this.depth);
+    const reader = this.strictSpans();
+    const value = reader.readUntil(this.position, fence, this.maxDepth - this.depth);
     if (value === noStrictSpan) return undefined;
-    this.position = this.strictSpans.end;
+    this.position = reader.end;
     return value;
+  }
+
+  private strictSpans(): StrictSpanReader {
+    this.strictSpanReader ??= new StrictSpanReader(this.text);
+    return this.strictSpanReader;
   }
 
   /** Parses exactly one value at the cursor (after whitespace and comments), nothing around it. */
@@ -489,11 +495,15 @@ export class LenientJsonParser {
     }
     if (code >= codeZero && code <= 0x39) return this.parseNumber();
     if (code === codeOpenBrace || code === codeOpenBracket) {
-      // Strictly valid JSON is read by JSON.parse; only what needs a repair goes on below.
-      const strict = this.strictSpans.read(this.position, this.maxDepth - this.depth);
-      if (strict !== noStrictSpan) {
-        this.position = this.strictSpans.end;
-        return strict;
+      // In a long text, strictly valid JSON is read by JSON.parse; only what needs a repair goes on
+      // below. A short text gains nothing from it: the scan and the call cost more than they save.
+      if (this.length >= strictSpanMinimumText) {
+        const reader = this.strictSpans();
+        const strict = reader.read(this.position, this.maxDepth - this.depth);
+        if (strict !== noStrictSpan) {
+          this.position = reader.end;
+          return strict;
+        }
       }
       return code === codeOpenBrace ? this.parseObject() : this.parseArray();
     }
@@ -1955,6 +1965,9 @@ const truncatableLiterals: ReadonlyArray<readonly [string, unknown]> = [
   ['false', false],
   ['null', null],
 ];
+
+/** The shortest text in which objects and arrays are first tried as strict JSON (see parseValue). */
+const strictSpanMinimumText = 2048;
 
 /**
  * `text.slice(start, end)`, taken from the small cache of recent keys when it holds that text (see
