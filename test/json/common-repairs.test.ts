@@ -20,22 +20,36 @@ const cases = JSON.parse(
   readFileSync(new URL('./common-repairs.json', import.meta.url), 'utf8'),
 ) as CommonRepairCase[];
 
+// Objects and arrays are tried as strict JSON only in long texts: each case runs as written and after
+// 2,048 spaces (every offset moves by as much).
+const padding = 2048;
+const runs = cases.flatMap((testCase) => [
+  [testCase.description, testCase, 0] as const,
+  [`${testCase.description}, in a long text`, testCase, padding] as const,
+]);
+
 describe('parseLenientJson on the common repairs around valid JSON', () => {
-  it.each(cases.map((testCase) => [testCase.description, testCase] as const))('%s', (_, testCase) => {
-    const result = parseLenientJson(testCase.input, testCase.options);
+  it.each(runs)('%s', (_, testCase, shift) => {
+    const result = parseLenientJson(' '.repeat(shift) + testCase.input, testCase.options);
     if (testCase.error !== undefined) {
-      expect(result).toMatchObject({ ok: false, error: testCase.error, position: testCase.position });
+      expect(result).toMatchObject({
+        ok: false,
+        error: testCase.error,
+        position: (testCase.position ?? 0) + shift,
+      });
       return;
     }
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toStrictEqual(testCase.expected);
-    expect(result.repairs.map((repair) => `${repair.kind}@${repair.position}`)).toEqual(testCase.repairs);
-    expect(result.end).toBe(testCase.end);
+    expect(result.repairs.map((repair) => `${repair.kind}@${repair.position - shift}`)).toEqual(
+      testCase.repairs,
+    );
+    expect(result.end).toBe((testCase.end ?? 0) + shift);
   });
 
   it('reads a value JSON.parse gives as Infinity the same way inside and outside a valid span', () => {
-    expect(parseLenientJson('{"a": x, "b": [1e400, -1e400]}')).toMatchObject({
+    expect(parseLenientJson(`${' '.repeat(padding)}{"a": x, "b": [1e400, -1e400]}`)).toMatchObject({
       ok: true,
       value: {
         a: 'x',
