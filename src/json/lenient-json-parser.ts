@@ -72,6 +72,7 @@ import {
 import { dedentBlock } from './dedent-block.js';
 import type { JsonRepair, JsonRepairKind } from './json-repair.js';
 import { type LenientJsonMode, lenientJsonModes } from './lenient-json-mode.js';
+import { noStrictSpan, StrictSpanReader } from './strict-span-reader.js';
 import { unescapeJsonText } from './unescape-json-text.js';
 
 /** Unwinds the parser on a problem it cannot repair. Caught by the public functions; never escapes them. */
@@ -145,6 +146,8 @@ export class LenientJsonParser {
   private readonly mode: LenientJsonMode;
   private readonly contextual: boolean;
   private readonly partial: boolean;
+  // Made on first use: most call bodies are short and never need it.
+  private strictSpanReader: StrictSpanReader | undefined;
 
   /**
    * `mode` picks how strings and values end (`callBody` by default); `partial` says the text is a
@@ -213,7 +216,7 @@ export class LenientJsonParser {
     }
     const repairCount = this.repairs.length;
     const valueStart = this.position;
-    const value = this.parseValue();
+    const value = this.parseFencedValue(fenceOpen) ?? this.parseValue();
     if (value === noValue || (typeof value === 'string' && this.lastUnquotedStart === valueStart)) {
       // Prose before the JSON (`Here you go: {…}`), or a wrapper we do not know (`<tool_call>{…}`).
       const embedded = this.findEmbeddedJson(valueStart);
@@ -221,6 +224,29 @@ export class LenientJsonParser {
       if (value === noValue) this.fail(unexpectedCharacter(this.text, valueStart), valueStart);
     }
     return this.finishDocument(value, valueStart, repairCount, fenceOpen, wrapperCloser);
+  }
+
+  /**
+   * In a fenced document, the object or array up to the closing fence when `JSON.parse` accepts
+   * it, read with no scan before (strict-span-reader.ts); `undefined` where the repairing parser
+   * must read it.
+   */
+  private parseFencedValue(fenceOpen: boolean): unknown {
+    if (!fenceOpen || this.contextual || this.position >= this.length) return undefined;
+    const code = this.text.charCodeAt(this.position);
+    if (code !== codeOpenBrace && code !== codeOpenBracket) return undefined;
+    const fence = this.text.indexOf('```', this.position);
+    if (fence < 0) return undefined;
+    const reader = this.strictSpans();
+    const value = reader.readUntil(this.position, fence, this.maxDepth - this.depth);
+    if (value === noStrictSpan) return undefined;
+    this.position = reader.end;
+    return value;
+  }
+
+  private strictSpans(): StrictSpanReader {
+    this.strictSpanReader ??= new StrictSpanReader(this.text);
+    return this.strictSpanReader;
   }
 
   /** Parses exactly one value at the cursor (after whitespace and comments), nothing around it. */
@@ -468,11 +494,20 @@ export class LenientJsonParser {
         : this.parseQuotedString();
     }
     if (code >= codeZero && code <= 0x39) return this.parseNumber();
+    if (code === codeOpenBrace || code === codeOpenBracket) {
+      // In a long text, strictly valid JSON is read by JSON.parse; only what needs a repair goes on
+      // below. A short text gains nothing from it: the scan and the call cost more than they save.
+      if (this.length >= strictSpanMinimumText) {
+        const reader = this.strictSpans();
+        const strict = reader.read(this.position, this.maxDepth - this.depth);
+        if (strict !== noStrictSpan) {
+          this.position = reader.end;
+          return strict;
+        }
+      }
+      return code === codeOpenBrace ? this.parseObject() : this.parseArray();
+    }
     switch (code) {
-      case codeOpenBrace:
-        return this.parseObject();
-      case codeOpenBracket:
-        return this.parseArray();
       case codeDoubleQuote:
       case codeSingleQuote:
       case codeBacktick:
@@ -619,17 +654,9 @@ export class LenientJsonParser {
     let after = position + 1;
     while (after < length && text.charCodeAt(after) === codeSpace) after++;
     if (after >= length || text.charCodeAt(after) !== codeColon) return undefined;
-    const keyLength = position - quote - 1;
     this.position = position + 1;
     this.stringReachedEnd = false;
-    if (keyLength > maximumCachedKeyLength) return text.slice(quote + 1, position);
-    const slot = (hash ^ keyLength) & (keyCache.length - 1);
-    const cached = keyCache[slot];
-    if (cached !== undefined && cached.length === keyLength && text.startsWith(cached, quote + 1))
-      return cached;
-    const key = text.slice(quote + 1, position);
-    keyCache[slot] = key;
-    return key;
+    return cachedKey(text, quote + 1, position, hash);
   }
 
   /** `{{"a": 1}}`, as a prompt template that escapes braces makes a model write. */
@@ -830,16 +857,17 @@ export class LenientJsonParser {
     const text = this.text;
     const quoteStart = this.position;
     const openCode = text.charCodeAt(quoteStart);
-    if (openCode === codeDoubleQuote) {
+    if (openCode === codeDoubleQuote || openCode === codeSingleQuote) {
       // Fast path for a plain string followed by `,` `:` or a closer it did not open: no judgement.
+      // A single-quoted one (issue 30) ends only at a `'`, as in scanString.
       const length = this.length;
       let position = quoteStart + 1;
       while (position < length) {
         const code = text.charCodeAt(position);
-        if (code === codeDoubleQuote || code === codeBackslash || code < codeSpace) break;
+        if (code === openCode || code === codeBackslash || code < codeSpace) break;
         position++;
       }
-      if (position < length && text.charCodeAt(position) === codeDoubleQuote) {
+      if (position < length && text.charCodeAt(position) === openCode) {
         let after = position + 1;
         while (after < length && isSpaceOrTab(text.charCodeAt(after))) after++;
         const next = after < length ? text.charCodeAt(after) : -1;
@@ -849,6 +877,7 @@ export class LenientJsonParser {
           (next === codeCloseBrace && !includesCode(text, quoteStart + 1, position, codeOpenBrace)) ||
           (next === codeCloseBracket && !includesCode(text, quoteStart + 1, position, codeOpenBracket));
         if (plain) {
+          if (openCode === codeSingleQuote) this.repair('single_quotes', quoteStart);
           this.stringReachedEnd = false;
           this.position = position + 1;
           return text.slice(quoteStart + 1, position);
@@ -1294,7 +1323,12 @@ export class LenientJsonParser {
       }
       position++;
     }
-    const key = text.slice(start, trimWhitespaceBefore(text, position, start));
+    const keyEnd = trimWhitespaceBefore(text, position, start);
+    let hash = 0;
+    if (keyEnd - start <= maximumCachedKeyLength) {
+      for (let index = start; index < keyEnd; index++) hash = (hash * 31 + text.charCodeAt(index)) | 0;
+    }
+    const key = cachedKey(text, start, keyEnd, hash);
     this.repair('unquoted_key', start);
     // `{a":1}`: a key with only its end quote.
     if (
@@ -1931,6 +1965,24 @@ const truncatableLiterals: ReadonlyArray<readonly [string, unknown]> = [
   ['false', false],
   ['null', null],
 ];
+
+/** The shortest text in which objects and arrays are first tried as strict JSON (see parseValue). */
+const strictSpanMinimumText = 2048;
+
+/**
+ * `text.slice(start, end)`, taken from the small cache of recent keys when it holds that text (see
+ * readPlainKey); `hash` is the keys' rolling hash of it (`hash * 31 + code`, 32-bit).
+ */
+function cachedKey(text: string, start: number, end: number, hash: number): string {
+  const keyLength = end - start;
+  if (keyLength > maximumCachedKeyLength) return text.slice(start, end);
+  const slot = (hash ^ keyLength) & (keyCache.length - 1);
+  const cached = keyCache[slot];
+  if (cached !== undefined && cached.length === keyLength && text.startsWith(cached, start)) return cached;
+  const key = text.slice(start, end);
+  keyCache[slot] = key;
+  return key;
+}
 
 /**
  * Adds a member so that every key, `__proto__` included, becomes an own data property, as

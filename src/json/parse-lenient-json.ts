@@ -1,6 +1,7 @@
 import type { JsonRepair } from './json-repair.js';
 import { LenientJsonFailure, LenientJsonParser } from './lenient-json-parser.js';
 import { strictJsonValueEnd } from './strict-json-value-end.js';
+import { noStrictSpan, parseWithoutStackTrace } from './strict-span-reader.js';
 
 /** Options for {@link parseLenientJson} and {@link parseLenientJsonValue}. */
 export interface ParseLenientJsonOptions {
@@ -97,35 +98,9 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
 export function parseMostlyValidJson(text: string, options?: ParseLenientJsonOptions): LenientJsonResult {
   if (typeof text === 'string' && endsLikeJsonValue(text)) {
     const value = parseWithoutStackTrace(text);
-    if (value !== notJson) return { ok: true, value, repairs: [], end: text.length };
+    if (value !== noStrictSpan) return { ok: true, value, repairs: [], end: text.length };
   }
   return parseLenientJson(text, options);
-}
-
-const notJson: unique symbol = Symbol('notJson');
-
-/**
- * `JSON.parse(text)`, or `notJson` where it throws. The `SyntaxError` of a failing `JSON.parse`
- * costs far more than reading a small text (in bench/compare-builds.js's Hermes row, more than half
- * of the time went into two of them per call); most of that is capturing the stack trace, which
- * nobody sees here, so `Error.stackTraceLimit` is 0 while it runs. No user code runs inside
- * `JSON.parse` without a reviver, so nothing can observe the change; it is restored before
- * returning. Where `Error.stackTraceLimit` cannot be written (a frozen `Error`), it is left alone.
- */
-function parseWithoutStackTrace(text: string): unknown {
-  const stackTraceLimit = Error.stackTraceLimit;
-  try {
-    Error.stackTraceLimit = 0;
-  } catch {
-    // A frozen `Error`: parse with the stack trace.
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return notJson;
-  } finally {
-    if (Error.stackTraceLimit !== stackTraceLimit) Error.stackTraceLimit = stackTraceLimit;
-  }
 }
 
 /**

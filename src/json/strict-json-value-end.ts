@@ -15,9 +15,18 @@ const inObject = 1;
  *
  * It exists so that `JSON.parse` is only called on text it will accept: a failing `JSON.parse`
  * builds an exception with a source excerpt, which costs more than repairing small inputs.
+ * With `maxDepth`, a value nested deeper than that many containers (counting its own) is -1 too;
+ * with `maxLength`, a value still open that many characters after `start` is -1 with
+ * `strictFailure.position` = `gaveUp`.
  * Internal to src/json.
  */
-export function strictJsonValueEnd(text: string, start: number): number {
+export function strictJsonValueEnd(
+  text: string,
+  start: number,
+  maxDepth = Number.POSITIVE_INFINITY,
+  maxLength = Number.POSITIVE_INFINITY,
+): number {
+  const giveUpAt = start + maxLength;
   const length = text.length;
   // Reused between calls (the function is synchronous and not reentrant): one allocation less per
   // call on the hot path. `depth` is its logical length.
@@ -26,7 +35,13 @@ export function strictJsonValueEnd(text: string, start: number): number {
   let index = skipWhitespace(text, start);
   for (;;) {
     // A value starts at `index`.
+    strictFailure.position = index;
     if (index >= length) return -1;
+    if (depth >= maxDepth) return -1;
+    if (index > giveUpAt) {
+      strictFailure.position = gaveUp;
+      return -1;
+    }
     let code = text.charCodeAt(index);
     if (code === 0x7b) {
       index = skipWhitespace(text, index + 1);
@@ -64,6 +79,7 @@ export function strictJsonValueEnd(text: string, start: number): number {
     for (;;) {
       if (depth === 0) return index;
       index = skipWhitespace(text, index);
+      strictFailure.position = index;
       if (index >= length) return -1;
       code = text.charCodeAt(index);
       const container = stack[depth - 1];
@@ -86,6 +102,16 @@ export function strictJsonValueEnd(text: string, start: number): number {
 }
 
 const scratchStack: number[] = [];
+
+/**
+ * Where the last `strictJsonValueEnd` that returned -1 stopped: the start of the value, or the
+ * separator, it could not read (the break itself is at or after it). Two scans that reach the same
+ * broken token record the same position. Internal to src/json (strict-span-reader.ts).
+ */
+export const strictFailure = { position: -1 };
+
+/** `strictFailure.position` after a scan that stopped at its `maxLength`, not at broken text. */
+export const gaveUp = -2;
 
 /** From a key's opening quote: past the key, the colon and whitespace, at the member value. */
 function memberValueStart(text: string, index: number): number {
