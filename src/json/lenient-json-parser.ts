@@ -859,7 +859,7 @@ export class LenientJsonParser {
     const openCode = text.charCodeAt(quoteStart);
     if (openCode === codeDoubleQuote || openCode === codeSingleQuote) {
       // Fast path for a plain string followed by `,` `:` or a closer it did not open: no judgement.
-      // A single-quoted one (issue 30) ends only at a `'`, as in scanString.
+      // A single-quoted one ends only at a `'`, as in scanString.
       const length = this.length;
       let position = quoteStart + 1;
       while (position < length) {

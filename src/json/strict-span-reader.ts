@@ -1,3 +1,4 @@
+import { nestedDeeperThan } from '../internal/value-depth.js';
 import { gaveUp, strictFailure, strictJsonValueEnd } from './strict-json-value-end.js';
 
 /** What {@link StrictSpanReader.read} returns where no strictly valid value starts. */
@@ -13,7 +14,7 @@ const retriesPerBreak = 3;
 const scanWindow = 512;
 
 /**
- * The repairing parser's fast path (issue 30): at an object or array, it finds the longest strictly
+ * The repairing parser's fast path: at an object or array, it finds the longest strictly
  * valid JSON value there (`strictJsonValueEnd`) and reads it with `JSON.parse`, so that only the
  * parts that need a repair go through the repairing scanner. A truncated or fenced document is then
  * read at `JSON.parse` speed apart from its broken tail.
@@ -74,7 +75,7 @@ export class StrictSpanReader {
     let end = before;
     while (end > start && isJsonWhitespace(text.charCodeAt(end - 1))) end--;
     const value = parseWithoutStackTrace(text.slice(start, end));
-    if (value === noStrictSpan || nestsDeeperThan(value, maxDepth)) return noStrictSpan;
+    if (value === noStrictSpan || nestedDeeperThan(value, maxDepth)) return noStrictSpan;
     this.end = end;
     return value;
   }
@@ -107,36 +108,4 @@ export function parseWithoutStackTrace(text: string): unknown {
   } finally {
     if (Error.stackTraceLimit !== stackTraceLimit) Error.stackTraceLimit = stackTraceLimit;
   }
-}
-
-/**
- * Whether `value` (from `JSON.parse`) has arrays or objects nested more than `maxDepth` deep, its own
- * level counted. Iterative, so any depth is safe; it stops at the first container past the limit.
- */
-function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const pending: unknown[] = [value];
-  const depths: number[] = [1];
-  while (pending.length > 0) {
-    const container = pending.pop() as Record<string, unknown> | unknown[];
-    const depth = depths.pop() as number;
-    if (depth > maxDepth) return true;
-    if (Array.isArray(container)) {
-      for (const item of container) {
-        if (typeof item === 'object' && item !== null) {
-          pending.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const key in container) {
-        const item = container[key];
-        if (typeof item === 'object' && item !== null) {
-          pending.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    }
-  }
-  return false;
 }

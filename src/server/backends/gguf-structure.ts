@@ -1,5 +1,7 @@
 // Checks a GGUF file's structure, and the few metadata values a model needs, before llama.cpp reads it.
 
+import { clipText } from '../http/clip-text.js';
+
 /** Reads `length` bytes at `position` of the file (fewer only at its end). */
 export type ReadAt = (position: number, length: number) => Promise<Uint8Array>;
 
@@ -130,7 +132,7 @@ export async function ggufProblem(read: ReadAt, size: number): Promise<string | 
     // Every metadata pair takes at least 12 bytes (key length, value type), every tensor entry 24.
     if (kvCount * 12 > cursor.remaining) return `its metadata count, ${kvCount}, does not fit in the file`;
     let alignment = 32;
-    const read = new ReadMetadata();
+    const needed = new ReadMetadata();
     for (let index = 0; index < kvCount; index++) {
       const key = await cursor.string(`metadata key ${index}`, true);
       const type = await cursor.u32(`the type of ${quoted(key)}`);
@@ -141,9 +143,9 @@ export async function ggufProblem(read: ReadAt, size: number): Promise<string | 
         }
         continue;
       }
-      if (!(await read.value(cursor, key, type))) await skipValue(cursor, type, quoted(key), 0);
+      if (!(await needed.value(cursor, key, type))) await skipValue(cursor, type, quoted(key), 0);
     }
-    const semantic = read.problem();
+    const semantic = needed.problem();
     if (semantic !== undefined) return semantic;
     if (tensorCount * 24 > cursor.remaining)
       return `its tensor count, ${tensorCount}, does not fit in the file`;
@@ -282,5 +284,5 @@ async function skipValue(cursor: Cursor, type: number, what: string, depth: numb
 
 /** A name from the file for a message: JSON-quoted (control characters escaped), at most 64 characters. */
 function quoted(text: string): string {
-  return JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}...` : text);
+  return JSON.stringify(clipText(text, 64));
 }

@@ -1,3 +1,4 @@
+import { clipText } from '../http/clip-text.js';
 import { BackendError } from './backend.js';
 
 /** Where and how one backend is called: the parts every backend kind shares. */
@@ -163,7 +164,7 @@ async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: 
 export function excerptOf(text: string, secrets: readonly string[]): string {
   let line = text.replace(/\s+/g, ' ').trim();
   for (const secret of secrets) if (secret !== '') line = line.split(secret).join('***');
-  return line.length > excerptLength ? `${line.slice(0, excerptLength)}...` : line;
+  return clipText(line, excerptLength);
 }
 
 /** The system error code of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`, ...) or its message. */

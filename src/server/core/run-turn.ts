@@ -12,6 +12,7 @@ import {
 } from '../backends/backend.js';
 import { chunkBatches } from '../backends/generation-stream.js';
 import type { TokenCounter } from '../config/gateway-config.js';
+import { clipText } from '../http/clip-text.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { newCallId } from './call-id.js';
@@ -447,9 +448,7 @@ const NOTICED_CHARACTERS = 200;
  */
 function grammarNotice(warnings: readonly string[]): string {
   const [first = ''] = warnings;
-  const quoted = JSON.stringify(
-    first.length > NOTICED_CHARACTERS ? `${first.slice(0, NOTICED_CHARACTERS)}...` : first,
-  );
+  const quoted = JSON.stringify(clipText(first, NOTICED_CHARACTERS));
   const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
   return `grammar: ${count}, the first ${quoted} (all in x-toolwire-grammar-warnings)`;
 }

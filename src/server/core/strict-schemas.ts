@@ -2,6 +2,7 @@
 
 import { loadPatternEngine, type UnsupportedKeyword, uncheckedKeywords } from '../../schema/index.js';
 import type { JSONSchema } from '../../types/index.js';
+import { clipText } from '../http/clip-text.js';
 import { badField } from '../http/gateway-error.js';
 import type { TurnRequest } from './turn-request.js';
 
@@ -75,5 +76,5 @@ function listed(unchecked: readonly UnsupportedKeyword[]): string {
 }
 
 function clipped(text: string): string {
-  return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}...` : text;
+  return clipText(text, QUOTED_CHARACTERS);
 }
