@@ -4,8 +4,9 @@ import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './g
 import { mulberry32, splitText } from './replay-backend.js';
 
 // How a streamed answer goes on the wire. A backend that streams faster than the gateway reads
-// delivers many events in one read, and the gateway answers them with one write: the answer must be
-// the same as event by event. Chunks are written from a cached prefix: their bytes must be OpenAI's.
+// delivers many events in one read, and the gateway answers them with one write, the read's text in
+// one delta: the answer must hold the same content and calls as event by event. Chunks are written
+// from a cached prefix: their bytes must be OpenAI's.
 
 const harnesses: GatewayHarness[] = [];
 afterEach(async () => {
@@ -41,21 +42,60 @@ async function streamedChoices(oneWrite: boolean): Promise<unknown[]> {
 }
 
 describe('a backend answer that arrives in one read', () => {
-  it('streams exactly the chunks of the same answer sent event by event', async () => {
-    const batched = await streamedChoices(true);
-    const single = await streamedChoices(false);
-    expect(batched).toEqual(single);
+  it('streams the content of one read as one delta, and the same calls as event by event', async () => {
     type Choice = OpenAI.Chat.Completions.ChatCompletionChunk.Choice;
-    const content = (batched as Choice[]).map((choice) => choice.delta.content ?? '').join('');
-    expect(content).toBe('Checking both cities.');
-    const calls = (batched as Choice[]).flatMap((choice) => choice.delta.tool_calls ?? []);
-    expect(calls.map((call) => [call.index, call.function?.name, call.function?.arguments])).toEqual([
-      [0, 'get_weather', ''],
-      [0, undefined, '{"city":"Paris","unit":"celsius"}'],
-      [1, 'get_weather', ''],
-      [1, undefined, '{"city":"Tokyo","unit":"celsius"}'],
+    const batched = (await streamedChoices(true)) as Choice[];
+    const single = (await streamedChoices(false)) as Choice[];
+    const contents = (choices: Choice[]) =>
+      choices.flatMap((choice) => (choice.delta.content ? [choice.delta.content] : []));
+    const calls = (choices: Choice[]) =>
+      choices
+        .flatMap((choice) => choice.delta.tool_calls ?? [])
+        .map((call) => [call.index, call.id, call.type, call.function?.name, call.function?.arguments]);
+    // The 21 characters came as 2-character tokens, all in the one read.
+    expect(contents(batched)).toEqual(['Checking both cities.']);
+    expect(contents(single).join('')).toBe('Checking both cities.');
+    const expectedCalls = [
+      [0, 'ID', 'function', 'get_weather', ''],
+      [0, undefined, undefined, undefined, '{"city":"Paris","unit":"celsius"}'],
+      [1, 'ID', 'function', 'get_weather', ''],
+      [1, undefined, undefined, undefined, '{"city":"Tokyo","unit":"celsius"}'],
+    ];
+    expect(calls(batched)).toEqual(expectedCalls);
+    expect(calls(single)).toEqual(expectedCalls);
+    expect(batched.at(-1)?.finish_reason).toBe('tool_calls');
+    expect(single.at(-1)?.finish_reason).toBe('tool_calls');
+  });
+
+  it('streams the reasoning of one read as one delta, then its content as one', async () => {
+    // A chat server that streams `reasoning_content` tokens, all of them in one read.
+    const harness = await startGateway({
+      backend: { type: 'openai-chat-passthrough' },
+      replay: {
+        recordings: [{ reasoning: 'The user wants a greeting.', output: 'Hello there.', oneWrite: true }],
+        maxChunkLength: 2,
+      },
+    });
+    harnesses.push(harness);
+    const stream = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      stream: true,
+    });
+    const deltas: unknown[] = [];
+    for await (const chunk of stream) {
+      const { delta } = chunk.choices[0] ?? {};
+      const { reasoning_content, content } = (delta ?? {}) as {
+        reasoning_content?: string;
+        content?: string;
+      };
+      if (reasoning_content) deltas.push({ reasoning_content });
+      if (content) deltas.push({ content });
+    }
+    expect(deltas).toEqual([
+      { reasoning_content: 'The user wants a greeting.' },
+      { content: 'Hello there.' },
     ]);
-    expect((batched as Choice[]).at(-1)?.finish_reason).toBe('tool_calls');
   });
 
   it('streams the content before an error event of the same read, then the error', async () => {
@@ -142,7 +182,10 @@ describe('the bytes of token chunks after the first', () => {
       );
       return delta as { role?: string; content?: string; reasoning_content?: string };
     });
-    expect(deltas[0]).toEqual({ role: 'assistant', content: '', reasoning_content: 'T' });
+    // The first delta holds what the first read brought: one token or more.
+    const first = deltas[0]?.reasoning_content ?? '';
+    expect([first.length > 0, reasoning.startsWith(first)]).toEqual([true, true]);
+    expect(deltas[0]).toEqual({ role: 'assistant', content: '', reasoning_content: first });
     expect(deltas.slice(1).every((delta) => Object.keys(delta).length === 1)).toBe(true);
     expect(deltas.map((delta) => delta.reasoning_content ?? '').join('')).toBe(`${reasoning}\n`);
     expect(deltas.map((delta) => delta.content ?? '').join('')).toBe(content);

@@ -197,11 +197,7 @@ async function* readBackend(
   try {
     for await (const chunks of chunkBatches(backend.generate(request))) {
       const events: TurnEvent[] = [];
-      for (const chunk of chunks) {
-        if (chunk.type === 'text') turn.push(chunk.text, events);
-        else if (chunk.type === 'reasoning') events.push({ type: 'reasoning', text: chunk.text });
-        else turn.done(chunk);
-      }
+      readBatch(chunks, turn, events);
       if (events.length > 0) yield events;
     }
   } catch (error) {
@@ -216,6 +212,33 @@ async function* readBackend(
   const last: TurnEvent[] = [];
   turn.finish(last);
   if (last.length > 0) yield last;
+}
+
+/**
+ * Reads one batch of backend chunks (those of one network read) into `events`, in order. Adjacent
+ * text chunks go to the parser as one piece and adjacent reasoning chunks become one event: they
+ * arrived together, so joining them holds nothing back, and the client gets one delta per read
+ * rather than one per token (the same text in a tenth of the bytes, with a tenth of the parser's
+ * per-push work).
+ */
+function readBatch(chunks: readonly BackendChunk[], turn: TurnReader, events: TurnEvent[]): void {
+  let text = '';
+  let reasoning = '';
+  for (const chunk of chunks) {
+    if (chunk.type !== 'text' && text !== '') {
+      turn.push(text, events);
+      text = '';
+    }
+    if (chunk.type !== 'reasoning' && reasoning !== '') {
+      events.push({ type: 'reasoning', text: reasoning });
+      reasoning = '';
+    }
+    if (chunk.type === 'text') text += chunk.text;
+    else if (chunk.type === 'reasoning') reasoning += chunk.text;
+    else turn.done(chunk);
+  }
+  if (text !== '') turn.push(text, events);
+  if (reasoning !== '') events.push({ type: 'reasoning', text: reasoning });
 }
 
 /**
