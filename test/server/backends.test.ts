@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolwireError } from '../../src/errors/index.js';
 import {
@@ -184,6 +187,37 @@ describe.each(kinds)('$type backend against a replay server', (kind) => {
     const error = await failure(backendFor(kind, url).generate(request()));
     expect(error.code).toBe('backend_unreachable');
     expect(error.message).toBe(`backend ${url}${kind.path} could not be reached (ECONNREFUSED)`);
+  });
+
+  it('does not follow a redirect: backend_status, and the address it points to is never asked', async () => {
+    const asked: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end();
+    });
+    const redirecting = createServer((_req, res) => {
+      res.writeHead(307, { location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/x` });
+      res.end();
+    });
+    for (const server of [elsewhere, redirecting]) {
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+    }
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const error = await failure(backendFor(kind, url).generate(request()));
+      expect([error.code, error.status, error.message]).toEqual([
+        'backend_status',
+        502,
+        `backend ${url}${kind.path} answered with a redirect, which is not followed: set the backend url to where it points`,
+      ]);
+      expect(asked).toEqual([]);
+    } finally {
+      for (const server of [elsewhere, redirecting]) {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
   });
 
   it('reports an error status with an excerpt of the body, the API key blanked out', async () => {
