@@ -1,5 +1,5 @@
 /**
- * The long fuzz run (issue 15 item 3, issue 26): `npm run fuzz -- [--suite NAME] [--count N] [--seed S]
+ * The long fuzz run: `npm run fuzz -- [--suite NAME] [--count N] [--seed S]
  * [--workers W] [--batch B] [--out DIR]`, run with vite-node. NAME is one of `SUITES` (`suites.ts`):
  * `parsers` (default), `providers`, `grammar`, `agent`, `middleware`. Splits the count into batches of
  * B inputs, each with its own fast-check seed (S, S+1, …), over W worker processes; a batch is
@@ -25,6 +25,27 @@ interface Args {
   worker?: number[];
 }
 
+const usage = `usage: npm run fuzz -- [--suite NAME] [--count N] [--seed S] [--workers W] [--batch B] [--out DIR]
+  --suite NAME   the property to check: ${Object.keys(SUITES).join(', ')} (default parsers)
+  --count N      inputs in all (default 100000)
+  --seed S       fast-check seed of the first batch; batch k has S+k (default 1)
+  --workers W    worker processes (default 2)
+  --batch B      inputs per batch, each checked and shrunk on its own (default 2000)
+  --out DIR      where a failing batch's repro file is written (default .fuzz-failures)
+Prints a line per batch and a total; exits 1 when a batch failed.`;
+
+/** A bad command line: said on one line, exit 2. */
+class UsageError extends Error {}
+
+/** `value` as a whole number of at least `least`, for the flag `name`. */
+function countOf(name: string, value: string, least: number): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(number) || number < least) {
+    throw new UsageError(`${name} must be a whole number of at least ${least}, got ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
 function parseArgs(argv: readonly string[]): Args {
   const args: Args = {
     suite: 'parsers',
@@ -37,17 +58,26 @@ function parseArgs(argv: readonly string[]): Args {
   for (let index = 0; index < argv.length; index++) {
     const name = argv[index];
     const value = argv[index + 1] ?? '';
+    if (name === '--help' || name === '-h') {
+      console.log(usage);
+      process.exit(0);
+    }
+    if (index + 1 >= argv.length && name !== undefined && name.startsWith('--')) {
+      throw new UsageError(`${name} needs a value (npm run fuzz -- --help)`);
+    }
     if (name === '--suite') {
       if (!Object.hasOwn(SUITES, value))
-        throw new Error(`--suite must be one of ${Object.keys(SUITES).join(', ')}, got ${value}`);
+        throw new UsageError(
+          `--suite must be one of ${Object.keys(SUITES).join(', ')}, got ${JSON.stringify(value)}`,
+        );
       args.suite = value as SuiteName;
-    } else if (name === '--count') args.count = Number(value);
-    else if (name === '--seed') args.seed = Number(value);
-    else if (name === '--workers') args.workers = Number(value);
-    else if (name === '--batch') args.batch = Number(value);
+    } else if (name === '--count') args.count = countOf(name, value, 1);
+    else if (name === '--seed') args.seed = countOf(name, value, 0);
+    else if (name === '--workers') args.workers = countOf(name, value, 1);
+    else if (name === '--batch') args.batch = countOf(name, value, 1);
     else if (name === '--out') args.out = value;
     else if (name === '--worker') args.worker = value.split(',').map(Number);
-    else continue;
+    else throw new UsageError(`unknown argument ${JSON.stringify(name)} (npm run fuzz -- --help)`);
     index++;
   }
   return args;
@@ -146,7 +176,14 @@ async function work(args: Args, seeds: readonly number[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`fuzz: ${error.message}\n`);
+    process.exit(2);
+  }
   if (args.worker) {
     try {
       await work(args, args.worker);
