@@ -1,5 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
-import { type GrammarNode, nodeKey, ref } from './grammar-node.js';
+import { type GrammarNode, NodeTable, ref } from './grammar-node.js';
 
 /**
  * A finished grammar: named rules (insertion order, `root` first when printed) and the name of the
@@ -10,8 +10,12 @@ export interface Grammar {
   readonly rules: ReadonlyMap<string, GrammarNode>;
 }
 
+const PORTABLE_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
 /** A rule name both dialects accept: `[a-z][a-z0-9-]*` (grammars.md §2, the portable subset). */
 export function ruleName(hint: string): string {
+  // Most hints are already portable names (`schema`, `args-city`): no rewriting needed.
+  if (PORTABLE_NAME.test(hint)) return hint;
   const name = hint
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-')
@@ -26,7 +30,7 @@ export function ruleName(hint: string): string {
  *
  * - `rule(hint, body)` adds a rule and returns a reference to it. Names are made portable
  *   (`ruleName`) and unique (`-2`, `-3`, ... on a clash); a body equal to one already added (same
- *   structure, see `nodeKey`) returns the existing rule instead of a copy, so shared pieces (a
+ *   structure, see `nodesEqual`) returns the existing rule instead of a copy, so shared pieces (a
  *   string, a number, the whitespace rule) are emitted once.
  * - `reserve(hint)` takes a name before its body exists, for recursion: references to it may be used
  *   inside the body, given later with `define(name, body)`. Reserved rules are never deduped.
@@ -36,7 +40,7 @@ export function ruleName(hint: string): string {
  */
 export class GrammarBuilder {
   private readonly rules = new Map<string, GrammarNode | undefined>([['root', undefined]]);
-  private readonly byBody = new Map<string, string>();
+  private readonly byBody = new NodeTable<string>();
   /** Per name base, the lowest suffix that may still be free (so a thousand `-rest` rules stay linear). */
   private readonly nextSuffix = new Map<string, number>();
 
@@ -48,12 +52,11 @@ export class GrammarBuilder {
   /** Adds a rule for `body` (or finds the equal one) and returns a reference to it. */
   rule(hint: string, body: GrammarNode): GrammarNode {
     if (body.kind === 'ref') return body;
-    const key = nodeKey(body);
-    const existing = this.byBody.get(key);
+    const existing = this.byBody.get(body);
     if (existing !== undefined) return ref(existing);
     const name = this.freshName(hint);
     this.rules.set(name, body);
-    this.byBody.set(key, name);
+    this.byBody.set(body, name);
     return ref(name);
   }
 

@@ -1,6 +1,7 @@
 import type { Grammar } from './grammar-builder.js';
 import {
   type CodePointRange,
+  charRanges,
   complementRanges,
   type GrammarNode,
   isNever,
@@ -78,7 +79,7 @@ class Printer {
     switch (node.kind) {
       case 'literal': {
         const text = quote(node.text);
-        return level === 2 && [...node.text].length > 1 ? `(${text})` : text;
+        return level === 2 && !isOneCodePoint(node.text) ? `(${text})` : text;
       }
       case 'chars':
         return charClass(node.ranges);
@@ -182,8 +183,13 @@ function generatedRules(text: string): number {
 /** A node printed as one symbol (no parentheses needed, cheap to repeat). */
 function isSymbol(node: GrammarNode): boolean {
   return (
-    node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && [...node.text].length === 1)
+    node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && isOneCodePoint(node.text))
   );
+}
+
+/** True when `text` is exactly one code point (one UTF-16 unit or one surrogate pair). */
+function isOneCodePoint(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && (text.codePointAt(0) as number) > 0xffff);
 }
 
 /**
@@ -205,6 +211,8 @@ function bound(operand: string, min: number, max: number): string {
 
 /** A double-quoted literal with GBNF/EBNF escapes. */
 export function quote(text: string): string {
+  // Most literals (keys, enum values, punctuation) are printable ASCII with nothing to escape.
+  if (PLAIN_TEXT.test(text)) return `"${text}"`;
   let out = '"';
   for (const character of text) {
     const code = character.codePointAt(0) as number;
@@ -215,6 +223,8 @@ export function quote(text: string): string {
   return `${out}"`;
 }
 
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * A character class: `[^...]` when the complement is only ASCII, else `[...]`. xgrammar 0.1.27
  * (web-xgrammar) matches no non-ASCII code point through a positive range (`[\u00e0-\u00ff]`
@@ -222,16 +232,16 @@ export function quote(text: string): string {
  * ("anything but `\"`, `\\` and controls") must be printed negated.
  */
 export function charClass(ranges: readonly CodePointRange[]): string {
-  const complement = complementRanges(ranges);
-  const negate = complement.length > 0 && (complement[complement.length - 1] as CodePointRange)[1] < 0x80;
-  const shown = negate ? complement : ranges;
+  const normal = charRanges(ranges);
+  const last = normal[normal.length - 1];
+  if (normal.length === 1 && last?.[0] === 0 && last[1] === MAX_CODE_POINT) return '[\\u0000-\\U0010FFFF]';
+  // The complement is only ASCII when the last range runs from ASCII (or just past it) to the end.
+  const negate = last !== undefined && last[1] === MAX_CODE_POINT && last[0] <= 0x80;
+  const shown = negate ? complementRanges(normal) : normal;
   let body = '';
   for (const [from, to] of shown) {
     body += classChar(from);
     if (to > from) body += to === from + 1 ? classChar(to) : `-${classChar(to)}`;
-  }
-  if (ranges.length === 1 && ranges[0]?.[0] === 0 && ranges[0]?.[1] === MAX_CODE_POINT) {
-    return '[\\u0000-\\U0010FFFF]';
   }
   return negate ? `[^${body}]` : `[${body}]`;
 }
@@ -239,11 +249,16 @@ export function charClass(ranges: readonly CodePointRange[]): string {
 /** llama.cpp reads only the escapes `\x \u \U \t \r \n \\ \" \[ \]`, so `^` and `-` are written
  * as `\u` escapes. */
 function classChar(code: number): string {
-  const character = String.fromCodePoint(code);
+  if (code < 0x80) return ASCII_CLASS_CHARS[code] as string;
+  return escapeCodePoint(code);
+}
+
+const ASCII_CLASS_CHARS = Array.from({ length: 0x80 }, (_, code) => {
+  const character = String.fromCharCode(code);
   if ('[]\\"'.includes(character)) return `\\${character}`;
   if (character === '^' || character === '-') return `\\u${hex(code, 4)}`;
   return escapeCodePoint(code);
-}
+});
 
 function escapeCodePoint(code: number): string {
   if (code === 0x0a) return '\\n';
