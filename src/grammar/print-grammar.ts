@@ -86,11 +86,14 @@ class Printer {
       case 'ref':
         return node.name;
       case 'sequence': {
-        const text = node.items.map((item) => this.node(item, 1)).join(' ');
+        let text = node.items.length === 0 ? '' : this.node(node.items[0] as GrammarNode, 1);
+        for (let i = 1; i < node.items.length; i++) text += ` ${this.node(node.items[i] as GrammarNode, 1)}`;
         return level === 0 ? text : `(${text})`;
       }
       case 'alternatives': {
-        const text = node.options.map((option) => this.node(option, 0)).join(' | ');
+        let text = this.node(node.options[0] as GrammarNode, 0);
+        for (let i = 1; i < node.options.length; i++)
+          text += ` | ${this.node(node.options[i] as GrammarNode, 0)}`;
         return level === 0 ? text : `(${text})`;
       }
       case 'repeat': {
@@ -105,7 +108,10 @@ class Printer {
     let operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
     // llama.cpp refuses a repeated group whose own generated rules times the bound reach
     // MAX_REPETITION_THRESHOLD: `(x{0,999} | x{1000} x{0,999})?` fails although `?` repeats once.
-    if (!big && !isSymbol(item) && generatedRules(operand) * Math.max(max ?? min, 1) >= GROUP_RULE_LIMIT)
+    // Without a `{` each generated rule takes a character of the text: short operands need no count.
+    const copies = Math.max(max ?? min, 1);
+    const counted = operand.length * copies >= GROUP_RULE_LIMIT || operand.includes('{');
+    if (!big && !isSymbol(item) && counted && generatedRules(operand) * copies >= GROUP_RULE_LIMIT)
       operand = this.hoist(item);
     const parts: string[] = [];
     if (max !== undefined && max <= MAX_PRINTED_REPETITION) parts.push(bound(operand, min, max));
