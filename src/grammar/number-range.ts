@@ -289,7 +289,10 @@ export function decimalRange(low: DecimalBound | undefined, high: DecimalBound |
 }
 
 /** Any JSON integer text (never `-0`). */
-export const ANY_INTEGER: GrammarNode = integerRange(undefined, undefined);
+export const ANY_INTEGER: GrammarNode = alternatives(
+  literal('0'),
+  sequence(optional(literal('-')), NONZERO, repeat(DIGIT, 0)),
+);
 
 /** Any JSON number text, fraction and exponent allowed (RFC 8259 §6). */
 export const ANY_NUMBER: GrammarNode = sequence(
