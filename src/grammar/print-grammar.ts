@@ -7,6 +7,7 @@ import {
   isNever,
   MAX_CODE_POINT,
 } from './grammar-node.js';
+import { keepPrintedText, printedText } from './stable-nodes.js';
 
 /**
  * The grammar text dialects toolwire prints:
@@ -50,6 +51,8 @@ class Printer {
   private readonly extra = new Map<string, string>();
   private readonly taken: Set<string>;
   private neverRule: string | undefined;
+  /** How many times a `rep` or `never` rule was named so far (see `body`). */
+  private ownRules = 0;
   /** Per base, the next suffix to try (names are only added here, so the search never goes back). */
   private readonly nextSuffix = new Map<string, number>();
 
@@ -67,10 +70,23 @@ class Printer {
     ];
     for (const name of order) {
       const body = this.grammar.rules.get(name);
-      if (body !== undefined) this.lines.push(`${name} ::= ${this.node(body, 0)}`);
+      if (body !== undefined) this.lines.push(`${name} ::= ${this.body(body)}`);
     }
     for (const [body, name] of this.extra) this.lines.push(`${name} ::= ${body}`);
     return `${this.lines.join('\n')}\n`;
+  }
+
+  /**
+   * A rule body's text; a shared body's text is kept when its printing named no rule of this
+   * printer's own (`rep`, `never`), so it reads the same in every grammar.
+   */
+  private body(body: GrammarNode): string {
+    const kept = printedText(body);
+    if (kept !== undefined) return kept;
+    const before = this.ownRules;
+    const text = this.node(body, 0);
+    if (this.ownRules === before) keepPrintedText(body, text);
+    return text;
   }
 
   /** `level`: 0 = top of a rule body, 1 = inside a sequence, 2 = operand of a repetition. */
@@ -134,6 +150,7 @@ class Printer {
 
   /** A fresh rule holding `item`, so a large repetition repeats one symbol. */
   private hoist(item: GrammarNode): string {
+    this.ownRules++;
     const body = this.node(item, 0);
     const existing = this.extra.get(body);
     if (existing !== undefined) return existing;
@@ -143,6 +160,7 @@ class Printer {
   }
 
   private never(): string {
+    this.ownRules++;
     if (this.neverRule === undefined) {
       this.neverRule = this.fresh('never');
       this.extra.set(`"\\u0000" ${this.neverRule}`, this.neverRule);
