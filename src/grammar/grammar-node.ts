@@ -80,25 +80,27 @@ export function sequence(...items: readonly GrammarNode[]): GrammarNode {
  */
 export function sequenceOf(items: readonly GrammarNode[]): GrammarNode {
   const out: GrammarNode[] = [];
-  const add = (part: GrammarNode) => {
-    if (part.kind === 'literal') {
-      if (part.text === '') return;
-      const last = out[out.length - 1];
-      if (last?.kind === 'literal') {
-        out[out.length - 1] = { kind: 'literal', text: last.text + part.text };
-        return;
-      }
-    }
-    out.push(part);
-  };
   for (const item of items) {
     if (isNever(item)) return NEVER;
-    if (item.kind === 'sequence') for (const part of item.items) add(part);
-    else add(item);
+    if (item.kind === 'sequence') for (const part of item.items) appendPart(out, part);
+    else appendPart(out, item);
   }
   if (out.length === 0) return EMPTY;
   if (out.length === 1) return out[0] as GrammarNode;
   return hashed({ kind: 'sequence', items: out });
+}
+
+/** Adds one item to a sequence being built: the empty string dropped, adjacent literals joined. */
+function appendPart(out: GrammarNode[], part: GrammarNode): void {
+  if (part.kind === 'literal') {
+    if (part.text === '') return;
+    const last = out[out.length - 1];
+    if (last?.kind === 'literal') {
+      out[out.length - 1] = { kind: 'literal', text: last.text + part.text };
+      return;
+    }
+  }
+  out.push(part);
 }
 
 /**
@@ -111,20 +113,45 @@ export function alternatives(...options: readonly GrammarNode[]): GrammarNode {
 
 /** `alternatives` of an array (see `sequenceOf`: no spread of input-sized lists). */
 export function alternativesOf(options: readonly GrammarNode[]): GrammarNode {
-  const out: GrammarNode[] = [];
-  const seen = new NodeTable<true>();
-  const add = (part: GrammarNode) => {
-    if (isNever(part) || seen.get(part) !== undefined) return;
-    seen.set(part, true);
-    out.push(part);
-  };
+  const out = new Options();
   for (const option of options) {
-    if (option.kind === 'alternatives') for (const part of option.options) add(part);
-    else add(option);
+    if (option.kind === 'alternatives') for (const part of option.options) out.add(part);
+    else out.add(option);
   }
-  if (out.length === 1) return out[0] as GrammarNode;
-  return hashed({ kind: 'alternatives', options: out });
+  if (out.list.length === 1) return out.list[0] as GrammarNode;
+  return hashed({ kind: 'alternatives', options: out.list });
 }
+
+/**
+ * The distinct options of an alternatives node being built. Most have a handful of options,
+ * compared by hash in a list; past `OPTIONS_SCANNED` (an enum) they go into a `NodeTable`.
+ */
+class Options {
+  readonly list: GrammarNode[] = [];
+  private readonly hashes: number[] = [];
+  private table: NodeTable<true> | undefined;
+
+  add(part: GrammarNode): void {
+    if (isNever(part)) return;
+    if (this.table !== undefined) {
+      if (this.table.get(part) !== undefined) return;
+      this.table.set(part, true);
+    } else {
+      const hash = nodeHash(part);
+      for (let i = 0; i < this.list.length; i++)
+        if (this.hashes[i] === hash && nodesEqual(this.list[i] as GrammarNode, part)) return;
+      this.hashes.push(hash);
+      if (this.list.length === OPTIONS_SCANNED) {
+        this.table = new NodeTable();
+        for (const option of this.list) this.table.set(option, true);
+        this.table.set(part, true);
+      }
+    }
+    this.list.push(part);
+  }
+}
+
+const OPTIONS_SCANNED = 16;
 
 /** `item` repeated `min` to `max` times (`max` omitted = unbounded). */
 export function repeat(item: GrammarNode, min: number, max?: number): GrammarNode {
