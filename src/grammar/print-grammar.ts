@@ -64,14 +64,10 @@ class Printer {
   }
 
   print(): string {
-    const order = [
-      this.grammar.root,
-      ...[...this.grammar.rules.keys()].filter((n) => n !== this.grammar.root),
-    ];
-    for (const name of order) {
-      const body = this.grammar.rules.get(name);
-      if (body !== undefined) this.lines.push(`${name} ::= ${this.body(body)}`);
-    }
+    const { root, rules } = this.grammar;
+    const rootBody = rules.get(root);
+    if (rootBody !== undefined) this.lines.push(`${root} ::= ${this.body(rootBody)}`);
+    for (const [name, body] of rules) if (name !== root) this.lines.push(`${name} ::= ${this.body(body)}`);
     for (const [body, name] of this.extra) this.lines.push(`${name} ::= ${body}`);
     return `${this.lines.join('\n')}\n`;
   }
