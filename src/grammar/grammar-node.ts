@@ -358,15 +358,47 @@ export function complementRanges(ranges: readonly CodePointRange[]): CodePointRa
   return out;
 }
 
-/** The code points in both `a` and `b`. */
+/** The code points in both `a` and `b` (one sweep over both, normalized). */
 export function intersectRanges(
   a: readonly CodePointRange[],
   b: readonly CodePointRange[],
 ): CodePointRange[] {
-  return complementRanges([...complementRanges(a), ...complementRanges(b)]);
+  const left = charRanges(a);
+  const right = charRanges(b);
+  const out: Array<[number, number]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const [fromA, toA] = left[i] as CodePointRange;
+    const [fromB, toB] = right[j] as CodePointRange;
+    const from = Math.max(fromA, fromB);
+    const to = Math.min(toA, toB);
+    if (from <= to) out.push([from, to]);
+    if (toA < toB) i++;
+    else j++;
+  }
+  return out;
 }
 
-/** The code points of `a` that are not in `b`. */
+/** The code points of `a` that are not in `b` (one sweep over both, normalized). */
 export function subtractRanges(a: readonly CodePointRange[], b: readonly CodePointRange[]): CodePointRange[] {
-  return intersectRanges(a, complementRanges(b));
+  const left = charRanges(a);
+  const right = charRanges(b);
+  const out: Array<[number, number]> = [];
+  let j = 0;
+  for (const [from, to] of left) {
+    let start = from;
+    while (j < right.length && (right[j] as CodePointRange)[1] < start) j++;
+    // The ranges of `b` inside this one cut it; the last may reach into the next range of `a`.
+    let k = j;
+    while (k < right.length && (right[k] as CodePointRange)[0] <= to) {
+      const [cutFrom, cutTo] = right[k] as CodePointRange;
+      if (cutFrom > start) out.push([start, cutFrom - 1]);
+      start = Math.max(start, cutTo + 1);
+      k++;
+    }
+    if (start <= to) out.push([start, to]);
+    j = Math.max(j, k - 1);
+  }
+  return out;
 }
