@@ -49,7 +49,8 @@ export function printGrammar(grammar: Grammar, dialect: GrammarDialect): string 
 class Printer {
   private readonly lines: string[] = [];
   private readonly extra = new Map<string, string>();
-  private readonly taken: Set<string>;
+  /** Names the printer added (`rep`, `never`); the grammar's own are looked up in its map. */
+  private readonly added = new Set<string>();
   private neverRule: string | undefined;
   /** How many times a `rep` or `never` rule was named so far (see `body`). */
   private ownRules = 0;
@@ -59,9 +60,7 @@ class Printer {
   constructor(
     private readonly grammar: Grammar,
     readonly dialect: GrammarDialect,
-  ) {
-    this.taken = new Set(grammar.rules.keys());
-  }
+  ) {}
 
   print(): string {
     const { root, rules } = this.grammar;
@@ -167,9 +166,9 @@ class Printer {
   private fresh(base: string): string {
     let name = base;
     let index = this.nextSuffix.get(base) ?? 2;
-    while (this.taken.has(name)) name = `${base}-${index++}`;
+    while (this.grammar.rules.has(name) || this.added.has(name)) name = `${base}-${index++}`;
     this.nextSuffix.set(base, index);
-    this.taken.add(name);
+    this.added.add(name);
     return name;
   }
 }
