@@ -13,7 +13,8 @@
  * - `ref`: the rule named `name` (see `GrammarBuilder`).
  *
  * Nodes are plain immutable data: build them with the constructors below, which flatten nested
- * sequences and alternatives and fold the empty and never-matching cases.
+ * sequences and alternatives, fold the empty and never-matching cases, and give each sequence,
+ * alternatives and repeat node its structural hash (`nodeHash`, under a symbol key).
  */
 export type GrammarNode =
   | { readonly kind: 'literal'; readonly text: string }
