@@ -225,15 +225,26 @@ export function nodeHash(node: GrammarNode): number {
       for (const [from, to] of node.ranges) hash = mix(mix(hash, from), to);
       return hash;
     }
-    default:
-      // Nodes written as object literals (not built by the constructors) are hashed on first use.
-      return (node as Hashed)[HASH] ?? (hashed(node) as Hashed)[HASH] ?? 0;
+    default: {
+      const stored = (node as Hashed)[HASH];
+      if (stored !== undefined) return stored;
+      // A node written as an object literal (not built by the constructors) is hashed on first use,
+      // and keeps its hash unless it is frozen.
+      return Object.isExtensible(node) ? ((hashed(node) as Hashed)[HASH] as number) : compositeHash(node);
+    }
   }
 }
 
 /** Stores the structural hash on a composite node (built from its children's hashes). */
 function hashed(node: GrammarNode): GrammarNode {
-  let hash: number;
+  if (node.kind === 'sequence' || node.kind === 'alternatives' || node.kind === 'repeat')
+    (node as Hashed)[HASH] = compositeHash(node);
+  return node;
+}
+
+/** The hash of a sequence, alternatives or repeat node from its children's hashes. */
+function compositeHash(node: GrammarNode): number {
+  let hash = 0;
   switch (node.kind) {
     case 'sequence':
       hash = 0x3c6ef372;
@@ -246,11 +257,8 @@ function hashed(node: GrammarNode): GrammarNode {
     case 'repeat':
       hash = mix(mix(mix(0x1b873593, nodeHash(node.item)), node.min), node.max ?? -1);
       break;
-    default:
-      return node;
   }
-  (node as Hashed)[HASH] = hash;
-  return node;
+  return hash;
 }
 
 function mix(hash: number, value: number): number {
