@@ -13,7 +13,8 @@
  * - `ref`: the rule named `name` (see `GrammarBuilder`).
  *
  * Nodes are plain immutable data: build them with the constructors below, which flatten nested
- * sequences and alternatives and fold the empty and never-matching cases.
+ * sequences and alternatives, fold the empty and never-matching cases, and give each sequence,
+ * alternatives and repeat node its structural hash (`nodeHash`, under a symbol key).
  */
 export type GrammarNode =
   | { readonly kind: 'literal'; readonly text: string }
@@ -31,11 +32,20 @@ export type GrammarNode =
 /** An inclusive code point range `[from, to]`. */
 export type CodePointRange = readonly [from: number, to: number];
 
+/**
+ * Where a composite node keeps its hash: a symbol, so the node still reads as plain data
+ * (`JSON.stringify`, `Object.keys`); equal nodes carry equal values, so deep equality still holds.
+ * Kept on the node rather than in a `WeakMap`: a map entry per node costs more than the hash
+ * itself, and every entry is work for the garbage collector.
+ */
+const HASH: unique symbol = Symbol('toolwire.grammar.nodeHash');
+type Hashed = { [HASH]?: number };
+
 /** The empty string. */
 export const EMPTY: GrammarNode = { kind: 'literal', text: '' };
 
 /** Matches nothing (an empty set of alternatives). */
-export const NEVER: GrammarNode = { kind: 'alternatives', options: [] };
+export const NEVER: GrammarNode = hashed({ kind: 'alternatives', options: [] });
 
 /** True for `NEVER` and every node that matches nothing on its face (empty class or alternatives). */
 export function isNever(node: GrammarNode): boolean {
@@ -73,17 +83,25 @@ export function sequenceOf(items: readonly GrammarNode[]): GrammarNode {
   const out: GrammarNode[] = [];
   for (const item of items) {
     if (isNever(item)) return NEVER;
-    for (const part of item.kind === 'sequence' ? item.items : [item]) {
-      if (isEmpty(part)) continue;
-      const last = out[out.length - 1];
-      if (part.kind === 'literal' && last?.kind === 'literal') {
-        out[out.length - 1] = { kind: 'literal', text: last.text + part.text };
-      } else out.push(part);
-    }
+    if (item.kind === 'sequence') for (const part of item.items) appendPart(out, part);
+    else appendPart(out, item);
   }
   if (out.length === 0) return EMPTY;
   if (out.length === 1) return out[0] as GrammarNode;
-  return { kind: 'sequence', items: out };
+  return hashed({ kind: 'sequence', items: out });
+}
+
+/** Adds one item to a sequence being built: the empty string dropped, adjacent literals joined. */
+function appendPart(out: GrammarNode[], part: GrammarNode): void {
+  if (part.kind === 'literal') {
+    if (part.text === '') return;
+    const last = out[out.length - 1];
+    if (last?.kind === 'literal') {
+      out[out.length - 1] = { kind: 'literal', text: last.text + part.text };
+      return;
+    }
+  }
+  out.push(part);
 }
 
 /**
@@ -96,20 +114,45 @@ export function alternatives(...options: readonly GrammarNode[]): GrammarNode {
 
 /** `alternatives` of an array (see `sequenceOf`: no spread of input-sized lists). */
 export function alternativesOf(options: readonly GrammarNode[]): GrammarNode {
-  const out: GrammarNode[] = [];
-  const seen = new Set<string>();
+  const out = new Options();
   for (const option of options) {
-    for (const part of option.kind === 'alternatives' ? option.options : [option]) {
-      if (isNever(part)) continue;
-      const key = nodeKey(part);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(part);
-    }
+    if (option.kind === 'alternatives') for (const part of option.options) out.add(part);
+    else out.add(option);
   }
-  if (out.length === 1) return out[0] as GrammarNode;
-  return { kind: 'alternatives', options: out };
+  if (out.list.length === 1) return out.list[0] as GrammarNode;
+  return hashed({ kind: 'alternatives', options: out.list });
 }
+
+/**
+ * The distinct options of an alternatives node being built. Most have a handful of options,
+ * compared by hash in a list; past `OPTIONS_SCANNED` (an enum) they go into a `NodeTable`.
+ */
+class Options {
+  readonly list: GrammarNode[] = [];
+  private readonly hashes: number[] = [];
+  private table: NodeTable<true> | undefined;
+
+  add(part: GrammarNode): void {
+    if (isNever(part)) return;
+    if (this.table !== undefined) {
+      if (this.table.get(part) !== undefined) return;
+      this.table.set(part, true);
+    } else {
+      const hash = nodeHash(part);
+      for (let i = 0; i < this.list.length; i++)
+        if (this.hashes[i] === hash && nodesEqual(this.list[i] as GrammarNode, part)) return;
+      this.hashes.push(hash);
+      if (this.list.length === OPTIONS_SCANNED) {
+        this.table = new NodeTable();
+        for (const option of this.list) this.table.set(option, true);
+        this.table.set(part, true);
+      }
+    }
+    this.list.push(part);
+  }
+}
+
+const OPTIONS_SCANNED = 16;
 
 /** `item` repeated `min` to `max` times (`max` omitted = unbounded). */
 export function repeat(item: GrammarNode, min: number, max?: number): GrammarNode {
@@ -119,7 +162,7 @@ export function repeat(item: GrammarNode, min: number, max?: number): GrammarNod
   if (high === 0 || isEmpty(item)) return EMPTY;
   if (isNever(item)) return low === 0 ? EMPTY : NEVER;
   if (low === 1 && high === 1) return item;
-  return { kind: 'repeat', item, min: low, max: high };
+  return hashed({ kind: 'repeat', item, min: low, max: high });
 }
 
 /** `item` or nothing. */
@@ -133,8 +176,9 @@ export function ref(name: string): GrammarNode {
 }
 
 /**
- * A canonical text key of a node's structure (equal keys = equal nodes), used to dedupe options and
- * rules.
+ * A canonical text key of a node's structure (equal keys = equal nodes). The grammar code itself
+ * compares nodes with `nodeHash` and `nodesEqual` instead: a key spells out the whole subtree, so
+ * keying every new node copies each level's text again (and leaves it to the garbage collector).
  */
 export function nodeKey(node: GrammarNode): string {
   let key = keys.get(node);
@@ -162,6 +206,123 @@ function computeKey(node: GrammarNode): string {
       return `A(${node.options.map(nodeKey).join('|')})`;
     case 'repeat':
       return `P(${nodeKey(node.item)}){${node.min},${node.max ?? ''}}`;
+  }
+}
+
+/**
+ * A 32-bit hash of a node's structure: structurally equal nodes (`nodesEqual`) hash alike. The
+ * constructors store it on each sequence, alternatives and repeat node they build (from the
+ * children's hashes, so a node costs its own size, not its subtree's); leaves are hashed when asked.
+ */
+export function nodeHash(node: GrammarNode): number {
+  switch (node.kind) {
+    case 'literal':
+      return textHash(0x811c9dc5, node.text);
+    case 'ref':
+      return textHash(0x2f6b3a1d, node.name);
+    case 'chars': {
+      let hash = 0x5bd1e995;
+      for (const [from, to] of node.ranges) hash = mix(mix(hash, from), to);
+      return hash;
+    }
+    default: {
+      const stored = (node as Hashed)[HASH];
+      if (stored !== undefined) return stored;
+      // A node written as an object literal (not built by the constructors) is hashed on first use,
+      // and keeps its hash unless it is frozen.
+      return Object.isExtensible(node) ? ((hashed(node) as Hashed)[HASH] as number) : compositeHash(node);
+    }
+  }
+}
+
+/** Stores the structural hash on a composite node (built from its children's hashes). */
+function hashed(node: GrammarNode): GrammarNode {
+  if (node.kind === 'sequence' || node.kind === 'alternatives' || node.kind === 'repeat')
+    (node as Hashed)[HASH] = compositeHash(node);
+  return node;
+}
+
+/** The hash of a sequence, alternatives or repeat node from its children's hashes. */
+function compositeHash(node: GrammarNode): number {
+  let hash = 0;
+  switch (node.kind) {
+    case 'sequence':
+      hash = 0x3c6ef372;
+      for (const item of node.items) hash = mix(hash, nodeHash(item));
+      break;
+    case 'alternatives':
+      hash = 0x7f4a7c15;
+      for (const option of node.options) hash = mix(hash, nodeHash(option));
+      break;
+    case 'repeat':
+      hash = mix(mix(mix(0x1b873593, nodeHash(node.item)), node.min), node.max ?? -1);
+      break;
+  }
+  return hash;
+}
+
+function mix(hash: number, value: number): number {
+  return Math.imul(hash ^ value, 0x01000193) >>> 0;
+}
+
+function textHash(seed: number, text: string): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) hash = mix(hash, text.charCodeAt(i));
+  return hash;
+}
+
+/** True when `a` and `b` have the same structure (what `nodeKey` would say, without building keys). */
+export function nodesEqual(a: GrammarNode, b: GrammarNode): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || nodeHash(a) !== nodeHash(b)) return false;
+  switch (a.kind) {
+    case 'literal':
+      return a.text === (b as typeof a).text;
+    case 'ref':
+      return a.name === (b as typeof a).name;
+    case 'chars': {
+      const other = (b as typeof a).ranges;
+      if (a.ranges.length !== other.length) return false;
+      return a.ranges.every(([from, to], i) => from === other[i]?.[0] && to === other[i]?.[1]);
+    }
+    case 'sequence':
+      return listsEqual(a.items, (b as typeof a).items);
+    case 'alternatives':
+      return listsEqual(a.options, (b as typeof a).options);
+    case 'repeat': {
+      const other = b as typeof a;
+      return a.min === other.min && a.max === other.max && nodesEqual(a.item, other.item);
+    }
+  }
+}
+
+function listsEqual(a: readonly GrammarNode[], b: readonly GrammarNode[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!nodesEqual(a[i] as GrammarNode, b[i] as GrammarNode)) return false;
+  return true;
+}
+
+/**
+ * A map from nodes to values where structurally equal nodes are one key (buckets by `nodeHash`,
+ * confirmed by `nodesEqual`).
+ */
+export class NodeTable<V> {
+  private readonly buckets = new Map<number, Array<readonly [GrammarNode, V]>>();
+
+  /** The value of `node` or of a node equal to it. */
+  get(node: GrammarNode): V | undefined {
+    const bucket = this.buckets.get(nodeHash(node));
+    if (bucket === undefined) return undefined;
+    for (const [key, value] of bucket) if (nodesEqual(key, node)) return value;
+    return undefined;
+  }
+
+  /** Sets the value of `node` (call `get` first: an equal node already present is not replaced). */
+  set(node: GrammarNode, value: V): void {
+    const hash = nodeHash(node);
+    const bucket = this.buckets.get(hash);
+    if (bucket === undefined) this.buckets.set(hash, [[node, value]]);
+    else bucket.push([node, value]);
   }
 }
 
@@ -206,15 +367,47 @@ export function complementRanges(ranges: readonly CodePointRange[]): CodePointRa
   return out;
 }
 
-/** The code points in both `a` and `b`. */
+/** The code points in both `a` and `b` (one sweep over both, normalized). */
 export function intersectRanges(
   a: readonly CodePointRange[],
   b: readonly CodePointRange[],
 ): CodePointRange[] {
-  return complementRanges([...complementRanges(a), ...complementRanges(b)]);
+  const left = charRanges(a);
+  const right = charRanges(b);
+  const out: Array<[number, number]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const [fromA, toA] = left[i] as CodePointRange;
+    const [fromB, toB] = right[j] as CodePointRange;
+    const from = Math.max(fromA, fromB);
+    const to = Math.min(toA, toB);
+    if (from <= to) out.push([from, to]);
+    if (toA < toB) i++;
+    else j++;
+  }
+  return out;
 }
 
-/** The code points of `a` that are not in `b`. */
+/** The code points of `a` that are not in `b` (one sweep over both, normalized). */
 export function subtractRanges(a: readonly CodePointRange[], b: readonly CodePointRange[]): CodePointRange[] {
-  return intersectRanges(a, complementRanges(b));
+  const left = charRanges(a);
+  const right = charRanges(b);
+  const out: Array<[number, number]> = [];
+  let j = 0;
+  for (const [from, to] of left) {
+    let start = from;
+    while (j < right.length && (right[j] as CodePointRange)[1] < start) j++;
+    // The ranges of `b` inside this one cut it; the last may reach into the next range of `a`.
+    let k = j;
+    while (k < right.length && (right[k] as CodePointRange)[0] <= to) {
+      const [cutFrom, cutTo] = right[k] as CodePointRange;
+      if (cutFrom > start) out.push([start, cutFrom - 1]);
+      start = Math.max(start, cutTo + 1);
+      k++;
+    }
+    if (start <= to) out.push([start, to]);
+    j = Math.max(j, k - 1);
+  }
+  return out;
 }

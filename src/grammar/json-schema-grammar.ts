@@ -35,6 +35,7 @@ import { stringExcluding } from './json-schema/string-excluding.js';
 import { plainStringGrammar, stringGrammar } from './json-schema/string-grammar.js';
 import { JSON_STRING_CHAR, jsonStringText } from './json-string-text.js';
 import { ANY_NUMBER } from './number-range.js';
+import { markStable, stableNode } from './stable-nodes.js';
 
 /** How JSON text may be spaced between tokens. */
 export type JsonWhitespace = 'compact' | 'flexible';
@@ -144,29 +145,8 @@ export class JsonSchemaGrammar {
 
   /** The optional whitespace between JSON tokens (`EMPTY` when compact). */
   get ws(): GrammarNode {
-    if (this.wsNode === undefined) {
-      this.wsNode =
-        this.whitespace === 'compact'
-          ? EMPTY
-          : this.builder.rule(
-              'ws',
-              alternatives(
-                EMPTY,
-                literal(' '),
-                sequence(
-                  repeat(literal('\n'), 1, 2),
-                  repeat(
-                    chars([
-                      [0x09, 0x09],
-                      [0x20, 0x20],
-                    ]),
-                    0,
-                    20,
-                  ),
-                ),
-              ),
-            );
-    }
+    if (this.wsNode === undefined)
+      this.wsNode = this.whitespace === 'compact' ? EMPTY : this.builder.rule('ws', FLEXIBLE_WS);
     return this.wsNode;
   }
 
@@ -216,20 +196,25 @@ export class JsonSchemaGrammar {
     const value = this.builder.reserve('value');
     this.anyNode = ref(value);
     const ws = this.ws;
-    const member = sequence(plainStringGrammar(this.builder), ws, literal(':'), ws, ref(value), ws);
-    const object = this.builder.rule('object', this.list('{', member, '}'));
-    const array = this.builder.rule('array', this.list('[', sequence(ref(value), ws), ']'));
+    const string = plainStringGrammar(this.builder);
+    // The bodies depend only on the rule names they refer to: shared between grammars (stableNode).
+    const names = `${value} ${nameOf(ws)} ${nameOf(string)}`;
+    const object = this.builder.rule(
+      'object',
+      stableNode(`object ${names}`, () =>
+        this.list('{', sequence(string, ws, literal(':'), ws, ref(value), ws), '}'),
+      ),
+    );
+    const array = this.builder.rule(
+      'array',
+      stableNode(`array ${names}`, () => this.list('[', sequence(ref(value), ws), ']')),
+    );
     this.anyContainers = { object, array };
+    const number = this.builder.rule('number', ANY_NUMBER);
     this.builder.define(
       value,
-      alternatives(
-        object,
-        array,
-        plainStringGrammar(this.builder),
-        this.builder.rule('number', ANY_NUMBER),
-        literal('true'),
-        literal('false'),
-        literal('null'),
+      stableNode(`value ${nameOf(object)} ${nameOf(array)} ${nameOf(string)} ${nameOf(number)}`, () =>
+        alternatives(object, array, string, number, literal('true'), literal('false'), literal('null')),
       ),
     );
     return this.anyNode;
@@ -531,6 +516,30 @@ export class JsonSchemaGrammar {
     }
     return sequence(literal('['), ws, tail, literal(']'));
   }
+}
+
+/** Whitespace between JSON tokens with `whitespace: 'flexible'` (see `JsonGrammarOptions`). */
+const FLEXIBLE_WS = markStable(
+  alternatives(
+    EMPTY,
+    literal(' '),
+    sequence(
+      repeat(literal('\n'), 1, 2),
+      repeat(
+        chars([
+          [0x09, 0x09],
+          [0x20, 0x20],
+        ]),
+        0,
+        20,
+      ),
+    ),
+  ),
+);
+
+/** The rule a node refers to (`-` for a node that is not a reference: compact whitespace). */
+function nameOf(node: GrammarNode): string {
+  return node.kind === 'ref' ? node.name : '-';
 }
 
 function isSchemaObject(value: unknown): boolean {

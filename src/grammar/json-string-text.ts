@@ -12,6 +12,7 @@ import {
   sequenceOf,
   subtractRanges,
 } from './grammar-node.js';
+import { markStable } from './stable-nodes.js';
 
 /** Code points a JSON string must escape: controls, `"` and `\` (RFC 8259 §7). */
 export const ESCAPED_RANGES: readonly CodePointRange[] = [
@@ -27,18 +28,19 @@ const HEX = chars([
 ]);
 
 /** Any escape sequence RFC 8259 allows: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`. */
-export const JSON_ESCAPE: GrammarNode = sequence(
-  literal('\\'),
-  alternatives(
-    chars([...'"\\/bfnrt'].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const)),
-    sequence(literal('u'), repeat(HEX, 4, 4)),
+export const JSON_ESCAPE: GrammarNode = markStable(
+  sequence(
+    literal('\\'),
+    alternatives(
+      chars([...'"\\/bfnrt'].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const)),
+      sequence(literal('u'), repeat(HEX, 4, 4)),
+    ),
   ),
 );
 
 /** One character of a JSON string's text: an unescaped code point or an escape sequence. */
-export const JSON_STRING_CHAR: GrammarNode = alternatives(
-  chars(complementRanges(ESCAPED_RANGES)),
-  JSON_ESCAPE,
+export const JSON_STRING_CHAR: GrammarNode = markStable(
+  alternatives(chars(complementRanges(ESCAPED_RANGES)), JSON_ESCAPE),
 );
 
 /** The JSON text (inside the quotes) of `text`, escaped as `JSON.stringify` does. */

@@ -9,6 +9,7 @@ import {
   repeat,
   sequence,
 } from './grammar-node.js';
+import { markStable } from './stable-nodes.js';
 
 const DIGIT = chars([[0x30, 0x39]]);
 const NONZERO = chars([[0x31, 0x39]]);
@@ -289,26 +290,30 @@ export function decimalRange(low: DecimalBound | undefined, high: DecimalBound |
 }
 
 /** Any JSON integer text (never `-0`). */
-export const ANY_INTEGER: GrammarNode = integerRange(undefined, undefined);
+export const ANY_INTEGER: GrammarNode = markStable(
+  alternatives(literal('0'), sequence(optional(literal('-')), NONZERO, repeat(DIGIT, 0))),
+);
 
 /** Any JSON number text, fraction and exponent allowed (RFC 8259 §6). */
-export const ANY_NUMBER: GrammarNode = sequence(
-  optional(literal('-')),
-  alternatives(literal('0'), sequence(NONZERO, repeat(DIGIT, 0))),
-  FRACTION,
-  optional(
-    sequence(
-      chars([
-        [0x45, 0x45],
-        [0x65, 0x65],
-      ]),
-      optional(
+export const ANY_NUMBER: GrammarNode = markStable(
+  sequence(
+    optional(literal('-')),
+    alternatives(literal('0'), sequence(NONZERO, repeat(DIGIT, 0))),
+    FRACTION,
+    optional(
+      sequence(
         chars([
-          [0x2b, 0x2b],
-          [0x2d, 0x2d],
+          [0x45, 0x45],
+          [0x65, 0x65],
         ]),
+        optional(
+          chars([
+            [0x2b, 0x2b],
+            [0x2d, 0x2d],
+          ]),
+        ),
+        repeat(DIGIT, 1),
       ),
-      repeat(DIGIT, 1),
     ),
   ),
 );

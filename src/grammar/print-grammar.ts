@@ -1,11 +1,13 @@
 import type { Grammar } from './grammar-builder.js';
 import {
   type CodePointRange,
+  charRanges,
   complementRanges,
   type GrammarNode,
   isNever,
   MAX_CODE_POINT,
 } from './grammar-node.js';
+import { keepPrintedText, printedText } from './stable-nodes.js';
 
 /**
  * The grammar text dialects toolwire prints:
@@ -47,29 +49,39 @@ export function printGrammar(grammar: Grammar, dialect: GrammarDialect): string 
 class Printer {
   private readonly lines: string[] = [];
   private readonly extra = new Map<string, string>();
-  private readonly taken: Set<string>;
+  /** Names the printer added (`rep`, `never`); the grammar's own are looked up in its map. */
+  private readonly added = new Set<string>();
   private neverRule: string | undefined;
+  /** How many times a `rep` or `never` rule was named so far (see `body`). */
+  private ownRules = 0;
   /** Per base, the next suffix to try (names are only added here, so the search never goes back). */
   private readonly nextSuffix = new Map<string, number>();
 
   constructor(
     private readonly grammar: Grammar,
     readonly dialect: GrammarDialect,
-  ) {
-    this.taken = new Set(grammar.rules.keys());
-  }
+  ) {}
 
   print(): string {
-    const order = [
-      this.grammar.root,
-      ...[...this.grammar.rules.keys()].filter((n) => n !== this.grammar.root),
-    ];
-    for (const name of order) {
-      const body = this.grammar.rules.get(name);
-      if (body !== undefined) this.lines.push(`${name} ::= ${this.node(body, 0)}`);
-    }
+    const { root, rules } = this.grammar;
+    const rootBody = rules.get(root);
+    if (rootBody !== undefined) this.lines.push(`${root} ::= ${this.body(rootBody)}`);
+    for (const [name, body] of rules) if (name !== root) this.lines.push(`${name} ::= ${this.body(body)}`);
     for (const [body, name] of this.extra) this.lines.push(`${name} ::= ${body}`);
     return `${this.lines.join('\n')}\n`;
+  }
+
+  /**
+   * A rule body's text; a shared body's text is kept when its printing named no rule of this
+   * printer's own (`rep`, `never`), so it reads the same in every grammar.
+   */
+  private body(body: GrammarNode): string {
+    const kept = printedText(body);
+    if (kept !== undefined) return kept;
+    const before = this.ownRules;
+    const text = this.node(body, 0);
+    if (this.ownRules === before) keepPrintedText(body, text);
+    return text;
   }
 
   /** `level`: 0 = top of a rule body, 1 = inside a sequence, 2 = operand of a repetition. */
@@ -78,18 +90,21 @@ class Printer {
     switch (node.kind) {
       case 'literal': {
         const text = quote(node.text);
-        return level === 2 && [...node.text].length > 1 ? `(${text})` : text;
+        return level === 2 && !isOneCodePoint(node.text) ? `(${text})` : text;
       }
       case 'chars':
         return charClass(node.ranges);
       case 'ref':
         return node.name;
       case 'sequence': {
-        const text = node.items.map((item) => this.node(item, 1)).join(' ');
+        let text = node.items.length === 0 ? '' : this.node(node.items[0] as GrammarNode, 1);
+        for (let i = 1; i < node.items.length; i++) text += ` ${this.node(node.items[i] as GrammarNode, 1)}`;
         return level === 0 ? text : `(${text})`;
       }
       case 'alternatives': {
-        const text = node.options.map((option) => this.node(option, 0)).join(' | ');
+        let text = this.node(node.options[0] as GrammarNode, 0);
+        for (let i = 1; i < node.options.length; i++)
+          text += ` | ${this.node(node.options[i] as GrammarNode, 0)}`;
         return level === 0 ? text : `(${text})`;
       }
       case 'repeat': {
@@ -104,7 +119,10 @@ class Printer {
     let operand = big && !isSymbol(item) ? this.hoist(item) : this.node(item, 2);
     // llama.cpp refuses a repeated group whose own generated rules times the bound reach
     // MAX_REPETITION_THRESHOLD: `(x{0,999} | x{1000} x{0,999})?` fails although `?` repeats once.
-    if (!big && !isSymbol(item) && generatedRules(operand) * Math.max(max ?? min, 1) >= GROUP_RULE_LIMIT)
+    // Without a `{` each generated rule takes a character of the text: short operands need no count.
+    const copies = Math.max(max ?? min, 1);
+    const counted = operand.length * copies >= GROUP_RULE_LIMIT || operand.includes('{');
+    if (!big && !isSymbol(item) && counted && generatedRules(operand) * copies >= GROUP_RULE_LIMIT)
       operand = this.hoist(item);
     const parts: string[] = [];
     if (max !== undefined && max <= MAX_PRINTED_REPETITION) parts.push(bound(operand, min, max));
@@ -127,6 +145,7 @@ class Printer {
 
   /** A fresh rule holding `item`, so a large repetition repeats one symbol. */
   private hoist(item: GrammarNode): string {
+    this.ownRules++;
     const body = this.node(item, 0);
     const existing = this.extra.get(body);
     if (existing !== undefined) return existing;
@@ -136,6 +155,7 @@ class Printer {
   }
 
   private never(): string {
+    this.ownRules++;
     if (this.neverRule === undefined) {
       this.neverRule = this.fresh('never');
       this.extra.set(`"\\u0000" ${this.neverRule}`, this.neverRule);
@@ -146,9 +166,9 @@ class Printer {
   private fresh(base: string): string {
     let name = base;
     let index = this.nextSuffix.get(base) ?? 2;
-    while (this.taken.has(name)) name = `${base}-${index++}`;
+    while (this.grammar.rules.has(name) || this.added.has(name)) name = `${base}-${index++}`;
     this.nextSuffix.set(base, index);
-    this.taken.add(name);
+    this.added.add(name);
     return name;
   }
 }
@@ -182,8 +202,13 @@ function generatedRules(text: string): number {
 /** A node printed as one symbol (no parentheses needed, cheap to repeat). */
 function isSymbol(node: GrammarNode): boolean {
   return (
-    node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && [...node.text].length === 1)
+    node.kind === 'ref' || node.kind === 'chars' || (node.kind === 'literal' && isOneCodePoint(node.text))
   );
+}
+
+/** True when `text` is exactly one code point (one UTF-16 unit or one surrogate pair). */
+function isOneCodePoint(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && (text.codePointAt(0) as number) > 0xffff);
 }
 
 /**
@@ -205,6 +230,8 @@ function bound(operand: string, min: number, max: number): string {
 
 /** A double-quoted literal with GBNF/EBNF escapes. */
 export function quote(text: string): string {
+  // Most literals (keys, enum values, punctuation) are printable ASCII with nothing to escape.
+  if (PLAIN_TEXT.test(text)) return `"${text}"`;
   let out = '"';
   for (const character of text) {
     const code = character.codePointAt(0) as number;
@@ -215,6 +242,8 @@ export function quote(text: string): string {
   return `${out}"`;
 }
 
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * A character class: `[^...]` when the complement is only ASCII, else `[...]`. xgrammar 0.1.27
  * (web-xgrammar) matches no non-ASCII code point through a positive range (`[\u00e0-\u00ff]`
@@ -222,16 +251,16 @@ export function quote(text: string): string {
  * ("anything but `\"`, `\\` and controls") must be printed negated.
  */
 export function charClass(ranges: readonly CodePointRange[]): string {
-  const complement = complementRanges(ranges);
-  const negate = complement.length > 0 && (complement[complement.length - 1] as CodePointRange)[1] < 0x80;
-  const shown = negate ? complement : ranges;
+  const normal = charRanges(ranges);
+  const last = normal[normal.length - 1];
+  if (normal.length === 1 && last?.[0] === 0 && last[1] === MAX_CODE_POINT) return '[\\u0000-\\U0010FFFF]';
+  // The complement is only ASCII when the last range runs from ASCII (or just past it) to the end.
+  const negate = last !== undefined && last[1] === MAX_CODE_POINT && last[0] <= 0x80;
+  const shown = negate ? complementRanges(normal) : normal;
   let body = '';
   for (const [from, to] of shown) {
     body += classChar(from);
     if (to > from) body += to === from + 1 ? classChar(to) : `-${classChar(to)}`;
-  }
-  if (ranges.length === 1 && ranges[0]?.[0] === 0 && ranges[0]?.[1] === MAX_CODE_POINT) {
-    return '[\\u0000-\\U0010FFFF]';
   }
   return negate ? `[^${body}]` : `[${body}]`;
 }
@@ -239,11 +268,16 @@ export function charClass(ranges: readonly CodePointRange[]): string {
 /** llama.cpp reads only the escapes `\x \u \U \t \r \n \\ \" \[ \]`, so `^` and `-` are written
  * as `\u` escapes. */
 function classChar(code: number): string {
-  const character = String.fromCodePoint(code);
+  if (code < 0x80) return ASCII_CLASS_CHARS[code] as string;
+  return escapeCodePoint(code);
+}
+
+const ASCII_CLASS_CHARS = Array.from({ length: 0x80 }, (_, code) => {
+  const character = String.fromCharCode(code);
   if ('[]\\"'.includes(character)) return `\\${character}`;
   if (character === '^' || character === '-') return `\\u${hex(code, 4)}`;
   return escapeCodePoint(code);
-}
+});
 
 function escapeCodePoint(code: number): string {
   if (code === 0x0a) return '\\n';

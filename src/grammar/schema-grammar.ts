@@ -52,6 +52,7 @@ const CHOICES = {
   whitespace: ['flexible', 'compact'],
   propertyOrder: ['schema', 'any'],
 } as const;
+const CHOICE_LIST = Object.entries(CHOICES);
 
 /** Misuse that would otherwise print a grammar for some other schema or dialect than asked for. */
 function checkArguments(schema: unknown, options: unknown): void {
@@ -66,7 +67,7 @@ function checkArguments(schema: unknown, options: unknown): void {
     );
   if (typeof options !== 'object' || options === null)
     throw new ToolwireError('invalid_argument', 'schemaGrammar: options must be an object');
-  for (const [key, allowed] of Object.entries(CHOICES)) {
+  for (const [key, allowed] of CHOICE_LIST) {
     const value = (options as Record<string, unknown>)[key];
     if (value !== undefined && !(allowed as readonly unknown[]).includes(value))
       throw new ToolwireError(

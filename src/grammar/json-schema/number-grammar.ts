@@ -11,6 +11,7 @@ import {
   decimalRange,
   integerRange,
 } from '../number-range.js';
+import { stableNode } from '../stable-nodes.js';
 import { type WarnUnexpressed, where } from './grammar-warnings.js';
 
 /**
@@ -40,8 +41,19 @@ export function numberGrammar(
     typeof schema.exclusiveMaximum === 'number' ? bound(schema.exclusiveMaximum, true) : undefined,
     'upper',
   );
+  if (lower === undefined && upper === undefined)
+    return kind === 'integer' ? builder.rule('integer', ANY_INTEGER) : builder.rule('number', ANY_NUMBER);
+  // A range's grammar depends on its bounds alone: built once per bounds (tools repeat their ranges).
+  return stableNode(`${kind} ${boundKey(lower)} ${boundKey(upper)}`, () => rangeGrammar(kind, lower, upper));
+}
+
+/** `numberGrammar` past the unbounded cases. */
+function rangeGrammar(
+  kind: 'integer' | 'number',
+  lower: NumberBound | undefined,
+  upper: NumberBound | undefined,
+): GrammarNode {
   if (kind === 'integer') {
-    if (lower === undefined && upper === undefined) return builder.rule('integer', ANY_INTEGER);
     const low =
       lower === undefined
         ? undefined
@@ -56,7 +68,6 @@ export function numberGrammar(
           : wholeOf(Math.floor(upper.value));
     return integerRange(low, high);
   }
-  if (lower === undefined && upper === undefined) return builder.rule('number', ANY_NUMBER);
   const decimal = (value: NumberBound | undefined): DecimalBound | undefined =>
     value === undefined ? undefined : { ...decimalOf(value.value), inclusive: !value.exclusive };
   return decimalRange(decimal(lower), decimal(upper));
@@ -70,6 +81,12 @@ export function numberGrammar(
 function wholeOf(value: number): bigint {
   const { negative, magnitude } = decimalOf(value);
   return negative ? -magnitude.whole : magnitude.whole;
+}
+
+/** A bound as a cache key: the number's exact text (`-0` kept apart from `0`) and whether it is exclusive. */
+function boundKey(bound: NumberBound | undefined): string {
+  if (bound === undefined) return '_';
+  return `${Object.is(bound.value, -0) ? '-0' : String(bound.value)}${bound.exclusive ? '<' : '='}`;
 }
 
 interface NumberBound {

@@ -55,10 +55,10 @@ export function stringExcluding(
     }
     node.end = true;
   }
-  // Most trie nodes are the ends of names (no children): their grammar is the same, built once
-  // (with a builder, one rule: printed once rather than once per name).
-  const pastName = sequence(alternatives(chars(UNESCAPED), JSON_ESCAPE), anyRest);
-  const afterName = builder === undefined ? pastName : builder.rule('past-name', pastName);
+  // Most trie nodes are the ends of names (no children): past a name, one or more characters.
+  const afterName = repeat(char, 1);
+  // With a builder, the escape sequence is a rule, as each way of leaving the names repeats it.
+  const escapeNode = builder === undefined ? JSON_ESCAPE : builder.rule('escape', JSON_ESCAPE);
   const built = new Map<Trie, GrammarNode>();
   const build = (node: Trie): GrammarNode => {
     if (node.children.size === 0) return node.end ? afterName : alternatives(afterName, EMPTY);
@@ -67,7 +67,7 @@ export function stringExcluding(
     );
     const others = chars(subtractRanges(UNESCAPED, taken));
     // Leaving the names: another character, or an escape unless a name continues with one here.
-    const leave = node.children.has('\\') ? others : alternatives(others, JSON_ESCAPE);
+    const leave = node.children.has('\\') ? others : alternatives(others, escapeNode);
     const options: GrammarNode[] = [];
     for (const [character, child] of node.children) {
       options.push(sequence(literal(character), built.get(child) as GrammarNode));

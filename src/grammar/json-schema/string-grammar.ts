@@ -5,6 +5,7 @@ import type { GrammarBuilder } from '../grammar-builder.js';
 import { type GrammarNode, literal, repeat, sequence } from '../grammar-node.js';
 import { encodeAsJsonText, JSON_STRING_CHAR } from '../json-string-text.js';
 import { patternGrammar } from '../pattern-grammar.js';
+import { stableNode } from '../stable-nodes.js';
 import { formatGrammar } from '../string-formats.js';
 import { countBound } from './count-bound.js';
 import { type WarnUnexpressed, where } from './grammar-warnings.js';
@@ -17,7 +18,11 @@ export function plainStringGrammar(builder: GrammarBuilder): GrammarNode {
   let rule = plainStrings.get(builder);
   if (rule === undefined) {
     const char = builder.rule('char', JSON_STRING_CHAR);
-    rule = builder.rule('string', sequence(literal('"'), repeat(char, 0), literal('"')));
+    const name = char.kind === 'ref' ? char.name : '-';
+    rule = builder.rule(
+      'string',
+      stableNode(`string ${name}`, () => sequence(literal('"'), repeat(char, 0), literal('"'))),
+    );
     plainStrings.set(builder, rule);
   }
   return rule;
