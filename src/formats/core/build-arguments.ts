@@ -47,6 +47,7 @@ export function argumentsForCall(
     readonly parameters?: ReadonlyArray<readonly [string, string]>;
     readonly argumentsText?: string;
     readonly argumentsValue?: unknown;
+    readonly argumentsShallow?: boolean;
   },
   toolSchema: JSONSchema | undefined,
   options: ArgumentsForCallOptions = {},
@@ -65,10 +66,13 @@ export function argumentsForCall(
       allowInvalid,
     );
   }
-  const decoded =
+  // A shallow object is what `argumentsFromValue` returns it as, without walking it.
+  const decoded: ArgumentsResult =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
-      : argumentsFromValue(parts.argumentsValue);
+      : parts.argumentsShallow === true
+        ? { ok: true, value: parts.argumentsValue as Record<string, unknown> }
+        : argumentsFromValue(parts.argumentsValue);
   if (!decoded.ok || toolSchema === undefined || alignment === undefined) return decoded;
   const result = withPolicy(
     alignment.alignArguments(decoded.value, alignment.root(toolSchema), align),
