@@ -1,4 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
+import { schemaAlignment } from '../schema/schema-alignment.js';
 import type { ParseResult } from '../types/tool-call.js';
 import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
@@ -10,8 +11,8 @@ import {
   isFormatDefinition,
 } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
-import { auto, getFormat, resolveModelFormat, wholeTextConfig } from './registry.js';
-import { schemaAligned, withSchemaAlignment } from './schema-aligned.js';
+import { auto, getFormat, resolveModelFormat, wholeTextReading } from './registry.js';
+import { schemaAligned } from './schema-aligned.js';
 
 /** Options of `parseToolCalls`: the format (id, alias or definition) plus the parser options. */
 export interface ParseToolCallsOptions extends FormatOptions {
@@ -42,13 +43,10 @@ export function parseToolCalls(text: string, options?: ParseToolCallsOptions): P
   const format = turnFormat(checked);
   // The usual output of some formats is read without their parser, to the same result; any other
   // output makes that reading give up, and the parser reads it (see `wholeTextCalls`).
-  const config = wholeTextConfig(format);
-  if (config !== undefined) {
-    // The registry's definitions align with `schemaAlignment` when the options give no `align`
-    // (without tools nothing is aligned: no copy of the options for it).
-    const aligned =
-      checked.tools === undefined || checked.align !== undefined ? checked : withSchemaAlignment(checked);
-    const whole = wholeTextCalls(text, format.id, config, aligned);
+  const plan = wholeTextReading(format);
+  if (plan !== undefined) {
+    // The registry's definitions align with `schemaAlignment` when the options give no `align`.
+    const whole = wholeTextCalls(text, format.id, plan, checked, schemaAlignment);
     if (whole !== undefined) return whole;
   }
   return parseChunks([text], turnParser(checked, format));

@@ -1,8 +1,7 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { UnknownFormatError } from '../errors/unknown-format-error.js';
 import { type AutoFormatOptions, AutoParser, type ModelPlan, modelPlan } from './auto.js';
-import type { TaggedJsonConfig } from './families/tagged-json/tagged-json-config.js';
-import { readsWholeText } from './families/tagged-json/whole-text-calls.js';
+import { type WholeTextPlan, wholeTextPlan } from './families/tagged-json/whole-text-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
 import { apertus } from './models/apertus.js';
@@ -112,15 +111,15 @@ for (const format of formats) {
 
 /**
  * The registered formats whose usual outputs `parseToolCalls` reads whole without running their parser
- * (`wholeTextCalls`), with their parser's config: Hermes, the most common format by far.
+ * (`wholeTextCalls`), with the plan to read them by: Hermes, the most common format by far.
  */
-const wholeText = new Map<FormatDefinition, TaggedJsonConfig>();
+const wholeText = new Map<FormatDefinition, WholeTextPlan>();
 const registeredHermes = byName.get(hermes.id);
-if (registeredHermes !== undefined && readsWholeText(hermesConfig))
-  wholeText.set(registeredHermes, hermesConfig);
+const hermesPlan = wholeTextPlan(hermesConfig);
+if (registeredHermes !== undefined && hermesPlan !== undefined) wholeText.set(registeredHermes, hermesPlan);
 
-/** The parser config by which `parseToolCalls` may read an output of `format` whole (see `wholeText`). */
-export function wholeTextConfig(format: FormatDefinition): TaggedJsonConfig | undefined {
+/** How `parseToolCalls` may read an output of `format` whole (see `wholeText`), if it may. */
+export function wholeTextReading(format: FormatDefinition): WholeTextPlan | undefined {
   return wholeText.get(format);
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { wholeTextCalls } from '../../../src/formats/families/tagged-json/whole-text-calls.js';
+import { wholeTextCalls, wholeTextPlan } from '../../../src/formats/families/tagged-json/whole-text-calls.js';
 import {
   type ParseToolCallsOptions,
   parseToolCallChunks,
   parseToolCalls,
 } from '../../../src/formats/index.js';
 import { hermesConfig } from '../../../src/formats/models/hermes.js';
+import { schemaAlignment } from '../../../src/schema/schema-alignment.js';
 import { createToolCallStream } from '../../../src/stream/index.js';
 import type { ToolDefinition } from '../../../src/types/tool.js';
 
@@ -168,6 +169,13 @@ const optionSets: ReadonlyArray<ParseToolCallsOptions> = [
   { format: 'hermes', inputEvents: true },
 ];
 
+/** The whole-text reading of `text` as `parseToolCalls` runs it for Hermes; `undefined`: left to the parser. */
+function readWhole(text: string, options: ParseToolCallsOptions = {}) {
+  const plan = wholeTextPlan(hermesConfig);
+  if (plan === undefined) throw new Error('hermes has no whole-text plan');
+  return wholeTextCalls(text, 'hermes', plan, options, schemaAlignment);
+}
+
 /** The parser's result: one push of the whole text, then `finish`. */
 const viaParser = (text: string, options: ParseToolCallsOptions) => parseToolCallChunks([text], options);
 
@@ -184,7 +192,7 @@ describe('whole-text Hermes reading', () => {
   }
 
   it('takes the usual outputs and leaves the others to the parser', () => {
-    const taken = cases.filter(({ text }) => wholeTextCalls(text, 'hermes', hermesConfig, {}) !== undefined);
+    const taken = cases.filter(({ text }) => readWhole(text) !== undefined);
     expect(taken.map(({ name }) => name)).toEqual(
       cases.filter((entry) => entry.taken).map(({ name }) => name),
     );
@@ -197,7 +205,7 @@ describe('whole-text Hermes reading', () => {
       { reasoningStartedInPrompt: true },
       { inputEvents: true },
     ] as const)
-      expect(wholeTextCalls(text, 'hermes', hermesConfig, options)).toBeUndefined();
+      expect(readWhole(text, options)).toBeUndefined();
   });
 
   it('gives what the stream gives', () => {
@@ -221,7 +229,7 @@ describe('whole-text Hermes reading', () => {
         `${call(`{"name": "write_file", "arguments": {"path": "notes/${index}.md", "content": "${'x'.repeat(index * 7)}\\n", "tags": ["a", ${index}]}}`)}\n`,
       );
     const text = parts.join('');
-    expect(wholeTextCalls(text, 'hermes', hermesConfig, {})).toBeDefined();
+    expect(readWhole(text)).toBeDefined();
     for (const options of [{ format: 'hermes' }, { format: 'hermes', tools }] as const)
       expect(JSON.stringify(parseToolCalls(text, options))).toBe(JSON.stringify(viaParser(text, options)));
   });

@@ -13,16 +13,21 @@
  */
 
 import { isWhitespace, skipWhitespace } from '../../../internal/whitespace.js';
+import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type {
   InvalidToolCall,
   ParseResult,
   ToolCall,
+  ToolCallFlag,
   ToolCallIssue,
   ToolCallRepair,
 } from '../../../types/tool-call.js';
+import type { ReasoningTags } from '../../core/base-parser.js';
+import { type ArgumentsForCallOptions, argumentsForCall } from '../../core/build-arguments.js';
 import { callVerdict } from '../../core/call-verdict.js';
 import { toolIndexOf } from '../../core/checked-tools.js';
 import type { FormatOptions } from '../../format-definition.js';
+import type { CallKeys } from './call-object.js';
 import { nameThenArguments } from './name-then-arguments.js';
 import type { TaggedJsonConfig } from './tagged-json-config.js';
 import { taggedJsonPlan } from './tagged-json-plan.js';
@@ -30,28 +35,42 @@ import { taggedJsonPlan } from './tagged-json-plan.js';
 /** How a call read here ended: at its own end marker, nothing fed (see `callVerdict`). */
 const atEndMarker = { missingEndMarker: false, fed: '' } as const;
 
-/**
- * Whether the parser of `config` reads an output as this module does when its calls are the usual
- * ones: one start and one end marker, and none of the options of the config that change what follows
- * a start marker or what text mode searches for.
- */
-export function readsWholeText(config: TaggedJsonConfig): boolean {
-  return (
-    config.start.length === 1 &&
-    config.end.length === 1 &&
-    config.startNeedsJson !== true &&
-    config.fence !== true &&
-    config.bareArrayAtStart !== true &&
-    config.endsWithOutput !== true &&
-    config.nameIsKey !== true &&
-    (config.dropMarkers === undefined || config.dropMarkers.length === 0)
-  );
+/** What `wholeTextCalls` reads with, made once per config (`wholeTextPlan`). */
+export interface WholeTextPlan {
+  readonly start: string;
+  readonly end: string;
+  readonly reasoning: ReasoningTags | undefined;
+  readonly keys: CallKeys;
 }
 
 /**
- * The result of parsing `text` whole with the parser of `config` (for which `readsWholeText` holds)
- * under the format id `format`, or `undefined` when the text or the options are not the usual ones.
- * `options` are checked (`checkFormatOptions`), `align` the alignment the parser would use.
+ * The plan to read outputs of `config`'s parser with, when that parser reads its usual outputs as
+ * `wholeTextCalls` does: one start and one end marker, and none of the options of the config that
+ * change what follows a start marker or what text mode searches for. `undefined` for other configs.
+ */
+export function wholeTextPlan(config: TaggedJsonConfig): WholeTextPlan | undefined {
+  const [start, ...otherStarts] = config.start;
+  const [end, ...otherEnds] = config.end;
+  if (
+    start === undefined ||
+    end === undefined ||
+    otherStarts.length > 0 ||
+    otherEnds.length > 0 ||
+    config.startNeedsJson === true ||
+    config.fence === true ||
+    config.bareArrayAtStart === true ||
+    config.endsWithOutput === true ||
+    config.nameIsKey === true ||
+    (config.dropMarkers !== undefined && config.dropMarkers.length > 0)
+  )
+    return undefined;
+  return { start, end, reasoning: config.reasoning, keys: taggedJsonPlan(config).keys };
+}
+
+/**
+ * The result of parsing `text` whole with the parser `plan` was made for, under the format id
+ * `format`, or `undefined` when the text or the options are not the usual ones. `options` are checked
+ * (`checkFormatOptions`); `defaultAlign`: the alignment the parser uses when they give no `align`.
  *
  * Given up on (`undefined`): options that change content or reasoning (`content` other than
  * `verbatim`, `reasoningStartedInPrompt`, `inputEvents`), a reasoning tag in the text outside a call,
@@ -61,8 +80,9 @@ export function readsWholeText(config: TaggedJsonConfig): boolean {
 export function wholeTextCalls(
   text: string,
   format: string,
-  config: TaggedJsonConfig,
+  plan: WholeTextPlan,
   options: FormatOptions,
+  defaultAlign: SchemaAlignment | undefined,
 ): ParseResult | undefined {
   if (
     options.reasoningStartedInPrompt === true ||
@@ -70,12 +90,13 @@ export function wholeTextCalls(
     (options.content !== undefined && options.content !== 'verbatim')
   )
     return undefined;
-  const start = config.start[0] as string;
-  const end = config.end[0] as string;
-  const tags = options.reasoning === 'content' ? undefined : config.reasoning;
-  const keys = taggedJsonPlan(config).keys;
+  const { start, end, keys } = plan;
+  const tags = options.reasoning === 'content' ? undefined : plan.reasoning;
   const tools = options.tools ? toolIndexOf(options.tools) : undefined;
-  const content: string[] = [];
+  const align = options.align ?? defaultAlign;
+  // What `callVerdict` hands `argumentsForCall`; made for the first call that is aligned.
+  let argumentOptions: ArgumentsForCallOptions | undefined;
+  let content = '';
   const toolCalls: ToolCall[] = [];
   const invalidToolCalls: InvalidToolCall[] = [];
   let position = 0;
@@ -84,9 +105,10 @@ export function wholeTextCalls(
     const contentEnd = at < 0 ? text.length : at;
     if (contentEnd > position) {
       const piece = position === 0 && contentEnd === text.length ? text : text.slice(position, contentEnd);
-      // Reasoning blocks (and a close tag after a call in one) are the parser's to sort out.
+      // Reasoning blocks (and a close tag after a call in one) are the parser's to sort out. Searched
+      // per piece of content, not in the whole text: the calls' bodies are most of it.
       if (tags !== undefined && (piece.includes(tags.open) || piece.includes(tags.close))) return undefined;
-      content.push(piece);
+      content += piece;
     }
     if (at < 0) break;
     const bodyStart = skipWhitespace(text, at + start.length);
@@ -102,7 +124,7 @@ export function wholeTextCalls(
     position = marker + end.length;
     const raw = text.slice(at, position);
     // `call_N` with N the call's index: no call here has an id of its own, so all are distinct.
-    const id = `call_${count}`;
+    const id = callId(count);
     const name = body.name;
     const unknown = tools !== undefined && !tools.has(name);
     if (unknown && !options.allowUnknownTools) {
@@ -111,35 +133,68 @@ export function wholeTextCalls(
       continue;
     }
     const schema = tools?.parameters(name);
-    if (!unknown && body.shallow && (schema === undefined || options.align === undefined)) {
-      // Nothing to align, no depth to check, nothing repaired: `callVerdict` would pass the
-      // arguments object as it is, with no issues, flags or repairs.
+    if (!unknown && body.shallow && (schema === undefined || align === undefined)) {
+      // Nothing to align, no depth to check: `callVerdict` would pass the arguments object as it is.
       toolCalls.push({ id, name, arguments: body.argumentsValue, raw });
       continue;
     }
     const parts = { name, argumentsValue: body.argumentsValue, argumentsShallow: body.shallow };
-    const verdict = callVerdict(parts, raw, schema, unknown, options, atEndMarker);
-    if (!verdict.ok) {
-      invalidToolCalls.push(invalidCall(id, name, raw, verdict.issues, verdict.repairs));
+    if (unknown || !body.shallow) {
+      // The rarer calls go through `callVerdict` itself.
+      const verdictOptions = options.align === align ? options : Object.assign({}, options, { align });
+      const verdict = callVerdict(parts, raw, schema, unknown, verdictOptions, atEndMarker);
+      if (verdict.ok) toolCalls.push(validCall(id, name, raw, verdict.input, verdict, verdict.repairs));
+      else invalidToolCalls.push(invalidCall(id, name, raw, verdict.issues, verdict.repairs));
       continue;
     }
-    const input = verdict.input;
-    const repairs = verdict.repairs;
-    toolCalls.push(
-      verdict.issues === undefined && verdict.flags === undefined && repairs.length === 0
-        ? { id, name, arguments: input, raw }
-        : {
-            id,
-            name,
-            arguments: input,
-            raw,
-            ...(verdict.issues ? { issues: verdict.issues } : {}),
-            ...(verdict.flags ? { flags: verdict.flags } : {}),
-            ...(repairs.length > 0 ? { repairs } : {}),
-          },
-    );
+    // A known tool, shallow arguments: what `callVerdict` gives, its arguments aligned by
+    // `argumentsForCall`. Arguments given as a value come out with no repairs, and a call at its end
+    // marker has none either, so neither `finishReason` nor `strictFormat` can refuse it.
+    argumentOptions ??= {
+      allowInvalid: options.allowInvalidArguments === true,
+      applyDefaults: options.applyDefaults === true,
+      align,
+    };
+    const result = argumentsForCall(parts, schema, argumentOptions);
+    if (result.ok) toolCalls.push(validCall(id, name, raw, result.value, result, undefined));
+    else invalidToolCalls.push(invalidCall(id, name, raw, result.issues));
   }
-  return { format, content: content.join(''), reasoning: '', toolCalls, invalidToolCalls };
+  return { format, content, reasoning: '', toolCalls, invalidToolCalls };
+}
+
+/** `call_0`, `call_1`, ...: made once each, not once per parse. */
+const callIds: string[] = [];
+
+function callId(index: number): string {
+  if (index >= 256) return `call_${index}`;
+  for (let next = callIds.length; next <= index; next++) callIds.push(`call_${next}`);
+  return callIds[index] as string;
+}
+
+/** A call as `EventCollector` makes it from the parser's `tool-call` event. */
+function validCall(
+  id: string,
+  name: string,
+  raw: string,
+  input: Record<string, unknown>,
+  found: { readonly issues?: readonly ToolCallIssue[]; readonly flags?: readonly ToolCallFlag[] },
+  repairs: readonly ToolCallRepair[] | undefined,
+): ToolCall {
+  if (
+    found.issues === undefined &&
+    found.flags === undefined &&
+    (repairs === undefined || repairs.length === 0)
+  )
+    return { id, name, arguments: input, raw };
+  return {
+    id,
+    name,
+    arguments: input,
+    raw,
+    ...(found.issues ? { issues: found.issues } : {}),
+    ...(found.flags ? { flags: found.flags } : {}),
+    ...(repairs !== undefined && repairs.length > 0 ? { repairs } : {}),
+  };
 }
 
 /** An invalid call as `EventCollector` makes it from the parser's `tool-call-invalid` event. */
