@@ -26,8 +26,10 @@ export interface ParseToolCallsOptions extends FormatOptions {
 }
 
 /**
- * Parses one whole assistant turn. Exactly `create()`, one `push(text)` and `finish()` of the format's
- * incremental parser, so whole-text and streaming parses agree. `options.format` defaults to `"auto"`.
+ * Parses one whole assistant turn. The result is exactly that of `create()`, one `push(text)` and
+ * `finish()` of the format's incremental parser, so whole-text and streaming parses agree (for Hermes
+ * the usual output, prose and calls of a name and an arguments object, is read without the parser, to
+ * the same result: see `wholeTextCalls`). `options.format` defaults to `"auto"`.
  *
  * @returns content, reasoning, calls and invalid calls; never throws on model text.
  * @throws {UnknownFormatError} (code `unknown_format`) when `options.format` is not registered.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wholeTextCalls, wholeTextPlan } from '../../../src/formats/families/tagged-json/whole-text-calls.js';
 import {
@@ -232,5 +233,41 @@ describe('whole-text Hermes reading', () => {
     expect(readWhole(text)).toBeDefined();
     for (const options of [{ format: 'hermes' }, { format: 'hermes', tools }] as const)
       expect(JSON.stringify(parseToolCalls(text, options))).toBe(JSON.stringify(viaParser(text, options)));
+  });
+
+  it("gives the parser's result on outputs pieced together from usual and unusual parts", () => {
+    // Pieces of Hermes outputs: usual calls, prose, whitespace, and what must send an output to the
+    // parser (markers in strings or prose, reasoning tags, other body shapes, broken JSON).
+    const pieces = [
+      'Sure.',
+      '\n',
+      ' \t\r\n',
+      '<tool_call>',
+      '</tool_call>',
+      '<think>',
+      '</think>',
+      '{',
+      '}',
+      '"',
+      call('{"name": "get_weather", "arguments": {"city": "SF"}}'),
+      call('{"name": "write_file", "arguments": {"path": "a", "count": "7", "tags": [1, "x"]}}'),
+      call('{"name": "write_file", "arguments": {"content": "</tool_call> <think> \\" \\u00e9"}}'),
+      call('{"name": "nope", "arguments": {"__proto__": {"a": 1}}}'),
+      call('{"name": "write_file", "arguments": {"path": "a"}, "id": "call_1"}'),
+      call('{"name":"get_weather","arguments":{}}'),
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "SF"}',
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": ',
+    ];
+    const outputs = fc.array(fc.constantFrom(...pieces), { maxLength: 8 }).map((parts) => parts.join(''));
+    const options = fc.constantFrom(...optionSets);
+    fc.assert(
+      fc.property(outputs, options, (text, given) => {
+        const whole = parseToolCalls(text, given);
+        const parsed = viaParser(text, given);
+        expect(whole).toStrictEqual(parsed);
+        expect(JSON.stringify(whole)).toBe(JSON.stringify(parsed));
+      }),
+      { numRuns: 2000, seed: 20261206 },
+    );
   });
 });
