@@ -105,9 +105,16 @@ function withPolicy(
   allowInvalid: boolean,
 ): ArgumentsResult {
   // Alignment can deepen a value (JSON text in a string becomes an object): measure what comes out,
-  // unless it is the very object already measured.
-  if (aligned.issues.some((issue) => issue.code === 'too_deep')) return tooDeep();
-  if (aligned.value !== checked && nestedDeeperThan(aligned.value, MAX_ARGUMENT_DEPTH)) return tooDeep();
+  // unless it is the very object already measured (`deepened`).
+  if (aligned.issues.length === 0) {
+    // The usual call: no issue to judge, no objects spread.
+    if (deepened(aligned.value, checked)) return tooDeep();
+    return aligned.flags.length > 0
+      ? { ok: true, value: aligned.value, flags: aligned.flags }
+      : { ok: true, value: aligned.value };
+  }
+  if (aligned.issues.some((issue) => issue.code === 'too_deep') || deepened(aligned.value, checked))
+    return tooDeep();
   // The required names are read only when there is an issue to judge (the usual call has none).
   const required = aligned.issues.length > 0 ? requiredArguments(toolSchema) : undefined;
   const fatal =
@@ -126,6 +133,11 @@ function withPolicy(
     ...(aligned.issues.length > 0 ? { issues: aligned.issues } : {}),
     ...(aligned.flags.length > 0 ? { flags: aligned.flags } : {}),
   };
+}
+
+/** Whether aligning made `value` (other than the `checked` object) nest too deep. */
+function deepened(value: Record<string, unknown>, checked: Record<string, unknown> | undefined): boolean {
+  return value !== checked && nestedDeeperThan(value, MAX_ARGUMENT_DEPTH);
 }
 
 /** The `required` names of a tool's parameters schema (top level only). */

@@ -126,13 +126,15 @@ export function wholeTextCalls(
     // `call_N` with N the call's index: no call here has an id of its own, so all are distinct.
     const id = callId(count);
     const name = body.name;
-    const unknown = tools !== undefined && !tools.has(name);
+    // One look-up for both: every tool offered has a parameters schema (`normalizeTools` gives one
+    // to a tool without), so only a tool not offered has none.
+    const schema = tools?.parameters(name);
+    const unknown = tools !== undefined && schema === undefined;
     if (unknown && !options.allowUnknownTools) {
       const issues = [{ code: 'unknown_tool', message: `no tool named "${name}" was offered` }];
       invalidToolCalls.push(invalidCall(id, name, raw, issues));
       continue;
     }
-    const schema = tools?.parameters(name);
     if (!unknown && body.shallow && (schema === undefined || align === undefined)) {
       // Nothing to align, no depth to check: `callVerdict` would pass the arguments object as it is.
       toolCalls.push({ id, name, arguments: body.argumentsValue, raw });
