@@ -1,7 +1,9 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
+import { schemaAlignment } from '../schema/schema-alignment.js';
 import type { ParseResult } from '../types/tool-call.js';
 import { AutoParser } from './auto.js';
 import { EventCollector } from './collect-events.js';
+import { wholeTextCalls } from './families/tagged-json/whole-text-calls.js';
 import {
   type FormatDefinition,
   type FormatOptions,
@@ -9,7 +11,7 @@ import {
   isFormatDefinition,
 } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
-import { auto, getFormat, resolveModelFormat } from './registry.js';
+import { auto, getFormat, resolveModelFormat, wholeTextReading } from './registry.js';
 import { schemaAligned } from './schema-aligned.js';
 
 /** Options of `parseToolCalls`: the format (id, alias or definition) plus the parser options. */
@@ -24,8 +26,10 @@ export interface ParseToolCallsOptions extends FormatOptions {
 }
 
 /**
- * Parses one whole assistant turn. Exactly `create()`, one `push(text)` and `finish()` of the format's
- * incremental parser, so whole-text and streaming parses agree. `options.format` defaults to `"auto"`.
+ * Parses one whole assistant turn. The result is exactly that of `create()`, one `push(text)` and
+ * `finish()` of the format's incremental parser, so whole-text and streaming parses agree (for Hermes
+ * the usual output, prose and calls of a name and an arguments object, is read without the parser, to
+ * the same result: see `wholeTextCalls`). `options.format` defaults to `"auto"`.
  *
  * @returns content, reasoning, calls and invalid calls; never throws on model text.
  * @throws {UnknownFormatError} (code `unknown_format`) when `options.format` is not registered.
@@ -37,7 +41,17 @@ export interface ParseToolCallsOptions extends FormatOptions {
 export function parseToolCalls(text: string, options?: ParseToolCallsOptions): ParseResult {
   if (typeof text !== 'string')
     throw new ToolwireError('invalid_argument', `parseToolCalls() takes a string, got ${describe(text)}`);
-  return parseToolCallChunks([text], options);
+  const checked = checkFormatOptions(options);
+  const format = turnFormat(checked);
+  // The usual output of some formats is read without their parser, to the same result; any other
+  // output makes that reading give up, and the parser reads it (see `wholeTextCalls`).
+  const plan = wholeTextReading(format);
+  if (plan !== undefined) {
+    // The registry's definitions align with `schemaAlignment` when the options give no `align`.
+    const whole = wholeTextCalls(text, format.id, plan, checked, schemaAlignment);
+    if (whole !== undefined) return whole;
+  }
+  return parseChunks([text], turnParser(checked, format));
 }
 
 /**
@@ -55,20 +69,37 @@ export function parseToolCallChunks(chunks: Iterable<string>, options?: ParseToo
       `parseToolCallChunks() takes an iterable of strings, got ${describe(chunks)}`,
     );
   }
-  const turn = createTurnParser(options);
+  return parseChunks(chunks, createTurnParser(options));
+}
+
+/** Runs `turn`'s parser over `chunks` (one `push` each, then `finish`): its result. */
+function parseChunks(chunks: Iterable<string>, turn: TurnParser): ParseResult {
   const collector = new EventCollector();
   for (const chunk of chunks) collector.add(turn.parser.push(chunk));
   collector.add(turn.parser.finish());
   return turnResult(turn, collector);
 }
 
-/** The parser `parseToolCalls` runs for `options` (checked, `auto` resolved by `model`), and its format. */
-export function createTurnParser(options: ParseToolCallsOptions | undefined): {
+/** A turn's parser and the format it parses. */
+interface TurnParser {
   parser: FormatParser;
   format: FormatDefinition;
-} {
-  const { format: formatOption, ...formatOptions } = checkFormatOptions(options);
-  const format = resolveModelFormat(resolveFormat(formatOption), formatOptions.model);
+}
+
+/** The parser `parseToolCalls` runs for `options` (checked, `auto` resolved by `model`), and its format. */
+export function createTurnParser(options: ParseToolCallsOptions | undefined): TurnParser {
+  const checked = checkFormatOptions(options);
+  return turnParser(checked, turnFormat(checked));
+}
+
+/** The format of a turn parsed with `checked` options: `options.format`, `auto` resolved by `model`. */
+function turnFormat(checked: ParseToolCallsOptions): FormatDefinition {
+  return resolveModelFormat(resolveFormat(checked.format), checked.model);
+}
+
+/** `format`'s parser for a whole turn with `checked` options (no input events unless asked for). */
+function turnParser(checked: ParseToolCallsOptions, format: FormatDefinition): TurnParser {
+  const { format: _format, ...formatOptions } = checked;
   return { parser: format.create({ inputEvents: false, ...formatOptions }), format };
 }
 

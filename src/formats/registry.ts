@@ -1,6 +1,7 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { UnknownFormatError } from '../errors/unknown-format-error.js';
 import { type AutoFormatOptions, AutoParser, type ModelPlan, modelPlan } from './auto.js';
+import { type WholeTextPlan, wholeTextPlan } from './families/tagged-json/whole-text-calls.js';
 import type { FormatDefinition } from './format-definition.js';
 import { checkFormatOptions, describe } from './format-options.js';
 import { apertus } from './models/apertus.js';
@@ -23,7 +24,7 @@ import { glm47 } from './models/glm47.js';
 import { granite } from './models/granite.js';
 import { granite4 } from './models/granite4.js';
 import { harmony } from './models/harmony.js';
-import { hermes } from './models/hermes.js';
+import { hermes, hermesConfig } from './models/hermes.js';
 import { hunyuanA13b } from './models/hunyuan-a13b.js';
 import { hyV3 } from './models/hy-v3.js';
 import { internlm } from './models/internlm.js';
@@ -106,6 +107,20 @@ const byName = new Map<string, FormatDefinition>();
 for (const format of formats) {
   byName.set(format.id, format);
   for (const alias of format.aliases) byName.set(alias, format);
+}
+
+/**
+ * The registered formats whose usual outputs `parseToolCalls` reads whole without running their parser
+ * (`wholeTextCalls`), with the plan to read them by: Hermes, the most common format by far.
+ */
+const wholeText = new Map<FormatDefinition, WholeTextPlan>();
+const registeredHermes = byName.get(hermes.id);
+const hermesPlan = wholeTextPlan(hermesConfig);
+if (registeredHermes !== undefined && hermesPlan !== undefined) wholeText.set(registeredHermes, hermesPlan);
+
+/** How `parseToolCalls` may read an output of `format` whole (see `wholeText`), if it may. */
+export function wholeTextReading(format: FormatDefinition): WholeTextPlan | undefined {
+  return wholeText.get(format);
 }
 
 /** All registered formats (ids as vLLM / SGLang / llama.cpp name them). */

@@ -22,3 +22,20 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the JSON text `text` is sure to decode to a value nested at most `limit` levels deep,
+ * judged from the text alone: each level is a container opened by a `{` or `[` of its own, so a text
+ * shorter than two brackets per level past the limit, or with at most `limit` of those characters in
+ * all (some may sit in strings), cannot nest deeper. Lets a caller that has the text skip
+ * `nestedDeeperThan`'s walk of the decoded value; `false` only means the walk must decide.
+ */
+export function textNestsAtMost(text: string, limit: number): boolean {
+  if (text.length < 2 * (limit + 1)) return true;
+  let openers = 0;
+  for (let index = text.indexOf('{'); index >= 0; index = text.indexOf('{', index + 1))
+    if (++openers > limit) return false;
+  for (let index = text.indexOf('['); index >= 0; index = text.indexOf('[', index + 1))
+    if (++openers > limit) return false;
+  return true;
+}

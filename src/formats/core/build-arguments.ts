@@ -47,6 +47,7 @@ export function argumentsForCall(
     readonly parameters?: ReadonlyArray<readonly [string, string]>;
     readonly argumentsText?: string;
     readonly argumentsValue?: unknown;
+    readonly argumentsShallow?: boolean;
   },
   toolSchema: JSONSchema | undefined,
   options: ArgumentsForCallOptions = {},
@@ -65,10 +66,13 @@ export function argumentsForCall(
       allowInvalid,
     );
   }
-  const decoded =
+  // A shallow object is what `argumentsFromValue` returns it as, without walking it.
+  const decoded: ArgumentsResult =
     parts.argumentsText !== undefined
       ? argumentsFromText(parts.argumentsText)
-      : argumentsFromValue(parts.argumentsValue);
+      : parts.argumentsShallow === true
+        ? { ok: true, value: parts.argumentsValue as Record<string, unknown> }
+        : argumentsFromValue(parts.argumentsValue);
   if (!decoded.ok || toolSchema === undefined || alignment === undefined) return decoded;
   const result = withPolicy(
     alignment.alignArguments(decoded.value, alignment.root(toolSchema), align),
@@ -101,9 +105,16 @@ function withPolicy(
   allowInvalid: boolean,
 ): ArgumentsResult {
   // Alignment can deepen a value (JSON text in a string becomes an object): measure what comes out,
-  // unless it is the very object already measured.
-  if (aligned.issues.some((issue) => issue.code === 'too_deep')) return tooDeep();
-  if (aligned.value !== checked && nestedDeeperThan(aligned.value, MAX_ARGUMENT_DEPTH)) return tooDeep();
+  // unless it is the very object already measured (`deepened`).
+  if (aligned.issues.length === 0) {
+    // The usual call: no issue to judge, no objects spread.
+    if (deepened(aligned.value, checked)) return tooDeep();
+    return aligned.flags.length > 0
+      ? { ok: true, value: aligned.value, flags: aligned.flags }
+      : { ok: true, value: aligned.value };
+  }
+  if (aligned.issues.some((issue) => issue.code === 'too_deep') || deepened(aligned.value, checked))
+    return tooDeep();
   // The required names are read only when there is an issue to judge (the usual call has none).
   const required = aligned.issues.length > 0 ? requiredArguments(toolSchema) : undefined;
   const fatal =
@@ -122,6 +133,11 @@ function withPolicy(
     ...(aligned.issues.length > 0 ? { issues: aligned.issues } : {}),
     ...(aligned.flags.length > 0 ? { flags: aligned.flags } : {}),
   };
+}
+
+/** Whether aligning made `value` (other than the `checked` object) nest too deep. */
+function deepened(value: Record<string, unknown>, checked: Record<string, unknown> | undefined): boolean {
+  return value !== checked && nestedDeeperThan(value, MAX_ARGUMENT_DEPTH);
 }
 
 /** The `required` names of a tool's parameters schema (top level only). */

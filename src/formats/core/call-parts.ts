@@ -10,6 +10,11 @@ export interface CallParts {
   /** Arguments already decoded (from a JSON body that held name and arguments). */
   readonly argumentsValue?: unknown;
   /**
+   * `argumentsValue` is an object (not an array) known to nest at most `MAX_ARGUMENT_DEPTH` levels,
+   * judged from its JSON text (`textNestsAtMost`): no walk of it is needed to check its depth.
+   */
+  readonly argumentsShallow?: boolean;
+  /**
    * With `argumentsValue`: the model's exact JSON text of that value, when the format has it at hand.
    * When alignment leaves the value as it is, the call's argument delta is this text instead of
    * `JSON.stringify` of the value (the same JSON, without serializing a long value again).

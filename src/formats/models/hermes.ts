@@ -39,7 +39,8 @@ import { taggedObjectEnvelope, thinkTags } from '../core/envelopes.js';
 import { TaggedJsonParser } from '../families/tagged-json.js';
 import type { FormatDefinition } from '../format-definition.js';
 
-const config = {
+/** The parser's config; also read by `parseToolCalls`' whole-text reading (see `whole-text-calls.ts`). */
+export const hermesConfig = {
   start: ['<tool_call>'],
   end: ['</tool_call>'],
   reasoning: { open: '<think>', close: '</think>' },
@@ -59,5 +60,5 @@ export const hermes: FormatDefinition = {
     separator: '\n',
     trigger: '<tool_call>',
   }),
-  create: (options) => new TaggedJsonParser(config, options),
+  create: (options) => new TaggedJsonParser(hermesConfig, options),
 };

@@ -7,7 +7,7 @@
 import { isWhitespace } from '../../../internal/whitespace.js';
 import { findEarliestMarker, isMarkerPrefix, type MarkerMatch } from '../../core/markers.js';
 import type { CallKeys } from './call-object.js';
-import { nameThenArguments } from './name-then-arguments.js';
+import { nameThenArguments, usualValue } from './name-then-arguments.js';
 
 /** How much whitespace (and fence language tag) a start marker's lookahead reads before giving up. */
 export const maxLookahead = 64;
@@ -90,7 +90,7 @@ export function wholeBody(
   let bodyEnd = match.index;
   while (bodyEnd > from && isWhitespace(text.charCodeAt(bodyEnd - 1))) bodyEnd--;
   const usual = nameThenArguments(text, from, bodyEnd, keys);
-  if (usual !== undefined) return { bodyEnd, match, value: usual, unique: true };
+  if (usual !== undefined) return { bodyEnd, match, value: usualValue(usual), unique: true };
   const bodyText = text.slice(from, bodyEnd);
   try {
     return { bodyEnd, match, value: JSON.parse(bodyText) as unknown, unique: false };
