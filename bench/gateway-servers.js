@@ -5,7 +5,7 @@
 //                 as the socket takes them;
 //   pass-through  a proxy on Hono + @hono/node-server that forwards the request to the backend and
 //                 returns its SSE body unchanged (the floor of any gateway on this server stack);
-//   gateway       the toolwire gateway from the built dist/, configured as `toolwire serve --config`
+//   gateway       the toolwire gateway from the built dist/ (or GATEWAY_DIST), configured as `toolwire serve --config`
 //                 would be: one model, format hermes, template builtin:qwen2.5, backend
 //                 openai-completions at BACKEND_URL.
 // Started with fork(): it sends `{ url }` once listening, answers the message 'usage' with
@@ -13,11 +13,19 @@
 // has used in microseconds, user and system), and exits on 'exit'.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { readGatewayConfig } from '../dist/server/index.js';
-import { createGateway, gatewayOptions, serveGateway } from '../dist/server/node/index.js';
 import { answerEvents } from './gateway-answer.js';
+
+// The build the gateway comes from: ../dist, or GATEWAY_DIST (bench/gateway-builds.js compares two).
+const dist =
+  process.env.GATEWAY_DIST === undefined
+    ? new URL('../dist/', import.meta.url).href
+    : `${pathToFileURL(resolve(process.env.GATEWAY_DIST)).href}/`;
+const { readGatewayConfig } = await import(`${dist}server/index.js`);
+const { createGateway, gatewayOptions, serveGateway } = await import(`${dist}server/node/index.js`);
 
 const [role, backendUrl] = process.argv.slice(2);
 

@@ -21,8 +21,6 @@
 // >= 0.80x at N = 128; p99 TTFB at most 2 ms over the pass-through's).
 // `node bench/gateway.bench.js [--loads=1,16,128] [--cpu-prof=DIR]` (the latter profiles the gateway
 // process with node --cpu-prof into DIR).
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   CHUNKS,
@@ -31,6 +29,7 @@ import {
   checkCompletionStream,
   completionBody,
 } from './gateway-answer.js';
+import { startServer } from './gateway-process.js';
 import { printTable } from './measure.js';
 
 const { values: flags } = parseArgs({
@@ -47,33 +46,6 @@ const plans = {
   128: { warmup: 1, rounds: 4, budgetMs: 20_000 },
 };
 const planFor = (n) => plans[n] ?? { warmup: 2, rounds: 5, budgetMs: 10_000 };
-
-const serversFile = fileURLToPath(new URL('./gateway-servers.js', import.meta.url));
-
-/** Starts one server process of gateway-servers.js; resolves once it listens. */
-function startServer(role, backendUrl, execArgv = []) {
-  const child = fork(serversFile, backendUrl === undefined ? [role] : [role, backendUrl], { execArgv });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`the ${role} process exited with ${code} before listening`)),
-    );
-    child.once('message', ({ url }) =>
-      resolve({
-        url,
-        usage: () =>
-          new Promise((done) => {
-            child.once('message', done);
-            child.send('usage');
-          }),
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', done);
-            child.send('exit');
-          }),
-      }),
-    );
-  });
-}
 
 /**
  * One streamed request read to its end: time to the first body byte, bytes, the last piece read (its
@@ -150,7 +122,7 @@ async function measureLoad(backend, n) {
   const proxy = await startServer('pass-through', backend.url);
   const profile =
     flags['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`];
-  const gateway = await startServer('gateway', backend.url, profile);
+  const gateway = await startServer('gateway', backend.url, { execArgv: profile });
   const paths = [
     {
       name: 'direct',
