@@ -153,6 +153,14 @@ const cases: ReadonlyArray<{ readonly name: string; readonly text: string; reado
   },
 ];
 
+/** Options whose `reasoning` is a getter of their class: not an own property. */
+class ContentReasoningOptions {
+  readonly format = 'hermes';
+  get reasoning(): 'content' {
+    return 'content';
+  }
+}
+
 /** Option sets: each case runs under each. */
 const optionSets: ReadonlyArray<ParseToolCallsOptions> = [
   { format: 'hermes' },
@@ -168,6 +176,10 @@ const optionSets: ReadonlyArray<ParseToolCallsOptions> = [
   { format: 'hermes', reasoningStartedInPrompt: true },
   { format: 'hermes', content: 'trim' },
   { format: 'hermes', inputEvents: true },
+  // Options the parser never sees: it is given a copy of the own enumerable ones.
+  new ContentReasoningOptions(),
+  Object.assign(Object.create({ reasoning: 'content' }) as ParseToolCallsOptions, { format: 'hermes' }),
+  Object.defineProperty({ format: 'hermes' }, 'reasoning', { value: 'content', enumerable: false }),
 ];
 
 /** The whole-text reading of `text` as `parseToolCalls` runs it for Hermes; `undefined`: left to the parser. */

@@ -91,7 +91,14 @@ export function wholeTextCalls(
   )
     return undefined;
   const { start, end, keys } = plan;
-  const tags = options.reasoning === 'content' ? undefined : plan.reasoning;
+  // The parser is made with a copy of the options' own enumerable properties (`parseToolCalls`,
+  // `createToolCallStream`), so a `reasoning` inherited (a class getter) or not enumerable is one it
+  // never sees: it splits reasoning then, and so does this reading. (Options that give `tools`, the
+  // others read here, are such a copy already: `checkFormatOptions`.)
+  const tags =
+    options.reasoning === 'content' && Object.prototype.propertyIsEnumerable.call(options, 'reasoning')
+      ? undefined
+      : plan.reasoning;
   const tools = options.tools ? toolIndexOf(options.tools) : undefined;
   const align = options.align ?? defaultAlign;
   // What `callVerdict` hands `argumentsForCall`; made for the first call that is aligned.
