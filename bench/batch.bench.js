@@ -10,6 +10,9 @@
 // processes started together (each over 1/N of the lines; no CLI, threads or messages), on this file and
 // on one 10x longer (200,000 responses), beside the CLI with 1 and N workers on the longer one.
 //
+// Then responses per CPU-second on the longer file (every thread of the process counted): the floor
+// (readline + JSON.parse + JSON.stringify of each line), the library loop, and the CLI with 1 worker.
+//
 // Then where the time goes: one more run each of --workers 1 and N through the same CLI modules with
 // `runJsonl`'s timings on (`node bench/batch.bench.js --traced FILE N` is that child), per thread: wall
 // time since the process started, the thread's own CPU time and the time it was runnable but waited for
@@ -28,6 +31,7 @@ import { printTable } from './measure.js';
 const self = fileURLToPath(import.meta.url);
 if (process.argv[2] === '--traced') await traced(process.argv.slice(3));
 else if (process.argv[2] === '--library-share') await libraryShare(process.argv.slice(3));
+else if (process.argv[2] === '--cpu-second') await cpuSecond(process.argv.slice(3));
 else await bench();
 
 /**
@@ -89,6 +93,48 @@ async function ceiling(file, toolsFile, n) {
     best = Math.min(best, wall);
   }
   return best;
+}
+
+/**
+ * The per-CPU-second child: MODE `floor` (readline, `JSON.parse` and `JSON.stringify` of each line),
+ * `library` (the same with `parseToolCalls` of each response, tools given once) or `cli` (`runJsonl` as
+ * `parse --jsonl FILE --tools TOOLS --workers 1` runs it, output dropped) over FILE; prints the lines
+ * read and the process's CPU time in µs (user + system, every thread: the workers, the JIT, the GC).
+ */
+async function cpuSecond([mode, file, toolsFile]) {
+  const tools = JSON.parse(readFileSync(toolsFile, 'utf8'));
+  let lines = 0;
+  if (mode === 'cli') {
+    await import('../dist/cli/main.js');
+    const { openInputStream, runJsonl } = await import('../dist/cli/run-jsonl.js');
+    const { toolsFrom } = await import('../dist/cli/parse-command.js');
+    await runJsonl(
+      openInputStream(file),
+      { format: 'auto', tools: toolsFrom(tools, '--tools') },
+      (bytes) => {
+        for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
+      },
+      { workers: 1 },
+    );
+  } else {
+    const { parseToolCalls } = await import('../dist/index.js');
+    const { createInterface } = await import('node:readline');
+    const { createReadStream } = await import('node:fs');
+    let bytes = 0;
+    for await (const line of createInterface({
+      input: createReadStream(file),
+      crlfDelay: Number.POSITIVE_INFINITY,
+    })) {
+      if (line === '') continue;
+      const { id, format, input } = JSON.parse(line);
+      const result = mode === 'floor' ? { id, input } : { id, ...parseToolCalls(input, { format, tools }) };
+      bytes += JSON.stringify(result).length;
+      lines++;
+    }
+    if (bytes === 0) throw new Error('nothing was written');
+  }
+  const usage = process.resourceUsage();
+  writeSync(1, `${JSON.stringify({ lines, cpu: usage.userCPUTime + usage.systemCPUTime })}\n`);
 }
 
 /** The traced child: the CLI's modules, then `runJsonl` as `parse --jsonl FILE --workers N` runs it. */
@@ -223,6 +269,36 @@ async function bench() {
       `(${bigRate(bigOne).toFixed(0)} vs ${bigRate(bigMany).toFixed(0)} responses/s): ` +
       `${(bigOne / bigMany).toFixed(2)}x; load average ${os.loadavg()[0].toFixed(1)} after`,
   );
+  // Responses per CPU-second: what the whole process spends, every thread counted (best of 3 each).
+  const perCpuSecond = (mode) => {
+    let best = 0;
+    for (let run = 0; run < 3; run++) {
+      const result = spawnSync(process.execPath, [self, '--cpu-second', mode, big, toolsFile], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
+      if (result.status !== 0)
+        throw new Error(`--cpu-second ${mode} exited ${result.status}: ${result.stderr}`);
+      const { lines, cpu } = JSON.parse(result.stdout);
+      if (lines !== bigResponses) throw new Error(`--cpu-second ${mode} read ${lines} lines`);
+      best = Math.max(best, lines / (cpu / 1e6));
+    }
+    return best;
+  };
+  const floorRate = perCpuSecond('floor');
+  const cpuRows = [
+    ['readline + JSON.parse + JSON.stringify (floor)', floorRate],
+    ['the same + parseToolCalls, tools once (library loop)', perCpuSecond('library')],
+    ['parse --jsonl --tools FILE --workers 1', perCpuSecond('cli')],
+  ];
+  console.log(
+    `\nresponses per CPU-second on the ${bigResponses}-line file (the whole process: user + system time ` +
+      'of every thread, best of 3 processes each):\n',
+  );
+  printTable([
+    ['mode', 'responses/CPU-s', '÷ floor'],
+    ...cpuRows.map(([mode, rate]) => [mode, rate.toFixed(0), (rate / floorRate).toFixed(3)]),
+  ]);
   console.log('\nwhere the time goes (one traced run each):\n');
   breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);
 }
