@@ -87,4 +87,33 @@ describe('the UTF-8 of a backend stream', () => {
       server?.close();
     }
   });
+
+  it('reads a long read with scattered non-ASCII, invalid bytes and U+FEFF as one decode of it would', async () => {
+    // Over 4 KB after a first read that ends on a line end: the read is decoded in slices cut after
+    // line ends. An invalid byte (0xFF) in a text is U+FFFD, as one decode of the whole read gives.
+    const texts_ = Array.from({ length: 300 }, (_, i) =>
+      i % 37 === 0 ? 'Zürich 🌧' : i % 53 === 0 ? '\ufeffz' : i % 61 === 0 ? 'INVALID' : `token ${i} `,
+    );
+    const parts = [Buffer.from(event('a'))];
+    for (const text of texts_) {
+      const bytes = Buffer.from(event(text));
+      parts.push(
+        text === 'INVALID'
+          ? Buffer.from(bytes.toString('latin1').replace('INVALID', 'in\xffvalid'), 'latin1')
+          : bytes,
+      );
+    }
+    parts.push(Buffer.from('data: [DONE]\n\n'));
+    const rest = Buffer.concat(parts.slice(1));
+    expect(rest.length).toBeGreaterThan(8192);
+    const expected = [
+      { type: 'text', text: 'a' },
+      ...texts_.map((text) => ({ type: 'text', text: text === 'INVALID' ? 'in\ufffdvalid' : text })),
+      { type: 'done', finishReason: 'stop' },
+    ];
+    expect(await texts([parts[0] as Buffer, rest])).toEqual(expected);
+    // The same bytes, decoded at once by one TextDecoder, say the same.
+    const decoded = new TextDecoder().decode(Buffer.concat(parts));
+    expect(decoded.split('\n\n').filter((line) => line.includes('"text"')).length).toBe(301);
+  });
 });
