@@ -1,7 +1,8 @@
+import type { SchemaAlignment } from '../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 import type { FormatOptions } from '../format-definition.js';
-import { argumentsForCall } from './build-arguments.js';
+import { type ArgumentsForCallOptions, argumentsForCall } from './build-arguments.js';
 import type { CallParts } from './call-parts.js';
 import { callRepairs, cutOffByLength, formatNotFollowed } from './call-repairs.js';
 
@@ -33,15 +34,9 @@ export function callVerdict(
   ended: { readonly missingEndMarker: boolean; readonly fed: string },
 ): CallVerdict {
   // Typed by the tool's schema when tools and `align` are given (alignParameters / alignArguments).
-  let result = argumentsForCall(parts, schema, {
-    allowInvalid: options.allowInvalidArguments === true,
-    applyDefaults: options.applyDefaults === true,
-    align: options.align,
-  });
-  if (unknown && result.ok) {
-    const issue = { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` };
-    result = { ...result, issues: [issue, ...(result.issues ?? [])] };
-  }
+  let result = argumentsForCall(parts, schema, argumentOptionsFor(options, options.align));
+  if (unknown && result.ok)
+    result = { ...result, issues: [unknownToolIssue(parts.name), ...(result.issues ?? [])] };
   if (parts.issues?.length) result = { ...result, issues: [...parts.issues, ...(result.issues ?? [])] };
   if (!result.ok) return { ok: false, issues: result.issues };
   const repairs = callRepairs(parts, result.repairs, raw, ended);
@@ -56,5 +51,22 @@ export function callVerdict(
     ...(result.issues ? { issues: result.issues } : {}),
     ...(result.flags ? { flags: result.flags } : {}),
     repairs,
+  };
+}
+
+/** The issue on a call to a tool that was not offered. */
+export function unknownToolIssue(name: string): ToolCallIssue {
+  return { code: 'unknown_tool', message: `no tool named "${name}" was offered` };
+}
+
+/** What `argumentsForCall` reads of `options`, with `align` as the alignment. */
+export function argumentOptionsFor(
+  options: FormatOptions,
+  align: SchemaAlignment | undefined,
+): ArgumentsForCallOptions {
+  return {
+    allowInvalid: options.allowInvalidArguments === true,
+    applyDefaults: options.applyDefaults === true,
+    align,
   };
 }

@@ -7,7 +7,7 @@ import type { FormatOptions, FormatParser } from '../format-definition.js';
 import { checkChunk, checkFormatOptions, parserFinished } from '../format-options.js';
 import { AnnouncedCall, wholeArgumentsDelta } from './announced-call.js';
 import type { CallParts } from './call-parts.js';
-import { callVerdict } from './call-verdict.js';
+import { callVerdict, unknownToolIssue } from './call-verdict.js';
 import { toolIndexOf } from './checked-tools.js';
 import { closingBrackets } from './closing-brackets.js';
 import { ContentShaper } from './content-shaper.js';
@@ -352,9 +352,7 @@ export abstract class ParserCore implements FormatParser {
     this.callCount++;
     const unknown = this.tools !== undefined && !this.tools.has(parts.name);
     if (unknown && !this.options.allowUnknownTools) {
-      this.emitInvalidIssues(id, parts.name, raw, [
-        { code: 'unknown_tool', message: `no tool named "${parts.name}" was offered` },
-      ]);
+      this.emitInvalidIssues(id, parts.name, raw, [unknownToolIssue(parts.name)]);
       return;
     }
     const verdict = callVerdict(parts, raw, this.tools?.parameters(parts.name), unknown, this.options, {

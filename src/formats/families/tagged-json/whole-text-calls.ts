@@ -24,7 +24,7 @@ import type {
 } from '../../../types/tool-call.js';
 import type { ReasoningTags } from '../../core/base-parser.js';
 import { type ArgumentsForCallOptions, argumentsForCall } from '../../core/build-arguments.js';
-import { callVerdict } from '../../core/call-verdict.js';
+import { argumentOptionsFor, callVerdict, unknownToolIssue } from '../../core/call-verdict.js';
 import { toolIndexOf } from '../../core/checked-tools.js';
 import type { FormatOptions } from '../../format-definition.js';
 import type { CallKeys } from './call-object.js';
@@ -138,8 +138,7 @@ export function wholeTextCalls(
     const schema = tools?.parameters(name);
     const unknown = tools !== undefined && schema === undefined;
     if (unknown && !options.allowUnknownTools) {
-      const issues = [{ code: 'unknown_tool', message: `no tool named "${name}" was offered` }];
-      invalidToolCalls.push(invalidCall(id, name, raw, issues));
+      invalidToolCalls.push(invalidCall(id, name, raw, [unknownToolIssue(name)]));
       continue;
     }
     if (!unknown && body.shallow && (schema === undefined || align === undefined)) {
@@ -159,11 +158,7 @@ export function wholeTextCalls(
     // A known tool, shallow arguments: what `callVerdict` gives, its arguments aligned by
     // `argumentsForCall`. Arguments given as a value come out with no repairs, and a call at its end
     // marker has none either, so neither `finishReason` nor `strictFormat` can refuse it.
-    argumentOptions ??= {
-      allowInvalid: options.allowInvalidArguments === true,
-      applyDefaults: options.applyDefaults === true,
-      align,
-    };
+    argumentOptions ??= argumentOptionsFor(options, align);
     const result = argumentsForCall(parts, schema, argumentOptions);
     if (result.ok) toolCalls.push(validCall(id, name, raw, result.value, result, undefined));
     else invalidToolCalls.push(invalidCall(id, name, raw, result.issues));
