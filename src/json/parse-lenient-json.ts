@@ -1,3 +1,4 @@
+import { rewriteCommonRepairs } from './common-repairs-rewrite.js';
 import type { JsonRepair } from './json-repair.js';
 import { LenientJsonFailure, LenientJsonParser } from './lenient-json-parser.js';
 import { strictJsonValueEnd } from './strict-json-value-end.js';
@@ -38,6 +39,17 @@ export type LenientJsonResult =
     };
 
 const defaultMaxDepth = 1000;
+
+/**
+ * The lengths, in UTF-16 code units, of texts tried with the rewrite to JSON
+ * (`rewriteCommonRepairs`) before the repairing parser. Shorter texts are mostly broken in other
+ * ways, where a rewrite that gives up only adds time. Above the maximum the rewrite measured slower
+ * than the parser (10-30% at 128-512 KB on Node 20: the rewritten text is a rope of small pieces
+ * that outgrows the young generation before `JSON.parse` flattens it), below it faster (15-35% at
+ * 4-64 KB).
+ */
+const rewriteMinimumLength = 1024;
+const rewriteMaximumLength = 96 * 1024;
 
 /**
  * Parses JSON the way a model writes it. Valid JSON goes through `JSON.parse` unchanged (no
@@ -86,7 +98,15 @@ export function parseLenientJson(text: string, options?: ParseLenientJsonOptions
       // Only the engine's own limits get here (e.g. nesting too deep for it): repair below.
     }
   }
-  return runParser(new LenientJsonParser(text, resolveMaxDepth(options)), /* wholeDocument */ true);
+  const maxDepth = resolveMaxDepth(options);
+  if (text.length >= rewriteMinimumLength && text.length <= rewriteMaximumLength) {
+    const rewritten = rewriteCommonRepairs(text, maxDepth);
+    if (rewritten !== undefined) {
+      const value = parseWithoutStackTrace(rewritten.json);
+      if (value !== noStrictSpan) return { ok: true, value, repairs: rewritten.repairs, end: text.length };
+    }
+  }
+  return runParser(new LenientJsonParser(text, maxDepth), /* wholeDocument */ true);
 }
 
 /**

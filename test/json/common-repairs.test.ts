@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseLenientJson } from '../../src/json/index.js';
 
 // The common repairs of issue 30 (fences, truncation, single quotes, unquoted keys) around strictly
-// valid parts, which the repairing parser hands to JSON.parse (strict-span-reader.ts): each case
-// pins the value, the repairs and `end` the repairing parser gave before that fast path existed.
+// valid parts, which the repairing parser hands to JSON.parse (strict-span-reader.ts), and in texts of
+// 1-96 KB that need nothing else, which are rewritten to JSON for JSON.parse first
+// (common-repairs-rewrite.ts): each case pins the value, the repairs and `end` the repairing parser
+// gave before those fast paths existed.
 interface CommonRepairCase {
   description: string;
   input: string;
