@@ -38,7 +38,7 @@ const check = (name, path, imported, limit, extra = {}) => ({
 
 export default [
   check('toolwire', 'dist/index.js', '*', '161 kB'),
-  check('toolwire/json', 'dist/json/index.js', '*', '12.7 kB'),
+  check('toolwire/json', 'dist/json/index.js', '*', '13.7 kB'),
   check('toolwire/schema', 'dist/schema/index.js', '*', '32 kB'),
   check('toolwire/formats', 'dist/formats/index.js', '*', '112 kB'),
   check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '96 kB'),
@@ -52,7 +52,7 @@ export default [
   ),
   check('toolwire/stream', 'dist/stream/index.js', '*', '101 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '63 kB'),
-  check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '21 kB'),
+  check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '22 kB'),
   check('toolwire/providers { openaiChat }', 'dist/providers/index.js', '{ openaiChat }', '30 kB'),
   check('toolwire/tools', 'dist/tools/index.js', '*', '102 kB'),
   check('toolwire/grammar', 'dist/grammar/index.js', '*', '19 kB'),
