@@ -216,7 +216,76 @@ describe('toolCallMiddleware wrapStream, pulled', () => {
   });
 });
 
+/** `upstream`, but each pull answers a macrotask later, as a network source does. */
+function slowUpstream(parts: readonly unknown[]) {
+  const { stream: fast, state } = upstream(parts);
+  const reader = fast.getReader();
+  const stream = new ReadableStream<unknown>(
+    {
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, state };
+}
+
 describe('pullTransform', () => {
+  // Each step: how many reads are made together, the values they get, the source parts read by then.
+  // The two scripts meet the two ways a read can wait on another's: before or after its part came.
+  const scripts: (readonly [number, number[], number])[][] = [
+    [
+      [2, [10, 30], 3],
+      [1, [31], 3],
+      [1, [40], 4],
+      [2, [30, 31], 5],
+      [1, [50], 6],
+    ],
+    [
+      [1, [10], 1],
+      [2, [30, 31], 3],
+      [2, [40, 30], 5],
+      [2, [31, 50], 6],
+    ],
+  ];
+  it.each([
+    ['a source that answers at once', upstream],
+    ['a source that answers a macrotask later', slowUpstream],
+  ])('answers reads made together, in order, reading %s only as far as they ask', async (_name, make) => {
+    for (const script of scripts) {
+      const { stream, state } = make([1, 2, 3, 4, 3, 5]);
+      const mapped = pullTransform<number, number>(stream as unknown as ReadableStream<number>, {
+        map(part, out) {
+          // 2 maps to nothing, 3 to two parts: one read may take two source parts, one source part
+          // may answer two reads.
+          if (part === 3) {
+            out.push(30);
+            out.push(31);
+          } else if (part !== 2) out.push(part * 10);
+        },
+        flush(out) {
+          out.push(99);
+        },
+      });
+      const reader = mapped.getReader();
+      for (const [reads, values, pulls] of script) {
+        const got = await Promise.all(Array.from({ length: reads }, () => reader.read()));
+        expect(got.map((next) => next.value)).toEqual(values);
+        expect(state.pulls).toBe(pulls);
+      }
+      expect(await Promise.all([reader.read(), reader.read(), reader.read()])).toEqual([
+        { done: false, value: 99 },
+        { done: true, value: undefined },
+        { done: true, value: undefined },
+      ]);
+      expect(state.pulls).toBe(7);
+    }
+  });
+
   it('errors the stream and cancels the source with what the mapper throws', async () => {
     const { stream, state } = upstream([1, 2, 3]);
     const failure = new Error('bad part');
