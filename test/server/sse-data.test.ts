@@ -10,19 +10,30 @@ import { mulberry32, splitText } from './replay-backend.js';
 function texts(batch: Payloads): string[] {
   const out: string[] = [];
   for (let i = 0; i < batch.count; i++) {
-    const start = batch.starts[i] as number;
-    out.push(start >= 0 ? batch.source.slice(start, batch.ends[i]) : (batch.texts[i] as string));
+    out.push((batch.sources[i] as string).slice(batch.starts[i], batch.ends[i]));
   }
   return out;
 }
 
-async function* iterate(pieces: readonly string[]): AsyncGenerator<string> {
-  for (const piece of pieces) yield piece;
+/** Each piece as one read, in slices cut after every `cut`-th line end (as `postStream` cuts them). */
+async function* iterate(pieces: readonly string[], cut: number): AsyncGenerator<string[]> {
+  for (const piece of pieces) {
+    const slices: string[] = [];
+    let start = 0;
+    let lines = 0;
+    for (let at = piece.indexOf('\n'); at !== -1; at = piece.indexOf('\n', at + 1)) {
+      if (++lines % cut !== 0) continue;
+      slices.push(piece.slice(start, at + 1));
+      start = at + 1;
+    }
+    if (start < piece.length) slices.push(piece.slice(start));
+    yield slices;
+  }
 }
 
-async function scanned(pieces: readonly string[]): Promise<string[][]> {
+async function scanned(pieces: readonly string[], cut = Number.POSITIVE_INFINITY): Promise<string[][]> {
   const batches: string[][] = [];
-  for await (const batch of sseData(iterate(pieces))) batches.push(texts(batch));
+  for await (const batch of sseData(iterate(pieces, cut))) batches.push(texts(batch));
   return batches;
 }
 
@@ -56,10 +67,12 @@ const streams: Record<string, string> = {
 describe('sseData', () => {
   for (const [name, text] of Object.entries(streams)) {
     it(`reads ${name} as eventsource-parser does, however the text is cut`, async () => {
-      expect(await scanned([text])).toEqual(parsed([text]));
-      for (let seed = 1; seed <= 40; seed++) {
-        const pieces = splitText(text, mulberry32(seed), 1 + (seed % 9));
-        expect(await scanned(pieces)).toEqual(parsed(pieces));
+      for (const cut of [Number.POSITIVE_INFINITY, 1, 2, 3]) {
+        expect(await scanned([text], cut)).toEqual(parsed([text]));
+        for (let seed = 1; seed <= 40; seed++) {
+          const pieces = splitText(text, mulberry32(seed), 1 + (seed % 9));
+          expect(await scanned(pieces, cut)).toEqual(parsed(pieces));
+        }
       }
     });
   }
@@ -79,6 +92,7 @@ describe('sseData', () => {
     const text = `data: a\n\ndata: ${long}\n\ndata: b\n\n`;
     const pieces = splitText(text, mulberry32(3), 30_000);
     expect(await scanned(pieces)).toEqual(parsed(pieces));
+    expect(await scanned(pieces, 1)).toEqual(parsed(pieces));
     expect((await scanned(pieces)).flat()).toEqual(['a', long, 'b']);
   });
 

@@ -80,13 +80,20 @@ export function chunkBatches(chunks: AsyncIterable<BackendChunk>): AsyncIterable
 const maxBatch = 64;
 
 /** One read's lines as `Payloads` (each its own string). */
-async function* linePayloads(text: AsyncIterable<string>): AsyncGenerator<Payloads, void, undefined> {
+async function* linePayloads(
+  text: AsyncIterable<readonly string[]>,
+): AsyncGenerator<Payloads, void, undefined> {
   const out = payloads();
-  for await (const lines of ndjsonLines(text)) {
+  for await (const lines of ndjsonLines(readTexts(text))) {
     out.count = 0;
-    for (const line of lines) addPayload(out, -1, 0, line);
+    for (const line of lines) addPayload(out, line, 0, line.length);
     yield out;
   }
+}
+
+/** Each read's text as one string. */
+async function* readTexts(text: AsyncIterable<readonly string[]>): AsyncGenerator<string, void, undefined> {
+  for await (const slices of text) yield slices.join('');
 }
 
 /**
@@ -116,10 +123,10 @@ async function* generationBatches(
         size = 0;
         if (signal.aborted) return;
       }
+      const source = read.sources[i] as string;
       const start = read.starts[i] as number;
       const end = read.ends[i] as number;
-      const token =
-        start >= 0 && decoder.token !== undefined ? decoder.token(read.source, start, end) : undefined;
+      const token = decoder.token?.(source, start, end);
       if (token !== undefined) {
         size++;
         const type = decoder.tokenType ?? 'text';
@@ -135,7 +142,7 @@ async function* generationBatches(
       joined = '';
       let decoded: readonly BackendChunk[];
       try {
-        decoded = decoder.read(start >= 0 ? read.source.slice(start, end) : (read.texts[i] as string));
+        decoded = decoder.read(start === 0 && end === source.length ? source : source.slice(start, end));
       } catch (error) {
         // What came before a failing event is delivered before the failure, as it arrived.
         if (chunks.length > 0) yield chunks;

@@ -13,67 +13,67 @@ const scannedEventChars = 64 * 1024;
 
 /**
  * The event payloads of one read (or one line batch), read in place: payload `i` is
- * `source.slice(starts[i], ends[i])` when `starts[i]` is at least 0, else `texts[i]`. A reader that
- * recognizes a payload without its own string (a token event, see `EventTemplate`) is spared
- * making one. The object is reused from one read to the next: what it holds is good until the
- * generator is resumed.
+ * `sources[i].slice(starts[i], ends[i])`. A reader that recognizes a payload without its own string
+ * (a token event, see `EventTemplate`) is spared making one. The object is reused from one read to
+ * the next: what it holds is good until the generator is resumed.
  */
 export interface Payloads {
   count: number;
-  source: string;
+  readonly sources: string[];
   readonly starts: number[];
   readonly ends: number[];
-  readonly texts: string[];
 }
 
 /** An empty `Payloads`. */
 export function payloads(): Payloads {
-  return { count: 0, source: '', starts: [], ends: [], texts: [] };
+  return { count: 0, sources: [], starts: [], ends: [] };
 }
 
-/** Adds a payload to `out`: the slice `start`..`end` of `out.source` when `start` >= 0, else `text`. */
-export function addPayload(out: Payloads, start: number, end: number, text: string): void {
-  // Every array written at every index, so they stay packed.
+/** Adds the payload `source.slice(start, end)` to `out`. */
+export function addPayload(out: Payloads, source: string, start: number, end: number): void {
+  out.sources[out.count] = source;
   out.starts[out.count] = start;
   out.ends[out.count] = end;
-  out.texts[out.count] = text;
   out.count++;
 }
 
 /**
  * The `data` field of each server-sent event in `text` (the HTML Living Standard's
- * `text/event-stream`): comments and other fields are skipped. Yields the events one piece of `text`
- * completed together (never an empty batch), so a reader pays its per-step costs once per network
- * read, not once per event.
+ * `text/event-stream`): comments and other fields are skipped. Yields the events one read of `text`
+ * (one or more slices, see `postStream`) completed together (never an empty batch), so a reader pays
+ * its per-step costs once per network read, not once per event.
  *
  * A stream whose lines end in `\n` (every OpenAI-protocol server's) is scanned in place, each event
- * a slice of the read; one that holds a `\r`, or an event longer than 64 Ki characters, is left from
- * that event on to `eventsource-parser`, which reads every line ending the standard allows. Both
+ * a slice of a read's slice; one that holds a `\r`, or an event longer than 64 Ki characters, is left
+ * from that event on to `eventsource-parser`, which reads every line ending the standard allows. Both
  * read the same events: `eventsource-parser`'s, as this reader used it before (a `data` line is one
  * that starts with `data:` or is `data`; the stream's first piece loses a byte order mark read as
  * Latin-1; an event without its blank line at the end is not dispatched).
  *
  * @throws BackendError `backend_protocol` when one event grows past 16 MiB.
  */
-export async function* sseData(text: AsyncIterable<string>): AsyncGenerator<Payloads, void, undefined> {
+export async function* sseData(
+  text: AsyncIterable<readonly string[]>,
+): AsyncGenerator<Payloads, void, undefined> {
   const reader = new SseReader();
-  for await (const piece of text) {
-    reader.feed(piece);
+  for await (const slices of text) {
+    reader.out.count = 0;
+    for (const slice of slices) reader.feed(slice);
     if (reader.out.count > 0) yield reader.out;
   }
 }
 
 class SseReader {
   readonly out = payloads();
-  /** The text of the event being read, from its start: what the reads so far left unfinished. */
+  /** The text of the event being read, from its start: what the pieces so far left unfinished. */
   private rest = '';
   private first = true;
   /** The parser the stream was left to, once it was (see `sseData`). */
   private parser: EventSourceParser | undefined;
   private failure: Error | undefined;
 
+  /** Reads the next piece of the stream, adding the events it completes to `out`. */
   feed(piece: string): void {
-    this.out.count = 0;
     let text = piece;
     if (this.first) {
       this.first = false;
@@ -86,33 +86,53 @@ class SseReader {
       this.parse(text);
       return;
     }
-    if (this.rest !== '') text = this.rest + text;
     if (text.indexOf('\r') !== -1) {
-      this.leave(text);
+      this.leave(this.rest + text);
       return;
     }
-    this.rest = this.scan(text);
-    if (this.rest.length > scannedEventChars) this.leave(this.rest);
+    let from = 0;
+    if (this.rest !== '') {
+      // The event the pieces before left unfinished ends at the first blank line: `rest` holds none
+      // and does not start with one, so it is the first `\n\n` of the two together. Only that
+      // event is joined from both; the rest of `text` is read in place.
+      const rest = this.rest;
+      const straddles = rest.charCodeAt(rest.length - 1) === 0x0a && text.charCodeAt(0) === 0x0a;
+      const blank = straddles ? -1 : text.indexOf('\n\n');
+      if (!straddles && blank === -1) {
+        this.keep(rest + text);
+        return;
+      }
+      from = straddles ? 1 : blank + 2;
+      this.rest = '';
+      this.scan(rest + text.slice(0, from), 0);
+    }
+    this.keep(this.scan(text, from));
+  }
+
+  /** Keeps `rest` for the next piece, or leaves the stream to the parser when it grew too long. */
+  private keep(rest: string): void {
+    this.rest = rest;
+    if (rest.length > scannedEventChars) this.leave(rest);
   }
 
   /**
-   * Adds the events `text` completes to `out`; returns what is left of it from the start of the
-   * event it ends inside (`''` when it ends at an event's end). `text` has no `\r`.
+   * Adds the events `text` completes from `from` (where an event starts) to `out`; returns what is
+   * left of it from the start of the event it ends inside (`''` when it ends at an event's end).
+   * `text` has no `\r`.
    */
-  private scan(text: string): string {
+  private scan(text: string, from: number): string {
     const out = this.out;
-    out.source = text;
-    let event = 0;
-    let line = 0;
+    let event = from;
+    let line = from;
     let dataLines = 0;
     let dataStart = 0;
     let dataEnd = 0;
     let data = '';
-    for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n', line)) {
+    for (let lf = text.indexOf('\n', line); lf !== -1; lf = text.indexOf('\n', line)) {
       if (lf === line) {
         // A blank line: the event ends.
-        if (dataLines === 1) addPayload(out, dataStart, dataEnd, '');
-        else if (dataLines > 1) addPayload(out, -1, 0, data);
+        if (dataLines === 1) addPayload(out, text, dataStart, dataEnd);
+        else if (dataLines > 1) addPayload(out, data, 0, data.length);
         dataLines = 0;
         event = line = lf + 1;
         continue;
@@ -138,7 +158,7 @@ class SseReader {
     const out = this.out;
     this.parser = createParser({
       maxBufferSize: maxEventBytes,
-      onEvent: (event) => addPayload(out, -1, 0, event.data),
+      onEvent: (event) => addPayload(out, event.data, 0, event.data.length),
       onError: (error) => {
         // Unknown fields (`foo: bar`) are legal SSE and ignored; only an overflow stops the stream.
         if (error.type === 'max-buffer-size-exceeded') this.failure ??= error;
