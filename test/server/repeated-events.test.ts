@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendChunk, BackendKind } from '../../src/server/backends/backend.js';
 import { createBackend } from '../../src/server/backends/create-backend.js';
+import { chunkBatches } from '../../src/server/backends/generation-stream.js';
 
 // OpenAI-protocol backends read a token event that repeats the one before but for its text without
 // parsing it again. Each case is a stream of exact `data:` payloads chosen so that reading the wrong
@@ -171,5 +172,56 @@ describe('OpenAI-protocol streams whose token events repeat', () => {
       read.push(chunk);
     }
     expect(read).toEqual(chunks);
+  });
+});
+
+// The gateway reads a backend's chunks in batches, one network read's at a time; there the texts of
+// adjacent token events (those read in place, see EventTemplate) come as one chunk, while `generate`
+// iterated chunk by chunk still gives one chunk a token.
+
+function generate(kind: BackendKind, url: string): AsyncIterable<BackendChunk> {
+  return createBackend({ type: kind, url }).generate({
+    model: 'm',
+    prompt: 'p',
+    chat: { messages: [{ role: 'user', content: 'p' }] },
+    params: {},
+    signal: new AbortController().signal,
+  });
+}
+
+async function batchesOf(kind: BackendKind, url: string): Promise<(readonly BackendChunk[])[]> {
+  const batches: (readonly BackendChunk[])[] = [];
+  for await (const batch of chunkBatches(generate(kind, url))) batches.push(batch);
+  return batches;
+}
+
+describe('chunk batches of a generation (one read)', () => {
+  it('join the texts of adjacent token events; generate gives them one by one', async () => {
+    const url = await serveEvents([
+      choice('"He"'),
+      choice('"llo"'),
+      choice('" \\"w\\"\\n"'),
+      choice('"é🌧"'),
+      choice('"!"', '"logprobs":null,"finish_reason":"stop"'),
+    ]);
+    expect(await batchesOf('openai-completions', url)).toEqual([
+      [text('He'), text('llo "w"\né🌧'), text('!'), done],
+    ]);
+    const chunks: BackendChunk[] = [];
+    for await (const chunk of generate('openai-completions', url)) chunks.push(chunk);
+    expect(chunks).toEqual([text('He'), text('llo'), text(' "w"\n'), text('é🌧'), text('!'), done]);
+  });
+
+  it('keep reasoning and content apart, and cut a read into batches of 64 token events', async () => {
+    const url = await serveEvents([
+      delta('"reasoning_content":"a"'),
+      ...Array.from({ length: 70 }, () => delta('"reasoning_content":"r"')),
+      delta('"content":"x"'),
+      delta('"content":"y"'),
+    ]);
+    expect(await batchesOf('openai-chat-passthrough', url)).toEqual([
+      [reasoning('a'), reasoning('r'.repeat(63))],
+      [reasoning('r'.repeat(7)), text('x'), text('y'), done],
+    ]);
   });
 });

@@ -27,6 +27,14 @@ export class OpenAISseDecoder implements WireDecoder {
     private readonly choiceChunks: (choice: Record<string, unknown>) => BackendChunk[],
   ) {}
 
+  token(source: string, start: number, end: number): string | undefined {
+    return this.template.textIn(source, start, end);
+  }
+
+  get tokenType(): TextChunk['type'] {
+    return this.template.type;
+  }
+
   read(data: string): readonly BackendChunk[] {
     const token = this.template.match(data);
     if (token !== undefined) return [token];
