@@ -1,26 +1,27 @@
+import { skipWhitespace } from '../internal/whitespace.js';
 import {
   codeBackslash,
-  codeCarriageReturn,
   codeCloseBrace,
   codeCloseBracket,
   codeColon,
   codeComma,
-  codeDollar,
+  codeDot,
   codeDoubleQuote,
   codeLowercaseA,
   codeLowercaseZ,
-  codeNewline,
+  codeMinus,
   codeNine,
   codeOpenBrace,
   codeOpenBracket,
   codeOpenParenthesis,
+  codePlus,
   codeSingleQuote,
   codeSpace,
   codeTab,
-  codeUnderscore,
-  codeUppercaseA,
-  codeUppercaseZ,
+  codeUppercaseE,
   codeZero,
+  isIdentifierPart,
+  isIdentifierStart,
 } from './character-codes.js';
 import type { JsonRepair } from './json-repair.js';
 
@@ -70,7 +71,7 @@ class CommonRepairsRewriter {
     const length = text.length;
     // Open containers, innermost last: true for an object.
     const objects: boolean[] = [];
-    let position = skipJsonWhitespace(text, 0);
+    let position = skipWhitespace(text, 0);
     let code = text.charCodeAt(position);
     if (code !== codeOpenBrace && code !== codeOpenBracket) return undefined;
     for (;;) {
@@ -80,7 +81,7 @@ class CommonRepairsRewriter {
         const isObject = code === codeOpenBrace;
         if (objects.length >= maxDepth) return undefined;
         objects.push(isObject);
-        position = skipJsonWhitespace(text, position + 1);
+        position = skipWhitespace(text, position + 1);
         if (text.charCodeAt(position) !== (isObject ? codeCloseBrace : codeCloseBracket)) {
           if (isObject) {
             position = this.key(position);
@@ -105,7 +106,7 @@ class CommonRepairsRewriter {
       }
       // After a value: closers, then a comma and the next member or item.
       for (;;) {
-        position = skipJsonWhitespace(text, position);
+        position = skipWhitespace(text, position);
         if (objects.length === 0) return position === length ? this.finish('') : undefined;
         const isObject = objects[objects.length - 1] as boolean;
         code = text.charCodeAt(position);
@@ -114,7 +115,7 @@ class CommonRepairsRewriter {
         position++;
       }
       if (code !== codeComma) return undefined;
-      position = skipJsonWhitespace(text, position + 1);
+      position = skipWhitespace(text, position + 1);
       if (objects[objects.length - 1]) {
         position = this.key(position);
         if (position < 0) return undefined;
@@ -123,24 +124,34 @@ class CommonRepairsRewriter {
   }
 
   /**
-   * Reads the key at `start` and its colon, quoting a single-quoted or identifier key; returns
-   * where its value starts (whitespace skipped), or -1 when no key the rewrite reads is there.
+   * Reads the key at `start` (a double- or single-quoted string then whitespace, or an identifier
+   * then spaces or tabs: an unquoted key ends at a line break) and its colon, quoting a
+   * single-quoted or identifier key; returns where its value starts (whitespace skipped), or -1
+   * when no key the rewrite reads is there.
    */
   private key(start: number): number {
     const text = this.text;
-    const colon = keyColon(text, start);
-    if (colon < 0) return -1;
     const code = text.charCodeAt(start);
-    if (code === codeSingleQuote) {
-      this.quoteSingleQuoted(start, text.lastIndexOf("'", colon));
-    } else if (code !== codeDoubleQuote) {
+    let colon: number;
+    if (code === codeDoubleQuote || code === codeSingleQuote) {
+      const close = stringClose(text, start, code);
+      if (close < 0) return -1;
+      colon = skipWhitespace(text, close + 1);
+      if (text.charCodeAt(colon) !== codeColon) return -1;
+      if (code === codeSingleQuote) this.quoteSingleQuoted(start, close);
+    } else if (isIdentifierStart(code)) {
       let end = start + 1;
       while (isIdentifierPart(text.charCodeAt(end))) end++;
+      colon = end;
+      while (text.charCodeAt(colon) === codeSpace || text.charCodeAt(colon) === codeTab) colon++;
+      if (text.charCodeAt(colon) !== codeColon) return -1;
       this.repairs.push({ kind: 'unquoted_key', position: start });
       this.insert(start, '"');
       this.insert(end, '"');
+    } else {
+      return -1;
     }
-    return skipJsonWhitespace(text, colon + 1);
+    return skipWhitespace(text, colon + 1);
   }
 
   /** Writes the single-quoted string from `open` to `close` double-quoted (`single_quotes`). */
@@ -230,35 +241,13 @@ function stringClose(text: string, start: number, quote: number): number {
  * brackets opened inside the string (`"(72") tall"`), so a string holding one is left to it.
  */
 function endsBeforeCloser(text: string, open: number, close: number): boolean {
-  const next = text.charCodeAt(skipJsonWhitespace(text, close + 1));
+  const next = text.charCodeAt(skipWhitespace(text, close + 1));
   if (next !== codeCloseBrace && next !== codeCloseBracket) return true;
   for (let index = open + 1; index < close; index++) {
     const code = text.charCodeAt(index);
     if (code === codeOpenBrace || code === codeOpenBracket || code === codeOpenParenthesis) return false;
   }
   return true;
-}
-
-/**
- * The index of the `:` after the key at `start` (a double- or single-quoted string then
- * whitespace, or an identifier then spaces or tabs), or -1 when no such key is there.
- */
-function keyColon(text: string, start: number): number {
-  const code = text.charCodeAt(start);
-  let end: number;
-  if (code === codeDoubleQuote || code === codeSingleQuote) {
-    const close = stringClose(text, start, code);
-    if (close < 0) return -1;
-    end = skipJsonWhitespace(text, close + 1);
-  } else if (isIdentifierStart(code)) {
-    end = start + 1;
-    while (isIdentifierPart(text.charCodeAt(end))) end++;
-    // An unquoted key ends at a line break: only spaces and tabs may come before its colon.
-    while (text.charCodeAt(end) === codeSpace || text.charCodeAt(end) === codeTab) end++;
-  } else {
-    return -1;
-  }
-  return text.charCodeAt(end) === codeColon ? end : -1;
 }
 
 /**
@@ -272,37 +261,14 @@ function cutInPlainText(text: string, start: number): boolean {
   return text.lastIndexOf('\\') < Math.max(start, length - 7);
 }
 
-function skipJsonWhitespace(text: string, from: number): number {
-  let position = from;
-  for (;;) {
-    const code = text.charCodeAt(position);
-    if (code !== codeSpace && code !== codeNewline && code !== codeTab && code !== codeCarriageReturn)
-      return position;
-    position++;
-  }
-}
-
 /** A character of a JSON number or literal (`JSON.parse` checks the token). */
 function isTokenCharacter(code: number): boolean {
   return (
     (code >= codeZero && code <= codeNine) ||
     (code >= codeLowercaseA && code <= codeLowercaseZ) ||
-    code === 0x2d || // -
-    code === 0x2b || // +
-    code === 0x2e || // .
-    code === 0x45 // E
+    code === codeMinus ||
+    code === codePlus ||
+    code === codeDot ||
+    code === codeUppercaseE
   );
-}
-
-function isIdentifierStart(code: number): boolean {
-  return (
-    (code >= codeLowercaseA && code <= codeLowercaseZ) ||
-    (code >= codeUppercaseA && code <= codeUppercaseZ) ||
-    code === codeUnderscore ||
-    code === codeDollar
-  );
-}
-
-function isIdentifierPart(code: number): boolean {
-  return isIdentifierStart(code) || (code >= codeZero && code <= codeNine);
 }

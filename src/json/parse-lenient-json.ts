@@ -45,8 +45,8 @@ const defaultMaxDepth = 1000;
  * (`rewriteCommonRepairs`) before the repairing parser. Shorter texts are mostly broken in other
  * ways, where a rewrite that gives up only adds time. Above the maximum the rewrite measured slower
  * than the parser (10-30% at 128-512 KB on Node 20: the rewritten text is a rope of small pieces
- * that outgrows the young generation before `JSON.parse` flattens it), below it faster (15-35% at
- * 4-64 KB).
+ * that outgrows the young generation before `JSON.parse` flattens it), below it faster (10-50% at
+ * 4-64 KB, by kind of repair).
  */
 const rewriteMinimumLength = 1024;
 const rewriteMaximumLength = 96 * 1024;
