@@ -8,6 +8,7 @@
 // other processes).
 import { toolCallMiddleware } from '../dist/ai-sdk/index.js';
 import { drain, partStream, textParts } from './ai-sdk-parts.js';
+import { reportGoal } from './goals.js';
 import { printTable } from './measure.js';
 
 const prose = 'The quick brown fox jumps over the lazy dog, then checks the weather. ';
@@ -78,6 +79,7 @@ for (const withCalls of [false, true]) {
         await drain(stream);
       },
     );
+    reportGoal('ai-sdk', `${withCalls ? 'with calls' : 'prose only'} ${label}`, wrapped / raw);
     rows.push([
       withCalls ? 'with calls' : 'prose only',
       label,

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { alignResponse, alignValue, decodeLenient, SchemaRoot } from '../dist/schema/index.js';
 import { alignCases, defaultCase } from './align-cases.js';
+import { reportGoal } from './goals.js';
 import { measure, printTable } from './measure.js';
 
 const require = createRequire(import.meta.url);
@@ -64,7 +65,7 @@ for (const { name, schema, value } of cases) {
     validate = new Ajv({ strict: false }).compile(schema);
     if (!validate(value)) throw new Error(`${name}: ajv rejects the value`);
   }
-  compareRow(name, schema, value, root, validate && (() => validate(value)), '<= 1.5');
+  compareRow(name, schema, value, root, validate && (() => validate(value)), '<= 1.5', 'align');
 }
 {
   // One `default` filled in: ajv fills it (`useDefaults`) into the object it validates, so it gets a
@@ -82,15 +83,16 @@ for (const { name, schema, value } of cases) {
     const copy = copyOf(value);
     if (!validate(copy) || copy.unit !== 'celsius') throw new Error(`${name}: ajv does not fill the default`);
   }
-  compareRow(name, schema, value, root, validate && (() => validate(copyOf(value))), '<= 2');
+  compareRow(name, schema, value, root, validate && (() => validate(copyOf(value))), '<= 2', 'align-default');
 }
 printTable(rows);
 
 /**
  * Times `alignValue(value, root)`, the ajv call `ajvCall` (absent without ajv) and zod's `safeParse` of
- * the schema side by side, and adds their row to `rows` with the goal for the ratio to ajv.
+ * the schema side by side, and adds their row to `rows` with the goal for the ratio to ajv (reported
+ * as the cell `name` of the goal row `goalKey`).
  */
-function compareRow(name, schema, value, root, ajvCall, goal) {
+function compareRow(name, schema, value, root, ajvCall, goal, goalKey) {
   let zodSchema;
   if (z) {
     zodSchema = z.fromJSONSchema(schema);
@@ -101,6 +103,7 @@ function compareRow(name, schema, value, root, ajvCall, goal) {
     ajvCall,
     zodSchema && (() => zodSchema.safeParse(value)),
   ]);
+  if (ajvOps) reportGoal(goalKey, name, ajvOps / align);
   rows.push([
     name,
     format(align),

@@ -26,6 +26,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleOutputs, exampleTools } from './example-outputs.js';
+import { reportGoal } from './goals.js';
 import { printTable } from './measure.js';
 
 const self = fileURLToPath(import.meta.url);
@@ -299,6 +300,13 @@ async function bench() {
     ['mode', 'responses/CPU-s', '÷ floor'],
     ...cpuRows.map(([mode, rate]) => [mode, rate.toFixed(0), (rate / floorRate).toFixed(3)]),
   ]);
+  reportGoal(
+    'jsonl',
+    'CLI, --workers 1',
+    cpuRows[2][1],
+    `floor ${Math.round(floorRate).toLocaleString('en-US')}`,
+  );
+  reportGoal('jsonl', 'library loop', cpuRows[1][1]);
   console.log('\nwhere the time goes (one traced run each):\n');
   breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);
 }

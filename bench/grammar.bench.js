@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { schemaGrammar } from '../dist/grammar/index.js';
+import { reportGoal } from './goals.js';
 import { measure, printTable } from './measure.js';
 
 const require = createRequire(import.meta.url);
@@ -97,6 +98,18 @@ for (const [name, list] of [
     }),
   );
   const xg = await timeXGrammar(list);
+  // Grammar text, toolwire's GBNF against node-llama-cpp's, over the same schemas.
+  const textLength = (convert) => list.reduce((sum, schema) => sum + convert(schema).length, 0);
+  const gbnfText = textLength(converters['toolwire gbnf']);
+  const nlcText = textLength(converters['node-llama-cpp']);
+  reportGoal('gbnf-time', name, times[0] / times[2]);
+  reportGoal(
+    'gbnf-text',
+    name,
+    gbnfText / nlcText,
+    `${gbnfText.toLocaleString('en-US')} against ${nlcText.toLocaleString('en-US')} characters`,
+  );
+  reportGoal('ebnf-time', name, times[1] / xg);
   rows.push([
     name,
     list.length,

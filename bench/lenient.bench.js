@@ -3,6 +3,7 @@
 // bench/lenient-inputs.js). Run with `npm run bench lenient` (builds dist first) or
 // `node bench/run.js lenient` after `npm run build`. `LENIENT_DIST=/path/to/dist` times another build.
 
+import { reportGoal } from './goals.js';
 import { lenientKinds, lenientSizes } from './lenient-inputs.js';
 import { measure, printTable, throughput } from './measure.js';
 
@@ -55,6 +56,8 @@ for (const [kind, build] of Object.entries(lenientKinds)) {
       theirsMs = Math.min(theirsMs, measure(runTheirs, budgetMs));
       ceilingMs = Math.min(ceilingMs, measure(runCeiling, budgetMs / 2));
     }
+    reportGoal('lenient', `${kind} ${sizeName}`, theirsMs / oursMs);
+    reportGoal('lenient-ceiling', `${kind} ${sizeName}`, theirsMs / ceilingMs);
     rows.push([
       kind,
       sizeName,

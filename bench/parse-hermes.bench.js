@@ -7,6 +7,7 @@
 // path is common in real output). Ratios are throughput ÷ the floor's: 1 is the floor's speed.
 // Each cell is the median of 3 best-of measurements, the contenders taking turns in one process.
 import { parseToolCalls } from '../dist/index.js';
+import { reportGoal } from './goals.js';
 import { measureBatched as measure, printTable, throughput } from './measure.js';
 
 const v8 = await import('node:v8');
@@ -124,6 +125,11 @@ function table(accent) {
     const regexMs = median(timings.regex);
     const oursMs = median(timings.ours);
     const toolsMs = median(timings.tools);
+    if (!accent) {
+      reportGoal('hermes', label, floorMs / oursMs);
+      reportGoal('hermes-tools', label, floorMs / toolsMs);
+      reportGoal('hermes-regex', label, floorMs / regexMs);
+    }
     rows.push([
       label,
       bytes,
