@@ -46,6 +46,23 @@ export class JsonScanner {
     return this.state === stateString;
   }
 
+  /**
+   * Whether the scanner is inside a string with no escape begun: then a text with no `"` but escaped
+   * ones and no `\` at its end stays in the string, and `skipPlain` reads it without looking at it.
+   */
+  get inPlainString(): boolean {
+    return this.state === stateString && !this.escaped;
+  }
+
+  /**
+   * Reads `length` characters inside a string (`inPlainString`) that the caller checked stay in it
+   * with no escape left open (every `"` escaped, every `\` followed by its character): what
+   * `skipString` does with them, without the loop.
+   */
+  skipPlain(length: number): void {
+    this.scanned += length;
+  }
+
   /** Current nesting depth of objects and arrays (0 before and after the value). */
   get depth(): number {
     return this.nesting;

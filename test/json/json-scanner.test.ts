@@ -153,6 +153,21 @@ describe('JsonScanner.skipString and topLevelCommas', () => {
     expect(scanner.inString).toBe(true);
     expect(scanner.scan('ab\\"c"}', 5, 7)).toBe(7);
   });
+
+  it('inPlainString holds inside a string with no escape begun; skipPlain counts what it skips', () => {
+    const scanner = new JsonScanner();
+    expect(scanner.inPlainString).toBe(false);
+    scanner.scan('{"a": 1, "b": "x', 0, 16);
+    expect(scanner.inPlainString).toBe(true);
+    scanner.skipPlain(5);
+    scanner.scan('\\', 0, 1);
+    expect(scanner.inString).toBe(true);
+    expect(scanner.inPlainString).toBe(false);
+    expect(scanner.scan('n", "c": 2}', 0, 11)).toBe(11);
+    expect(scanner.inPlainString).toBe(false);
+    // The second comma is 16 + 5 + 1 + 2 = 24 from the start: the five skipped units count.
+    expect(scanner.topLevelCommas).toEqual({ count: 2, last: 24 });
+  });
 });
 
 describe('scanJsonValueEnd', () => {

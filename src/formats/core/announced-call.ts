@@ -32,6 +32,15 @@ export class AnnouncedCall {
   }
 
   /**
+   * `streamText(piece)` for a piece read inside a JSON string of the argument text (see
+   * `ArgumentStreamer.plain`): `'delta'` when the piece itself is the delta, `'quiet'` when it sends
+   * nothing, `undefined` (nothing read) when `streamText` must read it.
+   */
+  plainText(piece: string): 'delta' | 'quiet' | undefined {
+    return this.streamer?.plain(piece);
+  }
+
+  /**
    * The last argument delta of the call, `input` its final aligned arguments: what the streamer still
    * owes, or the members a format streamed (`CallParts.streamedKeys`) left to write, or, with nothing
    * streamed, the whole arguments; `undefined` when the format streamed them all itself.

@@ -168,6 +168,46 @@ export class ArgumentStreamer {
   }
 
   /**
+   * `push(piece)` for a piece that the caller's JSON scanner is reading inside a string with no escape
+   * begun, when that piece stays in the string and holds nothing `push` would have to change or hold:
+   * no `"` but an escaped one, every `\` with its character in the piece (in a passed-through string:
+   * one of JSON's two-character escapes, and no control character). Returns `'delta'` when the piece
+   * is its own delta (inside a passed-through string), `'quiet'` when it sends nothing (inside a
+   * string of a held value), having read it as `push` would; `undefined`, having read nothing, for
+   * any other piece or state (then `push` reads it).
+   */
+  plain(piece: string): 'delta' | 'quiet' | undefined {
+    const length = piece.length;
+    if (this.state === inVerbatim) {
+      if (this.escapePending !== '') return undefined;
+      let hash = this.valueHash;
+      for (let index = 0; index < length; index++) {
+        let code = piece.charCodeAt(index);
+        if (code === 0x5c) {
+          // A whole two-character escape: sent as it is, its character hashed (see `escape`).
+          const decoded = index + 1 < length ? shortEscapes.indexOf(piece.charAt(index + 1)) : -1;
+          if (decoded < 0) return undefined;
+          code = shortEscaped.charCodeAt(decoded);
+          index++;
+        } else if (code === 0x22 || code < 0x20) return undefined;
+        hash = Math.imul(hash ^ code, fnvPrime);
+      }
+      this.valueHash = hash;
+      return 'delta';
+    }
+    if (this.state !== inHeld || !this.heldString || this.heldEscaped) return undefined;
+    for (let index = 0; index < length; index++) {
+      const code = piece.charCodeAt(index);
+      if (code === 0x22) return undefined;
+      if (code === 0x5c) {
+        if (index + 1 === length) return undefined;
+        index++;
+      }
+    }
+    return 'quiet';
+  }
+
+  /**
    * The last delta: closes what is open and writes every member of `input` (the final aligned
    * arguments) that did not pass through whole, then the closing `}`; with nothing sent before, the
    * whole `JSON.stringify(input)`.

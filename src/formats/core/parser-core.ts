@@ -1,5 +1,6 @@
 import { TextBuilder } from '../../internal/text-builder.js';
 import { UniqueIds } from '../../internal/unique-ids.js';
+import type { JsonScanner } from '../../json/json-scanner.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import type { ParseEvent } from '../../types/parse-event.js';
 import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
@@ -97,6 +98,7 @@ export abstract class ParserCore implements FormatParser {
     this.spans = undefined;
     this.spanBase = 0;
     this.cursor = { text: '', position: 0, final: false };
+    this.stringLane = undefined;
   }
 
   /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
@@ -109,9 +111,51 @@ export abstract class ParserCore implements FormatParser {
   push(chunk: string): ParseEvent[] {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
+    if (this.tail === '' && this.stringLane?.inPlainString === true && this.takeInLane(chunk))
+      return this.events.take(false);
     this.run(this.tail === '' ? chunk : this.tail + chunk, false);
     return this.events.take(false);
   }
+
+  /**
+   * The scanner of the JSON argument text a format streams through `streamArgumentText`, set once by
+   * a format that has a lane (see `takeInLane`); `undefined` for the others.
+   */
+  protected declare stringLane: JsonScanner | undefined;
+
+  /**
+   * The lane of the usual streamed chunk, a few characters inside a long string argument (a file's
+   * content, code): when the format reads argument text (`laneReady`) and its scanner is inside a
+   * string with no escape begun, a chunk that stays in that string (no `"` but escaped ones, every
+   * `\` with its character; see `ArgumentStreamer.plain`) is taken here as `run` would take it (the
+   * call's raw text, the scanner's count, the format's own record in `tookInLane`, the argument
+   * streamer and its delta) without the passes of `run` and the format's `parse`. Any other chunk,
+   * and any parser in another state (no announced call, input events off, spans recorded, brackets
+   * fed), goes through `run`. Returns whether the chunk was taken.
+   */
+  private takeInLane(chunk: string): boolean {
+    const announced = this.announced;
+    if (announced === undefined || !this.inputEvents || !this.rawOpen) return false;
+    if (this.spans !== undefined || this.fed !== undefined || !this.laneReady(chunk)) return false;
+    const taken = announced.plainText(chunk);
+    if (taken === undefined) return false;
+    (this.stringLane as JsonScanner).skipPlain(chunk.length);
+    this.raw.append(chunk);
+    this.tookInLane(chunk);
+    if (taken === 'delta') this.streamArguments(chunk);
+    return true;
+  }
+
+  /**
+   * Whether the format's state now reads `chunk` as argument text through `stringLane` with nothing
+   * else to look for in it (see `takeInLane`); formats with a lane override it.
+   */
+  protected laneReady(_chunk: string): boolean {
+    return false;
+  }
+
+  /** What the format records of a chunk taken in the lane, as its own taking of body text would. */
+  protected tookInLane(_chunk: string): void {}
 
   /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
   finish(): ParseEvent[] {

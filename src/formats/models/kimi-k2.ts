@@ -159,6 +159,16 @@ export class KimiK2Parser extends BaseFormatParser {
 
   constructor(options?: FormatOptions) {
     super(options, thinkTags);
+    this.stringLane = this.scanner;
+  }
+
+  /** Inside the arguments' JSON a chunk in a string is body text and nothing else (see `takeBody`). */
+  protected override laneReady(): boolean {
+    return this.state === 'json';
+  }
+
+  protected override tookInLane(): void {
+    this.bodyEnd = this.rawLength;
   }
 
   /** See `FormatParser.reset`; also returns whitespace held in a section. */
