@@ -98,7 +98,6 @@ export abstract class ParserCore implements FormatParser {
     this.spans = undefined;
     this.spanBase = 0;
     this.cursor = { text: '', position: 0, final: false };
-    this.stringLane = undefined;
   }
 
   /** Consumes what it can of `cursor.text` from `cursor.position`; see the class comment. */
@@ -111,51 +110,48 @@ export abstract class ParserCore implements FormatParser {
   push(chunk: string): ParseEvent[] {
     checkChunk(chunk);
     if (this.finished) throw parserFinished('push');
-    if (this.tail === '' && this.stringLane?.inPlainString === true && this.takeInLane(chunk))
+    if (
+      this.tail === '' &&
+      this.rawOpen &&
+      this.spans === undefined &&
+      this.fed === undefined &&
+      this.takeInLane(chunk)
+    )
       return this.events.take(false);
     this.run(this.tail === '' ? chunk : this.tail + chunk, false);
     return this.events.take(false);
   }
 
   /**
-   * The scanner of the JSON argument text a format streams through `streamArgumentText`, set once by
-   * a format that has a lane (see `takeInLane`); `undefined` for the others.
+   * The lane of the usual streamed chunk, a few characters inside a long argument value (a file's
+   * content, code): a format whose state reads `chunk` as call text with nothing in it to look for
+   * (no marker, no end of the value) takes it here as `run` would take it, with its own records, and
+   * returns true; the passes of `run` and the format's `parse` are skipped. Called only with a call
+   * open, nothing held back, no spans recorded and no brackets fed; any chunk it returns false for
+   * goes through `run`. The default takes none.
    */
-  protected declare stringLane: JsonScanner | undefined;
-
-  /**
-   * The lane of the usual streamed chunk, a few characters inside a long string argument (a file's
-   * content, code): when the format reads argument text (`laneReady`) and its scanner is inside a
-   * string with no escape begun, a chunk that stays in that string (no `"` but escaped ones, every
-   * `\` with its character; see `ArgumentStreamer.plain`) is taken here as `run` would take it (the
-   * call's raw text, the scanner's count, the format's own record in `tookInLane`, the argument
-   * streamer and its delta) without the passes of `run` and the format's `parse`. Any other chunk,
-   * and any parser in another state (no announced call, input events off, spans recorded, brackets
-   * fed), goes through `run`. Returns whether the chunk was taken.
-   */
-  private takeInLane(chunk: string): boolean {
-    const announced = this.announced;
-    if (announced === undefined || !this.inputEvents || !this.rawOpen) return false;
-    if (this.spans !== undefined || this.fed !== undefined || !this.laneReady(chunk)) return false;
-    const taken = announced.plainText(chunk);
-    if (taken === undefined) return false;
-    (this.stringLane as JsonScanner).skipPlain(chunk.length);
-    this.raw.append(chunk);
-    this.tookInLane(chunk);
-    if (taken === 'delta') this.streamArguments(chunk);
-    return true;
-  }
-
-  /**
-   * Whether the format's state now reads `chunk` as argument text through `stringLane` with nothing
-   * else to look for in it (see `takeInLane`); formats with a lane override it.
-   */
-  protected laneReady(_chunk: string): boolean {
+  protected takeInLane(_chunk: string): boolean {
     return false;
   }
 
-  /** What the format records of a chunk taken in the lane, as its own taking of body text would. */
-  protected tookInLane(_chunk: string): void {}
+  /**
+   * The lane for formats that stream their JSON argument text through `streamArgumentText`: when
+   * `scanner`, reading that text, is inside a string with no escape begun and `chunk` stays in that
+   * string (no `"` but escaped ones, every `\` with its character; see `ArgumentStreamer.plain`),
+   * takes it as `run` would (the call's raw text, the scanner's count, the streamer and its delta) and
+   * returns true; the caller then records the piece of body as its own taking would. Input events
+   * off, or no announced call: false.
+   */
+  protected takeInJsonLane(chunk: string, scanner: JsonScanner): boolean {
+    const announced = this.announced;
+    if (announced === undefined || !this.inputEvents || !scanner.inPlainString) return false;
+    const taken = announced.plainText(chunk);
+    if (taken === undefined) return false;
+    scanner.skipPlain(chunk.length);
+    this.raw.append(chunk);
+    if (taken === 'delta') this.streamArguments(chunk);
+    return true;
+  }
 
   /** @throws {ToolwireError} code `parser_finished` when called a second time (before `reset()`). */
   finish(): ParseEvent[] {

@@ -84,17 +84,15 @@ export class NamedJsonParser extends BaseFormatParser {
     this.state = config.startsInCall ? 'prefix' : 'text';
     this.implicit = config.startsInCall === true;
     this.sniffer = new FieldSniffer(this.plan.objectKeys.nameKeys, this.plan.objectKeys.idKeys);
-    this.stringLane = this.scanner;
   }
 
   /** Inside the arguments' JSON a chunk in a string is body text and nothing else (see `takeBody`). */
-  protected override laneReady(): boolean {
-    return this.state === 'json' && this.jsonKind === 'args';
-  }
-
-  protected override tookInLane(chunk: string): void {
+  protected override takeInLane(chunk: string): boolean {
+    if (this.state !== 'json' || this.jsonKind !== 'args' || !this.takeInJsonLane(chunk, this.scanner))
+      return false;
     if (this.bodyStart < 0) this.body.append(chunk);
     else this.bodyEnd = this.rawLength;
+    return true;
   }
 
   protected override onReset(): void {

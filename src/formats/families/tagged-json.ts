@@ -95,26 +95,25 @@ export class TaggedJsonParser extends BaseFormatParser {
       streamText: (text) => this.streamArgumentText(text),
       rawSlice: (start, end) => this.rawSlice(start, end),
     });
-    this.stringLane = this.scanner;
   }
 
   /**
    * A chunk in a string of a streaming arguments object is body text (see `scanJson`), unless it may
-   * hold an end marker and no stray one has been noted yet (`noteStrayEnd` must see it).
+   * hold an end marker and no stray one has been noted yet (`noteStrayEnd` must see it); recorded as
+   * `takeBody` records it.
    */
-  protected override laneReady(chunk: string): boolean {
-    return (
-      this.state === 'json' &&
-      this.namePrefix === undefined &&
-      this.argumentsStreaming &&
-      (this.strayEnd !== undefined || noMarkerFrom(chunk, 0, this.plan.endInitial))
-    );
-  }
-
-  /** What `takeBody` records of a piece of arguments text. */
-  protected override tookInLane(chunk: string): void {
+  protected override takeInLane(chunk: string): boolean {
+    if (
+      this.state !== 'json' ||
+      this.namePrefix !== undefined ||
+      !this.argumentsStreaming ||
+      (this.strayEnd === undefined && !noMarkerFrom(chunk, 0, this.plan.endInitial)) ||
+      !this.takeInJsonLane(chunk, this.scanner)
+    )
+      return false;
     this.bodyPiece = this.bodyEnd === this.bodyStart ? chunk : undefined;
     this.bodyEnd = this.rawLength;
+    return true;
   }
 
   protected override onReset(): void {

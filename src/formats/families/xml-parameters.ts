@@ -107,6 +107,14 @@ export class XmlParametersParser extends XmlSectionsParser {
     this.resetCall();
   }
 
+  /** In a value a chunk without a marker's first character is value text (see `stepValue`). */
+  protected override takeInLane(chunk: string): boolean {
+    if (this.state !== 'value' || !noMarkerFrom(chunk, 0, this.plan.valueInitial)) return false;
+    this.appendRaw(chunk);
+    this.addValue(chunk);
+    return true;
+  }
+
   protected resetCall(): void {
     this.header.clear();
     this.call.reset();

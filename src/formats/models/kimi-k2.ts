@@ -159,16 +159,13 @@ export class KimiK2Parser extends BaseFormatParser {
 
   constructor(options?: FormatOptions) {
     super(options, thinkTags);
-    this.stringLane = this.scanner;
   }
 
   /** Inside the arguments' JSON a chunk in a string is body text and nothing else (see `takeBody`). */
-  protected override laneReady(): boolean {
-    return this.state === 'json';
-  }
-
-  protected override tookInLane(): void {
+  protected override takeInLane(chunk: string): boolean {
+    if (this.state !== 'json' || !this.takeInJsonLane(chunk, this.scanner)) return false;
     this.bodyEnd = this.rawLength;
+    return true;
   }
 
   /** See `FormatParser.reset`; also returns whitespace held in a section. */
