@@ -81,6 +81,16 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.clearCall();
   }
 
+  /** In a value a chunk without a marker's first character is value text (see `collect`). */
+  protected override takeInLane(chunk: string): boolean {
+    const initial = this.plan.valueInitial;
+    if (this.state !== 'value' || initial === undefined || !noMarkerFrom(chunk, 0, initial)) return false;
+    this.appendRaw(chunk);
+    this.valuePieces.append(chunk);
+    if (this.members.raw) this.members.piece(chunk);
+    return true;
+  }
+
   private clearCall(): void {
     this.namePieces = [];
     this.name = undefined;
