@@ -10,9 +10,10 @@ export const serveUsage = `usage:
   toolwire serve --backend URL --model NAME --format ID [--template FILE|builtin:ID] [options]
   toolwire serve --model-file FILE.gguf [--format ID] [--model NAME] [--threads N] [options]
 
-Serves OpenAI Chat Completions (POST /v1/chat/completions), GET /v1/models and GET /health in front
-of a model server, with the model's own chat template, tool-call parsing for its format, and
-tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
+Serves OpenAI Chat Completions (POST /v1/chat/completions), OpenAI Responses (POST /v1/responses),
+Anthropic Messages (POST /v1/messages), GET /v1/models and GET /health in front of a model server,
+with the model's own chat template, tool-call parsing for its format, and tool_choice /
+parallel_tool_calls / strict enforced (see docs/serve.md).
 
   --config FILE          a JSON config file with one or more models (docs/serve.md, "Config file")
   --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
@@ -301,7 +302,15 @@ function flagName(line: string): string {
   };
   const [path] = line.split(':', 1);
   const flag = path === undefined ? undefined : names[path];
-  return flag === undefined ? line : `${flag}${line.slice(path?.length ?? 0)}`;
+  if (flag === undefined) return line;
+  // The template sources as flags write them, not as the config file does.
+  const rest = line
+    .slice(path?.length ?? 0)
+    .replace(
+      '({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})',
+      '(--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)',
+    );
+  return `${flag}${rest}`;
 }
 
 function integerFlag(name: string, text: string, low: number, high: number): number {

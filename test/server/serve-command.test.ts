@@ -105,7 +105,35 @@ describe('toolwire serve: flags and config mistakes', () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})\n',
+      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+    );
+  });
+
+  it('a misspelt format and no --template: the one line about the format, none about its template', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:8080',
+      '--model',
+      'm',
+      '--format',
+      'hermess',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe('toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n');
+  });
+
+  it('a misspelt flag: one line naming it and where the flags are listed', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:8080',
+      '--model',
+      'm',
+      '--fromat',
+      'hermes',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: unknown option --fromat (toolwire serve --help lists the options)\n',
     );
   });
 
