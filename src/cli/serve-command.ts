@@ -300,6 +300,11 @@ function flagName(line: string): string {
     'models[0].backend.modelFile': '--model-file',
     'models[0].backend.grammarField': '--grammar-field',
   };
+  // A flag left out, said as such (the reader checks the config object the flags make).
+  if (line === 'models[0].name: must be a non-empty string')
+    return '--model: missing; give the model name clients send, e.g. --model qwen3-coder';
+  if (line === 'models[0].format: must be a format id (toolwire formats lists them)')
+    return "--format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)";
   const [path] = line.split(':', 1);
   const flag = path === undefined ? undefined : names[path];
   if (flag === undefined) return line;

@@ -122,6 +122,15 @@ describe('toolwire serve: flags and config mistakes', () => {
     expect(stderr).toBe('toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n');
   });
 
+  it('--model and --format left out: a line each saying what to give', async () => {
+    const { code, stderr } = await run(['--backend', 'http://127.0.0.1:8080']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
+        "toolwire serve: --format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)\n",
+    );
+  });
+
   it('a misspelt flag: one line naming it and where the flags are listed', async () => {
     const { code, stderr } = await run([
       '--backend',
