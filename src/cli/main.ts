@@ -255,7 +255,7 @@ export async function main(
         io.stdout(`${packageVersion()}\n`);
         return 0;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        throw new UsageError(`unknown command "${command}" (toolwire --help lists the commands)`);
     }
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
