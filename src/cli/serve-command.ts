@@ -13,9 +13,10 @@ export const serveUsage = `usage:
 Serves OpenAI Chat Completions (POST /v1/chat/completions), OpenAI Responses (POST /v1/responses),
 Anthropic Messages (POST /v1/messages), GET /v1/models and GET /health in front of a model server,
 with the model's own chat template, tool-call parsing for its format, and tool_choice /
-parallel_tool_calls / strict enforced (see docs/serve.md).
+parallel_tool_calls / strict enforced.
+Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
 
-  --config FILE          a JSON config file with one or more models (docs/serve.md, "Config file")
+  --config FILE          a JSON config file with one or more models ("Config file" in the documentation)
   --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
   --backend-type TYPE    openai-completions (default), llamacpp, ollama, openai-chat-passthrough
   --model-file FILE      run a GGUF model in this process instead of a server (needs the optional

@@ -66,6 +66,9 @@ describe('toolwire serve: flags and config mistakes', () => {
     ]) {
       expect(stdout).toContain(flag);
     }
+    // The package ships no docs/ folder: the help names the page by its address.
+    expect(stdout).toContain('https://github.com/toolwire/toolwire/blob/main/docs/serve.md');
+    expect(stdout).not.toMatch(/[^/]docs\/serve\.md/);
   });
 
   it('no backend or config: one line, exit 2', async () => {
