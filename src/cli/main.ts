@@ -25,7 +25,7 @@ const usage = `usage:
   toolwire grammar --tools FILE --format ID [--tool-choice auto|required|none|NAME] [--parallel] [--lazy]
                    [--structural-tag] [--dialect gbnf|ebnf] [--whitespace flexible|compact] [--any-order] [--strict]
   toolwire formats [--json]
-  toolwire serve --config FILE | --backend URL --model NAME --format ID --template FILE|builtin:ID
+  toolwire serve --config FILE | --backend URL --model NAME --format ID [--template FILE|builtin:ID]
       (an OpenAI-compatible gateway; toolwire serve --help lists every flag)
   toolwire demo
   toolwire help | --help | --version
@@ -55,8 +55,8 @@ export async function main(
   },
   examplesDirectory: URL,
 ): Promise<number> {
+  const [command, ...rest] = argv;
   try {
-    const [command, ...rest] = argv;
     switch (command) {
       case 'parse': {
         const { values, positionals } = parseArgs({
@@ -255,11 +255,11 @@ export async function main(
         io.stdout(`${packageVersion()}\n`);
         return 0;
       default:
-        throw new UsageError(`unknown command "${command}"`);
+        throw new UsageError(`unknown command "${command}" (toolwire --help lists the commands)`);
     }
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr(`toolwire: ${oneLine((error as Error).message)}\n`);
+      io.stderr(`${oneLine(usageLine(error as Error, command))}\n`);
       return 2;
     }
     throw error;
@@ -289,6 +289,18 @@ function positiveInteger(text: string, option: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(text))
     throw new UsageError(`${option} must be a positive integer, got ${text}`);
   return Number(text);
+}
+
+/**
+ * The line for a usage error. Node's message for an unknown option advises `--` for a positional
+ * argument starting with `-`, which is rarely what was meant: a misspelt flag is, and the help lists them.
+ */
+function usageLine(error: Error, command: string | undefined): string {
+  const unknown = /^Unknown option '([^']*)'/.exec(error.message);
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === null)
+    return `toolwire: ${error.message}`;
+  const help = command === 'serve' ? 'toolwire serve --help' : 'toolwire --help';
+  return `toolwire ${command}: unknown option ${unknown[1]} (${help} lists the options)`;
 }
 
 function isParseArgsError(error: unknown): boolean {

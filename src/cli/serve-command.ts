@@ -10,11 +10,13 @@ export const serveUsage = `usage:
   toolwire serve --backend URL --model NAME --format ID [--template FILE|builtin:ID] [options]
   toolwire serve --model-file FILE.gguf [--format ID] [--model NAME] [--threads N] [options]
 
-Serves OpenAI Chat Completions (POST /v1/chat/completions), GET /v1/models and GET /health in front
-of a model server, with the model's own chat template, tool-call parsing for its format, and
-tool_choice / parallel_tool_calls / strict enforced (see docs/serve.md).
+Serves OpenAI Chat Completions (POST /v1/chat/completions), OpenAI Responses (POST /v1/responses),
+Anthropic Messages (POST /v1/messages), GET /v1/models and GET /health in front of a model server,
+with the model's own chat template, tool-call parsing for its format, and tool_choice /
+parallel_tool_calls / strict enforced.
+Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
 
-  --config FILE          a JSON config file with one or more models (docs/serve.md, "Config file")
+  --config FILE          a JSON config file with one or more models ("Config file" in the documentation)
   --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
   --backend-type TYPE    openai-completions (default), llamacpp, ollama, openai-chat-passthrough
   --model-file FILE      run a GGUF model in this process instead of a server (needs the optional
@@ -299,9 +301,22 @@ function flagName(line: string): string {
     'models[0].backend.modelFile': '--model-file',
     'models[0].backend.grammarField': '--grammar-field',
   };
+  // A flag left out, said as such (the reader checks the config object the flags make).
+  if (line === 'models[0].name: must be a non-empty string')
+    return '--model: missing; give the model name clients send, e.g. --model qwen3-coder';
+  if (line === 'models[0].format: must be a format id (toolwire formats lists them)')
+    return "--format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)";
   const [path] = line.split(':', 1);
   const flag = path === undefined ? undefined : names[path];
-  return flag === undefined ? line : `${flag}${line.slice(path?.length ?? 0)}`;
+  if (flag === undefined) return line;
+  // The template sources as flags write them, not as the config file does.
+  const rest = line
+    .slice(path?.length ?? 0)
+    .replace(
+      '({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})',
+      '(--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)',
+    );
+  return `${flag}${rest}`;
 }
 
 function integerFlag(name: string, text: string, low: number, high: number): number {

@@ -109,9 +109,9 @@ describe('toolwire parse', () => {
   it.each([
     [['parse', '--format', 'nope', '/dev/null'], 'toolwire: unknown format "nope"'],
     [['parse', join(directory, 'missing.txt'), '--format', 'hermes'], 'toolwire: cannot read'],
-    [['parse', '--bogus'], "toolwire: Unknown option '--bogus'"],
+    [['parse', '--bogus'], 'toolwire parse: unknown option --bogus (toolwire --help lists the options)'],
     [['parse', 'a', 'b'], 'toolwire: parse takes at most one FILE, got 2'],
-    [['frobnicate'], 'toolwire: unknown command "frobnicate"'],
+    [['frobnicate'], 'toolwire: unknown command "frobnicate" (toolwire --help lists the commands)'],
     [
       ['parse', '--reasoning', 'maybe', '/dev/null'],
       'toolwire: --reasoning must be split, content or inline',

@@ -260,6 +260,10 @@ describe('backend failures', () => {
     const { status, json } = await post('/v1/chat/completions', body);
     expect(status).toBe(502);
     expect(json).toMatchObject({ error: { code: 'backend_status' } });
+    // Once "backend: backend http://… answered 500".
+    expect((json as { error: { message: string } }).error.message).toMatch(
+      /^backend http:\/\/\S+ answered 500/,
+    );
   });
 
   it('a stall past the timeout: 504', async () => {

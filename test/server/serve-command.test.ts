@@ -66,6 +66,9 @@ describe('toolwire serve: flags and config mistakes', () => {
     ]) {
       expect(stdout).toContain(flag);
     }
+    // The package ships no docs/ folder: the help names the page by its address.
+    expect(stdout).toContain('https://github.com/toolwire/toolwire/blob/main/docs/serve.md');
+    expect(stdout).not.toMatch(/[^/]docs\/serve\.md/);
   });
 
   it('no backend or config: one line, exit 2', async () => {
@@ -105,7 +108,44 @@ describe('toolwire serve: flags and config mistakes', () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})\n',
+      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+    );
+  });
+
+  it('a misspelt format and no --template: the one line about the format, none about its template', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:8080',
+      '--model',
+      'm',
+      '--format',
+      'hermess',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe('toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n');
+  });
+
+  it('--model and --format left out: a line each saying what to give', async () => {
+    const { code, stderr } = await run(['--backend', 'http://127.0.0.1:8080']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
+        "toolwire serve: --format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)\n",
+    );
+  });
+
+  it('a misspelt flag: one line naming it and where the flags are listed', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:8080',
+      '--model',
+      'm',
+      '--fromat',
+      'hermes',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: unknown option --fromat (toolwire serve --help lists the options)\n',
     );
   });
 

@@ -155,13 +155,15 @@ function readModel(
   unknownKeys(entry, modelKeys, path, check);
   const name = typeof entry.name === 'string' && entry.name !== '' ? entry.name : undefined;
   if (name === undefined) check(`${path}.name`, 'must be a non-empty string');
-  const format = typeof entry.format === 'string' ? entry.format : undefined;
+  let format = typeof entry.format === 'string' ? entry.format : undefined;
   if (format === undefined) check(`${path}.format`, 'must be a format id (toolwire formats lists them)');
   else {
     try {
       getFormat(format);
     } catch {
       check(`${path}.format`, `unknown format "${format}" (toolwire formats lists them)`);
+      // (Already reported: no second line about that format's template.)
+      format = undefined;
     }
   }
   let template = readTemplate(entry.template, `${path}.template`, check);

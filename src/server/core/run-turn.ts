@@ -203,7 +203,9 @@ async function* readBackend(
   } catch (error) {
     if (request.signal.aborted) throw abortedTurn(request.signal.reason);
     if (error instanceof BackendError) {
-      throw new GatewayError(error.status, 'server_error', error.code, `backend: ${error.message}`);
+      // Most messages name the backend already ("backend http://… answered 404", "the backend sent …").
+      const message = /^(the )?backend\b/.test(error.message) ? error.message : `backend: ${error.message}`;
+      throw new GatewayError(error.status, 'server_error', error.code, message);
     }
     throw error;
   }
