@@ -16,7 +16,8 @@ import { textWithout } from './text-without.js';
  * The arguments of a call to `tool`: with a `json` encoding one JSON value of its parameters schema;
  * with a `keyed` one each declared parameter as `open` + value + `close` (in schema order, optional
  * ones may be left out, joined by the encoding's separator). What keyed arguments cannot express
- * (extra keys, a non-object schema, raw-string constraints) goes into `warnings`.
+ * (extra keys a schema allows explicitly, a non-object schema, raw-string constraints) goes into
+ * `warnings`.
  */
 export function argumentsGrammar(
   encoding: ArgumentEncoding,
@@ -35,8 +36,12 @@ export function argumentsGrammar(
     });
     return literal('');
   }
-  // JSON Schema allows extra keys unless `additionalProperties: false`; keyed encodings do not write them.
-  if (object.additional !== false)
+  // Keyed encodings write the declared parameters only. A schema that says nothing of extra keys gets
+  // just that without a warning: a tool's parameters are what it declares, and most schemas leave
+  // `additionalProperties` out (a warning on every such request told users nothing they could act
+  // on). One that allows extra keys in so many words (`true`, or a schema for them) is told.
+  const extra = object.schema.additionalProperties;
+  if (extra !== undefined && extra !== false)
     warnings.push({
       type: 'unsupported',
       feature: 'additionalProperties',
