@@ -306,6 +306,13 @@ function flagName(line: string): string {
     return '--model: missing; give the model name clients send, e.g. --model qwen3-coder';
   if (line === 'models[0].format: must be a format id (toolwire formats lists them)')
     return "--format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)";
+  // The in-process backend is not a --backend-type value: --model-file selects it.
+  if (line.startsWith('models[0].backend.type: must be one of '))
+    return `--backend-type: must be one of ${line
+      .slice('models[0].backend.type: must be one of '.length)
+      .split(', ')
+      .filter((kind) => kind !== 'llamacpp-embedded')
+      .join(', ')} (a model run in-process takes --model-file)`;
   const [path] = line.split(':', 1);
   const flag = path === undefined ? undefined : names[path];
   if (flag === undefined) return line;

@@ -149,6 +149,23 @@ describe('toolwire serve: flags and config mistakes', () => {
     );
   });
 
+  it('an unknown --backend-type: the server kinds, and --model-file for a model run in-process', async () => {
+    const { code, stderr } = await run([
+      '--backend',
+      'http://127.0.0.1:8080',
+      '--model',
+      'm',
+      '--format',
+      'hermes',
+      '--backend-type',
+      'vllm',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'toolwire serve: --backend-type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough (a model run in-process takes --model-file)\n',
+    );
+  });
+
   it('a config file with mistakes: every one on its own line, exit 2', async () => {
     const config = file(
       'bad.json',
