@@ -29,7 +29,9 @@ function prefixed<T extends { readonly path: string }>(entries: readonly T[], ke
  * Builds the arguments object of an XML-style call from `[key, raw text]` pairs (`<parameter=K>V</parameter>`),
  * typing each value with `alignText` against the property's schema in the tool's parameters schema
  * (`$ref`s resolve against the whole parameters schema). Keys the schema does not declare keep their raw
- * text (vLLM keeps undeclared parameters as strings). A repeated key keeps the last value. Declared
+ * text (vLLM keeps undeclared parameters as strings), except under `additionalProperties: false`, which
+ * leaves them out with an `extra_property_removed` flag, as `alignValue` does with a JSON object's
+ * extra keys. A repeated key keeps the last value. Declared
  * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
  * missing required one is a
  * `missing_property` issue. Flags and issues carry JSON Pointers into the arguments object. `__proto__`
@@ -48,6 +50,10 @@ export function alignParameters(
     const declared = option?.properties.find(([name]) => name === key)?.[1];
     const propertySchema =
       declared ?? (option && typeof option.additional === 'object' ? option.additional : undefined);
+    if (propertySchema === undefined && option?.additional === false) {
+      results.set(key, { flags: [{ path: pointer('', key), kind: 'extra_property_removed' }], issues: [] });
+      continue;
+    }
     if (propertySchema === undefined) {
       setOwnProperty(value, key, text);
       results.delete(key);
