@@ -16,10 +16,6 @@ export interface AlignedArguments {
 
 type ObjectOption = Extract<SchemaOption, { kind: 'object' }>;
 
-function objectOption(root: SchemaRoot): ObjectOption | undefined {
-  return root.options(root.schema).find((option): option is ObjectOption => option.kind === 'object');
-}
-
 function prefixed<T extends { readonly path: string }>(entries: readonly T[], key: string): T[] {
   const base = pointer('', key);
   return entries.map((entry) => ({ ...entry, path: base + entry.path }));
@@ -34,8 +30,9 @@ function prefixed<T extends { readonly path: string }>(entries: readonly T[], ke
  * extra keys. A repeated key keeps the last value. Declared
  * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
  * missing required one is a
- * `missing_property` issue. Flags and issues carry JSON Pointers into the arguments object. `__proto__`
- * is a plain key. Never throws.
+ * `missing_property` issue. A schema that is a union of objects (`anyOf` at the root) is read as the
+ * variant the pairs fit best: fewest issues, then fewest flags. Flags and issues carry JSON Pointers
+ * into the arguments object. `__proto__` is a plain key. Never throws.
  */
 export function alignParameters(
   parameters: ReadonlyArray<readonly [string, string]>,
@@ -43,7 +40,31 @@ export function alignParameters(
   options?: AlignTextOptions,
 ): AlignedArguments {
   const root = SchemaRoot.from(schema);
-  const option = objectOption(root);
+  const objects = root
+    .options(root.schema)
+    .filter((option): option is ObjectOption => option.kind === 'object');
+  let best = alignToOption(parameters, objects[0], root, options);
+  // A union of objects (`anyOf` at the root): the variant the pairs fit best, as `alignValue` picks
+  // one for a JSON object (fewest issues, then fewest flags; the first of equals).
+  for (let index = 1; index < objects.length && best.issues.length + best.flags.length > 0; index++) {
+    const next = alignToOption(parameters, objects[index], root, options);
+    if (
+      next.issues.length < best.issues.length ||
+      (next.issues.length === best.issues.length && next.flags.length < best.flags.length)
+    ) {
+      best = next;
+    }
+  }
+  return best;
+}
+
+/** `alignParameters` against one object variant of the schema (none: every value its raw text). */
+function alignToOption(
+  parameters: ReadonlyArray<readonly [string, string]>,
+  option: ObjectOption | undefined,
+  root: SchemaRoot,
+  options: AlignTextOptions | undefined,
+): AlignedArguments {
   const value: Record<string, unknown> = {};
   const results = new Map<string, { flags: AlignFlag[]; issues: AlignIssue[] }>();
   for (const [key, text] of parameters) {
