@@ -4,8 +4,8 @@ import { issue, pointer } from './align-issue.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignText } from './align-text.js';
 import { alignValue } from './align-value.js';
-import { undeclaredRequired } from './object-properties.js';
-import { type SchemaOption, SchemaRoot } from './schema-root.js';
+import { type ObjectOption, propertyCountIssues, undeclaredRequired } from './object-properties.js';
+import { SchemaRoot } from './schema-root.js';
 
 /** A tool call's arguments object aligned with the tool's parameters schema. */
 export interface AlignedArguments {
@@ -13,8 +13,6 @@ export interface AlignedArguments {
   readonly flags: readonly AlignFlag[];
   readonly issues: readonly AlignIssue[];
 }
-
-type ObjectOption = Extract<SchemaOption, { kind: 'object' }>;
 
 function prefixed<T extends { readonly path: string }>(entries: readonly T[], key: string): T[] {
   const base = pointer('', key);
@@ -30,7 +28,7 @@ function prefixed<T extends { readonly path: string }>(entries: readonly T[], ke
  * extra keys. A repeated key keeps the last value. Declared
  * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
  * missing required one is a
- * `missing_property` issue. A schema that is a union of objects (`anyOf` at the root) is read as the
+ * `missing_property` issue; `minProperties` and `maxProperties` are checked. A schema that is a union of objects (`anyOf` at the root) is read as the
  * variant the pairs fit best: fewest issues, then fewest flags. Flags and issues carry JSON Pointers
  * into the arguments object. `__proto__` is a plain key. Never throws.
  */
@@ -110,6 +108,7 @@ function alignToOption(
     // Required without a `properties` entry: any value will do, but one must be given.
     if (!Object.hasOwn(value, name)) issues.push(missingArgument(name));
   }
+  if (option) issues.push(...propertyCountIssues(option, Object.keys(value).length, ''));
   if (options?.strict) {
     for (const flag of flags) {
       issues.push(

@@ -11,6 +11,7 @@ import {
   declaredProperties,
   isDefaultLike,
   type ObjectOption,
+  propertyCountIssues,
   undeclaredRequired,
 } from './object-properties.js';
 
@@ -104,14 +105,7 @@ export function alignObject(
     // (BAML ranks an all-default class last).
     sink.score += 5;
   }
-  const { minProperties, maxProperties } = option.schema;
-  const count = Object.keys(out).length;
-  if (typeof minProperties === 'number' && count < minProperties) {
-    sink.add(issue(path, 'too_small', `at least ${minProperties} properties`, `${count} properties`));
-  }
-  if (typeof maxProperties === 'number' && count > maxProperties) {
-    sink.add(issue(path, 'too_big', `at most ${maxProperties} properties`, `${count} properties`));
-  }
+  for (const entry of propertyCountIssues(option, Object.keys(out).length, path)) sink.add(entry);
   return out;
 }
 
