@@ -1,6 +1,7 @@
 import { setOwnProperty } from '../internal/set-own-property.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { issue, pointer } from './align-issue.js';
+import { renamedKeys } from './align-object.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignText } from './align-text.js';
 import { alignValue } from './align-value.js';
@@ -20,17 +21,18 @@ function prefixed<T extends { readonly path: string }>(entries: readonly T[], ke
 }
 
 /**
- * Builds the arguments object of an XML-style call from `[key, raw text]` pairs (`<parameter=K>V</parameter>`),
- * typing each value with `alignText` against the property's schema in the tool's parameters schema
- * (`$ref`s resolve against the whole parameters schema). Keys the schema does not declare keep their raw
- * text (vLLM keeps undeclared parameters as strings), except under `additionalProperties: false`, which
- * leaves them out with an `extra_property_removed` flag, as `alignValue` does with a JSON object's
- * extra keys. A repeated key keeps the last value. Declared
- * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
- * missing required one is a
- * `missing_property` issue; `minProperties` and `maxProperties` are checked. A schema that is a union of objects (`anyOf` at the root) is read as the
- * variant the pairs fit best: fewest issues, then fewest flags. Flags and issues carry JSON Pointers
- * into the arguments object. `__proto__` is a plain key. Never throws.
+ * Builds the arguments object of an XML-style call from `[key, raw text]` pairs
+ * (`<parameter=K>V</parameter>`), typing each value with `alignText` against the property's schema in the
+ * tool's parameters schema (`$ref`s resolve against the whole parameters schema). A key that names a
+ * declared property loosely (case, spaces, punctuation) or by its `x-baml-alias` is read as that property
+ * (flag `key_renamed`), as `alignValue` reads a JSON object's keys. Keys the schema does not declare keep
+ * their raw text (vLLM keeps undeclared parameters as strings), except under `additionalProperties: false`,
+ * which leaves them out with an `extra_property_removed` flag, as `alignValue` does with a JSON object's
+ * extra keys. A repeated key keeps the last value. Declared properties not given take their `default` (flag
+ * `default_filled`; not with `applyDefaults: false`); a missing required one is a `missing_property` issue;
+ * `minProperties` and `maxProperties` are checked. A schema that is a union of objects (`anyOf` at the
+ * root) is read as the variant the pairs fit best: fewest issues, then fewest flags. Flags and issues carry
+ * JSON Pointers into the arguments object. `__proto__` is a plain key. Never throws.
  */
 export function alignParameters(
   parameters: ReadonlyArray<readonly [string, string]>,
@@ -65,7 +67,9 @@ function alignToOption(
 ): AlignedArguments {
   const value: Record<string, unknown> = {};
   const results = new Map<string, { flags: AlignFlag[]; issues: AlignIssue[] }>();
-  for (const [key, text] of parameters) {
+  const renamed = option === undefined ? undefined : renamedParameters(parameters, option);
+  for (const [given, text] of parameters) {
+    const key = renamed?.get(given) ?? given;
     const declared = option?.properties.find(([name]) => name === key)?.[1];
     const propertySchema =
       declared ?? (option && typeof option.additional === 'object' ? option.additional : undefined);
@@ -80,7 +84,9 @@ function alignToOption(
     }
     const aligned = alignText(text, propertySchema, { ...options, root });
     setOwnProperty(value, key, aligned.value);
-    results.set(key, { flags: prefixed(aligned.flags, key), issues: prefixed(aligned.issues, key) });
+    const flags = prefixed(aligned.flags, key);
+    if (key !== given) flags.unshift({ path: pointer('', key), kind: 'key_renamed' });
+    results.set(key, { flags, issues: prefixed(aligned.issues, key) });
   }
   const flags: AlignFlag[] = [];
   const issues: AlignIssue[] = [];
@@ -117,6 +123,20 @@ function alignToOption(
     }
   }
   return { value, flags, issues };
+}
+
+/**
+ * The parameter keys that name a declared property loosely or by alias (see `renamedKeys`), for an
+ * option that declares properties the pairs do not name exactly.
+ */
+function renamedParameters(
+  parameters: ReadonlyArray<readonly [string, string]>,
+  option: ObjectOption,
+): Map<string, string> | undefined {
+  if (option.properties.length === 0) return undefined;
+  const given: Record<string, unknown> = {};
+  for (const [key] of parameters) setOwnProperty(given, key, true);
+  return renamedKeys(option, given, Object.keys(given));
 }
 
 /** The issue of a required argument that was not given. */
