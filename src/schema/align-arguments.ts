@@ -1,11 +1,12 @@
 import { setOwnProperty } from '../internal/set-own-property.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import { issue, pointer } from './align-issue.js';
+import { renamedKeys } from './align-object.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignText } from './align-text.js';
 import { alignValue } from './align-value.js';
-import { undeclaredRequired } from './object-properties.js';
-import { type SchemaOption, SchemaRoot } from './schema-root.js';
+import { type ObjectOption, propertyCountIssues, undeclaredRequired } from './object-properties.js';
+import { SchemaRoot } from './schema-root.js';
 
 /** A tool call's arguments object aligned with the tool's parameters schema. */
 export interface AlignedArguments {
@@ -14,26 +15,24 @@ export interface AlignedArguments {
   readonly issues: readonly AlignIssue[];
 }
 
-type ObjectOption = Extract<SchemaOption, { kind: 'object' }>;
-
-function objectOption(root: SchemaRoot): ObjectOption | undefined {
-  return root.options(root.schema).find((option): option is ObjectOption => option.kind === 'object');
-}
-
 function prefixed<T extends { readonly path: string }>(entries: readonly T[], key: string): T[] {
   const base = pointer('', key);
   return entries.map((entry) => ({ ...entry, path: base + entry.path }));
 }
 
 /**
- * Builds the arguments object of an XML-style call from `[key, raw text]` pairs (`<parameter=K>V</parameter>`),
- * typing each value with `alignText` against the property's schema in the tool's parameters schema
- * (`$ref`s resolve against the whole parameters schema). Keys the schema does not declare keep their raw
- * text (vLLM keeps undeclared parameters as strings). A repeated key keeps the last value. Declared
- * properties not given take their `default` (flag `default_filled`; not with `applyDefaults: false`); a
- * missing required one is a
- * `missing_property` issue. Flags and issues carry JSON Pointers into the arguments object. `__proto__`
- * is a plain key. Never throws.
+ * Builds the arguments object of an XML-style call from `[key, raw text]` pairs
+ * (`<parameter=K>V</parameter>`), typing each value with `alignText` against the property's schema in the
+ * tool's parameters schema (`$ref`s resolve against the whole parameters schema). A key that names a
+ * declared property loosely (case, spaces, punctuation) or by its `x-baml-alias` is read as that property
+ * (flag `key_renamed`), as `alignValue` reads a JSON object's keys. Keys the schema does not declare keep
+ * their raw text (vLLM keeps undeclared parameters as strings), except under `additionalProperties: false`,
+ * which leaves them out with an `extra_property_removed` flag, as `alignValue` does with a JSON object's
+ * extra keys. A repeated key keeps the last value. Declared properties not given take their `default` (flag
+ * `default_filled`; not with `applyDefaults: false`); a missing required one is a `missing_property` issue;
+ * `minProperties` and `maxProperties` are checked. A schema that is a union of objects (`anyOf` at the
+ * root) is read as the variant the pairs fit best: fewest issues, then fewest flags. Flags and issues carry
+ * JSON Pointers into the arguments object. `__proto__` is a plain key. Never throws.
  */
 export function alignParameters(
   parameters: ReadonlyArray<readonly [string, string]>,
@@ -41,13 +40,43 @@ export function alignParameters(
   options?: AlignTextOptions,
 ): AlignedArguments {
   const root = SchemaRoot.from(schema);
-  const option = objectOption(root);
+  const objects = root
+    .options(root.schema)
+    .filter((option): option is ObjectOption => option.kind === 'object');
+  let best = alignToOption(parameters, objects[0], root, options);
+  // A union of objects (`anyOf` at the root): the variant the pairs fit best, as `alignValue` picks
+  // one for a JSON object (fewest issues, then fewest flags; the first of equals).
+  for (let index = 1; index < objects.length && best.issues.length + best.flags.length > 0; index++) {
+    const next = alignToOption(parameters, objects[index], root, options);
+    if (
+      next.issues.length < best.issues.length ||
+      (next.issues.length === best.issues.length && next.flags.length < best.flags.length)
+    ) {
+      best = next;
+    }
+  }
+  return best;
+}
+
+/** `alignParameters` against one object variant of the schema (none: every value its raw text). */
+function alignToOption(
+  parameters: ReadonlyArray<readonly [string, string]>,
+  option: ObjectOption | undefined,
+  root: SchemaRoot,
+  options: AlignTextOptions | undefined,
+): AlignedArguments {
   const value: Record<string, unknown> = {};
   const results = new Map<string, { flags: AlignFlag[]; issues: AlignIssue[] }>();
-  for (const [key, text] of parameters) {
+  const renamed = option === undefined ? undefined : renamedParameters(parameters, option);
+  for (const [given, text] of parameters) {
+    const key = renamed?.get(given) ?? given;
     const declared = option?.properties.find(([name]) => name === key)?.[1];
     const propertySchema =
       declared ?? (option && typeof option.additional === 'object' ? option.additional : undefined);
+    if (propertySchema === undefined && option?.additional === false) {
+      results.set(key, { flags: [{ path: pointer('', key), kind: 'extra_property_removed' }], issues: [] });
+      continue;
+    }
     if (propertySchema === undefined) {
       setOwnProperty(value, key, text);
       results.delete(key);
@@ -55,7 +84,9 @@ export function alignParameters(
     }
     const aligned = alignText(text, propertySchema, { ...options, root });
     setOwnProperty(value, key, aligned.value);
-    results.set(key, { flags: prefixed(aligned.flags, key), issues: prefixed(aligned.issues, key) });
+    const flags = prefixed(aligned.flags, key);
+    if (key !== given) flags.unshift({ path: pointer('', key), kind: 'key_renamed' });
+    results.set(key, { flags, issues: prefixed(aligned.issues, key) });
   }
   const flags: AlignFlag[] = [];
   const issues: AlignIssue[] = [];
@@ -83,6 +114,7 @@ export function alignParameters(
     // Required without a `properties` entry: any value will do, but one must be given.
     if (!Object.hasOwn(value, name)) issues.push(missingArgument(name));
   }
+  if (option) issues.push(...propertyCountIssues(option, Object.keys(value).length, ''));
   if (options?.strict) {
     for (const flag of flags) {
       issues.push(
@@ -91,6 +123,20 @@ export function alignParameters(
     }
   }
   return { value, flags, issues };
+}
+
+/**
+ * The parameter keys that name a declared property loosely or by alias (see `renamedKeys`), for an
+ * option that declares properties the pairs do not name exactly.
+ */
+function renamedParameters(
+  parameters: ReadonlyArray<readonly [string, string]>,
+  option: ObjectOption,
+): Map<string, string> | undefined {
+  if (option.properties.length === 0) return undefined;
+  const given: Record<string, unknown> = {};
+  for (const [key] of parameters) setOwnProperty(given, key, true);
+  return renamedKeys(option, given, Object.keys(given));
 }
 
 /** The issue of a required argument that was not given. */

@@ -11,6 +11,7 @@ import {
   declaredProperties,
   isDefaultLike,
   type ObjectOption,
+  propertyCountIssues,
   undeclaredRequired,
 } from './object-properties.js';
 
@@ -30,24 +31,7 @@ export function alignObject(
   const out: Record<string, unknown> = {};
   const keys = Object.keys(value);
   const declared = declaredProperties(option);
-  // Keys that name a declared property loosely (case, spaces, punctuation) or by alias.
-  let renamed: Map<string, string> | undefined;
-  const names = looseNames(option);
-  let undeclared: UndeclaredKeys | undefined;
-  for (let index = 0; index < option.properties.length; index++) {
-    if (Object.hasOwn(value, (option.properties[index] as readonly [string, JSONSchema])[0])) continue;
-    const alias = names.aliases[index];
-    let key: string | undefined;
-    if (alias !== undefined && Object.hasOwn(value, alias)) key = alias;
-    else if (names.wanted[index] !== '') {
-      undeclared ??= undeclaredKeys(keys, declared);
-      key = undeclared.keys[undeclared.forms.indexOf(names.wanted[index] as string)];
-    }
-    if (key !== undefined && !renamed?.has(key)) {
-      renamed ??= new Map();
-      renamed.set(key, name(option, index));
-    }
-  }
+  const renamed = renamedKeys(option, value, keys);
   let handled: Set<string> | undefined;
   const additional = option.additional;
   for (const key of keys) {
@@ -104,14 +88,7 @@ export function alignObject(
     // (BAML ranks an all-default class last).
     sink.score += 5;
   }
-  const { minProperties, maxProperties } = option.schema;
-  const count = Object.keys(out).length;
-  if (typeof minProperties === 'number' && count < minProperties) {
-    sink.add(issue(path, 'too_small', `at least ${minProperties} properties`, `${count} properties`));
-  }
-  if (typeof maxProperties === 'number' && count > maxProperties) {
-    sink.add(issue(path, 'too_big', `at most ${maxProperties} properties`, `${count} properties`));
-  }
+  for (const entry of propertyCountIssues(option, Object.keys(out).length, path)) sink.add(entry);
   return out;
 }
 
@@ -197,6 +174,38 @@ function fillMissing(
 function isAny(context: AlignContext, schema: JSONSchema): boolean {
   const options = context.root.options(schema);
   return options.length === 1 && options[0]?.kind === 'any';
+}
+
+/**
+ * The keys of `value` (its own `keys`) that name a declared property of `option` loosely (case,
+ * spaces, punctuation) or by its `x-baml-alias`, each mapped to that property's name; only for a
+ * property `value` does not hold by its own name (the first key of a loose form wins). `undefined`
+ * when there is none.
+ */
+export function renamedKeys(
+  option: ObjectOption,
+  value: Record<string, unknown>,
+  keys: readonly string[],
+): Map<string, string> | undefined {
+  const declared = declaredProperties(option);
+  let renamed: Map<string, string> | undefined;
+  const names = looseNames(option);
+  let undeclared: UndeclaredKeys | undefined;
+  for (let index = 0; index < option.properties.length; index++) {
+    if (Object.hasOwn(value, (option.properties[index] as readonly [string, JSONSchema])[0])) continue;
+    const alias = names.aliases[index];
+    let key: string | undefined;
+    if (alias !== undefined && Object.hasOwn(value, alias)) key = alias;
+    else if (names.wanted[index] !== '') {
+      undeclared ??= undeclaredKeys(keys, declared);
+      key = undeclared.keys[undeclared.forms.indexOf(names.wanted[index] as string)];
+    }
+    if (key !== undefined && !renamed?.has(key)) {
+      renamed ??= new Map();
+      renamed.set(key, name(option, index));
+    }
+  }
+  return renamed;
 }
 
 /** The `x-baml-alias` and loose form of each declared property of an option, by index. */

@@ -1,6 +1,8 @@
 // The property tables of an object option, built once per option (declared properties by name, with
 // their split options; the required names it does not declare), and which property values name nothing.
 import type { JSONSchema } from '../types/json-schema.js';
+import { issue } from './align-issue.js';
+import type { AlignIssue } from './align-result.js';
 import type { SchemaOption } from './schema-root.js';
 
 /** An object option of a `SchemaRoot`. */
@@ -53,4 +55,20 @@ export function undeclaredRequired(option: ObjectOption): readonly string[] {
 /** Whether a property value names nothing (null or `[]`): an object of only such is a poor match. */
 export function isDefaultLike(value: unknown): boolean {
   return value === null || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The issues of an object of `count` properties at `path` outside its option's `minProperties` /
+ * `maxProperties` (none when it is inside).
+ */
+export function propertyCountIssues(option: ObjectOption, count: number, path: string): AlignIssue[] {
+  const { minProperties, maxProperties } = option.schema;
+  const issues: AlignIssue[] = [];
+  if (typeof minProperties === 'number' && count < minProperties) {
+    issues.push(issue(path, 'too_small', `at least ${minProperties} properties`, `${count} properties`));
+  }
+  if (typeof maxProperties === 'number' && count > maxProperties) {
+    issues.push(issue(path, 'too_big', `at most ${maxProperties} properties`, `${count} properties`));
+  }
+  return issues;
 }

@@ -37,7 +37,10 @@ async function scanned(pieces: readonly string[], cut = Number.POSITIVE_INFINITY
   return batches;
 }
 
-/** What the reader gave before: eventsource-parser's events, batched by the piece that completed them. */
+/**
+ * What the reader gave before: eventsource-parser's events, batched by the piece that completed them;
+ * at the end, a last `\r` (which the parser holds back, waiting for a possible `\n`) is a line end.
+ */
 function parsed(pieces: readonly string[]): string[][] {
   let events: string[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event.data) });
@@ -47,6 +50,7 @@ function parsed(pieces: readonly string[]): string[][] {
     if (events.length > 0) batches.push(events);
     events = [];
   }
+  if (pieces.at(-1)?.endsWith('\r')) parser.feed('\n');
   parser.reset({ consume: true });
   if (events.length > 0) batches.push(events);
   return batches;
@@ -85,6 +89,12 @@ describe('sseData', () => {
     expect(
       await scanned(['\u00ef\u00bb\u00bfdata: a\r\n\r\n', '\u00ef\u00bb\u00bfdata: b\n\ndata: c\n\n']),
     ).toEqual([['a'], ['c']]);
+  });
+
+  it('reads the last event of a stream whose lines end in a lone CR', async () => {
+    expect(await scanned(['data: a\r\rdata: [DONE]\r\r'])).toEqual([['a'], ['[DONE]']]);
+    expect(await scanned(['data: a\r\rdata: [DONE]\r', '\r'])).toEqual([['a'], ['[DONE]']]);
+    expect(await scanned(['data: a\n\ndata: b\r\rdata: c\r'])).toEqual([['a', 'b']]);
   });
 
   it('reads an event longer than the scan carries across reads, whole', async () => {

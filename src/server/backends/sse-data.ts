@@ -48,7 +48,9 @@ export function addPayload(out: Payloads, source: string, start: number, end: nu
  * from that event on to `eventsource-parser`, which reads every line ending the standard allows. Both
  * read the same events: `eventsource-parser`'s, as this reader used it before (a `data` line is one
  * that starts with `data:` or is `data`; the stream's first piece loses a byte order mark read as
- * Latin-1; an event without its blank line at the end is not dispatched).
+ * Latin-1; an event without its blank line at the end is not dispatched). A `\r` that ends the
+ * stream ends a line: the parser holds a piece's last `\r` back until it knows whether a `\n`
+ * follows (one `\r\n` line end), so a stream of `\r` line ends would otherwise lose its last event.
  *
  * @throws BackendError `backend_protocol` when one event grows past 16 MiB.
  */
@@ -61,6 +63,9 @@ export async function* sseData(
     for (const slice of slices) reader.feed(slice);
     if (reader.out.count > 0) yield reader.out;
   }
+  reader.out.count = 0;
+  reader.end();
+  if (reader.out.count > 0) yield reader.out;
 }
 
 class SseReader {
@@ -71,6 +76,8 @@ class SseReader {
   /** The parser the stream was left to, once it was (see `sseData`). */
   private parser: EventSourceParser | undefined;
   private failure: Error | undefined;
+  /** Whether the last piece ended in `\r`, which the parser holds back (see `end`). */
+  private endsInCr = false;
 
   /** Reads the next piece of the stream, adding the events it completes to `out`. */
   feed(piece: string): void {
@@ -82,6 +89,7 @@ class SseReader {
         text = text.slice(3);
       }
     }
+    if (text !== '') this.endsInCr = text.charCodeAt(text.length - 1) === 0x0d;
     if (this.parser !== undefined) {
       this.parse(text);
       return;
@@ -107,6 +115,14 @@ class SseReader {
       this.scan(rest + text.slice(0, from), 0);
     }
     this.keep(this.scan(text, from));
+  }
+
+  /**
+   * Ends the stream, adding the event a last `\r` completes to `out`: no `\n` can follow it now, so
+   * it is a line end of its own (fed as the `\r\n` the parser then reads as one).
+   */
+  end(): void {
+    if (this.endsInCr) this.parse('\n');
   }
 
   /** Keeps `rest` for the next piece, or leaves the stream to the parser when it grew too long. */
