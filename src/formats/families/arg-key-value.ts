@@ -1,3 +1,5 @@
+// Kept whole: the family's one state machine over its key/value tags (the states of `parse` share
+// the open call's pieces); its pieces with one job each are in `arg-key-value/`. About 600 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
