@@ -36,8 +36,9 @@ import { PythonCallScanner } from './pythonic/python-call-scanner.js';
  * schemas generated from one; peers do not do this (vLLM's regex rejects them, its AST reader would
  * drop them), so this is our rule. Without tools, with more positional arguments than parameters, or
  * with a parameter given both ways, the call is an `InvalidToolCall` (codes `positional_arguments`,
- * `too_many_positional_arguments`, `duplicate_argument`). Call names are identifiers, dots allowed
- * (`Calendar.create_event`). Offsets are UTF-16 code units.
+ * `too_many_positional_arguments`, `duplicate_argument`). Call names are identifiers, dots and
+ * hyphens allowed (`Calendar.create_event`, `get-weather`: a tool's name as written, though Python's
+ * own reader would take the hyphen for a minus). Offsets are UTF-16 code units.
  */
 export interface PythonicCallsConfig {
   readonly sections?: ReadonlyArray<{ readonly start: string; readonly end: readonly string[] }>;

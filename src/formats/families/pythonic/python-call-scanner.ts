@@ -77,7 +77,12 @@ const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 /** Deepest nesting of lists, tuples and dicts accepted (deeper is a syntax error, never a stack overflow). */
 const maxDepth = 256;
 const stringPrefixes = new Set(['r', 'u', 'b', 'br', 'rb']);
-const namePattern = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
+/**
+ * A call's name: an identifier, dotted parts (`Calendar.create_event`), and hyphenated parts
+ * (`get-weather`: tool names may hold `-`, and a model asked to call one writes it so). Each repeat
+ * starts with its own separator, so the test is linear.
+ */
+const namePattern = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*|-[\p{L}\p{N}_]+)*$/u;
 
 /**
  * Incremental scanner of Python call syntax: a bare list `[call, …]` (`mode: 'list'`, the scan starts
@@ -214,7 +219,10 @@ export class PythonCallScanner {
         case 'name':
         case 'kw':
         case 'word': {
-          if (isIdentChar(code) || (this.token === 'name' && code === 0x2e) /* . */) {
+          if (
+            isIdentChar(code) ||
+            (this.token === 'name' && (code === 0x2e /* . */ || code === 0x2d)) /* - */
+          ) {
             i++;
             continue;
           }
