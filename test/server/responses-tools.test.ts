@@ -123,6 +123,25 @@ describe('tool_choice and parallel_tool_calls on the Responses surface', () => {
       code: 'unsupported_parameter',
     },
     { name: 'background', body: { background: true }, param: 'background', code: 'unsupported_parameter' },
+    {
+      name: 'a truncation value',
+      body: { truncation: 'middle' },
+      param: 'truncation',
+      code: 'invalid_value',
+    },
+    { name: 'a metadata number', body: { metadata: { run: 7 } }, param: 'metadata', code: 'invalid_value' },
+    {
+      name: 'metadata of 17 pairs',
+      body: { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v'])) },
+      param: 'metadata',
+      code: 'invalid_value',
+    },
+    {
+      name: 'a metadata value of 513 characters',
+      body: { metadata: { note: 'x'.repeat(513) } },
+      param: 'metadata',
+      code: 'invalid_value',
+    },
     { name: 'a bad input', body: { input: 3 }, param: 'input', code: 'invalid_value' },
     {
       name: 'max_output_tokens 0',

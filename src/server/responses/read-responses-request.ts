@@ -2,6 +2,7 @@ import type { JSONSchema } from '../../types/index.js';
 import { readSampling } from '../chat/read-sampling.js';
 import { reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
+import { clipText } from '../http/clip-text.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { NoticeOnce } from '../http/notice-once.js';
 import { resolveItemReferences, withItemIds } from './input-item-ids.js';
@@ -30,7 +31,7 @@ export interface ResponsesRequest {
 
 /**
  * Fields that change nothing the gateway does and are accepted as they are: bookkeeping at OpenAI
- * (`metadata`, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`,
+ * (`metadata`, checked against OpenAI's bounds, `user`, `safety_identifier`, `prompt_cache_key`, `prompt_cache_retention`,
  * `client_metadata`: the ids Codex CLI sends with every turn), routing
  * (`service_tier`), context handling (`truncation`: the backend's context is what it is),
  * `stream_options`. `reasoning.effort` becomes the template's reasoning switch (`reasoningFromEffort`).
@@ -126,6 +127,14 @@ export function readResponsesRequest(
     if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value)))
       throw badField(key, `"${key}" must be an object`);
   }
+  if (
+    record.truncation !== undefined &&
+    record.truncation !== null &&
+    record.truncation !== 'auto' &&
+    record.truncation !== 'disabled'
+  )
+    throw badField('truncation', '"truncation" must be "auto" or "disabled"');
+  checkMetadata(record.metadata);
   readInclude(record.include, noticeOnce);
   const previous = readPrevious(record.previous_response_id, (id) => stored.response(id));
   const given = record.input === undefined && previous !== undefined ? [] : inputItems(record.input);
@@ -168,6 +177,33 @@ export function readResponsesRequest(
     ...(typeof record.user === 'string' ? { user: record.user } : {}),
   };
   return { turn, customTools: tools.custom, input, previous, store: record.store !== false, echo };
+}
+
+/** OpenAI's bounds on `metadata`: pairs, key length, value length. */
+const metadataPairs = 16;
+const metadataKeyLength = 64;
+const metadataValueLength = 512;
+
+/**
+ * `metadata` as OpenAI takes it (the response repeats it, and clients read it back): at most 16
+ * pairs, keys of at most 64 characters, string values of at most 512.
+ *
+ * @throws {GatewayError} 400 (param `metadata`) for anything else.
+ */
+function checkMetadata(value: unknown): void {
+  if (value === undefined || value === null) return;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > metadataPairs)
+    throw badField('metadata', `"metadata" holds at most ${metadataPairs} pairs, got ${entries.length}`);
+  for (const [key, item] of entries) {
+    if (key.length > metadataKeyLength)
+      throw badField('metadata', `"metadata" keys are at most ${metadataKeyLength} characters`);
+    if (typeof item !== 'string' || item.length > metadataValueLength)
+      throw badField(
+        'metadata',
+        `"metadata" values must be strings of at most ${metadataValueLength} characters (at "${clipText(key, 64)}")`,
+      );
+  }
 }
 
 function readPrevious(
