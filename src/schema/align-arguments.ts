@@ -16,6 +16,8 @@ export interface AlignedArguments {
 }
 
 function prefixed<T extends { readonly path: string }>(entries: readonly T[], key: string): T[] {
+  // Most values align with no flag and no issue: no pointer, no copy.
+  if (entries.length === 0) return [];
   const base = pointer('', key);
   return entries.map((entry) => ({ ...entry, path: base + entry.path }));
 }
@@ -68,6 +70,9 @@ function alignToOption(
   const value: Record<string, unknown> = {};
   const results = new Map<string, { flags: AlignFlag[]; issues: AlignIssue[] }>();
   const renamed = option === undefined ? undefined : renamedParameters(parameters, option);
+  // One options object for every value (not a spread per parameter: on Node 20 a copy with a property
+  // added costs microseconds).
+  const textOptions: AlignTextOptions = Object.assign({}, options, { root });
   for (const [given, text] of parameters) {
     const key = renamed?.get(given) ?? given;
     const declared = option?.properties.find(([name]) => name === key)?.[1];
@@ -82,7 +87,7 @@ function alignToOption(
       results.delete(key);
       continue;
     }
-    const aligned = alignText(text, propertySchema, { ...options, root });
+    const aligned = alignText(text, propertySchema, textOptions);
     setOwnProperty(value, key, aligned.value);
     const flags = prefixed(aligned.flags, key);
     if (key !== given) flags.unshift({ path: pointer('', key), kind: 'key_renamed' });
