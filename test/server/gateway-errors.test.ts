@@ -96,6 +96,26 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
       param: 'tool_choice',
     },
     {
+      name: 'a message that is not an object',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }, null] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[1]',
+    },
+    {
+      name: 'a message of the legacy function role',
+      body: JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'function', name: 'f', content: '1' },
+        ],
+      }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[1].role',
+    },
+    {
       name: 'a tool without a name',
       body: JSON.stringify({ model: 'm', messages: question, tools: [{ type: 'function', function: {} }] }),
       status: 400,

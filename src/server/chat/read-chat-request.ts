@@ -42,8 +42,9 @@ const accepted = new Set([
 /**
  * Reads and checks a Chat Completions request body (`POST /v1/chat/completions`).
  *
- * @throws {GatewayError} 400 for a body that is not a Chat request, a field of the wrong type or out
- *   of range, and a field the gateway cannot honour (`n` > 1, `logprobs`, `logit_bias`, penalties,
+ * @throws {GatewayError} 400 for a body that is not a Chat request, a message that is not an object
+ *   or has another role than system, developer, user, assistant or tool, a field of the wrong type or
+ *   out of range, and a field the gateway cannot honour (`n` > 1, `logprobs`, `logit_bias`, penalties,
  *   `audio`, ...): each names the field in `param`.
  */
 export function readChatRequest(body: unknown): TurnRequest {
@@ -62,6 +63,7 @@ export function readChatRequest(body: unknown): TurnRequest {
     throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
   }
   rejectUnhonoured(record);
+  checkMessages(record.messages);
   const tools = readTools(record.tools);
   let canonical: ReturnType<typeof openaiChat.fromRequest>['value'];
   try {
@@ -99,6 +101,31 @@ export function readChatRequest(body: unknown): TurnRequest {
     includeUsage,
     ...reasoningField(reasoningFromEffort(record.reasoning_effort, 'reasoning_effort')),
   };
+}
+
+/** The roles a Chat message may have here. */
+const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+
+/**
+ * Every message is an object with a role the gateway reads, as OpenAI requires: the message converter
+ * would skip anything else with a warning, and a turn of the conversation must not vanish quietly.
+ *
+ * @throws {GatewayError} 400 naming `messages[N]` or `messages[N].role`.
+ */
+function checkMessages(messages: readonly unknown[]): void {
+  messages.forEach((message, index) => {
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      throw badField(`messages[${index}]`, `"messages[${index}]" must be an object`);
+    const role = (message as { role?: unknown }).role;
+    if (typeof role !== 'string' || !roles.has(role)) {
+      const legacy =
+        role === 'function' ? ' (the legacy "function" role is not read: send "tool" messages)' : '';
+      throw badField(
+        `messages[${index}].role`,
+        `"messages[${index}].role" must be one of ${[...roles].join(', ')}${legacy}`,
+      );
+    }
+  });
 }
 
 function rejectUnhonoured(record: Record<string, unknown>): void {
