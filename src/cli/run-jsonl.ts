@@ -8,6 +8,7 @@ import type { JsonlDefaults } from './jsonl-line.js';
 import type { JsonlRound, JsonlRoundAnswer, WorkerTimings } from './jsonl-rounds.js';
 import { readThreadClock, type ThreadClock } from './thread-clock.js';
 import { UsageError } from './usage-error.js';
+import { withoutLeadingBom } from './without-leading-bom.js';
 
 /** Options of `runJsonl`. */
 export interface RunJsonlOptions {
@@ -68,8 +69,8 @@ export function openInputStream(file: string | undefined): AsyncIterable<Buffer>
 }
 
 /**
- * `toolwire parse --jsonl`: answers every line of `input` (UTF-8; lines end at `\n`, a `\r` before it is
- * dropped; a last line without `\n` counts) with one output line, written to `write` in input order.
+ * `toolwire parse --jsonl`: answers every line of `input` (UTF-8, a byte order mark at its start
+ * dropped; lines end at `\n`, a `\r` before it is dropped; a last line without `\n` counts) with one output line, written to `write` in input order.
  *
  * This thread cuts the input bytes at line ends into rounds of `batchLines` lines (or 1 MiB), undecoded,
  * and hands each to a worker thread (how many: `RunJsonlOptions.workers`; each with its own tools cache;
@@ -139,8 +140,7 @@ export async function runJsonl(
     }
   };
   try {
-    for await (const item of input) {
-      const chunk = typeof item === 'string' ? Buffer.from(item) : item;
+    for await (const chunk of withoutLeadingBom(input)) {
       counts.bytes += chunk.length;
       let from = 0;
       for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, end + 1)) {
