@@ -148,6 +148,30 @@ describe('POST /v1/chat/completions through the openai SDK', () => {
     expect(harness.logs.at(-1)).toMatchObject({ status: 200, calls: 0, invalidCalls: 1, model: 'm' });
   });
 
+  it('says in a notice what the message conversion left out (a content part it cannot read)', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'It is sunny.' }] } });
+    const { status } = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'input_video', video: 'x' },
+              { type: 'text', text: 'Weather in Paris?' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(status).toBe(200);
+    expect(harness.notices).toEqual([
+      'messages: unsupported: user content part "input_video" (not read (file_id references and unknown part types have no canonical form))',
+    ]);
+  });
+
   it('with tool_choice none, a call the model writes anyway is content', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: callText }] } });
     const answer = await harness.client.chat.completions.create({

@@ -14,7 +14,7 @@ export { findModel, type RouteContext } from '../core/route-context.js';
  * their status; a failure mid-stream ends the stream with a `data: {"error": ...}` event.
  */
 export async function chatRoute(body: unknown, route: RouteContext): Promise<Response> {
-  const request = readChatRequest(body);
+  const request = readChatRequest(body, route.notice);
   const { record } = route;
   record.model = request.model;
   record.stream = request.stream;

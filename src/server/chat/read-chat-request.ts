@@ -2,6 +2,7 @@ import { ToolwireError } from '../../errors/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
 import type { JSONSchema, ToolDefinition } from '../../types/index.js';
 import { reasoningField, reasoningFromEffort } from '../core/reasoning-switch.js';
+import { warningText } from '../core/turn-grammar.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
 import { badField } from '../http/gateway-error.js';
 import { readSampling } from './read-sampling.js';
@@ -40,14 +41,16 @@ const accepted = new Set([
 ]);
 
 /**
- * Reads and checks a Chat Completions request body (`POST /v1/chat/completions`).
+ * Reads and checks a Chat Completions request body (`POST /v1/chat/completions`); what the message
+ * conversion leaves out or reads otherwise (a content part it cannot read, a tool result that answers
+ * no call) goes to `notice`, one line each.
  *
  * @throws {GatewayError} 400 for a body that is not a Chat request, a message that is not an object
  *   or has another role than system, developer, user, assistant or tool, a field of the wrong type or
  *   out of range, and a field the gateway cannot honour (`n` > 1, `logprobs`, `logit_bias`, penalties,
  *   `audio`, ...): each names the field in `param`.
  */
-export function readChatRequest(body: unknown): TurnRequest {
+export function readChatRequest(body: unknown, notice: (message: string) => void = () => {}): TurnRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badField('body', 'the request body must be a JSON object', 'invalid_request');
   }
@@ -67,7 +70,11 @@ export function readChatRequest(body: unknown): TurnRequest {
   const tools = readTools(record.tools);
   let canonical: ReturnType<typeof openaiChat.fromRequest>['value'];
   try {
-    canonical = openaiChat.fromRequest(record).value;
+    const converted = openaiChat.fromRequest(record);
+    canonical = converted.value;
+    // What the conversion left out or read otherwise (a content part it cannot read, a result that
+    // answers no call): the log says so, as the Responses route does.
+    for (const warning of converted.warnings) notice(`messages: ${warningText(warning)}`);
   } catch (error) {
     if (error instanceof ToolwireError) throw badField('messages', error.message, 'invalid_request');
     throw error;
