@@ -8,7 +8,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
  * The goal rows in the order of the speed table (docs/benchmarks.md, "Speed goals"): `key` is what a
  * benchmark reports under, `measure` the row's text, `goal` how the cells are judged.
  */
-export const goalRows = [
+const goalRows = [
   {
     key: 'hermes',
     measure: 'whole-text Hermes parse ÷ the floor (indexOf + JSON.parse), no tools',
@@ -59,7 +59,7 @@ export function reportGoal(key, cell, value, note = '') {
 }
 
 /** Whether `value` meets `goal` (`'>= N'`, `'<= N'`; `'-'`: no goal), as a suffix for a cell. */
-export function verdict(goal, value) {
+function verdict(goal, value) {
   const match = /^([<>]=) (\S+)$/.exec(goal);
   if (match === null || !Number.isFinite(value)) return '';
   const bound = Number(match[2]);
@@ -68,7 +68,7 @@ export function verdict(goal, value) {
 }
 
 /** A cell's number: three significant digits below 1000, whole numbers above. */
-export function format(value) {
+function format(value) {
   if (!Number.isFinite(value)) return String(value);
   return Math.abs(value) >= 1000 ? Math.round(value).toLocaleString('en-US') : value.toPrecision(3);
 }

@@ -71,100 +71,58 @@ describe('toolwire serve: flags and config mistakes', () => {
     expect(stdout).not.toMatch(/[^/]docs\/serve\.md/);
   });
 
-  it('no backend or config: one line, exit 2', async () => {
-    const { code, stderr } = await run([]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire: serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE\n',
-    );
-  });
-
-  it('bad one-model flags: one line per mistake, named by flag, exit 2', async () => {
-    const { code, stderr } = await run([
-      '--backend',
-      'ftp://x',
-      '--model',
-      'm',
-      '--format',
-      'nope',
-      '--template',
-      'builtin:qwen2.5',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire serve: --format: unknown format "nope" (toolwire formats lists them)\n' +
+  // Flag mistakes: each answered with its lines on stderr and exit 2.
+  const backend = ['--backend', 'http://127.0.0.1:8080'];
+  const mistakes: { name: string; argv: string[]; stderr: string }[] = [
+    {
+      name: 'no backend or config: one line',
+      argv: [],
+      stderr:
+        'toolwire: serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE\n',
+    },
+    {
+      name: 'bad one-model flags: one line per mistake, named by flag',
+      argv: ['--backend', 'ftp://x', '--model', 'm', '--format', 'nope', '--template', 'builtin:qwen2.5'],
+      stderr:
+        'toolwire serve: --format: unknown format "nope" (toolwire formats lists them)\n' +
         'toolwire serve: --backend: must be an http:// or https:// URL\n',
-    );
-  });
-
-  it('a format with no built-in template and no --template: one line, exit 2', async () => {
-    const { code, stderr } = await run([
-      '--backend',
-      'http://127.0.0.1:1',
-      '--model',
-      'm',
-      '--format',
-      'jamba',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
-    );
-  });
-
-  it('a misspelt format and no --template: the one line about the format, none about its template', async () => {
-    const { code, stderr } = await run([
-      '--backend',
-      'http://127.0.0.1:8080',
-      '--model',
-      'm',
-      '--format',
-      'hermess',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toBe('toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n');
-  });
-
-  it('--model and --format left out: a line each saying what to give', async () => {
-    const { code, stderr } = await run(['--backend', 'http://127.0.0.1:8080']);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire serve: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
+    },
+    {
+      name: 'a format with no built-in template and no --template: one line',
+      argv: ['--backend', 'http://127.0.0.1:1', '--model', 'm', '--format', 'jamba'],
+      stderr:
+        'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+    },
+    {
+      name: 'a misspelt format and no --template: the one line about the format, none about its template',
+      argv: [...backend, '--model', 'm', '--format', 'hermess'],
+      stderr: 'toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n',
+    },
+    {
+      name: '--model and --format left out: a line each saying what to give',
+      argv: backend,
+      stderr:
+        'toolwire serve: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
         "toolwire serve: --format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)\n",
-    );
-  });
-
-  it('a misspelt flag: one line naming it and where the flags are listed', async () => {
-    const { code, stderr } = await run([
-      '--backend',
-      'http://127.0.0.1:8080',
-      '--model',
-      'm',
-      '--fromat',
-      'hermes',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire serve: unknown option --fromat (toolwire serve --help lists the options)\n',
-    );
-  });
-
-  it('an unknown --backend-type: the server kinds, and --model-file for a model run in-process', async () => {
-    const { code, stderr } = await run([
-      '--backend',
-      'http://127.0.0.1:8080',
-      '--model',
-      'm',
-      '--format',
-      'hermes',
-      '--backend-type',
-      'vllm',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toBe(
-      'toolwire serve: --backend-type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough (a model run in-process takes --model-file)\n',
-    );
-  });
+    },
+    {
+      name: 'a misspelt flag: one line naming it and where the flags are listed',
+      argv: [...backend, '--model', 'm', '--fromat', 'hermes'],
+      stderr: 'toolwire serve: unknown option --fromat (toolwire serve --help lists the options)\n',
+    },
+    {
+      name: 'an unknown --backend-type: the server kinds, and --model-file for a model run in-process',
+      argv: [...backend, '--model', 'm', '--format', 'hermes', '--backend-type', 'vllm'],
+      stderr:
+        'toolwire serve: --backend-type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough (a model run in-process takes --model-file)\n',
+    },
+  ];
+  for (const mistake of mistakes) {
+    it(`${mistake.name}, exit 2`, async () => {
+      const { code, stderr } = await run(mistake.argv);
+      expect({ code, stderr }).toEqual({ code: 2, stderr: mistake.stderr });
+    });
+  }
 
   it('a config file with mistakes: every one on its own line, exit 2', async () => {
     const config = file(

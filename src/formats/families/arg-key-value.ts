@@ -88,9 +88,14 @@ export class ArgKeyValueParser extends BaseFormatParser {
     const initial = this.plan.valueInitial;
     if (this.state !== 'value' || initial === undefined || !noMarkerFrom(chunk, 0, initial)) return false;
     this.appendRaw(chunk);
-    this.valuePieces.append(chunk);
-    if (this.members.raw) this.members.piece(chunk);
+    this.addValuePiece(chunk);
     return true;
+  }
+
+  /** A piece of the open value, just taken into the call: kept, and streamed when the value streams. */
+  private addValuePiece(piece: string): void {
+    this.valuePieces.append(piece);
+    if (this.members.raw) this.members.piece(piece);
   }
 
   private clearCall(): void {
@@ -484,9 +489,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     end -= cut.length;
     const piece = this.take(cursor, end, 'call');
     if (piece !== '') {
-      if (pieces instanceof TextBuilder) pieces.append(piece);
+      if (pieces === this.valuePieces) this.addValuePiece(piece);
+      else if (pieces instanceof TextBuilder) pieces.append(piece);
       else pieces.push(piece);
-      if (this.members.raw && pieces === this.valuePieces) this.members.piece(piece);
     }
     if (!match && cursor.final) {
       this.cutTagAt = this.rawLength;

@@ -90,9 +90,14 @@ export class NamedJsonParser extends BaseFormatParser {
   protected override takeInLane(chunk: string): boolean {
     if (this.state !== 'json' || this.jsonKind !== 'args' || !this.takeInJsonLane(chunk, this.scanner))
       return false;
-    if (this.bodyStart < 0) this.body.append(chunk);
-    else this.bodyEnd = this.rawLength;
+    this.recordBody(chunk);
     return true;
+  }
+
+  /** A piece of the JSON body, just taken into the call: its copy, or where it ends in the raw text. */
+  private recordBody(piece: string): void {
+    if (this.bodyStart < 0) this.body.append(piece);
+    else this.bodyEnd = this.rawLength;
   }
 
   protected override onReset(): void {
@@ -443,8 +448,7 @@ export class NamedJsonParser extends BaseFormatParser {
   private readonly takeBody = (cursor: Cursor, end: number): void => {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    if (this.bodyStart < 0) this.body.append(piece);
-    else this.bodyEnd = this.rawLength;
+    this.recordBody(piece);
     if (this.jsonKind === 'args') {
       // Argument text streams through verbatim.
       this.streamArgumentText(piece);

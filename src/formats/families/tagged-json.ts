@@ -99,8 +99,7 @@ export class TaggedJsonParser extends BaseFormatParser {
 
   /**
    * A chunk in a string of a streaming arguments object is body text (see `scanJson`), unless it may
-   * hold an end marker and no stray one has been noted yet (`noteStrayEnd` must see it); recorded as
-   * `takeBody` records it.
+   * hold an end marker and no stray one has been noted yet (`noteStrayEnd` must see it).
    */
   protected override takeInLane(chunk: string): boolean {
     if (
@@ -111,8 +110,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       !this.takeInJsonLane(chunk, this.scanner)
     )
       return false;
-    this.bodyPiece = this.bodyEnd === this.bodyStart ? chunk : undefined;
-    this.bodyEnd = this.rawLength;
+    this.recordBody(chunk);
     return true;
   }
 
@@ -471,11 +469,16 @@ export class TaggedJsonParser extends BaseFormatParser {
   private takeBody(cursor: Cursor, end: number): void {
     const piece = this.take(cursor, end, 'call');
     if (piece === '') return;
-    this.bodyPiece = this.bodyEnd === this.bodyStart ? piece : undefined;
-    this.bodyEnd = this.rawLength;
+    this.recordBody(piece);
     if (this.namePrefix !== undefined) this.probeName(piece);
     else if (this.argumentsStreaming) this.streamArgumentText(piece);
     else if (this.firstElement.active) this.firstElement.read(piece, this.bodyEnd - piece.length);
+  }
+
+  /** A piece of the body, just taken into the call's raw text: where the body ends, and if it is all of it. */
+  private recordBody(piece: string): void {
+    this.bodyPiece = this.bodyEnd === this.bodyStart ? piece : undefined;
+    this.bodyEnd = this.rawLength;
   }
 
   /** The body starts here, at the open call's raw text so far; `opener` is its first code. */

@@ -2,7 +2,6 @@ import type { JSONSchema } from '../../types/index.js';
 import { readSampling } from '../chat/read-sampling.js';
 import { reasoningFromEffort } from '../core/reasoning-switch.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
-import { clipText } from '../http/clip-text.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { NoticeOnce } from '../http/notice-once.js';
 import { resolveItemReferences, withItemIds } from './input-item-ids.js';
@@ -201,7 +200,7 @@ function checkMetadata(value: unknown): void {
     if (typeof item !== 'string' || item.length > metadataValueLength)
       throw badField(
         'metadata',
-        `"metadata" values must be strings of at most ${metadataValueLength} characters (at "${clipText(key, 64)}")`,
+        `"metadata" values must be strings of at most ${metadataValueLength} characters (at "${key}")`,
       );
   }
 }
