@@ -13,6 +13,10 @@
 // Then responses per CPU-second on the longer file (every thread of the process counted): the floor
 // (readline + JSON.parse + JSON.stringify of each line), the library loop, and the CLI with 1 worker.
 //
+// Then the same on files of one format each (the usual batch: one model's answers), with the library
+// loop's CPU per response block by block over each file and the mixed one: the JIT's warm-up, which the
+// mixed file pays for 45 formats' parsers.
+//
 // Then where the time goes: one more run each of --workers 1 and N through the same CLI modules with
 // `runJsonl`'s timings on (`node bench/batch.bench.js --traced FILE N` is that child), per thread: wall
 // time since the process started, the thread's own CPU time and the time it was runnable but waited for
@@ -29,10 +33,16 @@ import { exampleOutputs, exampleTools } from './example-outputs.js';
 import { reportGoal } from './goals.js';
 import { printTable } from './measure.js';
 
+/** The formats of the one-format files: the most used open models' formats, and the array form. */
+const oneFormatFormats = ['hermes', 'qwen3_coder', 'glm45', 'mistral', 'xlam'];
+/** Responses per block of the warm-up table. */
+const warmUpBlock = 20_000;
+
 const self = fileURLToPath(import.meta.url);
 if (process.argv[2] === '--traced') await traced(process.argv.slice(3));
 else if (process.argv[2] === '--library-share') await libraryShare(process.argv.slice(3));
 else if (process.argv[2] === '--cpu-second') await cpuSecond(process.argv.slice(3));
+else if (process.argv[2] === '--warm-up') await warmUp(process.argv.slice(3));
 else await bench();
 
 /**
@@ -136,6 +146,32 @@ async function cpuSecond([mode, file, toolsFile]) {
   }
   const usage = process.resourceUsage();
   writeSync(1, `${JSON.stringify({ lines, cpu: usage.userCPUTime + usage.systemCPUTime })}\n`);
+}
+
+/**
+ * The warm-up child: the library loop over FILE (lines `{ id, format, input }`, parsed in this process
+ * first) with TOOLS, printing the CPU µs per response of each block of BLOCK responses: how long the
+ * JIT takes to reach its steady state on these lines.
+ */
+async function warmUp([file, toolsFile, block]) {
+  const { parseToolCalls } = await import('../dist/index.js');
+  const tools = JSON.parse(readFileSync(toolsFile, 'utf8'));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+  const size = Number(block);
+  const blocks = [];
+  for (let start = 0; start + size <= lines.length; start += size) {
+    const before = process.cpuUsage();
+    for (let index = start; index < start + size; index++) {
+      const { format, input } = lines[index];
+      parseToolCalls(input, { format, tools });
+    }
+    const used = process.cpuUsage(before);
+    blocks.push((used.user + used.system) / size);
+  }
+  writeSync(1, `${JSON.stringify(blocks)}\n`);
 }
 
 /** The traced child: the CLI's modules, then `runJsonl` as `parse --jsonl FILE --workers N` runs it. */
@@ -271,10 +307,10 @@ async function bench() {
       `${(bigOne / bigMany).toFixed(2)}x; load average ${os.loadavg()[0].toFixed(1)} after`,
   );
   // Responses per CPU-second: what the whole process spends, every thread counted (best of 3 each).
-  const perCpuSecond = (mode) => {
+  const perCpuSecond = (mode, file = big) => {
     let best = 0;
     for (let run = 0; run < 3; run++) {
-      const result = spawnSync(process.execPath, [self, '--cpu-second', mode, big, toolsFile], {
+      const result = spawnSync(process.execPath, [self, '--cpu-second', mode, file, toolsFile], {
         encoding: 'utf8',
         maxBuffer: 1 << 20,
       });
@@ -307,8 +343,64 @@ async function bench() {
     `floor ${Math.round(floorRate).toLocaleString('en-US')}`,
   );
   reportGoal('jsonl', 'library loop', cpuRows[1][1]);
+
+  // A file of one model's answers (the usual batch: one format on every line) against the mixed file,
+  // and the JIT's warm-up on each: the mixed file runs 45 formats' parsers, which V8 compiles one by one.
+  const oneFormat = (format) => {
+    const output = outputs.find((candidate) => candidate.format === format);
+    const file = join(directory, `${format}-200k.jsonl`);
+    writeFileSync(
+      file,
+      `${Array.from({ length: bigResponses }, (_, index) => JSON.stringify({ id: index, ...output })).join('\n')}\n`,
+    );
+    return file;
+  };
+  const formatRows = oneFormatFormats.map((format) => {
+    const file = oneFormat(format);
+    return [format, perCpuSecond('floor', file), perCpuSecond('cli', file), warmUpBlocks(file, toolsFile)];
+  });
+  const mixedBlocks = warmUpBlocks(big, toolsFile);
+  console.log(
+    `\none format on every line (${bigResponses} lines each) beside the mixed file; then the library loop's ` +
+      `CPU µs per response in each block of ${warmUpBlock} lines, first to last (the JIT's warm-up):\n`,
+  );
+  const blocksCell = (blocks) => blocks.map((value) => value.toFixed(0)).join(' ');
+  printTable(
+    [
+      [
+        'file',
+        'floor/CPU-s',
+        'CLI --workers 1 /CPU-s',
+        '÷ floor',
+        `µs per response, blocks of ${warmUpBlock}`,
+      ],
+      [`${outputs.length} formats in turn`, floorRate, cpuRows[2][1], mixedBlocks],
+      ...formatRows,
+    ].map((cells, index) =>
+      index === 0
+        ? cells
+        : [
+            cells[0],
+            cells[1].toFixed(0),
+            cells[2].toFixed(0),
+            (cells[2] / cells[1]).toFixed(3),
+            blocksCell(cells[3]),
+          ],
+    ),
+  );
+  for (const [format, , rate] of formatRows) reportGoal('jsonl', `CLI, --workers 1, ${format} only`, rate);
   console.log('\nwhere the time goes (one traced run each):\n');
   breakdown([trace(everyLine, 1), trace(everyLine, cores), trace(withoutTools, 1, toolsFile)]);
+}
+
+/** The warm-up child's blocks (CPU µs per response) over `file`. */
+function warmUpBlocks(file, toolsFile) {
+  const result = spawnSync(process.execPath, [self, '--warm-up', file, toolsFile, String(warmUpBlock)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (result.status !== 0) throw new Error(`--warm-up exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
 }
 
 /** One traced run (see `traced`): its wall ms and `runJsonl`'s timings, clocks relative to process start. */
