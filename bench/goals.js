@@ -22,6 +22,12 @@ const goalRows = [
     measure: "this API's floor ÷ whole (an event per push, raw kept, one JSON.parse)",
     goal: '-',
   },
+  {
+    key: 'stream-reader-floor',
+    measure:
+      'a reader floor ÷ whole (the API floor plus the per-character state any reader of the format keeps)',
+    goal: '-',
+  },
   { key: 'align', measure: 'alignValue ÷ ajv validate, valid values', goal: '<= 1.5' },
   { key: 'align-default', measure: 'alignValue ÷ ajv when one default is filled (200 B)', goal: '<= 2' },
   { key: 'lenient', measure: 'parseLenientJson speed-up over jsonrepair + JSON.parse', goal: '>= 10' },
@@ -38,6 +44,11 @@ const goalRows = [
   { key: 'gbnf-text', measure: "GBNF text length ÷ node-llama-cpp's", goal: '<= 1.5' },
   { key: 'ebnf-time', measure: "EBNF generation ÷ xgrammar's builtin converter, time", goal: '<= 0.5' },
   { key: 'ai-sdk', measure: 'AI SDK middleware ÷ the raw stream, 4-character parts', goal: '<= 2.5' },
+  {
+    key: 'ai-sdk-floor',
+    measure: 'an identity middleware (each part read and enqueued on its own stream) ÷ the raw stream',
+    goal: '-',
+  },
   { key: 'jsonl', measure: 'parse --jsonl --tools, responses per CPU-second', goal: '>= 60000' },
 ];
 

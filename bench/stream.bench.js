@@ -22,6 +22,7 @@ import { parseToolCalls } from '../dist/index.js';
 import { createToolCallStream } from '../dist/stream/index.js';
 import { reportGoal } from './goals.js';
 import { measure, printTable, throughput } from './measure.js';
+import { apiFloor, readerFloor } from './stream-floors.js';
 import { bigArguments, output, spaced, tools } from './stream-outputs.js';
 
 disableErrorLogging();
@@ -43,35 +44,10 @@ const formats = ['hermes', 'qwen3_coder', 'glm45', 'kimi_k2', 'mistral', 'glm47'
 const goalFormats = ['hermes', 'qwen3_coder', 'glm45', 'kimi_k2', 'mistral'];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * What any consumer of this streaming API costs at the least: per 4-character push one event object in
- * a new array, iterated; the pieces kept for the call's raw text (joined a block at a time, as
- * `TextBuilder` does); at the end one `JSON.parse` of the big call's arguments as JSON text (the value
- * a stream must hand over). No scanning, no markers, no alignment: the floor of stream ÷ whole, the
- * same work for every format.
- */
-function apiFloor(chunks, argumentText) {
-  const parts = [];
-  const blocks = [];
-  let count = 0;
-  let calls = 0;
-  for (const chunk of chunks) {
-    parts[count++] = chunk;
-    if (count === 256) {
-      blocks.push(parts.join(''));
-      count = 0;
-    }
-    for (const event of [{ type: 'tool-input-delta', id: 'call_0', delta: chunk }])
-      if (event.type === 'tool-call') calls++;
-  }
-  parts.length = count;
-  blocks.push(parts.join(''));
-  // The raw text is made as a stream must make it (and used, so the join is not optimized away).
-  if (blocks.join('').length === 0) calls--;
-  JSON.parse(argumentText);
-  return calls;
-}
 const floorMs = new Map();
+const readerFloorMs = new Map();
+/** Each goal format's family for `readerFloor`. */
+const readerFamily = { hermes: 'json', mistral: 'json', kimi_k2: 'json', glm45: 'tags', qwen3_coder: 'tags' };
 
 function chunksOf(text, size) {
   const chunks = [];
@@ -172,6 +148,7 @@ for (const format of formats) {
     const wholeRuns = [];
     const streamRuns = [];
     const floorRuns = [];
+    const readerRuns = [];
     for (let round = 0; round < 3; round++) {
       gc();
       wholeRuns.push(measure(() => parseToolCalls(text, { format, tools }), budget / 3));
@@ -180,11 +157,17 @@ for (const format of formats) {
       if (goalFormats.includes(format)) {
         gc();
         floorRuns.push(measure(() => apiFloor(chunks, argumentText), budget / 3));
+        gc();
+        const family = readerFamily[format];
+        readerRuns.push(measure(() => readerFloor(family, chunks, argumentText), budget / 3));
       }
     }
     const wholeMs = median(wholeRuns);
     const streamMs = median(streamRuns);
-    if (goalFormats.includes(format)) floorMs.set(`${format} ${label}`, median(floorRuns) / wholeMs);
+    if (goalFormats.includes(format)) {
+      floorMs.set(`${format} ${label}`, median(floorRuns) / wholeMs);
+      readerFloorMs.set(`${format} ${label}`, median(readerRuns) / wholeMs);
+    }
     if (format === 'hermes') hermesStreamMs.set(label, streamMs);
     ratios.set(`${format} ${label}`, streamMs / wholeMs);
     let peerWhole = '—';
@@ -267,22 +250,36 @@ for (const format of formats) {
 printTable(rowsL);
 
 console.log(
-  '\nStream (4-character pushes) ÷ whole, the goal rows (≤ 3), beside the floor of any consumer of this API ÷ the same whole parse (an event object in a new array per push, the raw text kept, one JSON.parse of the arguments; see apiFloor)',
+  '\nStream (4-character pushes) ÷ whole, the goal rows (≤ 3), beside the floor of any consumer of this API ÷ the same whole parse (an event object in a new array per push, the raw text kept, one JSON.parse of the arguments; see apiFloor) and the reader floor (the API floor plus the least a reader of the format must look at in each character; see readerFloor)',
 );
-const rowsG = [['format', '64 KB', '1 MB', 'API floor ÷ whole 64 KB', 'API floor ÷ whole 1 MB']];
+const rowsG = [
+  [
+    'format',
+    '64 KB',
+    '1 MB',
+    'API floor ÷ whole 64 KB',
+    'API floor ÷ whole 1 MB',
+    'reader floor ÷ whole 64 KB',
+    'reader floor ÷ whole 1 MB',
+  ],
+];
 for (const format of goalFormats) {
   const cell = (label) => ratios.get(`${format} ${label}`);
   const floorCell = (label) => floorMs.get(`${format} ${label}`);
+  const readerCell = (label) => readerFloorMs.get(`${format} ${label}`);
   rowsG.push([
     format,
     fmt(cell('64 KB')),
     fmt(cell('1 MB')),
     fmt(floorCell('64 KB')),
     fmt(floorCell('1 MB')),
+    fmt(readerCell('64 KB')),
+    fmt(readerCell('1 MB')),
   ]);
   for (const label of ['64 KB', '1 MB']) {
     reportGoal('stream', `${format} ${label}`, cell(label));
     reportGoal('stream-floor', `${format} ${label}`, floorCell(label));
+    reportGoal('stream-reader-floor', `${format} ${label}`, readerCell(label));
   }
 }
 printTable(rowsG);
