@@ -37,6 +37,12 @@ const goalRows = [
     goal: '-',
   },
   {
+    key: 'lenient-floor',
+    measure:
+      'a repair floor (one native pass that knows the damage, then JSON.parse), over jsonrepair + JSON.parse',
+    goal: '-',
+  },
+  {
     key: 'gbnf-time',
     measure: "GBNF generation ÷ node-llama-cpp's JSON-schema converter, time",
     goal: '<= 1',
