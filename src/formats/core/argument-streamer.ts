@@ -73,6 +73,17 @@ export class ArgumentStreamer {
   private heldString = false;
   private heldKey = false;
   private heldEscaped = false;
+  /**
+   * `{` and `[` the open held string opened and did not close (as the lenient decoder counts them),
+   * and, once it ended, whether a `}` / `]` right after it may not close its container: in text that
+   * is not strict JSON the decoder reads a quote before the closer of a bracket the string opened as
+   * the string's own when a quote comes later (`{"a": {"b": "{x"}, "c": "y",}` has `a.b` `{x"}` and
+   * `a.c` `y`, no top-level `c`), so there the pass-through ends.
+   */
+  private heldBraces = 0;
+  private heldBrackets = 0;
+  private heldAfterBrace = false;
+  private heldAfterBracket = false;
 
   /**
    * @param schema the tool's parameters schema (`undefined`: no alignment, every string member passes
@@ -212,7 +223,8 @@ export class ArgumentStreamer {
     if (this.state !== inHeld || !this.heldString || this.heldEscaped) return undefined;
     for (let index = 0; index < length; index++) {
       const code = piece.charCodeAt(index);
-      if (code === 0x22) return undefined;
+      // A bracket is counted by `skipHeld` (see `heldBraces`).
+      if (code === 0x22 || code === 0x7b || code === 0x7d || code === 0x5b || code === 0x5d) return undefined;
       if (code === 0x5c) {
         if (index + 1 === length) return undefined;
         index++;
@@ -337,9 +349,13 @@ export class ArgumentStreamer {
       const code = piece.charCodeAt(index);
       if (inString) {
         if (escaped) escaped = false;
-        else if (code === 0x5c) escaped = true;
-        else if (code === 0x22) {
+        else if (code === 0x5c) {
+          escaped = true;
+          continue;
+        } else if (code === 0x22) {
           inString = false;
+          this.heldAfterBrace = this.heldBraces > 0;
+          this.heldAfterBracket = this.heldBrackets > 0;
           next = this.heldKey ? heldColon : heldAfter;
           if (!this.heldKey && this.heldOpen === '') {
             // A held string member ends here.
@@ -347,7 +363,14 @@ export class ArgumentStreamer {
             this.state = afterValue;
             break;
           }
+          continue;
         }
+        // Every code unit of the string counts, escaped ones too, as the lenient decoder counts them.
+        if (code === 0x7b) this.heldBraces++;
+        else if (code === 0x7d) {
+          if (this.heldBraces > 0) this.heldBraces--;
+        } else if (code === 0x5b) this.heldBrackets++;
+        else if (code === 0x5d && this.heldBrackets > 0) this.heldBrackets--;
         continue;
       }
       if (next === heldBare) {
@@ -357,7 +380,16 @@ export class ArgumentStreamer {
       if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
       const open = this.heldOpen;
       const inner = open.charCodeAt(open.length - 1);
+      const afterBrace = this.heldAfterBrace;
+      const afterBracket = this.heldAfterBracket;
+      this.heldAfterBrace = false;
+      this.heldAfterBracket = false;
       if (next === heldAfter) {
+        if ((code === 0x7d && afterBrace) || (code === 0x5d && afterBracket)) {
+          // A string that opened this kind of bracket, then its closer: see `heldBraces`.
+          this.state = heldAll;
+          break;
+        }
         if (open === '') {
           // After a bare member: the comma, or the closer of the root object (`{"a": 1}`).
           if (code === 0x2c) this.state = expectKey;
@@ -386,6 +418,8 @@ export class ArgumentStreamer {
       } else if (code === 0x22) {
         inString = true;
         this.heldKey = next === heldKey || next === heldKeyOrClose;
+        this.heldBraces = 0;
+        this.heldBrackets = 0;
       } else if (next === heldKeyOrClose && code === 0x7d) {
         this.heldOpen = open.slice(0, -1);
         if (this.heldOpen === '') {
