@@ -68,7 +68,7 @@ export class ArgumentStreamer {
   // there (see `heldValue` ...), and the string state. The held value is read as strict JSON: text the
   // lenient decoder may read otherwise (`{"a": [{"{"}], "b": "x"}` makes `b` no top-level member of
   // its arguments) ends the pass-through (`heldAll`), so no member after it is sent before the end.
-  private heldOpen = '';
+  private readonly heldOpen: number[] = [];
   private heldNext = heldValue;
   private heldString = false;
   private heldKey = false;
@@ -309,7 +309,7 @@ export class ArgumentStreamer {
           return `${open}${JSON.stringify(this.key)}:"`;
         }
         this.state = inHeld;
-        this.heldOpen = '';
+        this.heldOpen.length = 0;
         this.heldNext = heldValue;
         this.heldString = false;
         this.heldKey = false;
@@ -357,7 +357,7 @@ export class ArgumentStreamer {
           this.heldAfterBrace = this.heldBraces > 0;
           this.heldAfterBracket = this.heldBrackets > 0;
           next = this.heldKey ? heldColon : heldAfter;
-          if (!this.heldKey && this.heldOpen === '') {
+          if (!this.heldKey && this.heldOpen.length === 0) {
             // A held string member ends here.
             index++;
             this.state = afterValue;
@@ -378,8 +378,9 @@ export class ArgumentStreamer {
         next = heldAfter;
       }
       if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+      // A stack of codes, not a string: closing a deep nesting costs no copy.
       const open = this.heldOpen;
-      const inner = open.charCodeAt(open.length - 1);
+      const inner = open[open.length - 1];
       const afterBrace = this.heldAfterBrace;
       const afterBracket = this.heldAfterBracket;
       this.heldAfterBrace = false;
@@ -390,7 +391,7 @@ export class ArgumentStreamer {
           this.state = heldAll;
           break;
         }
-        if (open === '') {
+        if (open.length === 0) {
           // After a bare member: the comma, or the closer of the root object (`{"a": 1}`).
           if (code === 0x2c) this.state = expectKey;
           else this.state = code === 0x7d ? done : heldAll;
@@ -399,8 +400,8 @@ export class ArgumentStreamer {
         }
         if (code === 0x2c) next = inner === 0x7b ? heldKey : heldValue;
         else if (code === (inner === 0x7b ? 0x7d : 0x5d)) {
-          this.heldOpen = open.slice(0, -1);
-          if (this.heldOpen === '') {
+          open.pop();
+          if (open.length === 0) {
             index++;
             this.state = afterValue;
             break;
@@ -421,8 +422,8 @@ export class ArgumentStreamer {
         this.heldBraces = 0;
         this.heldBrackets = 0;
       } else if (next === heldKeyOrClose && code === 0x7d) {
-        this.heldOpen = open.slice(0, -1);
-        if (this.heldOpen === '') {
+        open.pop();
+        if (open.length === 0) {
           index++;
           this.state = afterValue;
           break;
@@ -432,11 +433,11 @@ export class ArgumentStreamer {
         this.state = heldAll;
         break;
       } else if (code === 0x7b || code === 0x5b) {
-        this.heldOpen = open + piece.charAt(index);
+        open.push(code);
         next = code === 0x7b ? heldKeyOrClose : heldValueOrClose;
       } else if (next === heldValueOrClose && code === 0x5d) {
-        this.heldOpen = open.slice(0, -1);
-        if (this.heldOpen === '') {
+        open.pop();
+        if (open.length === 0) {
           index++;
           this.state = afterValue;
           break;
