@@ -12,6 +12,7 @@ import { parseToolCalls } from '../../src/formats/parse-tool-calls.js';
 import { getFormat } from '../../src/formats/registry.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
 import { checkRun, finalText, mergeDeltas, streamRun } from '../stream/stream-guarantees.js';
+import { runWithSpans, spanProblems } from './span-check.js';
 
 /** Each event with the index of the code unit whose push emitted it (`input.length`: `finish()`). */
 function timeline(format: string, input: string): Array<{ at: number; event: ParseEvent }> {
@@ -246,4 +247,66 @@ describe('array sections: an announced first call ends as the section does', () 
     ];
     for (const [format, input, options] of cases) checkEveryChunking(format, input, options);
   });
+});
+
+describe('array sections cut off with finishReason "stop": the fed brackets are in no text', () => {
+  // `finish()` feeds the closing brackets the model never wrote; the section's layout used to find
+  // the body in the section by `indexOf` of the body text, which holds those brackets: the calls'
+  // raw texts and the markup then held the section twice and the fed brackets.
+  const stop: FormatOptions = { finishReason: 'stop' };
+  const cases: Array<{
+    format: string;
+    input: string;
+    raws: string[];
+    markup: string[];
+    repairs: unknown[];
+  }> = [
+    {
+      format: 'granite',
+      input: 'Hi <|tool_call|>[{"name": "get_weather", "arguments": {"city": "SF"}}',
+      raws: ['{"name": "get_weather", "arguments": {"city": "SF"}}'],
+      markup: ['<|tool_call|>['],
+      repairs: [
+        {
+          kind: 'missing_closing_bracket',
+          position: 52,
+          message: 'the output ended before the call\'s closing "]"',
+        },
+        { kind: 'missing_end_marker', position: 52, message: 'the call has no </tool_call>' },
+      ],
+    },
+    {
+      format: 'xlam',
+      input: '[{"name": "get_weather", "arguments": {"city": "SF"}}, {"name": "f", "arguments": {"a": 1',
+      raws: ['{"name": "get_weather", "arguments": {"city": "SF"}}', '{"name": "f", "arguments": {"a": 1'],
+      markup: ['[', ', '],
+      repairs: [
+        {
+          kind: 'missing_closing_bracket',
+          position: 34,
+          message: 'the output ended before the call\'s closing "}}]"',
+        },
+        { kind: 'missing_end_marker', position: 34, message: 'the call has no </tool_call>' },
+      ],
+    },
+    {
+      format: 'command_r_plus',
+      input: 'Action:\n```json\n[',
+      raws: [],
+      markup: ['Action:\n```json\n['],
+      repairs: [],
+    },
+  ];
+  for (const { format, input, raws, markup, repairs } of cases) {
+    it(`${format}: ${JSON.stringify(input)}`, () => {
+      for (const chunks of [[input], input.split('')]) {
+        const run = runWithSpans(getFormat(format), stop, chunks);
+        expect(spanProblems(input, run, getFormat(format))).toEqual([]);
+        const calls = run.events.filter((event) => event.type === 'tool-call');
+        expect(calls.map((call) => call.raw)).toEqual(raws);
+        expect(calls.at(-1)?.repairs ?? []).toEqual(repairs);
+        expect(run.markup.join('')).toBe(markup.join(''));
+      }
+    });
+  }
 });

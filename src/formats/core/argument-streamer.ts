@@ -14,6 +14,15 @@ const afterValue = 7;
 const done = 8; // the root object closed: nothing more is read
 const heldAll = 9; // not an object, or syntax the streamer does not follow: the rest comes at the end
 
+// What a held value reads next, outside its strings (see `ArgumentStreamer.skipHeld`).
+const heldValue = 0; // a value
+const heldValueOrClose = 1; // a value or `]` (after `[`)
+const heldKey = 2; // a key (after `,` in an object)
+const heldKeyOrClose = 3; // a key or `}` (after `{`)
+const heldColon = 4;
+const heldAfter = 5; // `,` or the closer of the innermost container
+const heldBare = 6; // inside a number or literal
+
 /**
  * Turns the model's own argument JSON text, streamed piece by piece, into `tool-input-delta` text that
  * is, once the call ends, exactly a JSON text of the call's final ALIGNED arguments (the guarantee of
@@ -55,10 +64,26 @@ export class ArgumentStreamer {
   private opened = false;
   /** A member has been emitted (the next one needs a comma). */
   private written = false;
-  // inHeld: nesting depth, string state.
-  private heldDepth = 0;
+  // inHeld: the containers open in the held value (`{` and `[`, innermost last), what comes next
+  // there (see `heldValue` ...), and the string state. The held value is read as strict JSON: text the
+  // lenient decoder may read otherwise (`{"a": [{"{"}], "b": "x"}` makes `b` no top-level member of
+  // its arguments) ends the pass-through (`heldAll`), so no member after it is sent before the end.
+  private readonly heldOpen: number[] = [];
+  private heldNext = heldValue;
   private heldString = false;
+  private heldKey = false;
   private heldEscaped = false;
+  /**
+   * `{` and `[` the open held string opened and did not close (as the lenient decoder counts them),
+   * and, once it ended, whether a `}` / `]` right after it may not close its container: in text that
+   * is not strict JSON the decoder reads a quote before the closer of a bracket the string opened as
+   * the string's own when a quote comes later (`{"a": {"b": "{x"}, "c": "y",}` has `a.b` `{x"}` and
+   * `a.c` `y`, no top-level `c`), so there the pass-through ends.
+   */
+  private heldBraces = 0;
+  private heldBrackets = 0;
+  private heldAfterBrace = false;
+  private heldAfterBracket = false;
 
   /**
    * @param schema the tool's parameters schema (`undefined`: no alignment, every string member passes
@@ -198,7 +223,8 @@ export class ArgumentStreamer {
     if (this.state !== inHeld || !this.heldString || this.heldEscaped) return undefined;
     for (let index = 0; index < length; index++) {
       const code = piece.charCodeAt(index);
-      if (code === 0x22) return undefined;
+      // A bracket is counted by `skipHeld` (see `heldBraces`).
+      if (code === 0x22 || code === 0x7b || code === 0x7d || code === 0x5b || code === 0x5d) return undefined;
       if (code === 0x5c) {
         if (index + 1 === length) return undefined;
         index++;
@@ -283,9 +309,13 @@ export class ArgumentStreamer {
           return `${open}${JSON.stringify(this.key)}:"`;
         }
         this.state = inHeld;
-        this.heldDepth = code === 0x7b || code === 0x5b ? 1 : 0;
-        this.heldString = code === 0x22;
+        this.heldOpen.length = 0;
+        this.heldNext = heldValue;
+        this.heldString = false;
+        this.heldKey = false;
         this.heldEscaped = false;
+        // The value's first character is read as the held value's own.
+        this.skipHeld(char, 0);
         if (!this.opened) {
           // The members held back come at the end, after `{`.
           this.opened = true;
@@ -306,48 +336,121 @@ export class ArgumentStreamer {
     return this.properties === undefined || this.properties.get(key) === true;
   }
 
-  /** Skips a held value (any JSON value) from `index`; returns where reading goes on. */
+  /**
+   * Skips a held value (any JSON value) from `index`, reading it as strict JSON (see `heldOpen`);
+   * returns where reading goes on.
+   */
   private skipHeld(piece: string, index: number): number {
     const length = piece.length;
-    let depth = this.heldDepth;
+    let next = this.heldNext;
     let inString = this.heldString;
     let escaped = this.heldEscaped;
     for (; index < length; index++) {
       const code = piece.charCodeAt(index);
       if (inString) {
         if (escaped) escaped = false;
-        else if (code === 0x5c) escaped = true;
-        else if (code === 0x22) {
+        else if (code === 0x5c) {
+          escaped = true;
+          continue;
+        } else if (code === 0x22) {
           inString = false;
-          if (depth === 0) {
+          this.heldAfterBrace = this.heldBraces > 0;
+          this.heldAfterBracket = this.heldBrackets > 0;
+          next = this.heldKey ? heldColon : heldAfter;
+          if (!this.heldKey && this.heldOpen.length === 0) {
+            // A held string member ends here.
             index++;
             this.state = afterValue;
             break;
           }
+          continue;
         }
-      } else if (code === 0x22) inString = true;
-      else if (code === 0x7b || code === 0x5b) depth++;
-      else if (code === 0x7d || code === 0x5d) {
-        if (depth === 0) {
-          // The closer of the root object after a bare value (`{"a": 1}`).
-          this.state = code === 0x7d ? done : heldAll;
+        // Every code unit of the string counts, escaped ones too, as the lenient decoder counts them.
+        if (code === 0x7b) this.heldBraces++;
+        else if (code === 0x7d) {
+          if (this.heldBraces > 0) this.heldBraces--;
+        } else if (code === 0x5b) this.heldBrackets++;
+        else if (code === 0x5d && this.heldBrackets > 0) this.heldBrackets--;
+        continue;
+      }
+      if (next === heldBare) {
+        if (isBare(code)) continue;
+        next = heldAfter;
+      }
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+      // A stack of codes, not a string: closing a deep nesting costs no copy.
+      const open = this.heldOpen;
+      const inner = open[open.length - 1];
+      const afterBrace = this.heldAfterBrace;
+      const afterBracket = this.heldAfterBracket;
+      this.heldAfterBrace = false;
+      this.heldAfterBracket = false;
+      if (next === heldAfter) {
+        if ((code === 0x7d && afterBrace) || (code === 0x5d && afterBracket)) {
+          // A string that opened this kind of bracket, then its closer: see `heldBraces`.
+          this.state = heldAll;
+          break;
+        }
+        if (open.length === 0) {
+          // After a bare member: the comma, or the closer of the root object (`{"a": 1}`).
+          if (code === 0x2c) this.state = expectKey;
+          else this.state = code === 0x7d ? done : heldAll;
           index++;
           break;
         }
-        depth--;
-        if (depth === 0) {
+        if (code === 0x2c) next = inner === 0x7b ? heldKey : heldValue;
+        else if (code === (inner === 0x7b ? 0x7d : 0x5d)) {
+          open.pop();
+          if (open.length === 0) {
+            index++;
+            this.state = afterValue;
+            break;
+          }
+        } else {
+          this.state = heldAll;
+          break;
+        }
+      } else if (next === heldColon) {
+        if (code !== 0x3a) {
+          this.state = heldAll;
+          break;
+        }
+        next = heldValue;
+      } else if (code === 0x22) {
+        inString = true;
+        this.heldKey = next === heldKey || next === heldKeyOrClose;
+        this.heldBraces = 0;
+        this.heldBrackets = 0;
+      } else if (next === heldKeyOrClose && code === 0x7d) {
+        open.pop();
+        if (open.length === 0) {
           index++;
           this.state = afterValue;
           break;
         }
-      } else if (depth === 0 && code === 0x2c) {
-        // The comma after a bare value.
-        index++;
-        this.state = expectKey;
+        next = heldAfter;
+      } else if (next === heldKey || next === heldKeyOrClose) {
+        this.state = heldAll;
+        break;
+      } else if (code === 0x7b || code === 0x5b) {
+        open.push(code);
+        next = code === 0x7b ? heldKeyOrClose : heldValueOrClose;
+      } else if (next === heldValueOrClose && code === 0x5d) {
+        open.pop();
+        if (open.length === 0) {
+          index++;
+          this.state = afterValue;
+          break;
+        }
+        next = heldAfter;
+      } else if (isBare(code)) {
+        next = heldBare;
+      } else {
+        this.state = heldAll;
         break;
       }
     }
-    this.heldDepth = depth;
+    this.heldNext = next;
     this.heldString = inString;
     this.heldEscaped = escaped;
     return index;
@@ -427,4 +530,16 @@ function controlSafe(char: string): string {
 /** A hexadecimal digit's code unit. */
 function isHex(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+/** A character of a number or literal (`-1.5e3`, `true`, `null`): what a held bare value is made of. */
+function isBare(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    code === 0x2b ||
+    code === 0x2d ||
+    code === 0x2e
+  );
 }

@@ -46,13 +46,7 @@ export function callRepairs(
       );
     }
   }
-  if (ended.fed !== '') {
-    repairs.push({
-      kind: 'missing_closing_bracket',
-      position: raw.length,
-      message: `the output ended before the call's closing ${JSON.stringify(ended.fed)}`,
-    });
-  }
+  if (ended.fed !== '') repairs.push(missingClosingBracket(raw.length, ended.fed));
   if (ownEnd !== undefined) repairs.push(...ownEnd);
   else if (ended.missingEndMarker) {
     repairs.push({
@@ -113,4 +107,16 @@ export function withJsonRepairs<T extends CallParts>(
     offset >= 0 ? { kind, position: offset + position } : { kind },
   );
   return { ...parts, repairs: parts.repairs ? [...parts.repairs, ...moved] : moved };
+}
+
+/**
+ * The repair of a call whose closing brackets `fed` the model never wrote (`finish()` fed them, for
+ * `finishReason: 'stop'`), at `position`, the end of the call's raw text.
+ */
+export function missingClosingBracket(position: number, fed: string): ToolCallRepair {
+  return {
+    kind: 'missing_closing_bracket',
+    position,
+    message: `the output ended before the call's closing ${JSON.stringify(fed)}`,
+  };
 }

@@ -5,7 +5,7 @@ import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
-import { withJsonRepairs } from '../core/call-repairs.js';
+import { missingClosingBracket, withJsonRepairs } from '../core/call-repairs.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -640,8 +640,9 @@ export class TaggedJsonParser extends BaseFormatParser {
       this.failCall('invalid_json', 'the tool-call array is not a list of JSON values', undefined);
       return;
     }
-    const { pieces, rest } = arraySectionPieces(
+    const { pieces, rest, unwritten } = arraySectionPieces(
       this.closeCallRaw(),
+      bodyOffset,
       bodyText,
       value,
       spans,
@@ -650,10 +651,15 @@ export class TaggedJsonParser extends BaseFormatParser {
     pieces.forEach(({ structure: before, raw }, index) => {
       const parts = callParts(value[index], this.plan.keys);
       this.emitTaken(before, 'markup');
+      const last = index === value.length - 1;
+      // `finishReason: 'stop'`: the brackets `finish()` fed closed the last element's call (as they
+      // close an object body's call, which `endCall` says; here the section's raw was closed above).
+      const repairs: ToolCallRepair[] = [];
+      if (last && unwritten !== '') repairs.push(missingClosingBracket(raw.length, unwritten));
+      if (last && unended) repairs.push(this.missingEnd(raw.length));
       // The first element's call may have been announced while the section streamed in.
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
-      else if (unended && index === value.length - 1)
-        this.endCall({ ...parts, repairs: [this.missingEnd(raw.length)] }, raw, index === 0);
+      else if (repairs.length > 0) this.endCall({ ...parts, repairs }, raw, index === 0);
       else this.endCall(parts, raw, index === 0);
     });
     this.emitTaken(rest, 'markup');

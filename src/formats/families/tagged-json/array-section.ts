@@ -26,27 +26,34 @@ export function arrayElementSpans(bodyText: string, count: number): Array<[numbe
 
 /**
  * Each element's raw text with the structure before it, and the structure after the last (`rest`),
- * for the `section` (the call's raw text) holding `bodyText`, whose `elements` are at `spans`.
- * `structureMarkers` are the format's markers and fence lines. Text the lenient read skipped in the
- * structure (`{```jsonSure.` before the array) is the model's: it goes with the next element's raw
- * (after the last one: with the last).
+ * for the `section` (the call's raw text) holding `bodyText` from `bodyStart` on, whose `elements` are
+ * at `spans`. `structureMarkers` are the format's markers and fence lines. Text the lenient read
+ * skipped in the structure (`{```jsonSure.` before the array) is the model's: it goes with the next
+ * element's raw (after the last one: with the last).
+ *
+ * With `finishReason: 'stop'` the body may end in closing brackets `finish()` fed, which the model
+ * never wrote and `section` does not hold: they are in no piece, and come back as `unwritten` (`''`
+ * when the model wrote the whole body).
  */
 export function arraySectionPieces(
   section: string,
+  bodyStart: number,
   bodyText: string,
   elements: readonly unknown[],
   spans: ReadonlyArray<[number, number]>,
   structureMarkers: readonly string[],
-): { pieces: ElementPiece[]; rest: string } {
-  const bodyStart = section.indexOf(bodyText);
+): { pieces: ElementPiece[]; rest: string; unwritten: string } {
+  // The part of the body the model wrote. (Finding the body with `section.indexOf(bodyText)` failed
+  // when brackets were fed: the pieces then held the section's text twice, and the fed brackets.)
+  const written = Math.max(0, Math.min(bodyText.length, section.length - bodyStart));
   const pieces: ElementPiece[] = [];
   let structure = section.slice(0, bodyStart);
   let previous = 0;
   elements.forEach((element, index) => {
     const span = spans[index];
-    let raw = span ? bodyText.slice(span[0], span[1]) : JSON.stringify(element);
+    let raw = span ? bodyText.slice(span[0], Math.min(span[1], written)) : JSON.stringify(element);
     if (span) {
-      structure += bodyText.slice(previous, span[0]);
+      structure += bodyText.slice(Math.min(previous, written), Math.min(span[0], written));
       previous = span[1];
     }
     if (!isStructure(structure, structureMarkers)) {
@@ -56,13 +63,14 @@ export function arraySectionPieces(
     pieces.push({ structure, raw });
     structure = '';
   });
-  let rest = structure + bodyText.slice(previous) + section.slice(bodyStart + bodyText.length);
+  let rest =
+    structure + bodyText.slice(Math.min(previous, written), written) + section.slice(bodyStart + written);
   const last = pieces[pieces.length - 1];
   if (last !== undefined && !isStructure(rest, structureMarkers)) {
     last.raw += rest;
     rest = '';
   }
-  return { pieces, rest };
+  return { pieces, rest, unwritten: bodyText.slice(written) };
 }
 
 /** Array punctuation and whitespace only. */
