@@ -272,7 +272,6 @@ describe('array sections cut off with finishReason "stop": the fed brackets are 
           position: 52,
           message: 'the output ended before the call\'s closing "]"',
         },
-        { kind: 'missing_end_marker', position: 52, message: 'the call has no </tool_call>' },
       ],
     },
     {
@@ -280,6 +279,20 @@ describe('array sections cut off with finishReason "stop": the fed brackets are 
       input: '[{"name": "get_weather", "arguments": {"city": "SF"}}, {"name": "f", "arguments": {"a": 1',
       raws: ['{"name": "get_weather", "arguments": {"city": "SF"}}', '{"name": "f", "arguments": {"a": 1'],
       markup: ['[', ', '],
+      repairs: [
+        {
+          kind: 'missing_closing_bracket',
+          position: 34,
+          message: 'the output ended before the call\'s closing "}}]"',
+        },
+      ],
+    },
+    {
+      // `<tool_call>` pairs with `</tool_call>` (granite's `<|tool_call|>` and xlam's bare array do not).
+      format: 'xlam',
+      input: '<tool_call>[{"name": "f", "arguments": {"a": 1',
+      raws: ['{"name": "f", "arguments": {"a": 1'],
+      markup: ['<tool_call>['],
       repairs: [
         {
           kind: 'missing_closing_bracket',

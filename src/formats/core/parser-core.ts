@@ -188,6 +188,14 @@ export abstract class ParserCore implements FormatParser {
    */
   protected declare readonly callsEndWithOutput: boolean;
 
+  /**
+   * Whether the open call needs no end marker of its own (the output's end ends it): the format's
+   * `callsEndWithOutput`, unless the format tells by the call's start (see `TaggedJsonParser`).
+   */
+  protected openCallEndsWithOutput(): boolean {
+    return this.callsEndWithOutput;
+  }
+
   reset(): string {
     this.finished = false;
     const buffered = this.raw.take() + this.tail;
@@ -397,7 +405,7 @@ export abstract class ParserCore implements FormatParser {
     }
     const verdict = callVerdict(parts, raw, this.tools?.parameters(parts.name), unknown, this.options, {
       // Ended by `finish()` while open (its end marker never came), unless such calls end with the output.
-      missingEndMarker: this.finalRun && rawText === undefined && !this.callsEndWithOutput,
+      missingEndMarker: this.finalRun && rawText === undefined && !this.openCallEndsWithOutput(),
       fed,
     });
     if (!verdict.ok) {

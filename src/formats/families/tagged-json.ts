@@ -77,6 +77,15 @@ export class TaggedJsonParser extends BaseFormatParser {
   private readonly firstElement: FirstElementReader;
   /** The body sits in a code fence whose closing line has not been read yet. */
   private fenced = false;
+  /**
+   * The open section's start pairs with an end marker, so a call without one gets a
+   * `missing_end_marker` repair. Not for a bare array (`bareArrayAtStart`), a start in
+   * `config.openEndedStarts`, a start that is a fence opener once its closing fence is read, nor a
+   * format whose calls end with the output (`endsWithOutput`).
+   */
+  private sectionNeedsEnd = true;
+  /** The open section's start marker is a fence opener: its closing fence ends the section. */
+  private startFenced = false;
   /** Only whitespace and reasoning read so far (`bareArrayAtStart`). */
   private atStart: boolean;
   /** What the config implies: marker lists, call keys (see `TaggedJsonPlan`). */
@@ -163,7 +172,11 @@ export class TaggedJsonParser extends BaseFormatParser {
           }
           this.openCall();
           // A start marker that is a fence opener (```` ```json ````) is closed by a fence after the JSON.
-          if (match.marker.includes(fenceMark)) this.fenced = true;
+          if (match.marker.includes(fenceMark)) {
+            this.fenced = true;
+            this.startFenced = true;
+          }
+          if (this.config.openEndedStarts?.includes(match.marker)) this.sectionNeedsEnd = false;
           this.take(cursor, markerEnd, 'markup');
           break;
         }
@@ -217,6 +230,8 @@ export class TaggedJsonParser extends BaseFormatParser {
           if (this.fenced) {
             if (text.startsWith(fenceMark, position)) {
               this.fenced = false;
+              // The closing fence of a start that opened it is the section's end.
+              if (this.startFenced) this.sectionNeedsEnd = false;
               this.take(cursor, position + fenceMark.length, 'call');
               break;
             }
@@ -245,8 +260,8 @@ export class TaggedJsonParser extends BaseFormatParser {
             break;
           }
           // No end marker: the call ends with its JSON (the marker is optional in practice; servers
-          // strip it as a stop token), reported as a repair where the format has one.
-          this.completeBody(undefined, end.length > 0);
+          // strip it as a stop token), reported as a repair where the section's start has one.
+          this.completeBody(undefined, this.sectionNeedsEnd);
           break;
         }
         case 'garbage': {
@@ -270,10 +285,16 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
   }
 
+  protected override openCallEndsWithOutput(): boolean {
+    return !this.sectionNeedsEnd;
+  }
+
   /** Opens a call section; the caller takes its start marker (if any) next. */
   private openCall(): void {
     this.atStart = false;
     this.fenced = false;
+    this.startFenced = false;
+    this.sectionNeedsEnd = !this.callsEndWithOutput;
     this.namePrefix = undefined;
     this.bodyName = undefined;
     this.beginCall();
@@ -312,8 +333,11 @@ export class TaggedJsonParser extends BaseFormatParser {
       if (text.charCodeAt(position) === 0x5b /* [ */) {
         const opens = opensCallArray(text, position, cursor.final);
         if (opens === undefined) return 'wait';
-        if (opens) this.openCall();
-        else this.atStart = false;
+        if (opens) {
+          this.openCall();
+          // A bare array has no start marker to pair with an end marker: the output's end ends it.
+          this.sectionNeedsEnd = false;
+        } else this.atStart = false;
         return opens ? 'call' : 'done';
       }
       if (tags) {

@@ -34,6 +34,8 @@ const config = {
   end: ['</tool_call>'],
   startNeedsJson: true,
   bareArrayAtStart: true,
+  // `</tool_call>` closes `<tool_call>` only: the other forms end with their fence or the output.
+  openEndedStarts: ['[TOOL_CALLS]'],
   reasoning: { open: '<think>', close: '</think>' },
 } as const;
 

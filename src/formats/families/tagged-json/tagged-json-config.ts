@@ -40,6 +40,10 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   whitespace and reasoning blocks only, is a call section without a start marker (xLAM).
  * - `dropMarkers`: structural markers outside calls (turn tokens, answer tags) that are dropped from
  *   content (kept as markup).
+ * - `openEndedStarts`: start markers whose sections need no end marker, where `end` pairs with the
+ *   other starts only (xLAM's `[TOOL_CALLS]`, beside its `<tool_call>` … `</tool_call>`): such a call
+ *   ending without one gets no `missing_end_marker` repair. A start that is a fence opener needs none
+ *   once its closing fence is read, and neither does a bare array (`bareArrayAtStart`).
  * - `endsWithOutput`: the format's calls need no end marker (the output's end ends them: Granite 3's
  *   `<|tool_call|>[…]`, Phi-4-mini, GigaChat's `</s>` that servers strip), so a call that ends with the
  *   output gets no `missing_end_marker` repair.
@@ -61,4 +65,5 @@ export interface TaggedJsonConfig {
   readonly bareArrayAtStart?: boolean;
   readonly dropMarkers?: readonly string[];
   readonly endsWithOutput?: boolean;
+  readonly openEndedStarts?: readonly string[];
 }
