@@ -43,12 +43,7 @@ export default [
   check('toolwire/formats', 'dist/formats/index.js', '*', '113 kB'),
   check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '96 kB'),
   // One format without schema alignment, and with it (`align: schemaAlignment`).
-  check(
-    'toolwire/formats { hermes, parseWith }',
-    'dist/formats/index.js',
-    '{ hermes, parseWith }',
-    '31 kB',
-  ),
+  check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '31 kB'),
   check(
     'toolwire/formats { hermes, parseWith, schemaAlignment }',
     'dist/formats/index.js',
