@@ -323,3 +323,26 @@ describe('array sections cut off with finishReason "stop": the fed brackets are 
     });
   }
 });
+
+describe("a fence-opener start without its closing fence: the repair names the fence, not the format's end marker", () => {
+  // xLAM's ```json start is closed by a fence; `</tool_call>` closes its `<tool_call>` start only.
+  const cases: Array<[string, string]> = [
+    ['```json\n[{"name": "f", "arguments": {"a": 1}}]', 'the call has no closing ```'],
+    ['Hi\n```json\n{"name": "f", "arguments": {"a": 1}}', 'the call has no closing ```'],
+    ['<tool_call>[{"name": "f", "arguments": {"a": 1}}]', 'the call has no </tool_call>'],
+  ];
+  for (const [input, message] of cases) {
+    it(JSON.stringify(input), () => {
+      const whole = parseToolCalls(input, { format: 'xlam' });
+      expect(whole.toolCalls.map((call) => call.repairs?.map((repair) => repair.message))).toEqual([
+        [message],
+      ]);
+      const parser = getFormat('xlam').create();
+      const events: ParseEvent[] = [];
+      for (const character of input) events.push(...parser.push(character));
+      events.push(...parser.finish());
+      const calls = events.filter((event) => event.type === 'tool-call');
+      expect(calls.map((call) => call.repairs?.map((repair) => repair.message))).toEqual([[message]]);
+    });
+  }
+});

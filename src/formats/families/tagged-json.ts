@@ -86,6 +86,8 @@ export class TaggedJsonParser extends BaseFormatParser {
   private sectionNeedsEnd = true;
   /** The open section's start marker is a fence opener: its closing fence ends the section. */
   private startFenced = false;
+  /** That closing fence never came: what the section's `missing_end_marker` repair names. */
+  private fenceMissing = false;
   /** Only whitespace and reasoning read so far (`bareArrayAtStart`). */
   private atStart: boolean;
   /** What the config implies: marker lists, call keys (see `TaggedJsonPlan`). */
@@ -238,6 +240,7 @@ export class TaggedJsonParser extends BaseFormatParser {
             if (!cursor.final && isMarkerPrefix(text, position, fenceMark)) return;
             // No closing fence: tolerated like a missing end marker.
             this.fenced = false;
+            this.fenceMissing = this.startFenced;
           }
           const closing = markerAt(text, position, end);
           if (closing !== undefined) {
@@ -294,6 +297,7 @@ export class TaggedJsonParser extends BaseFormatParser {
     this.atStart = false;
     this.fenced = false;
     this.startFenced = false;
+    this.fenceMissing = false;
     this.sectionNeedsEnd = !this.callsEndWithOutput;
     this.namePrefix = undefined;
     this.bodyName = undefined;
@@ -690,6 +694,7 @@ export class TaggedJsonParser extends BaseFormatParser {
   }
 
   private missingEnd(position: number): ToolCallRepair {
-    return { kind: 'missing_end_marker', position, message: `the call has no ${this.config.end[0]}` };
+    const marker = this.fenceMissing ? `closing ${fenceMark}` : this.config.end[0];
+    return { kind: 'missing_end_marker', position, message: `the call has no ${marker}` };
   }
 }
