@@ -1,3 +1,5 @@
+import { isJsonTokenCharacter } from '../internal/json-token-character.js';
+
 // What the innermost open context expects next.
 const expectValue = 0;
 const expectKey = 1;
@@ -103,7 +105,7 @@ export function healPartialJson(prefix: string): string {
       index++;
     } else {
       tokenStart = index;
-      while (index < length && isTokenCharacter(prefix.charCodeAt(index))) index++;
+      while (index < length && isJsonTokenCharacter(prefix.charCodeAt(index))) index++;
       if (index === tokenStart) index++; // a stray character: skip it
       if (index >= length) break;
       tokenStart = -1;
@@ -152,15 +154,4 @@ function healToken(token: string): string | undefined {
     end--;
   }
   return undefined;
-}
-
-function isTokenCharacter(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    code === 0x2b ||
-    code === 0x2d ||
-    code === 0x2e
-  );
 }

@@ -1,3 +1,4 @@
+import { isJsonTokenCharacter } from '../../internal/json-token-character.js';
 import type { SchemaAlignment } from '../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../types/json-schema.js';
 import { argumentJson } from './argument-json.js';
@@ -374,7 +375,7 @@ export class ArgumentStreamer {
         continue;
       }
       if (next === heldBare) {
-        if (isBare(code)) continue;
+        if (isJsonTokenCharacter(code)) continue;
         next = heldAfter;
       }
       if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
@@ -421,7 +422,8 @@ export class ArgumentStreamer {
         this.heldKey = next === heldKey || next === heldKeyOrClose;
         this.heldBraces = 0;
         this.heldBrackets = 0;
-      } else if (next === heldKeyOrClose && code === 0x7d) {
+      } else if ((next === heldKeyOrClose && code === 0x7d) || (next === heldValueOrClose && code === 0x5d)) {
+        // An empty container closes.
         open.pop();
         if (open.length === 0) {
           index++;
@@ -435,15 +437,7 @@ export class ArgumentStreamer {
       } else if (code === 0x7b || code === 0x5b) {
         open.push(code);
         next = code === 0x7b ? heldKeyOrClose : heldValueOrClose;
-      } else if (next === heldValueOrClose && code === 0x5d) {
-        open.pop();
-        if (open.length === 0) {
-          index++;
-          this.state = afterValue;
-          break;
-        }
-        next = heldAfter;
-      } else if (isBare(code)) {
+      } else if (isJsonTokenCharacter(code)) {
         next = heldBare;
       } else {
         this.state = heldAll;
@@ -530,16 +524,4 @@ function controlSafe(char: string): string {
 /** A hexadecimal digit's code unit. */
 function isHex(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
-}
-
-/** A character of a number or literal (`-1.5e3`, `true`, `null`): what a held bare value is made of. */
-function isBare(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    code === 0x2b ||
-    code === 0x2d ||
-    code === 0x2e
-  );
 }
