@@ -48,7 +48,7 @@ export default [
     'toolwire/formats { hermes, parseWith, schemaAlignment }',
     'dist/formats/index.js',
     '{ hermes, parseWith, schemaAlignment }',
-    '49.5 kB',
+    '50 kB',
   ),
   check('toolwire/stream', 'dist/stream/index.js', '*', '101 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '63 kB'),

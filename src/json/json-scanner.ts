@@ -94,6 +94,8 @@ export class JsonScanner {
     this.scanned = 0;
     this.commas = 0;
     this.lastComma = -1;
+    this.array = false;
+    if (this.elementCommas.length > 0) this.elementCommas = [];
   }
 
   /**
@@ -106,9 +108,22 @@ export class JsonScanner {
     return { count: this.commas, last: this.lastComma };
   }
 
+  /**
+   * The offset of every comma at nesting depth 1 of an array value (counted as `topLevelCommas.last`),
+   * once the array is complete (`done`); `undefined` for any other value or before it ends. For a
+   * valid JSON array they separate its elements, so a parser can find each element's text without
+   * scanning it again. Not a copy: do not change it.
+   */
+  get arrayCommas(): readonly number[] | undefined {
+    return this.array && this.state === stateDone ? this.elementCommas : undefined;
+  }
+
   private scanned = 0;
   private commas = 0;
   private lastComma = -1;
+  /** Whether the value is an array (its first character was `[`). */
+  private array = false;
+  private elementCommas: number[] = [];
 
   /**
    * Inside a string: consumes the string's characters of `text` from `from` (escapes included) and
@@ -162,6 +177,7 @@ export class JsonScanner {
           if (code === 0x7b || code === 0x5b) {
             nesting = 1;
             state = stateContainer;
+            this.array = code === 0x5b;
           } else if (code === 0x22) {
             state = stateString;
           } else if (!isSkippedBeforeValue(code)) {
@@ -184,6 +200,7 @@ export class JsonScanner {
           } else if (code === 0x2c && nesting === 1) {
             this.commas++;
             this.lastComma = this.scanned + (index - from);
+            if (this.array) this.elementCommas.push(this.lastComma);
           }
           index++;
           break;

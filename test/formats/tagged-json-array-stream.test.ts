@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventCollector } from '../../src/formats/collect-events.js';
 import type { FormatOptions } from '../../src/formats/format-definition.js';
+import { parseToolCallSpans } from '../../src/formats/parse-tool-call-spans.js';
 import { parseToolCalls } from '../../src/formats/parse-tool-calls.js';
 import { getFormat } from '../../src/formats/registry.js';
 import type { ParseEvent } from '../../src/types/parse-event.js';
@@ -345,4 +346,35 @@ describe("a fence-opener start without its closing fence: the repair names the f
       expect(calls.map((call) => call.repairs?.map((repair) => repair.message))).toEqual([[message]]);
     });
   }
+});
+
+describe("array sections' element texts: each call's raw is its element, whitespace and commas are markup", () => {
+  it.each([
+    [
+      'a whole array read by JSON.parse',
+      '[\n  {"name": "a", "arguments": {"s": "x, y"}} ,\n  {"name": "b", "arguments": {}}\n]',
+      0,
+    ],
+    [
+      'a repaired array (trailing comma)',
+      '[{"name": "a", "arguments": {"s": "x, y"}},\t{"name": "b", "arguments": {}},]',
+      1,
+    ],
+  ])('%s', (_description, input, extraComma) => {
+    const { result, spans } = parseToolCallSpans(input, { format: 'xlam' });
+    expect(result.toolCalls.map((call) => call.raw)).toEqual([
+      '{"name": "a", "arguments": {"s": "x, y"}}',
+      '{"name": "b", "arguments": {}}',
+    ]);
+    const first = input.indexOf('{');
+    const second = input.indexOf('{"name": "b"');
+    expect(spans).toEqual([
+      { kind: 'markup', start: 0, end: first },
+      { kind: 'call', start: first, end: first + 41, index: 0 },
+      { kind: 'markup', start: first + 41, end: second },
+      { kind: 'call', start: second, end: second + 30, index: 1 },
+      { kind: 'markup', start: second + 30, end: input.length },
+    ]);
+    expect(input.slice(second + 30, input.length - 1).includes(',')).toBe(extraComma === 1);
+  });
 });

@@ -145,6 +145,36 @@ describe('JsonScanner.skipString and topLevelCommas', () => {
     }
   });
 
+  it.each([
+    ['[1, "a,b", [2, 3], {"x": 4}]', [2, 9, 17]],
+    ['[ {"name": "f", "arguments": {"a": 1, "b": 2}} ,\n{"name": "g"}]', [47]],
+    ['[[1, 2]]', []],
+  ])('arrayCommas of %s is %j once the array ends, for every piece size', (text, commas) => {
+    for (let size = 1; size <= text.length; size++) {
+      const scanner = new JsonScanner();
+      let ended = false;
+      for (let start = 0; start < text.length && !ended; start += size) {
+        const piece = text.slice(start, start + size);
+        if (scanner.arrayCommas !== undefined) throw new Error('arrayCommas before the end');
+        ended = scanner.scan(piece, scanner.skipString(piece, 0, piece.length), piece.length) >= 0;
+      }
+      expect(scanner.arrayCommas, `piece size ${size}`).toEqual(commas);
+    }
+  });
+
+  it('arrayCommas is undefined for an object and forgotten by reset', () => {
+    const scanner = new JsonScanner();
+    scanner.push('{"a": 1, "b": 2}');
+    expect(scanner.done).toBe(true);
+    expect(scanner.arrayCommas).toBeUndefined();
+    scanner.reset();
+    scanner.push('[1, 2]');
+    expect(scanner.arrayCommas).toEqual([2]);
+    scanner.reset();
+    scanner.push('[3]');
+    expect(scanner.arrayCommas).toEqual([]);
+  });
+
   it('skipString stops at the closing quote and leaves it to scan; outside a string it does nothing', () => {
     const scanner = new JsonScanner();
     expect(scanner.skipString('{"abc"}', 0, 7)).toBe(0);

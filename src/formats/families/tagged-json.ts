@@ -16,7 +16,7 @@ import {
   noMarkerFrom,
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
-import { arrayElementSpans, arraySectionPieces } from './tagged-json/array-section.js';
+import { arrayElementSpans, arraySectionPieces, arraySpansFromCommas } from './tagged-json/array-section.js';
 import { argumentsJson, callParts } from './tagged-json/call-object.js';
 import { FirstElementReader } from './tagged-json/first-element-reader.js';
 import { type LeadingCall, leadingCall, maxNamePrefix } from './tagged-json/leading-call.js';
@@ -662,7 +662,14 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     // An array section: one call per element, each with its own exact text as raw; the markers,
     // brackets and commas around them are structure.
-    const spans = arrayElementSpans(bodyText, value.length);
+    // A body the scanner found and `JSON.parse` read whole: its commas are the separators.
+    const commas =
+      decoded === undefined && 'repairs' in parsed && parsed.repairs.length === 0
+        ? this.scanner.arrayCommas
+        : undefined;
+    const spans =
+      (commas && arraySpansFromCommas(bodyText, value.length, commas)) ??
+      arrayElementSpans(bodyText, value.length);
     if (spans === undefined) {
       // Elements that are not separate JSON values (bare words, repaired text): one invalid section.
       this.failCall('invalid_json', 'the tool-call array is not a list of JSON values', undefined);
