@@ -150,6 +150,31 @@ describe('parseLenientJson', () => {
       if (!result.ok) expect(result.error).toContain('depth of 3');
     });
 
+    it('honours maxDepth in a fenced document, however many brackets sit in its strings', () => {
+      const fenced = (json: string) => `\`\`\`json\n${json}\n\`\`\`\n`;
+      expect(parseLenientJson(fenced('[[[1]]]'), { maxDepth: 3 })).toEqual({
+        ok: true,
+        value: [[[1]]],
+        repairs: [{ kind: 'markdown_fence', position: 0 }],
+        end: 20,
+      });
+      const deep = parseLenientJson(fenced('[[[[1]]]]'), { maxDepth: 3 });
+      expect(deep.ok).toBe(false);
+      if (!deep.ok) expect(deep.error).toContain('depth of 3');
+      // Many brackets, all in strings: the value is shallow.
+      const inStrings = fenced(`{"a": ${JSON.stringify('{['.repeat(10))}, "b": [1]}`);
+      expect(parseLenientJson(inStrings, { maxDepth: 2 })).toEqual({
+        ok: true,
+        value: { a: '{['.repeat(10), b: [1] },
+        repairs: [{ kind: 'markdown_fence', position: 0 }],
+        end: inStrings.length,
+      });
+      const past = parseLenientJson(fenced(`{"a": ${JSON.stringify('{['.repeat(10))}, "b": [[1]]}`), {
+        maxDepth: 2,
+      });
+      expect(past.ok).toBe(false);
+    });
+
     it('reports the engine running out of stack as a failure, not an exception', () => {
       const result = parseLenientJson('['.repeat(200_000), { maxDepth: 1e9 });
       expect(result.ok).toBe(false);
