@@ -26,7 +26,9 @@
 // count; a lone `anyOf` of alternatives of different types: `oneOf`, the same language then) and
 // leaves out every schema where one of the other differences would change what is accepted. Layout
 // (whitespace, node-llama-cpp's four closing newlines) and spelling (an escaped or raw DEL, `1` or
-// `1.0` for a `const` 1) are not language differences: the JSON values accepted are the same.
+// `1.0` for a `const` 1) are not language differences: the JSON values accepted are the same. Both
+// write an object's properties in the declared order. test/grammar/same-language.test.ts checks the
+// kept schemas with llama.cpp's grammar engine.
 
 /** Keywords that describe a schema without constraining its values. */
 const ANNOTATIONS = new Set([
