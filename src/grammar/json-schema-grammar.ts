@@ -190,6 +190,11 @@ export class JsonSchemaGrammar {
     return rule;
   }
 
+  /** True when the rule `name` of a schema was referred to again once built (`$ref`, recursion). */
+  isReferencedAgain(name: string): boolean {
+    return this.referenced.has(name);
+  }
+
   /** Any JSON value (the recursive `value` rule). */
   any(): GrammarNode {
     if (this.anyNode !== undefined) return this.anyNode;
@@ -521,8 +526,7 @@ export class JsonSchemaGrammar {
 /** Whitespace between JSON tokens with `whitespace: 'flexible'` (see `JsonGrammarOptions`). */
 const FLEXIBLE_WS = markStable(
   alternatives(
-    EMPTY,
-    literal(' '),
+    optional(literal(' ')),
     sequence(
       repeat(literal('\n'), 1, 2),
       repeat(

@@ -2,7 +2,8 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import { SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
-import { sequence } from './grammar-node.js';
+import type { Grammar } from './grammar-builder.js';
+import { type GrammarNode, sequence } from './grammar-node.js';
 import { type JsonGrammarOptions, JsonSchemaGrammar } from './json-schema-grammar.js';
 import { type GrammarDialect, printGrammar } from './print-grammar.js';
 
@@ -38,7 +39,11 @@ export function schemaGrammar(
   checkArguments(schema, options);
   const json = new JsonSchemaGrammar(schema, options);
   const value = json.value(json.root.schema);
-  const grammar = json.builder.build(sequence(value, json.ws));
+  const built = json.builder.build(sequence(value, json.ws));
+  const grammar =
+    value.kind === 'ref' && !json.isReferencedAgain(value.name)
+      ? inlineOnlyUse(built, value.name, json.ws)
+      : built;
   const warnings = json.warnings();
   if (options.strict === true && warnings.length > 0) {
     const list = warnings.map((w) => (w.type === 'other' ? w.message : `${w.feature} (${w.details ?? ''})`));
@@ -74,5 +79,41 @@ function checkArguments(schema: unknown, options: unknown): void {
         'invalid_argument',
         `schemaGrammar: ${key} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}`,
       );
+  }
+}
+
+/**
+ * `grammar` with the rule `name` written into `root` when `root` is its only use (`root ::= "{" ...
+ * "}" ws` rather than `root ::= schema ws` and a `schema` rule): the same language in fewer bytes.
+ * The caller has ruled out references from the rule's own body (recursion); a rule another rule
+ * refers to (a shared body) stays.
+ */
+function inlineOnlyUse(grammar: Grammar, name: string, ws: GrammarNode): Grammar {
+  const body = grammar.rules.get(name);
+  if (body === undefined || name === grammar.root) return grammar;
+  for (const [other, rule] of grammar.rules) {
+    if (other !== grammar.root && other !== name && refersTo(rule, name)) return grammar;
+  }
+  const rules = new Map<string, GrammarNode>();
+  for (const [other, rule] of grammar.rules) {
+    if (other === grammar.root) rules.set(other, sequence(body, ws));
+    else if (other !== name) rules.set(other, rule);
+  }
+  return { root: grammar.root, rules };
+}
+
+/** Whether `node` holds a reference to the rule `name`. */
+function refersTo(node: GrammarNode, name: string): boolean {
+  switch (node.kind) {
+    case 'ref':
+      return node.name === name;
+    case 'sequence':
+      return node.items.some((item) => refersTo(item, name));
+    case 'alternatives':
+      return node.options.some((option) => refersTo(option, name));
+    case 'repeat':
+      return refersTo(node.item, name);
+    default:
+      return false;
   }
 }
