@@ -40,6 +40,8 @@ export function schemaGrammar(
   const json = new JsonSchemaGrammar(schema, options);
   const value = json.value(json.root.schema);
   const built = json.builder.build(sequence(value, json.ws));
+  // A schema's rule refers to itself only through a schema met again (`$ref`, recursion), which
+  // `isReferencedAgain` reports; other rules referring to it are looked for in `inlineOnlyUse`.
   const grammar =
     value.kind === 'ref' && !json.isReferencedAgain(value.name)
       ? inlineOnlyUse(built, value.name, json.ws)
