@@ -116,7 +116,8 @@ export class JsonSchemaGrammar {
   private readonly anyOrder: boolean;
   private readonly named = new Map<object, string>();
   private readonly excludingRules = new Map<string, GrammarNode>();
-  private readonly referenced = new Set<string>();
+  /** The rules of schemas referred to again once built (`$ref`, recursion). */
+  readonly referenced = new Set<string>();
   private readonly issues = new Map<string, Warning>();
   /** Records a warning once (same feature and details: one entry). */
   private readonly warn: WarnUnexpressed = (feature, details) => {
@@ -188,11 +189,6 @@ export class JsonSchemaGrammar {
     if (rule.kind === 'ref') this.named.set(key, rule.name);
     else this.named.delete(key);
     return rule;
-  }
-
-  /** True when the rule `name` of a schema was referred to again once built (`$ref`, recursion). */
-  isReferencedAgain(name: string): boolean {
-    return this.referenced.has(name);
   }
 
   /** Any JSON value (the recursive `value` rule). */

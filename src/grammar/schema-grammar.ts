@@ -39,13 +39,11 @@ export function schemaGrammar(
   checkArguments(schema, options);
   const json = new JsonSchemaGrammar(schema, options);
   const value = json.value(json.root.schema);
-  const built = json.builder.build(sequence(value, json.ws));
+  let grammar = json.builder.build(sequence(value, json.ws));
   // A schema's rule refers to itself only through a schema met again (`$ref`, recursion), which
-  // `isReferencedAgain` reports; other rules referring to it are looked for in `inlineOnlyUse`.
-  const grammar =
-    value.kind === 'ref' && !json.isReferencedAgain(value.name)
-      ? inlineOnlyUse(built, value.name, json.ws)
-      : built;
+  // `referenced` lists; other rules referring to it are looked for in `inlineOnlyUse`.
+  if (value.kind === 'ref' && !json.referenced.has(value.name))
+    grammar = inlineOnlyUse(grammar, value.name, json.ws);
   const warnings = json.warnings();
   if (options.strict === true && warnings.length > 0) {
     const list = warnings.map((w) => (w.type === 'other' ? w.message : `${w.feature} (${w.details ?? ''})`));
@@ -87,35 +85,21 @@ function checkArguments(schema: unknown, options: unknown): void {
 /**
  * `grammar` with the rule `name` written into `root` when `root` is its only use (`root ::= "{" ...
  * "}" ws` rather than `root ::= schema ws` and a `schema` rule): the same language in fewer bytes.
- * The caller has ruled out references from the rule's own body (recursion); a rule another rule
- * refers to (a shared body) stays.
+ * The caller has ruled out references from the rule's own body; a rule another rule refers to stays.
  */
-function inlineOnlyUse(grammar: Grammar, name: string, ws: GrammarNode): Grammar {
-  const body = grammar.rules.get(name);
-  if (body === undefined || name === grammar.root) return grammar;
-  for (const [other, rule] of grammar.rules) {
-    if (other !== grammar.root && other !== name && refersTo(rule, name)) return grammar;
-  }
-  const rules = new Map<string, GrammarNode>();
-  for (const [other, rule] of grammar.rules) {
-    if (other === grammar.root) rules.set(other, sequence(body, ws));
-    else if (other !== name) rules.set(other, rule);
-  }
-  return { root: grammar.root, rules };
+function inlineOnlyUse({ root, rules }: Grammar, name: string, ws: GrammarNode): Grammar {
+  const others = new Map(rules);
+  const body = others.get(name) as GrammarNode;
+  others.delete(name);
+  others.delete(root);
+  for (const rule of others.values()) if (refersTo(rule, name)) return { root, rules };
+  return { root, rules: new Map([[root, sequence(body, ws)], ...others]) };
 }
 
 /** Whether `node` holds a reference to the rule `name`. */
 function refersTo(node: GrammarNode, name: string): boolean {
-  switch (node.kind) {
-    case 'ref':
-      return node.name === name;
-    case 'sequence':
-      return node.items.some((item) => refersTo(item, name));
-    case 'alternatives':
-      return node.options.some((option) => refersTo(option, name));
-    case 'repeat':
-      return refersTo(node.item, name);
-    default:
-      return false;
-  }
+  if (node.kind === 'ref') return node.name === name;
+  if (node.kind === 'repeat') return refersTo(node.item, name);
+  const items = node.kind === 'sequence' ? node.items : node.kind === 'alternatives' ? node.options : [];
+  return items.some((item) => refersTo(item, name));
 }
