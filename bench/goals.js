@@ -48,6 +48,11 @@ const goalRows = [
     goal: '<= 1',
   },
   { key: 'gbnf-text', measure: "GBNF text length ÷ node-llama-cpp's", goal: '<= 1.5' },
+  {
+    key: 'gbnf-text-same',
+    measure: "GBNF text length ÷ node-llama-cpp's, same language (corpus schemas rewritten)",
+    goal: '<= 1.5',
+  },
   { key: 'ebnf-time', measure: "EBNF generation ÷ xgrammar's builtin converter, time", goal: '<= 0.5' },
   { key: 'ai-sdk', measure: 'AI SDK middleware ÷ the raw stream, 4-character parts', goal: '<= 2.5' },
   {

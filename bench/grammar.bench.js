@@ -6,6 +6,9 @@
 // xgrammar prints a [FATAL] line for each corpus schema it refuses; those are left out of the timing.
 // A second table times toolwire alone on growing schemas (required properties, enum values,
 // prefixItems), doubling the size each row: linear generation shows a growth near 2.0x.
+// The text row is also measured at the same language: each corpus schema rewritten into the form both
+// converters read alike (bench/same-language-schemas.js), the others left out with their reasons;
+// `--verbose` prints every kept schema's two lengths, otherwise the five with the largest ratio.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { schemaGrammar } from '../dist/grammar/index.js';
 import { reportGoal } from './goals.js';
 import { measure, printTable } from './measure.js';
+import { sameLanguageSchema } from './same-language-schemas.js';
 
 const require = createRequire(import.meta.url);
 
@@ -121,6 +125,52 @@ for (const [name, list] of [
 }
 console.log(`corpus: ${corpusSchemas.length} distinct schemas, timed on the ones all converters read`);
 printTable(rows);
+
+// Grammar text at the same language: the corpus schemas rewritten so that both converters accept the
+// same JSON values (layout aside), deduplicated after the rewrite.
+const sameLanguage = new Map();
+const droppedFor = new Map();
+const leaveOut = (reason) => droppedFor.set(reason, (droppedFor.get(reason) ?? 0) + 1);
+for (const schema of corpusSchemas) {
+  const rewritten = sameLanguageSchema(schema);
+  if (rewritten.schema === undefined) leaveOut(rewritten.reason);
+  else if (schemaGrammar(rewritten.schema).warnings.length > 0)
+    leaveOut('toolwire warns (cannot express it)');
+  else sameLanguage.set(JSON.stringify(rewritten.schema), rewritten.schema);
+}
+const lengths = [...sameLanguage.entries()].map(([text, schema]) => ({
+  text,
+  toolwire: converters['toolwire gbnf'](schema).length,
+  nlc: converters['node-llama-cpp'](schema).length,
+}));
+const sum = (key) => lengths.reduce((total, row) => total + row[key], 0);
+const ratios = lengths.map((row) => row.toolwire / row.nlc).sort((a, b) => a - b);
+const median =
+  ratios.length === 0
+    ? Number.NaN
+    : (ratios[Math.floor((ratios.length - 1) / 2)] + ratios[Math.ceil((ratios.length - 1) / 2)]) / 2;
+console.log(
+  `\nsame language: ${sameLanguage.size} distinct rewritten schemas kept of ${corpusSchemas.length}; left out:`,
+);
+for (const [reason, count] of [...droppedFor].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${count} ${reason}`);
+const sameRows = [['schema (rewritten)', 'toolwire gbnf bytes', 'node-llama-cpp bytes', 'ratio']];
+const verbose = process.argv.includes('--verbose');
+const shown = [...lengths]
+  .sort((a, b) => b.toolwire / b.nlc - a.toolwire / a.nlc)
+  .slice(0, verbose ? undefined : 5);
+for (const row of shown) {
+  sameRows.push([row.text.slice(0, 60), row.toolwire, row.nlc, `${(row.toolwire / row.nlc).toFixed(2)}x`]);
+}
+sameRows.push(['total', sum('toolwire'), sum('nlc'), `${(sum('toolwire') / sum('nlc')).toFixed(2)}x`]);
+printTable(sameRows);
+console.log(`median per-schema ratio ${median.toFixed(2)}x`);
+reportGoal(
+  'gbnf-text-same',
+  'corpus',
+  sum('toolwire') / sum('nlc'),
+  `${sum('toolwire').toLocaleString('en-US')} against ${sum('nlc').toLocaleString('en-US')} characters on ${sameLanguage.size} schemas; median per schema ${median.toFixed(2)}x`,
+);
 
 /** Best of three calls after one warm-up, in ms (each call of the largest sizes takes a good part of a second). */
 function bestOfThree(run) {

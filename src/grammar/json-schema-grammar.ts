@@ -116,7 +116,8 @@ export class JsonSchemaGrammar {
   private readonly anyOrder: boolean;
   private readonly named = new Map<object, string>();
   private readonly excludingRules = new Map<string, GrammarNode>();
-  private readonly referenced = new Set<string>();
+  /** The rules of schemas referred to again once built (`$ref`, recursion). */
+  readonly referenced = new Set<string>();
   private readonly issues = new Map<string, Warning>();
   /** Records a warning once (same feature and details: one entry). */
   private readonly warn: WarnUnexpressed = (feature, details) => {
@@ -521,8 +522,7 @@ export class JsonSchemaGrammar {
 /** Whitespace between JSON tokens with `whitespace: 'flexible'` (see `JsonGrammarOptions`). */
 const FLEXIBLE_WS = markStable(
   alternatives(
-    EMPTY,
-    literal(' '),
+    optional(literal(' ')),
     sequence(
       repeat(literal('\n'), 1, 2),
       repeat(
