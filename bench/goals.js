@@ -47,6 +47,11 @@ const goalRows = [
     measure: "GBNF generation ÷ node-llama-cpp's JSON-schema converter, time",
     goal: '<= 1',
   },
+  {
+    key: 'gbnf-time-same',
+    measure: "GBNF generation ÷ node-llama-cpp's, time, same language (corpus schemas rewritten)",
+    goal: '<= 1',
+  },
   { key: 'gbnf-text', measure: "GBNF text length ÷ node-llama-cpp's", goal: '<= 1.5' },
   {
     key: 'gbnf-text-same',

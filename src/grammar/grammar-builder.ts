@@ -1,5 +1,6 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
 import { type GrammarNode, NodeTable, ref } from './grammar-node.js';
+import { isStable, stableReferences } from './stable-nodes.js';
 
 /**
  * A finished grammar: named rules (insertion order, `root` first when printed) and the name of the
@@ -108,6 +109,21 @@ export class GrammarBuilder {
     return this.rules.get(name);
   }
 
+  /**
+   * Removes the rule `name` and returns its body, when no other rule refers to it (`root` is not
+   * built yet): its one use may then hold the body itself. `undefined`, changing nothing, when another
+   * rule refers to it or it has no body.
+   */
+  takeUnreferenced(name: string): GrammarNode | undefined {
+    const body = this.rules.get(name);
+    if (body === undefined || name === 'root') return undefined;
+    for (const [other, rule] of this.rules)
+      if (other !== name && rule !== undefined && refersTo(rule, name)) return undefined;
+    this.rules.delete(name);
+    this.byBody.delete(body);
+    return body;
+  }
+
   /** True when `name` is already taken. */
   has(name: string): boolean {
     return this.rules.has(name);
@@ -134,4 +150,14 @@ export class GrammarBuilder {
     this.nextSuffix.set(base, index + 1);
     return `${base}-${index}`;
   }
+}
+
+/** Whether `node` holds a reference to the rule `name`. */
+function refersTo(node: GrammarNode, name: string): boolean {
+  // A shared body (`value`, `string`, …) is in most grammars: its references are listed once.
+  if (isStable(node)) return stableReferences(node).has(name);
+  if (node.kind === 'ref') return node.name === name;
+  if (node.kind === 'repeat') return refersTo(node.item, name);
+  const items = node.kind === 'sequence' ? node.items : node.kind === 'alternatives' ? node.options : [];
+  return items.some((item) => refersTo(item, name));
 }

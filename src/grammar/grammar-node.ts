@@ -324,6 +324,13 @@ export class NodeTable<V> {
     if (bucket === undefined) this.buckets.set(hash, [[node, value]]);
     else bucket.push([node, value]);
   }
+
+  /** Forgets `node` itself (not other nodes equal to it). */
+  delete(node: GrammarNode): void {
+    const bucket = this.buckets.get(nodeHash(node));
+    const at = bucket ? bucket.findIndex(([key]) => key === node) : -1;
+    if (at >= 0) bucket?.splice(at, 1);
+  }
 }
 
 /** The highest Unicode code point. */

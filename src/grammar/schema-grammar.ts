@@ -2,8 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import { SchemaRoot } from '../schema/schema-root.js';
 import type { JSONSchema } from '../types/json-schema.js';
 import type { Warning } from '../types/warning.js';
-import type { Grammar } from './grammar-builder.js';
-import { type GrammarNode, sequence } from './grammar-node.js';
+import { sequence } from './grammar-node.js';
 import { type JsonGrammarOptions, JsonSchemaGrammar } from './json-schema-grammar.js';
 import { type GrammarDialect, printGrammar } from './print-grammar.js';
 
@@ -39,11 +38,15 @@ export function schemaGrammar(
   checkArguments(schema, options);
   const json = new JsonSchemaGrammar(schema, options);
   const value = json.value(json.root.schema);
-  let grammar = json.builder.build(sequence(value, json.ws));
-  // A schema's rule refers to itself only through a schema met again (`$ref`, recursion), which
-  // `referenced` lists; other rules referring to it are looked for in `inlineOnlyUse`.
-  if (value.kind === 'ref' && !json.referenced.has(value.name))
-    grammar = inlineOnlyUse(grammar, value.name, json.ws);
+  // The schema's rule is written into `root` when `root` is its only use (`root ::= "{" ... "}" ws`
+  // rather than `root ::= schema ws` and a `schema` rule): the same language in fewer bytes. It refers
+  // to itself only through a schema met again (`$ref`, recursion), which `referenced` lists; other
+  // rules referring to it keep it (`takeUnreferenced`).
+  const inlined =
+    value.kind === 'ref' && !json.referenced.has(value.name)
+      ? json.builder.takeUnreferenced(value.name)
+      : undefined;
+  const grammar = json.builder.build(sequence(inlined ?? value, json.ws));
   const warnings = json.warnings();
   if (options.strict === true && warnings.length > 0) {
     const list = warnings.map((w) => (w.type === 'other' ? w.message : `${w.feature} (${w.details ?? ''})`));
@@ -80,26 +83,4 @@ function checkArguments(schema: unknown, options: unknown): void {
         `schemaGrammar: ${key} must be ${allowed.join(' or ')}, got ${JSON.stringify(value)}`,
       );
   }
-}
-
-/**
- * `grammar` with the rule `name` written into `root` when `root` is its only use (`root ::= "{" ...
- * "}" ws` rather than `root ::= schema ws` and a `schema` rule): the same language in fewer bytes.
- * The caller has ruled out references from the rule's own body; a rule another rule refers to stays.
- */
-function inlineOnlyUse({ root, rules }: Grammar, name: string, ws: GrammarNode): Grammar {
-  const others = new Map(rules);
-  const body = others.get(name) as GrammarNode;
-  others.delete(name);
-  others.delete(root);
-  for (const rule of others.values()) if (refersTo(rule, name)) return { root, rules };
-  return { root, rules: new Map([[root, sequence(body, ws)], ...others]) };
-}
-
-/** Whether `node` holds a reference to the rule `name`. */
-function refersTo(node: GrammarNode, name: string): boolean {
-  if (node.kind === 'ref') return node.name === name;
-  if (node.kind === 'repeat') return refersTo(node.item, name);
-  const items = node.kind === 'sequence' ? node.items : node.kind === 'alternatives' ? node.options : [];
-  return items.some((item) => refersTo(item, name));
 }

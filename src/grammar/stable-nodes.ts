@@ -35,6 +35,31 @@ export function stableNode(key: string, make: () => GrammarNode): GrammarNode {
   return node;
 }
 
+/** Whether `node` is shared by all grammars (`markStable`, `stableNode`). */
+export function isStable(node: GrammarNode): boolean {
+  return stable.has(node);
+}
+
+const references = new WeakMap<GrammarNode, ReadonlySet<string>>();
+
+/** The names of the rules a shared node refers to, found once per node. */
+export function stableReferences(node: GrammarNode): ReadonlySet<string> {
+  let names = references.get(node);
+  if (names === undefined) {
+    const found = new Set<string>();
+    const pending: GrammarNode[] = [node];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (next.kind === 'ref') found.add(next.name);
+      else if (next.kind === 'repeat') pending.push(next.item);
+      else if (next.kind === 'sequence') pending.push(...next.items);
+      else if (next.kind === 'alternatives') pending.push(...next.options);
+    }
+    names = found;
+    references.set(node, names);
+  }
+  return names;
+}
+
 /** The kept text of a shared node, when it has been printed before. */
 export function printedText(node: GrammarNode): string | undefined {
   return printed.get(node);

@@ -28,6 +28,24 @@ describe('GrammarBuilder', () => {
     );
   });
 
+  it('takeUnreferenced removes a rule no other rule refers to and returns its body; else changes nothing', () => {
+    const builder = new GrammarBuilder();
+    const digit = builder.rule('digit', chars([[0x30, 0x39]]));
+    const pair = builder.rule('pair', sequence(digit, literal(','), digit));
+    // `digit` is used by `pair`: kept.
+    expect(builder.takeUnreferenced('digit')).toBeUndefined();
+    expect(builder.takeUnreferenced('pair')).toEqual(sequence(digit, literal(','), digit));
+    expect(builder.has('pair')).toBe(false);
+    // An equal body added again gets a rule of its own, not a reference to the removed one.
+    expect(builder.rule('again', sequence(digit, literal(','), digit))).toEqual(ref('again'));
+    // `root` is never taken, nor a name that is no rule.
+    expect(builder.takeUnreferenced('root')).toBeUndefined();
+    expect(builder.takeUnreferenced('nothing')).toBeUndefined();
+    expect(printGrammar(builder.build(sequence(literal('['), ref('again'), literal(']'))), 'gbnf')).toBe(
+      'root ::= "[" again "]"\ndigit ::= [0-9]\nagain ::= digit "," digit\n',
+    );
+  });
+
   it('throws invalid_argument for a reserved rule never defined, or defined twice', () => {
     const codes: unknown[] = [];
     const builder = new GrammarBuilder();
