@@ -1,5 +1,5 @@
 import { ToolwireError } from '../errors/toolwire-error.js';
-import { type GrammarNode, NodeTable, ref } from './grammar-node.js';
+import { type GrammarNode, NodeTable, ref, someReference } from './grammar-node.js';
 import { isStable, stableReferences } from './stable-nodes.js';
 
 /**
@@ -156,8 +156,5 @@ export class GrammarBuilder {
 function refersTo(node: GrammarNode, name: string): boolean {
   // A shared body (`value`, `string`, …) is in most grammars: its references are listed once.
   if (isStable(node)) return stableReferences(node).has(name);
-  if (node.kind === 'ref') return node.name === name;
-  if (node.kind === 'repeat') return refersTo(node.item, name);
-  const items = node.kind === 'sequence' ? node.items : node.kind === 'alternatives' ? node.options : [];
-  return items.some((item) => refersTo(item, name));
+  return someReference(node, (other) => other === name);
 }

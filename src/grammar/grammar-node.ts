@@ -333,6 +333,22 @@ export class NodeTable<V> {
   }
 }
 
+/**
+ * Whether `test` holds for the name of a rule `node` refers to, anywhere inside it; it is called for
+ * each reference in turn until it does. Iterative, so a deep node cannot overflow the stack.
+ */
+export function someReference(node: GrammarNode, test: (name: string) => boolean): boolean {
+  const pending: GrammarNode[] = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.kind === 'ref') {
+      if (test(next.name)) return true;
+    } else if (next.kind === 'repeat') pending.push(next.item);
+    else if (next.kind === 'sequence') pending.push(...next.items);
+    else if (next.kind === 'alternatives') pending.push(...next.options);
+  }
+  return false;
+}
+
 /** The highest Unicode code point. */
 export const MAX_CODE_POINT = 0x10ffff;
 

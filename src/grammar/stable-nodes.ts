@@ -1,6 +1,6 @@
 // Rule bodies every grammar repeats (whitespace, any JSON value), built once and printed once.
 
-import type { GrammarNode } from './grammar-node.js';
+import { type GrammarNode, someReference } from './grammar-node.js';
 
 /**
  * Nodes shared by all grammars: module constants and the bodies `stableNode` builds. The printer
@@ -47,13 +47,10 @@ export function stableReferences(node: GrammarNode): ReadonlySet<string> {
   let names = references.get(node);
   if (names === undefined) {
     const found = new Set<string>();
-    const pending: GrammarNode[] = [node];
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      if (next.kind === 'ref') found.add(next.name);
-      else if (next.kind === 'repeat') pending.push(next.item);
-      else if (next.kind === 'sequence') pending.push(...next.items);
-      else if (next.kind === 'alternatives') pending.push(...next.options);
-    }
+    someReference(node, (name) => {
+      found.add(name);
+      return false;
+    });
     names = found;
     references.set(node, names);
   }

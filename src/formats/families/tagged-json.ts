@@ -635,8 +635,10 @@ export class TaggedJsonParser extends BaseFormatParser {
       return;
     }
     const value = parsed.value;
+    // `JSON.parse` read the body the scanner found (no `decoded` value was handed in, no repair made).
+    const readWhole = 'repairs' in parsed && parsed.repairs.length === 0;
     if (!Array.isArray(value)) {
-      const exact = decoded !== undefined || ('repairs' in parsed && parsed.repairs.length === 0);
+      const exact = decoded !== undefined || readWhole;
       const parts = objectBodyCall(
         bodyText,
         value,
@@ -662,11 +664,8 @@ export class TaggedJsonParser extends BaseFormatParser {
     }
     // An array section: one call per element, each with its own exact text as raw; the markers,
     // brackets and commas around them are structure.
-    // A body the scanner found and `JSON.parse` read whole: its commas are the separators.
-    const commas =
-      decoded === undefined && 'repairs' in parsed && parsed.repairs.length === 0
-        ? this.scanner.arrayCommas
-        : undefined;
+    // A body read whole: the scanner's commas are the separators.
+    const commas = readWhole ? this.scanner.arrayCommas : undefined;
     const spans =
       (commas && arraySpansFromCommas(bodyText, value.length, commas)) ??
       arrayElementSpans(bodyText, value.length);
