@@ -58,7 +58,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const errorAnswer = (path: string, error: GatewayError) =>
     isMessagesPath(path) ? anthropicErrorResponse(error) : errorResponse(error);
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const store = new ResponseStore(options.responseStoreSize);
+  const store = new ResponseStore(options.responseStoreSize, options.responseStoreBytes);
   const active = new Set<AbortController>();
   let closing = false;
   let drained: (() => void) | undefined;

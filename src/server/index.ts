@@ -38,7 +38,7 @@ export {
   readGatewayConfig,
 } from './config/read-gateway-config.js';
 export { createGateway, type Gateway } from './gateway.js';
-export { DEFAULT_RESPONSE_STORE_SIZE } from './responses/response-store.js';
+export { DEFAULT_RESPONSE_STORE_BYTES, DEFAULT_RESPONSE_STORE_SIZE } from './responses/response-store.js';
 export { builtinPromptRenderer } from './template/builtin-renderer.js';
 export { type JinjaRendererOptions, promptRendererFromText } from './template/jinja-renderer.js';
 export type { PromptRenderer, RenderInput, TemplateSource } from './template/prompt-renderer.js';

@@ -207,6 +207,26 @@ describe('every format through the gateway and the openai SDK', () => {
     expect(without).toEqual(data.withoutBuiltinTemplate);
   });
 
+  it("a format named by an alias gets its format's built-in template", () => {
+    const templates = ['qwen', 'qwq', 'qwen3_xml', 'deepseek_r1', 'hermes'].map((format) => {
+      const { config, errors } = readGatewayConfig(
+        {
+          models: [{ name: 'm', format, backend: { type: 'openai-completions', url: 'http://127.0.0.1:9' } }],
+        },
+        {},
+      );
+      expect(errors).toEqual([]);
+      return config?.models[0]?.template;
+    });
+    expect(templates).toEqual([
+      { builtin: 'qwen2.5' },
+      { builtin: 'qwen2.5' },
+      { builtin: 'qwen3-coder' },
+      { builtin: 'deepseek-r1' },
+      { builtin: 'qwen2.5' },
+    ]);
+  });
+
   const covered = { formats: new Set<string>(), reasoning: new Set<string>(), cases: 0 };
   for (const format of formats) {
     it(`${format.id}: its fixtures and example, whole and streamed`, async () => {

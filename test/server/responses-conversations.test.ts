@@ -138,13 +138,43 @@ describe('conversations: function_call_output, previous_response_id and the stor
     expect(await continued(c?.id)).toBe(200);
   });
 
-  it('reads responseStoreSize from the config file', () => {
+  it('keeps at most responseStoreBytes (least recent dropped; one larger than the bound alone is not kept)', async () => {
+    harness = await startGateway({
+      gateway: { responseStoreBytes: 300_000 },
+      replay: { recordings: () => ({ output: 'ok' }) },
+    });
+    // About 2 bytes a character: each of these holds about 100,000 bytes of input.
+    const create = (size: number) =>
+      harness?.client.responses.create({ model: 'm', input: 'x'.repeat(size), store: true });
+    const continued = async (id: string | undefined) =>
+      (await post({ model: 'm', input: 'again', previous_response_id: id, store: false })).status;
+    const a = await create(50_000);
+    const b = await create(50_000);
+    expect(await continued(a?.id)).toBe(200);
+    // A third one is over the bound: `b`, used least recently, is dropped.
+    const c = await create(50_000);
+    expect(await continued(b?.id)).toBe(404);
+    expect(await continued(a?.id)).toBe(200);
+    expect(await continued(c?.id)).toBe(200);
+    // Alone over the bound: answered, not kept, and nothing else dropped for it.
+    const huge = await create(200_000);
+    expect(huge?.status).toBe('completed');
+    expect(await continued(huge?.id)).toBe(404);
+    expect(await continued(a?.id)).toBe(200);
+    expect(await continued(c?.id)).toBe(200);
+  });
+
+  it('reads responseStoreSize and responseStoreBytes from the config file', () => {
     const models = [
       { name: 'm', format: 'hermes', backend: { type: 'llamacpp', url: 'http://127.0.0.1:1' } },
     ];
     expect(readGatewayConfig({ models, responseStoreSize: 5 }, {}).config?.responseStoreSize).toBe(5);
     expect(readGatewayConfig({ models, responseStoreSize: -1 }, {}).errors).toEqual([
       'responseStoreSize: must be an integer from 0 to 1000000',
+    ]);
+    expect(readGatewayConfig({ models, responseStoreBytes: 1024 }, {}).config?.responseStoreBytes).toBe(1024);
+    expect(readGatewayConfig({ models, responseStoreBytes: 1.5 }, {}).errors).toEqual([
+      'responseStoreBytes: must be an integer from 0 to 1099511627776',
     ]);
   });
 });

@@ -98,6 +98,12 @@ export interface GatewayOptions {
    * are never kept.
    */
   readonly responseStoreSize?: number;
+  /**
+   * Most bytes the kept responses may hold (their input items and response objects, about two bytes
+   * a character); the least recently used are dropped first, and a response larger than this alone
+   * is not kept. Default 256 MiB (`DEFAULT_RESPONSE_STORE_BYTES`); 0 keeps none.
+   */
+  readonly responseStoreBytes?: number;
   /** Where notices go (ignored fields, unknown betas); default nowhere. */
   readonly notice?: (message: string) => void;
 }

@@ -25,6 +25,7 @@ export interface GatewayFileConfig {
   readonly bodyLimit?: number;
   readonly maxConcurrent?: number;
   readonly responseStoreSize?: number;
+  readonly responseStoreBytes?: number;
   readonly cors?: { readonly origins: readonly string[] };
   readonly quiet: boolean;
   readonly models: readonly ModelFileConfig[];
@@ -48,6 +49,7 @@ const topKeys = [
   'bodyLimit',
   'maxConcurrent',
   'responseStoreSize',
+  'responseStoreBytes',
   'cors',
   'quiet',
   'models',
@@ -97,6 +99,7 @@ export function readGatewayConfig(
   const bodyLimit = optionalInteger(value, 'bodyLimit', '', at, 1, 2 ** 31);
   const maxConcurrent = optionalInteger(value, 'maxConcurrent', '', at, 1, 1_000_000);
   const responseStoreSize = optionalInteger(value, 'responseStoreSize', '', at, 0, 1_000_000);
+  const responseStoreBytes = optionalInteger(value, 'responseStoreBytes', '', at, 0, 2 ** 40);
   const quiet = value.quiet === undefined ? false : value.quiet === true;
   if (value.quiet !== undefined && typeof value.quiet !== 'boolean') at('quiet', 'must be true or false');
   let cors: { origins: string[] } | undefined;
@@ -129,6 +132,7 @@ export function readGatewayConfig(
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
       ...(responseStoreSize === undefined ? {} : { responseStoreSize }),
+      ...(responseStoreBytes === undefined ? {} : { responseStoreBytes }),
       ...(cors === undefined ? {} : { cors }),
     },
     errors: [],
@@ -386,7 +390,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The id of the first built-in template (`toolwire/ai-sdk`'s `promptTemplates`) written for `format`. */
+/**
+ * The id of the first built-in template (`toolwire/ai-sdk`'s `promptTemplates`) written for `format`
+ * (an id or an alias: `qwen` is `hermes`'s), else the one named as the format is (`deepseek_r1`:
+ * `deepseek-r1`); `undefined` when there is none (or the format is unknown).
+ */
 export function defaultBuiltinTemplate(format: string): string | undefined {
-  return promptTemplates.find((template) => template.format === format)?.id;
+  let id: string;
+  try {
+    id = getFormat(format).id;
+  } catch {
+    return undefined;
+  }
+  const named = id.replaceAll('_', '-');
+  return (
+    promptTemplates.find((template) => template.format === id)?.id ??
+    promptTemplates.find((template) => template.id === named)?.id
+  );
 }

@@ -109,6 +109,7 @@ export async function gatewayOptions(
     ...(config.bodyLimit === undefined ? {} : { bodyLimit: config.bodyLimit }),
     ...(config.maxConcurrent === undefined ? {} : { maxConcurrent: config.maxConcurrent }),
     ...(config.responseStoreSize === undefined ? {} : { responseStoreSize: config.responseStoreSize }),
+    ...(config.responseStoreBytes === undefined ? {} : { responseStoreBytes: config.responseStoreBytes }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     ...hooks,
   };

@@ -1,6 +1,9 @@
 /** The default number of responses kept for `previous_response_id`. */
 export const DEFAULT_RESPONSE_STORE_SIZE = 1000;
 
+/** The default bound on what the kept responses hold, in bytes as `approximateBytes` counts them: 256 MiB. */
+export const DEFAULT_RESPONSE_STORE_BYTES = 256 * 1024 * 1024;
+
 /**
  * One kept response: the items it was asked with (this request's `input`, each with an `id`, item
  * references resolved), the items it answered (`output`), the response it continued, and the
@@ -22,8 +25,11 @@ interface IndexedItem {
 
 /**
  * The responses a later request may continue (`previous_response_id`), read back (`GET`), delete, or
- * refer to an item of (`item_reference`), in memory, at most `size` of them: the least recently
- * stored or used is dropped first (a `size` of 0 keeps none).
+ * refer to an item of (`item_reference`), in memory, at most `size` of them holding at most `bytes`
+ * (each entry's input items and response object, as `approximateBytes` counts them): the least
+ * recently stored or used is dropped first. A `size` or `bytes` of 0 keeps none; a response larger
+ * than `bytes` on its own is not kept. Without the byte bound, a thousand requests near the body
+ * limit would hold gigabytes and end the process.
  *
  * Each entry holds its own items and a reference to the response it continued, not a copy of the
  * conversation, so memory grows with the items once, not with the square of a conversation's
@@ -34,14 +40,24 @@ interface IndexedItem {
 export class ResponseStore {
   private readonly entries = new Map<string, StoredResponse>();
   private readonly items = new Map<string, IndexedItem>();
+  /** Each kept entry's `approximateBytes`, and their sum. */
+  private readonly sizes = new Map<string, number>();
+  private held = 0;
 
-  constructor(private readonly size: number = DEFAULT_RESPONSE_STORE_SIZE) {}
+  constructor(
+    private readonly size: number = DEFAULT_RESPONSE_STORE_SIZE,
+    private readonly bytes: number = DEFAULT_RESPONSE_STORE_BYTES,
+  ) {}
 
-  /** Keeps `entry` under `id`, dropping the least recently used entry when full. */
+  /** Keeps `entry` under `id`, dropping the least recently used entries while over a bound. */
   put(id: string, entry: StoredResponse): void {
-    if (this.size <= 0) return;
+    if (this.size <= 0 || this.bytes <= 0) return;
     this.delete(id);
+    const bytes = approximateBytes([entry.input, entry.response]);
+    if (bytes > this.bytes) return;
     this.entries.set(id, entry);
+    this.sizes.set(id, bytes);
+    this.held += bytes;
     for (const item of ownItems(entry)) {
       const itemId = itemIdOf(item);
       if (itemId === undefined) continue;
@@ -52,7 +68,7 @@ export class ResponseStore {
         indexed.holders++;
       }
     }
-    while (this.entries.size > this.size) {
+    while (this.entries.size > this.size || this.held > this.bytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
@@ -73,6 +89,8 @@ export class ResponseStore {
     const entry = this.entries.get(id);
     if (entry === undefined) return false;
     this.entries.delete(id);
+    this.held -= this.sizes.get(id) ?? 0;
+    this.sizes.delete(id);
     for (const item of ownItems(entry)) {
       const itemId = itemIdOf(item);
       const indexed = itemId === undefined ? undefined : this.items.get(itemId);
@@ -92,6 +110,37 @@ export class ResponseStore {
   get count(): number {
     return this.entries.size;
   }
+
+  /** What the kept responses hold now, in `approximateBytes`. */
+  get heldBytes(): number {
+    return this.held;
+  }
+}
+
+/**
+ * About how many bytes `value` (parsed JSON: objects, arrays, strings, numbers, booleans, null)
+ * takes in memory: two bytes a string character plus a small overhead for each string, key, element
+ * and container. A value reached twice is counted twice. Iterative, so any depth is safe; time is
+ * linear in the value.
+ */
+export function approximateBytes(value: unknown): number {
+  let total = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') total += 16 + 2 * next.length;
+    else if (Array.isArray(next)) {
+      total += 16 + 8 * next.length;
+      for (const element of next) pending.push(element);
+    } else if (typeof next === 'object' && next !== null) {
+      total += 32;
+      for (const key of Object.keys(next)) {
+        total += 16 + 2 * key.length;
+        pending.push((next as Record<string, unknown>)[key]);
+      }
+    } else total += 8;
+  }
+  return total;
 }
 
 function ownItems(entry: StoredResponse): unknown[] {
