@@ -7,6 +7,7 @@ import { createToolCallStream } from '../stream/create-tool-call-stream.js';
 import type { AssistantMessage, Message } from '../types/message.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ToolDefinition } from '../types/tool.js';
+import { FreshCallIds } from './fresh-call-ids.js';
 import { parseResultMessage } from './parse-result-message.js';
 
 /** What `runAgent` passes a model besides the messages and tools. */
@@ -67,6 +68,8 @@ export interface TextModelOptions extends Omit<FormatOptions, 'tools' | 'inputEv
  * aligned as they are parsed). Whole text goes through `parseToolCalls`; chunks (an iterable or async
  * iterable of strings) through `createToolCallStream`, so `runAgent` delivers each parse event as it
  * arrives. The reply becomes an assistant message: reasoning, text, then the calls and invalid calls.
+ * A call whose id an earlier message already holds (parsers number each output's calls from `call_0`)
+ * gets a fresh one, `ID_2` or the next free `ID_N`, on its events and in the message (`FreshCallIds`).
  *
  * @throws {ToolwireError} code `invalid_argument` when `generate` is not a function; `unknown_format`
  *   when the format is not registered (at the first step); `invalid_argument` (from `generate`'s
@@ -81,9 +84,10 @@ export function fromTextModel(generate: TextModel, options: TextModelOptions): A
   return {
     async generate(messages, tools, modelOptions) {
       const output = await generate(messages, tools, modelOptions);
+      const ids = new FreshCallIds(messages);
       if (typeof output === 'string')
-        return parseResultMessage(parseToolCalls(output, { ...options, tools }));
-      if (isIterable(output) || isAsyncIterable(output)) return streamParts(output, tools, options);
+        return parseResultMessage(ids.result(parseToolCalls(output, { ...options, tools })), ids);
+      if (isIterable(output) || isAsyncIterable(output)) return streamParts(output, tools, options, ids);
       throw new ToolwireError(
         'invalid_argument',
         `a text model must return a string or string chunks, got ${describe(output)}`,
@@ -96,10 +100,11 @@ async function* streamParts(
   chunks: Iterable<string> | AsyncIterable<string>,
   tools: readonly ToolDefinition[],
   options: TextModelOptions,
+  ids: FreshCallIds,
 ): AsyncGenerator<AgentStreamPart> {
   const stream = createToolCallStream({ ...options, tools });
-  for await (const chunk of chunks) yield* stream.push(chunk);
-  yield* stream.finish();
+  for await (const chunk of chunks) for (const event of stream.push(chunk)) yield ids.event(event);
+  for (const event of stream.finish()) yield ids.event(event);
 }
 
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

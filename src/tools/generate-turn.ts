@@ -15,6 +15,7 @@ import {
   type AgentStreamPart,
   isAsyncIterable,
 } from './agent-model.js';
+import { FreshCallIds } from './fresh-call-ids.js';
 import { parseResultMessage } from './parse-result-message.js';
 import { ABORTED, untilAborted } from './until-aborted.js';
 
@@ -53,7 +54,7 @@ export async function generateTurn(
     signal,
   );
   if (output === ABORTED || signal?.aborted) throw ABORTED;
-  if (isAsyncIterable(output)) return readStream(output, step, signal, emit);
+  if (isAsyncIterable(output)) return readStream(output, history, step, signal, emit);
   const turn = readResponse(output);
   if (turn.usage) emit({ type: 'usage', step, usage: turn.usage });
   return turn;
@@ -89,6 +90,7 @@ function isAssistantMessage(value: unknown): value is AssistantMessage {
 
 async function readStream(
   stream: AsyncIterable<AgentStreamPart>,
+  history: readonly Message[],
   step: number,
   signal: AbortSignal | undefined,
   emit: (event: AgentEvent) => void,
@@ -123,6 +125,11 @@ async function readStream(
     // Stop a stream left early (error, abort): its producer may hold a connection.
     if (!done) iterator.return?.()?.catch?.(() => {});
   }
-  const message = parseResultMessage(collector.result('stream'));
+  // An invalid call without an id is named `invalid_N`, one the history does not hold yet.
+  const result = collector.result('stream');
+  const ids = new FreshCallIds(history);
+  for (const call of result.toolCalls) ids.id(call.id);
+  for (const call of result.invalidToolCalls) if (call.id !== undefined) ids.id(call.id);
+  const message = parseResultMessage(result, ids);
   return usage ? { message, usage } : { message };
 }

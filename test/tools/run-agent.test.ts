@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolCallStream } from '../../src/stream/create-tool-call-stream.js';
+import { FreshCallIds } from '../../src/tools/fresh-call-ids.js';
 import {
   type AgentEvent,
   type AgentModel,
@@ -10,6 +11,7 @@ import {
   type RunAgentOptions,
   runAgent,
 } from '../../src/tools/index.js';
+import { parseResultMessage } from '../../src/tools/parse-result-message.js';
 import type { AssistantMessage, Message, ToolResultPart } from '../../src/types/message.js';
 
 const echo = defineTool({
@@ -642,5 +644,91 @@ describe('runAgent: parallel calls', () => {
         'model.generate() must return an assistant message, { message, usage? } or an async iterable of parse events, got object',
     });
     expect(events).toEqual(['1 step-start', '1 step-end']);
+  });
+});
+
+describe('runAgent over a raw-text model: call ids stay unique across steps', () => {
+  // Each output's calls are numbered from call_0 by the parser; a model-written id (Kimi K2's
+  // functions.NAME:0) repeats every turn. In the history each must be a new id, paired with its result.
+  const outputs = [
+    '<tool_call>\n{"name": "add", "arguments": {"a": 1, "b": 2}}\n</tool_call>',
+    '<tool_call>\n{"name": "add", "arguments": {"a": 3, "b": 4}}\n</tool_call>\n<tool_call>\n{"name": "add", "arguments": {"a": 5, "b": 6}}\n</tool_call>',
+    '<tool_call>\n{"name": "add", "arguments": {"a": 7, "b": 8}}\n</tool_call><tool_call>\n{"name": nope}\n</tool_call>',
+    '<tool_call>\n{"name": nope}\n</tool_call>',
+    'Done.',
+  ];
+  const idsOf = (messages: readonly Message[]) =>
+    messages.flatMap((message) =>
+      typeof message.content === 'string'
+        ? []
+        : (message.content as readonly { type: string; toolCallId?: string }[])
+            .filter((part) => part.type !== 'text')
+            .map((part) => `${message.role}:${part.type}:${part.toolCallId}`),
+    );
+  const expected = [
+    'assistant:tool-call:call_0',
+    'tool:tool-result:call_0',
+    'assistant:tool-call:call_0_2',
+    'assistant:tool-call:call_1',
+    'tool:tool-result:call_0_2',
+    'tool:tool-result:call_1',
+    'assistant:tool-call:call_0_3',
+    'assistant:tool-call-invalid:call_1_2',
+    'tool:tool-result:call_0_3',
+    'tool:tool-result:call_1_2',
+    'assistant:tool-call-invalid:call_0_4',
+    'tool:tool-result:call_0_4',
+  ];
+
+  it('whole text', async () => {
+    const model = fromTextModel((_messages, _tools, { step }) => outputs[step - 1] ?? '', {
+      format: 'hermes',
+    });
+    const result = await runAgent({ model, tools, messages: prompt });
+    expect(idsOf(result.responseMessages)).toEqual(expected);
+  });
+
+  it('streamed: the parse events carry the ids the history holds', async () => {
+    const model = fromTextModel(
+      async function* (_messages, _tools, { step }) {
+        const text = outputs[step - 1] ?? '';
+        for (let index = 0; index < text.length; index += 5) yield text.slice(index, index + 5);
+      },
+      { format: 'hermes' },
+    );
+    const started: string[] = [];
+    const result = await runAgent({
+      model,
+      tools,
+      messages: prompt,
+      onEvent: (event) => {
+        if (event.type === 'parse-event' && event.event.type === 'tool-input-start')
+          started.push(event.event.id);
+      },
+    });
+    expect(idsOf(result.responseMessages)).toEqual(expected);
+    expect(started).toEqual(['call_0', 'call_0_2', 'call_1', 'call_0_3']);
+  });
+
+  it('an invalid call without an id is named invalid_N, new in the conversation', () => {
+    const history: Message[] = [
+      ...prompt,
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call-invalid', toolCallId: 'invalid_0', raw: 'x', error: 'bad' }],
+      },
+    ];
+    const invalid = { raw: '<tool_call>oops', error: 'bad', issues: [] };
+    const result = {
+      format: 'hermes',
+      content: '',
+      reasoning: '',
+      toolCalls: [],
+      invalidToolCalls: [invalid, invalid],
+    };
+    const ids = (message: AssistantMessage) =>
+      (message.content as readonly { toolCallId?: string }[]).map((part) => part.toolCallId);
+    expect(ids(parseResultMessage(result, new FreshCallIds(history)))).toEqual(['invalid_0_2', 'invalid_1']);
+    expect(ids(parseResultMessage(result))).toEqual(['invalid_0', 'invalid_1']);
   });
 });
