@@ -409,3 +409,49 @@ describe('models, health, history repairs and logs', () => {
     expect(typeof harness.logs[0]?.ms).toBe('number');
   });
 });
+
+describe('images for a backend that reads a text prompt', () => {
+  const image = { url: 'https://example.com/a.png' };
+  const refusal = (param: string) => ({
+    error: {
+      message: 'the backend of "m" reads a text prompt: images and documents are not supported',
+      type: 'invalid_request_error',
+      param,
+      code: 'unsupported_content',
+    },
+  });
+
+  it('Chat: a user image part is a 400 on messages, and the backend is not asked', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, json } = await post(
+      '/v1/chat/completions',
+      JSON.stringify({
+        model: 'm',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is it?' },
+              { type: 'image_url', image_url: image },
+            ],
+          },
+        ],
+      }),
+    );
+    expect({ status, json }).toEqual({ status: 400, json: refusal('messages') });
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
+  it('Responses: an input_image is a 400 on input', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, json } = await post(
+      '/v1/responses',
+      JSON.stringify({
+        model: 'm',
+        input: [{ role: 'user', content: [{ type: 'input_image', image_url: image.url }] }],
+      }),
+    );
+    expect({ status, json }).toEqual({ status: 400, json: refusal('input') });
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { answerTurn } from '../core/answer-turn.js';
+import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import { refuseUnsupportedSampling } from '../core/sampling-support.js';
 import { errorBody } from '../http/gateway-error.js';
@@ -20,6 +21,7 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
   record.stream = request.stream;
   const model = findModel(route.models, request.model);
   refuseUnsupportedSampling(request.params, model);
+  refuseMediaForTextPrompt(request.messages, model, 'messages');
   const meta = {
     id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
     created: Math.floor(Date.now() / 1000),

@@ -1,5 +1,6 @@
 import type { Message } from '../../types/index.js';
 import { answerTurn } from '../core/answer-turn.js';
+import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import type { ResolvedModel } from '../core/run-turn.js';
 import { refuseUnsupportedSampling } from '../core/sampling-support.js';
@@ -36,13 +37,7 @@ export function messagesTurn(
   route.record.model = request.turn.model;
   const model = findModel(route.models, request.turn.model);
   refuseUnsupportedSampling(request.turn.params, model);
-  if (model.backend.kind !== 'openai-chat-passthrough' && holdsMedia(request.turn.messages)) {
-    throw badField(
-      'messages',
-      `the backend of "${model.name}" reads a text prompt: images and documents are not supported`,
-      'unsupported_content',
-    );
-  }
+  refuseMediaForTextPrompt(request.turn.messages, model, 'messages');
   for (const field of request.ignoredFields) {
     const name = loggable(field);
     route.noticeOnce(`field:${name}`, `/v1/messages: "${name}" is not supported by this gateway; ignored`);
@@ -70,16 +65,5 @@ export async function messagesRoute(body: unknown, route: MessagesRouteContext):
     whole: (events) => messagesResponse(events, meta),
     events: (event) => writer.write(event),
     errorEvent: (failure) => ({ event: 'error', data: anthropicErrorBody(failure) }),
-  });
-}
-
-function holdsMedia(messages: readonly Message[]): boolean {
-  return messages.some((message) => {
-    if (message.role === 'user' && typeof message.content !== 'string')
-      return message.content.some((part) => part.type !== 'text');
-    if (message.role !== 'tool') return false;
-    return message.content.some(
-      (part) => part.output.type === 'content' && part.output.value.some((item) => item.type !== 'text'),
-    );
   });
 }

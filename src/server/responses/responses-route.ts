@@ -1,5 +1,6 @@
 import { noteEnd, turnContext, turnHeaders } from '../core/answer-turn.js';
 import { newCallId } from '../core/call-id.js';
+import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import { runTurn } from '../core/run-turn.js';
 import type { TurnEvent } from '../core/turn-event.js';
@@ -37,6 +38,7 @@ export async function responsesRoute(body: unknown, route: ResponsesRouteContext
   record.model = turnRequest.model;
   record.stream = turnRequest.stream;
   const model = findModel(route.models, turnRequest.model);
+  refuseMediaForTextPrompt(turnRequest.messages, model, 'input');
   const meta = {
     id: newCallId('resp_'),
     createdAt: Math.floor(Date.now() / 1000),
