@@ -364,14 +364,45 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
   });
 
-  it('a strict tool whose arguments miss a required property is not returned as a call', async () => {
+  it('a strict tool whose arguments miss a required property, without grammars: never a call, a 422', async () => {
     const [weather] = weatherTools;
     if (weather === undefined) throw new Error('no tool');
     const tools = [{ type: 'function' as const, function: { ...weather.function, strict: true } }];
     const output = hermesCall('get_weather', { unit: 'celsius' });
     harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, tools })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+    expect((error as InstanceType<typeof OpenAI.APIError>).code).toBe('tool_choice_violation');
+    expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain(
+      'the arguments of "get_weather" do not fit its strict schema',
+    );
+    expect(harness.replay.requests).toHaveLength(1);
+  });
+
+  it('a strict misfit without grammars, retries 1: asks again with the hint and returns the call that fits', async () => {
+    const [weather] = weatherTools;
+    if (weather === undefined) throw new Error('no tool');
+    const tools = [{ type: 'function' as const, function: { ...weather.function, strict: true } }];
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      model: { retries: 1 },
+      replay: {
+        recordings: [
+          { output: hermesCall('get_weather', { unit: 'celsius' }) },
+          { output: hermesCall('get_weather', { city: 'Rome' }) },
+        ],
+      },
+    });
     const answer = await harness.client.chat.completions.create({ model: 'm', messages: question, tools });
-    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
-    expect(answer.choices[0]?.message.content).toBe(output);
+    expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    const call = answer.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' ? call.function.arguments : undefined).toBe('{"city":"Rome"}');
+    expect(harness.replay.requests).toHaveLength(2);
+    expect(String(harness.replay.requests[1]?.body.prompt)).toContain(
+      "Tool arguments must match each tool's parameter schema exactly.",
+    );
   });
 });

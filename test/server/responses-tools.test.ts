@@ -84,15 +84,23 @@ describe('tool_choice and parallel_tool_calls on the Responses surface', () => {
     expect(JSON.parse(text).error.code).toBe('tool_choice_violation');
   });
 
-  it('strict null (the default) is true: arguments that miss a required property are text, not a call', async () => {
+  it('strict null (the default) is true: arguments that miss a required property are never a call (a 422 without grammars)', async () => {
     const output = hermesCall('get_weather', { unit: 'celsius' });
     harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
     const defaulted = { ...(tools[0] as (typeof tools)[0]), strict: null };
-    const response = await harness.client.responses.create({
-      model: 'm',
-      input: question,
-      tools: [defaulted],
-    });
+    const error = await harness.client.responses
+      .create({ model: 'm', input: question, tools: [defaulted] })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+    expect((error as InstanceType<typeof OpenAI.APIError>).code).toBe('tool_choice_violation');
+  });
+
+  it('strict: false: the same arguments are text, not a call', async () => {
+    const output = hermesCall('get_weather', { unit: 'celsius' });
+    harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
+    const loose = { ...(tools[0] as (typeof tools)[0]), strict: false };
+    const response = await harness.client.responses.create({ model: 'm', input: question, tools: [loose] });
     expect(response.output.map((item) => item.type)).toEqual(['message']);
     expect(response.output_text).toBe(output);
   });
@@ -295,11 +303,15 @@ describe('custom (freeform) tools', () => {
     expect(harness.notices).toEqual([]);
   });
 
-  it('a regex format without grammars: an input that does not match is text, never a call', async () => {
+  it('a regex format without grammars: an input that does not match is never a call (a 422)', async () => {
     const output = hermesCall('pin', { input: '12a4' });
     harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
-    const response = await harness.client.responses.create({ model: 'm', input: 'Pick a PIN', tools: [pin] });
-    expect(response.output.map((item) => item.type)).toEqual(['message']);
-    expect(response.output_text).toBe(output);
+    const error = await harness.client.responses
+      .create({ model: 'm', input: 'Pick a PIN', tools: [pin] })
+      .catch((caught: unknown) => caught);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+    expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain(
+      'the arguments of "pin" do not fit its strict schema',
+    );
   });
 });

@@ -116,7 +116,7 @@ export async function* runTurnBatches(
       if (checkedWhole) for (const event of events) collected.push(event);
       else yield events;
     }
-    const broken = turn.broken();
+    const broken = turn.broken(checkedWhole);
     const stats = { calls: turn.calls, invalidCalls: turn.invalidCalls, historyRepairs, retries: attempt };
     const finishReason = turn.finishReason();
     const stopSequence = finishReason === 'stop' ? turn.stopSequence() : undefined;
@@ -256,6 +256,8 @@ class TurnReader {
   private readonly stream: ReturnType<typeof createToolCallStream>;
   private readonly names: string[] = [];
   private readonly rejected: string[] = [];
+  /** Why the first call of a `strict` tool was refused (its arguments do not fit the schema). */
+  private strictMisfit: string | undefined;
   private content = '';
   private heldWhitespace = '';
 
@@ -311,8 +313,13 @@ class TurnReader {
     return this.backendFinish ?? 'stop';
   }
 
-  /** The first rule the answer broke, as the error to answer with; `undefined` when it kept them all. */
-  broken(): GatewayError | undefined {
+  /**
+   * The first rule the answer broke, as the error to answer with; `undefined` when it kept them all.
+   * `checkedWhole`: the answer was held back for this check (a backend without grammars); only then
+   * is a strict tool's misfit call a broken rule (under a grammar it cannot happen, and one the
+   * grammar let through was already sent as text).
+   */
+  broken(checkedWhole: boolean): GatewayError | undefined {
     const { rules } = this;
     const violation = (message: string) =>
       new GatewayError(422, 'model_output_error', 'tool_choice_violation', message);
@@ -323,6 +330,9 @@ class TurnReader {
     if (rules.atMostOneCall && this.calls > 1) {
       return violation(`the model made ${this.calls} tool calls although parallel_tool_calls is false`);
     }
+    // A strict tool's call that does not fit is a broken rule too: asked again, then a 422, never
+    // an answer that quietly holds the call as text.
+    if (checkedWhole && this.strictMisfit !== undefined) return violation(this.strictMisfit);
     if (rules.jsonContent && this.calls === 0) {
       const problem = jsonProblem(this.content, this.request);
       if (problem !== undefined) {
@@ -362,6 +372,10 @@ class TurnReader {
         return;
       }
       case 'tool-call-invalid':
+        // A strict tool's call that could not be read or aligned (a required argument missing) does
+        // not fit its schema either.
+        if (event.toolName !== undefined && this.rules.strictTools.has(event.toolName))
+          this.strictMisfit ??= `the arguments of "${event.toolName}" do not fit its strict schema (${event.error})`;
         this.asText(event.raw, event.error, out);
         return;
       default:
@@ -375,8 +389,10 @@ class TurnReader {
     if (this.rules.onlyTool !== undefined && name !== this.rules.onlyTool) {
       return `tool_choice names "${this.rules.onlyTool}", the model called "${name}"`;
     }
-    if (issues > 0 && this.rules.strictTools.has(name))
-      return `the arguments of "${name}" do not fit its strict schema`;
+    if (issues > 0 && this.rules.strictTools.has(name)) {
+      this.strictMisfit ??= `the arguments of "${name}" do not fit its strict schema`;
+      return this.strictMisfit;
+    }
     return undefined;
   }
 
