@@ -110,7 +110,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           429,
           'rate_limit_error',
           'too_many_requests',
-          `more than ${options.maxConcurrent} requests at once`,
+          `too many requests at once (at most ${options.maxConcurrent})`,
         ),
       );
     }

@@ -151,7 +151,7 @@ describe('errors in Anthropic shape', () => {
     expect(second.status).toBe(429);
     expect(await second.json()).toEqual({
       type: 'error',
-      error: { type: 'rate_limit_error', message: 'more than 1 requests at once' },
+      error: { type: 'rate_limit_error', message: 'too many requests at once (at most 1)' },
     });
     controller.abort();
     await slow.body?.cancel().catch(() => {});
