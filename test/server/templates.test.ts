@@ -209,7 +209,9 @@ describe('Jinja chat template (fixture)', () => {
   test('a failing template is a TemplateError', () => {
     const renderer = promptRendererFromText('{{ messages | frobnicate }}', { name: 't.jinja' });
     expect(() => renderer.render(input())).toThrow(TemplateError);
-    expect(() => renderer.render(input())).toThrow(/^t\.jinja: the chat template failed: /);
+    expect(() => renderer.render(input())).toThrow(/^t\.jinja: .*frobnicate/);
+    const nested = promptRendererFromText('{{ messages | frobnicate }}', { name: '/srv/templates/t.jinja' });
+    expect(() => nested.render(input())).toThrow(/^t\.jinja: .*frobnicate/);
   });
 });
 

@@ -7,6 +7,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** `name` without the folders of a file path. */
+function baseName(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+}
+
 /** A parsed Jinja chat template; `render` fills the transformers-style context and runs it. */
 export interface JinjaChatTemplate {
   render(input: RenderInput, tokens: SpecialTokens): string;
@@ -46,7 +51,8 @@ export function parseJinjaChatTemplate(text: string, name: string): JinjaChatTem
         return String(new Interpreter(environment).run(template.parsed).value);
       } catch (error) {
         if (error instanceof TemplateError) throw error;
-        throw new TemplateError(`${name}: the chat template failed: ${messageOf(error)}`);
+        // The file's name, not its folders: the message reaches clients (a gateway's 500).
+        throw new TemplateError(`${baseName(name)}: ${messageOf(error)}`);
       }
     },
   };
