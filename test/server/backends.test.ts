@@ -544,4 +544,28 @@ describe('createBackend config checks and secrets', () => {
     const error = await failure(backend.generate(request()));
     expect(error.message).toBe(`backend ${server.url}/completion answered 500: "bad pass: ***"`);
   });
+
+  it('redacts a URL password written with a percent escape, as sent, from error excerpts', async () => {
+    const server = await replay([
+      { output: '', status: 500, errorBody: 'bad pass: hunter@22 (hunter%4022)' },
+    ]);
+    const backend = createBackend({
+      type: 'llamacpp',
+      url: server.url.replace('http://', 'http://user:hunter%4022@'),
+    });
+    const error = await failure(backend.generate(request()));
+    expect(error.message).toBe(`backend ${server.url}/completion answered 500: "bad pass: *** (***)"`);
+  });
+
+  it('redacts a header value holding a run of whitespace, echoed back by the backend', async () => {
+    const secret = 'tok  en   with spaces-1234';
+    const server = await replay([
+      { output: '', status: 401, errorBody: `rejected header value ${secret} here` },
+    ]);
+    const backend = createBackend({ type: 'llamacpp', url: server.url, headers: { 'x-secret': secret } });
+    const error = await failure(backend.generate(request()));
+    expect(error.message).toBe(
+      `backend ${server.url}/completion answered 401: "rejected header value *** here"`,
+    );
+  });
 });

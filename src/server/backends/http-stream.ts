@@ -203,9 +203,20 @@ async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: 
 
 /** An error text on one line, each secret replaced by `***`, cut to 300 characters. */
 export function excerptOf(text: string, secrets: readonly string[]): string {
-  let line = text.replace(/\s+/g, ' ').trim();
-  for (const secret of secrets) if (secret !== '') line = line.split(secret).join('***');
+  // Redacted before and after the whitespace is collapsed: a secret holding a run of spaces or a
+  // line break would no longer match the collapsed text.
+  let line = redact(text, secrets).replace(/\s+/g, ' ').trim();
+  line = redact(
+    line,
+    secrets.map((secret) => secret.replace(/\s+/g, ' ').trim()),
+  );
   return clipText(line, excerptLength);
+}
+
+function redact(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) if (secret !== '') redacted = redacted.split(secret).join('***');
+  return redacted;
 }
 
 /** The system error code of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`, ...) or its message. */

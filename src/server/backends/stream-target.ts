@@ -41,7 +41,8 @@ export function streamTarget(config: BackendConfig): StreamTarget {
     const user = decodeURIComponent(url.username);
     const password = decodeURIComponent(url.password);
     headers.set('authorization', `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
-    secrets.push(url.password, Buffer.from(`${user}:${password}`).toString('base64'));
+    // The password as written in the URL and as sent (a `%40` is an `@` on the wire and in a body).
+    secrets.push(url.password, password, Buffer.from(`${user}:${password}`).toString('base64'));
     url.username = '';
     url.password = '';
   }
