@@ -3,7 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { nestedDeeperThan } from '../json/index.js';
 import { chatRoute, type RouteContext } from './chat/chat-route.js';
-import { DEFAULT_BODY_LIMIT, type GatewayOptions } from './config/gateway-config.js';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_MAX_ANSWER_CHARACTERS,
+  type GatewayOptions,
+} from './config/gateway-config.js';
 import { resolveModels } from './core/resolve-models.js';
 import { keysEqual, presentedKey } from './http/check-api-key.js';
 import { errorResponse, GatewayError } from './http/gateway-error.js';
@@ -59,6 +63,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     isMessagesPath(path) ? anthropicErrorResponse(error) : errorResponse(error);
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const store = new ResponseStore(options.responseStoreSize, options.responseStoreBytes);
+  const maxAnswerCharacters = options.maxAnswerCharacters ?? DEFAULT_MAX_ANSWER_CHARACTERS;
   const active = new Set<AbortController>();
   let closing = false;
   let drained: (() => void) | undefined;
@@ -167,6 +172,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     notice,
     signal: c.get('signal'),
     done: c.get('done'),
+    maxAnswerCharacters,
   });
   app.post('/v1/chat/completions', async (c) => chatRoute(await readJson(c.req.raw), routeContext(c)));
   app.post('/v1/responses', async (c) =>

@@ -31,7 +31,7 @@ export type {
   RequestLogLine,
   TokenCounter,
 } from './config/gateway-config.js';
-export { DEFAULT_BODY_LIMIT } from './config/gateway-config.js';
+export { DEFAULT_BODY_LIMIT, DEFAULT_MAX_ANSWER_CHARACTERS } from './config/gateway-config.js';
 export {
   type GatewayFileConfig,
   type ModelFileConfig,

@@ -455,3 +455,37 @@ describe('images for a backend that reads a text prompt', () => {
     expect(harness.replay.requests).toHaveLength(0);
   });
 });
+
+describe('a backend whose answer does not end', () => {
+  it('is cut at maxAnswerCharacters: 502 backend_protocol (whole) or an error event (stream), the backend request cancelled', async () => {
+    const output = 'A'.repeat(4_000_000);
+    harness = await startGateway({
+      gateway: { maxAnswerCharacters: 10_000 },
+      replay: { recordings: [{ output }, { output }], maxChunkLength: 1000 },
+    });
+    const message =
+      'backend: the answer is longer than 10000 characters; the request to the backend was cancelled';
+    const error = { error: { message, type: 'server_error', param: null, code: 'backend_protocol' } };
+    const whole = await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }));
+    expect(whole).toEqual({ status: 502, json: error });
+    expect(await harness.replay.requests[0]?.ended).toBe('client_closed');
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: question, stream: true }),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text.slice(text.lastIndexOf('data: {'))).toBe(`data: ${JSON.stringify(error)}\n\n`);
+    expect(await harness.replay.requests[1]?.ended).toBe('client_closed');
+  });
+
+  it('reads an answer of exactly maxAnswerCharacters', async () => {
+    harness = await startGateway({
+      gateway: { maxAnswerCharacters: 10_000 },
+      replay: { recordings: [{ output: 'A'.repeat(10_000) }], maxChunkLength: 1000 },
+    });
+    const answer = await harness.client.chat.completions.create({ model: 'm', messages: question as never });
+    expect(answer.choices[0]?.message.content).toBe('A'.repeat(10_000));
+  });
+});

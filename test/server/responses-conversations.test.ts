@@ -176,5 +176,11 @@ describe('conversations: function_call_output, previous_response_id and the stor
     expect(readGatewayConfig({ models, responseStoreBytes: 1.5 }, {}).errors).toEqual([
       'responseStoreBytes: must be an integer from 0 to 1099511627776',
     ]);
+    expect(readGatewayConfig({ models, maxAnswerCharacters: 5000 }, {}).config?.maxAnswerCharacters).toBe(
+      5000,
+    );
+    expect(readGatewayConfig({ models, maxAnswerCharacters: 0 }, {}).errors).toEqual([
+      'maxAnswerCharacters: must be an integer from 1 to 536870912',
+    ]);
   });
 });

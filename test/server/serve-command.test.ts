@@ -144,7 +144,7 @@ describe('toolwire serve: flags and config mistakes', () => {
     const { code, stderr } = await run(['--config', config]);
     expect(code).toBe(2);
     expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
-      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, responseStoreBytes, cors, quiet, models)`,
+      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, responseStoreBytes, maxAnswerCharacters, cors, quiet, models)`,
       `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
       `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,

@@ -104,9 +104,19 @@ export interface GatewayOptions {
    * is not kept. Default 256 MiB (`DEFAULT_RESPONSE_STORE_BYTES`); 0 keeps none.
    */
   readonly responseStoreBytes?: number;
+  /**
+   * The longest answer the gateway reads from a backend, in characters (UTF-16 code units) of text
+   * and reasoning; past it the backend request is cancelled and the client gets 502
+   * `backend_protocol` (an error event mid-stream). Default 64 Mi (`DEFAULT_MAX_ANSWER_CHARACTERS`),
+   * about 16 million tokens: far past any model's output limit, far below what one string can hold.
+   */
+  readonly maxAnswerCharacters?: number;
   /** Where notices go (ignored fields, unknown betas); default nowhere. */
   readonly notice?: (message: string) => void;
 }
+
+/** The default `maxAnswerCharacters`: 64 Mi. */
+export const DEFAULT_MAX_ANSWER_CHARACTERS = 64 * 1024 * 1024;
 
 /** The default request body limit: 10 MiB. */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;

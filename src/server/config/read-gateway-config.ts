@@ -26,6 +26,7 @@ export interface GatewayFileConfig {
   readonly maxConcurrent?: number;
   readonly responseStoreSize?: number;
   readonly responseStoreBytes?: number;
+  readonly maxAnswerCharacters?: number;
   readonly cors?: { readonly origins: readonly string[] };
   readonly quiet: boolean;
   readonly models: readonly ModelFileConfig[];
@@ -50,6 +51,7 @@ const topKeys = [
   'maxConcurrent',
   'responseStoreSize',
   'responseStoreBytes',
+  'maxAnswerCharacters',
   'cors',
   'quiet',
   'models',
@@ -100,6 +102,7 @@ export function readGatewayConfig(
   const maxConcurrent = optionalInteger(value, 'maxConcurrent', '', at, 1, 1_000_000);
   const responseStoreSize = optionalInteger(value, 'responseStoreSize', '', at, 0, 1_000_000);
   const responseStoreBytes = optionalInteger(value, 'responseStoreBytes', '', at, 0, 2 ** 40);
+  const maxAnswerCharacters = optionalInteger(value, 'maxAnswerCharacters', '', at, 1, 2 ** 29);
   const quiet = value.quiet === undefined ? false : value.quiet === true;
   if (value.quiet !== undefined && typeof value.quiet !== 'boolean') at('quiet', 'must be true or false');
   let cors: { origins: string[] } | undefined;
@@ -133,6 +136,7 @@ export function readGatewayConfig(
       ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
       ...(responseStoreSize === undefined ? {} : { responseStoreSize }),
       ...(responseStoreBytes === undefined ? {} : { responseStoreBytes }),
+      ...(maxAnswerCharacters === undefined ? {} : { maxAnswerCharacters }),
       ...(cors === undefined ? {} : { cors }),
     },
     errors: [],

@@ -95,6 +95,7 @@ export function turnContext(route: RouteContext, model: ResolvedModel): TurnCont
     model,
     signal: route.signal,
     notice: route.notice,
+    maxAnswerCharacters: route.maxAnswerCharacters,
     onHistoryRepairs: (changes) => {
       route.record.historyRepairs = changes;
     },

@@ -11,6 +11,8 @@ export interface RouteContext {
   readonly signal: AbortSignal;
   /** Called once when the answer has been sent whole (or abandoned). */
   readonly done: () => void;
+  /** The longest answer a turn reads (`GatewayOptions.maxAnswerCharacters`). */
+  readonly maxAnswerCharacters: number;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface TurnContext {
   readonly model: ResolvedModel;
   readonly signal: AbortSignal;
   readonly notice: (message: string) => void;
+  /** The longest answer read, in characters of text and reasoning (see `TurnReader.receive`). */
+  readonly maxAnswerCharacters: number;
   /** Told how many changes `repairHistory` made to the conversation, before the first event. */
   readonly onHistoryRepairs?: (changes: number) => void;
   /** Told what the turn's grammar could not express (one line each), before the first event. */
@@ -110,7 +112,7 @@ export async function* runTurnBatches(
   let messages: readonly Message[] = repaired.messages;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const generate = generateRequest(request, rules, messages, context, grammar?.grammar);
-    const turn = new TurnReader(request, rules, model, generate.prompt);
+    const turn = new TurnReader(request, rules, model, generate.prompt, context.maxAnswerCharacters);
     const collected: TurnEvent[] = [];
     for await (const events of readBackend(model.backend, generate, turn)) {
       if (checkedWhole) for (const event of events) collected.push(event);
@@ -227,6 +229,7 @@ function readBatch(chunks: readonly BackendChunk[], turn: TurnReader, events: Tu
   let text = '';
   let reasoning = '';
   for (const chunk of chunks) {
+    if (chunk.type === 'text' || chunk.type === 'reasoning') turn.receive(chunk.text.length);
     if (chunk.type !== 'text' && text !== '') {
       turn.push(text, events);
       text = '';
@@ -260,18 +263,40 @@ class TurnReader {
   private strictMisfit: string | undefined;
   private content = '';
   private heldWhitespace = '';
+  /** Characters of text and reasoning read so far (see `receive`). */
+  private received = 0;
 
   constructor(
     private readonly request: TurnRequest,
     private readonly rules: TurnRules,
     model: ResolvedModel,
     prompt: string,
+    private readonly maxAnswerCharacters: number,
   ) {
     this.stream = createToolCallStream({
       format: model.format,
       ...(rules.noCalls ? {} : { tools: request.tools }),
       reasoningStartedInPrompt: model.reasoningStartedInPrompt ?? opensReasoning(prompt, model.format),
     });
+  }
+
+  /**
+   * Counts `length` more characters of the model's answer (text and reasoning).
+   *
+   * @throws {GatewayError} 502 `backend_protocol` past `maxAnswerCharacters`: a backend that never
+   *   stops would otherwise grow the answer until the engine's largest string, and the process's
+   *   memory, gave out. Thrown inside the backend's read, so the backend request is cancelled.
+   */
+  receive(length: number): void {
+    this.received += length;
+    if (this.received > this.maxAnswerCharacters) {
+      throw new GatewayError(
+        502,
+        'server_error',
+        'backend_protocol',
+        `backend: the answer is longer than ${this.maxAnswerCharacters} characters; the request to the backend was cancelled`,
+      );
+    }
   }
 
   /** Reads `text` (the next piece of the model's output), adding the events it completes to `out`. */

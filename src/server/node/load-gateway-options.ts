@@ -110,6 +110,7 @@ export async function gatewayOptions(
     ...(config.maxConcurrent === undefined ? {} : { maxConcurrent: config.maxConcurrent }),
     ...(config.responseStoreSize === undefined ? {} : { responseStoreSize: config.responseStoreSize }),
     ...(config.responseStoreBytes === undefined ? {} : { responseStoreBytes: config.responseStoreBytes }),
+    ...(config.maxAnswerCharacters === undefined ? {} : { maxAnswerCharacters: config.maxAnswerCharacters }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     ...hooks,
   };
