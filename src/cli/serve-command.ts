@@ -40,7 +40,7 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
   --port PORT            port to bind (default 8000; 0 picks a free one)
   --api-key KEY          require "Authorization: Bearer KEY" (or x-api-key); also TOOLWIRE_API_KEY
   --body-limit BYTES     largest request body (default 10485760); larger ones get 413
-  --max-concurrent N     most requests at once; more get 429
+  --max-concurrent N     most POST requests at once; more get 429
   --cors ORIGIN          allow this browser origin (repeatable; * for any); default: none
   --playground           also serve the playground page at /playground/ (build it first:
                          npm run build:playground in a toolwire checkout)

@@ -37,7 +37,7 @@ export interface Gateway {
   close(graceMs?: number): Promise<void>;
 }
 
-type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void };
+type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void; admit: () => void };
 
 /**
  * Makes the gateway for `options`: OpenAI Chat Completions (`POST /v1/chat/completions`), OpenAI
@@ -65,6 +65,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const store = new ResponseStore(options.responseStoreSize, options.responseStoreBytes);
   const maxAnswerCharacters = options.maxAnswerCharacters ?? DEFAULT_MAX_ANSWER_CHARACTERS;
   const active = new Set<AbortController>();
+  /** POST requests in flight, which `maxConcurrent` limits (reads such as `/health` are not limited). */
+  let busy = 0;
   let closing = false;
   let drained: (() => void) | undefined;
 
@@ -87,9 +89,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (clientSignal.aborted) onAbort();
     else clientSignal.addEventListener('abort', onAbort, { once: true });
     let finished = false;
+    let admitted = false;
     const done = () => {
       if (finished) return;
       finished = true;
+      if (admitted) busy--;
       clientSignal.removeEventListener('abort', onAbort);
       active.delete(controller);
       record.finish();
@@ -98,25 +102,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     c.set('record', record);
     c.set('signal', controller.signal);
     c.set('done', done);
+    c.set('admit', () => {
+      admitted = true;
+      busy++;
+    });
     if (closing) {
       record.status = 503;
       done();
       return errorAnswer(
         c.req.path,
         new GatewayError(503, 'server_error', 'shutting_down', 'the gateway is shutting down'),
-      );
-    }
-    if (options.maxConcurrent !== undefined && active.size >= options.maxConcurrent) {
-      record.status = 429;
-      done();
-      return errorAnswer(
-        c.req.path,
-        new GatewayError(
-          429,
-          'rate_limit_error',
-          'too_many_requests',
-          `too many requests at once (at most ${options.maxConcurrent})`,
-        ),
       );
     }
     active.add(controller);
@@ -142,6 +137,27 @@ export function createGateway(options: GatewayOptions): Gateway {
           ),
         );
       }
+      await next();
+    });
+  }
+  // After the key check (a client without a key learns nothing of the load), for the POST routes
+  // only: a health probe or a model list is answered however busy the gateway is.
+  const maxConcurrent = options.maxConcurrent;
+  if (maxConcurrent !== undefined) {
+    app.use('/v1/*', async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      if (busy >= maxConcurrent) {
+        return errorAnswer(
+          c.req.path,
+          new GatewayError(
+            429,
+            'rate_limit_error',
+            'too_many_requests',
+            `too many requests at once (at most ${maxConcurrent})`,
+          ),
+        );
+      }
+      c.get('admit')();
       await next();
     });
   }

@@ -261,6 +261,39 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     const second = await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }));
     expect(second.status).toBe(429);
     expect(second.json).toMatchObject({ error: { type: 'rate_limit_error' } });
+    // Reads are not limited: a health probe and the model list are answered while the slot is taken.
+    expect((await fetch(`${harness.url}/health`)).status).toBe(200);
+    expect((await fetch(`${harness.url}/v1/models`)).status).toBe(200);
+    controller.abort();
+    await response.body?.cancel().catch(() => {});
+    // The slot is free again once the first stream ended.
+    await expect
+      .poll(
+        async () =>
+          (await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }))).status,
+      )
+      .toBe(200);
+  });
+
+  it('without the API key: 401 before 429, however busy the gateway is', async () => {
+    harness = await startGateway({
+      gateway: { maxConcurrent: 1, apiKey: 'k' },
+      replay: { recordings: [{ output: 'slow', stallAfterChunks: 1 }] },
+    });
+    const controller = new AbortController();
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+      body: JSON.stringify({ model: 'm', messages: question, stream: true }),
+      signal: controller.signal,
+    });
+    expect(
+      (await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }))).status,
+    ).toBe(401);
+    const busy = await post('/v1/chat/completions', JSON.stringify({ model: 'm', messages: question }), {
+      authorization: 'Bearer k',
+    });
+    expect(busy.status).toBe(429);
     controller.abort();
     await response.body?.cancel().catch(() => {});
   });

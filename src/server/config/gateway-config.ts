@@ -86,7 +86,7 @@ export interface GatewayOptions {
   readonly apiKey?: string;
   /** Largest request body in bytes; larger ones get 413 before they are read whole. Default 10 MiB. */
   readonly bodyLimit?: number;
-  /** Most requests in flight at once; more get 429. Default: no limit. */
+  /** Most POST requests in flight at once; more get 429 (reads such as `/health` are not limited). Default: no limit. */
   readonly maxConcurrent?: number;
   /** Cross-origin access; default none (no CORS headers are sent). */
   readonly cors?: GatewayCors;
