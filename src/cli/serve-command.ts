@@ -154,6 +154,8 @@ export async function runServeCommand(
     const host = values.host ?? fileConfig.host;
     const port = values.port === undefined ? fileConfig.port : integerFlag('port', values.port, 0, 65535);
     const quiet = values.quiet || fileConfig.quiet;
+    // An empty key would be required and match nothing: every request refused.
+    if (values['api-key'] === '') throw new UsageError('--api-key must not be empty');
     const apiKey = values['api-key'] ?? fileConfig.apiKey ?? (env.TOOLWIRE_API_KEY || undefined);
     const options = await gatewayOptions(
       {

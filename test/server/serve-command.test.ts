@@ -81,6 +81,11 @@ describe('toolwire serve: flags and config mistakes', () => {
         'toolwire: serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE\n',
     },
     {
+      name: 'an empty --api-key: one line (it would refuse every request)',
+      argv: [...backend, '--model', 'm', '--format', 'hermes', '--api-key', ''],
+      stderr: 'toolwire: --api-key must not be empty\n',
+    },
+    {
       name: 'bad one-model flags: one line per mistake, named by flag',
       argv: ['--backend', 'ftp://x', '--model', 'm', '--format', 'nope', '--template', 'builtin:qwen2.5'],
       stderr:
