@@ -374,6 +374,25 @@ describe('backend failures', () => {
     const ended = await harness.replay.requests[0]?.ended;
     expect(ended).toBe('client_closed');
   });
+
+  it('a client that disconnects before a whole answer: the backend request aborted, logged client_closed (499)', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: 'x'.repeat(50), stallAfterChunks: 2 }] },
+    });
+    const controller = new AbortController();
+    const answered = fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: question }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await expect.poll(() => harness?.replay.requests.length).toBe(1);
+    controller.abort();
+    await answered;
+    expect(await harness.replay.requests[0]?.ended).toBe('client_closed');
+    await expect.poll(() => harness?.logs.length).toBe(1);
+    expect(harness.logs[0]).toMatchObject({ status: 499, error: 'client_closed' });
+  });
 });
 
 describe('models, health, history repairs and logs', () => {

@@ -457,14 +457,19 @@ function uncheckedIssues(event: Extract<ParseEvent, { type: 'tool-call' }>): num
   return (event.issues?.length ?? 0) + unchecked;
 }
 
+/**
+ * Why an aborted turn ended: the gateway's own reason (shutting down), or the client going away,
+ * which nobody receives an answer for; it is logged as `client_closed` with status 499 (the status
+ * nginx logs for it), as a stream the client left is logged `client_closed`.
+ */
 function abortedTurn(reason: unknown): GatewayError {
   return reason instanceof GatewayError
     ? reason
     : new GatewayError(
-        503,
+        499,
         'server_error',
-        'request_aborted',
-        'the request was aborted before the answer ended',
+        'client_closed',
+        'the client closed the request before the answer ended',
       );
 }
 
