@@ -116,6 +116,47 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
       param: 'messages[1].role',
     },
     {
+      name: 'user content a number',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 5 }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[0].content',
+    },
+    {
+      name: 'user content an object',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: { text: 'IMPORTANT' } }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[0].content',
+    },
+    {
+      name: 'a user message without content',
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user' }] }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[1].content',
+    },
+    {
+      name: 'assistant tool_calls not an array',
+      body: JSON.stringify({
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', tool_calls: 'x' },
+        ],
+      }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'messages[1].tool_calls',
+    },
+    {
+      name: 'stream_options.include_usage not a boolean',
+      body: JSON.stringify({ model: 'm', messages: question, stream_options: { include_usage: 'yes' } }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'stream_options.include_usage',
+    },
+    {
       name: 'a tool without a name',
       body: JSON.stringify({ model: 'm', messages: question, tools: [{ type: 'function', function: {} }] }),
       status: 400,

@@ -93,8 +93,10 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
   ) {
     throw badField('stream_options', '"stream_options" must be an object');
   }
-  const includeUsage =
-    (streamOptions as { include_usage?: unknown } | null | undefined)?.include_usage === true;
+  const includeUsageField = (streamOptions as { include_usage?: unknown } | null | undefined)?.include_usage;
+  if (includeUsageField !== undefined && includeUsageField !== null && typeof includeUsageField !== 'boolean')
+    throw badField('stream_options.include_usage', '"stream_options.include_usage" must be a boolean');
+  const includeUsage = includeUsageField === true;
   return {
     model: record.model,
     messages: canonical.messages,
@@ -114,10 +116,13 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
 const roles = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 
 /**
- * Every message is an object with a role the gateway reads, as OpenAI requires: the message converter
- * would skip anything else with a warning, and a turn of the conversation must not vanish quietly.
+ * Every message is an object with a role the gateway reads and content of a type OpenAI accepts (a
+ * string or an array of parts; for an assistant message also null or absent, and `tool_calls` an
+ * array): the message converter would skip anything else with a warning, and a turn of the
+ * conversation must not vanish quietly.
  *
- * @throws {GatewayError} 400 naming `messages[N]` or `messages[N].role`.
+ * @throws {GatewayError} 400 naming `messages[N]`, `messages[N].role`, `messages[N].content` or
+ *   `messages[N].tool_calls`.
  */
 function checkMessages(messages: readonly unknown[]): void {
   messages.forEach((message, index) => {
@@ -132,6 +137,20 @@ function checkMessages(messages: readonly unknown[]): void {
         `"messages[${index}].role" must be one of ${[...roles].join(', ')}${legacy}`,
       );
     }
+    const { content, tool_calls: toolCalls } = message as { content?: unknown; tool_calls?: unknown };
+    const assistant = role === 'assistant';
+    const contentOk =
+      typeof content === 'string' ||
+      Array.isArray(content) ||
+      (assistant && (content === null || content === undefined));
+    if (!contentOk) {
+      throw badField(
+        `messages[${index}].content`,
+        `"messages[${index}].content" must be a string or an array of content parts${assistant ? ', or null' : ''}`,
+      );
+    }
+    if (assistant && toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls))
+      throw badField(`messages[${index}].tool_calls`, `"messages[${index}].tool_calls" must be an array`);
   });
 }
 
