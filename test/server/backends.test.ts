@@ -518,6 +518,14 @@ describe('createBackend config checks and secrets', () => {
       'backend type must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded, not "__proto__"',
     ],
     [{ type: 'llamacpp-embedded', modelFile: '' }, 'backend modelFile must be the path of a GGUF file'],
+    [
+      { type: 'llamacpp', url: 'http://h', headers: { 'bad header': 'x' } },
+      'backend header name "bad header" is not a valid HTTP header name',
+    ],
+    [
+      { type: 'llamacpp', url: 'http://h', headers: { 'x-a': 'one\r\nx-b: two' } },
+      'backend header "x-a" must be a string without line breaks or NUL',
+    ],
   ])('refuses %j', (config, message) => {
     const call = () => createBackend(config as unknown as BackendConfig);
     expect(call).toThrow(ToolwireError);

@@ -51,6 +51,17 @@ export function streamTarget(config: BackendConfig): StreamTarget {
     secrets.push(config.apiKey);
   }
   for (const [name, value] of Object.entries(config.headers ?? {})) {
+    // Checked here, once: `fetch` would refuse them on every request (a 502 each time).
+    if (!headerName.test(name))
+      throw new ToolwireError(
+        'invalid_argument',
+        `backend header name ${JSON.stringify(name)} is not a valid HTTP header name`,
+      );
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value))
+      throw new ToolwireError(
+        'invalid_argument',
+        `backend header ${JSON.stringify(name)} must be a string without line breaks or NUL`,
+      );
     headers.set(name.toLowerCase(), value);
     // Short values (`1`, `json`) are not secrets, and redacting them would garble every excerpt.
     if (value.length >= minSecretLength) secrets.push(value);
@@ -62,6 +73,9 @@ export function streamTarget(config: BackendConfig): StreamTarget {
     secrets,
   };
 }
+
+/** An HTTP field name (RFC 9110 §5.1: a token). */
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Header values shorter than this are not redacted from error excerpts. */
 const minSecretLength = 8;
