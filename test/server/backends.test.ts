@@ -577,3 +577,62 @@ describe('createBackend config checks and secrets', () => {
     );
   });
 });
+
+describe('events of the wrong shape', () => {
+  // Text or fields the backend garbled are a protocol error, not an answer with no text.
+  const garbled: readonly [string, string][] = [
+    [
+      '{"choices":[{"index":0,"text":5,"finish_reason":null}]}',
+      'the backend sent text that is not a string: a number',
+    ],
+    [
+      '{"choices":[{"index":0,"text":{"a":1},"finish_reason":null}]}',
+      'the backend sent text that is not a string: an object',
+    ],
+    ['{"choices":{"text":"x"}}', 'the backend sent an event whose "choices" is not an array'],
+    [
+      '{"choices":[{"index":0,"text":"","finish_reason":7}]}',
+      'the backend sent a "finish_reason" that is not a string',
+    ],
+  ];
+  it.each(garbled)('openai-completions: %s', async (event, message) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(
+        `data: {"choices":[{"index":0,"text":"Hi","finish_reason":null}]}\n\ndata: ${event}\n\ndata: [DONE]\n\n`,
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error = await failure(createBackend({ type: 'openai-completions', url }).generate(request()));
+      expect([error.code, error.message]).toEqual(['backend_protocol', message]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('null text and a null choices list are nothing, as servers send them on events that only finish', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(
+        'data: {"choices":[{"index":0,"text":"Hi","finish_reason":null}]}\n\ndata: {"choices":null,"usage":{"prompt_tokens":3,"completion_tokens":1}}\n\ndata: {"choices":[{"index":0,"text":null,"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const collected = await collect(createBackend({ type: 'openai-completions', url }).generate(request()));
+      expect(collected.text).toBe('Hi');
+      expect(collected.done).toEqual([
+        { type: 'done', finishReason: 'stop', usage: { promptTokens: 3, completionTokens: 1 } },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

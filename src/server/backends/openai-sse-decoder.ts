@@ -1,4 +1,4 @@
-import type { BackendChunk, BackendFinishReason, BackendUsage } from './backend.js';
+import { type BackendChunk, BackendError, type BackendFinishReason, type BackendUsage } from './backend.js';
 import { EventTemplate, type TextChunk } from './event-template.js';
 import type { WireDecoder } from './generation-stream.js';
 import { objectAt, parseWireEvent, stopString, usageOf } from './wire-event.js';
@@ -53,6 +53,8 @@ export class OpenAISseDecoder implements WireDecoder {
     const event = parseWireEvent(data, this.secrets);
     const usage = objectAt(event.usage);
     if (usage !== undefined) this.usage = usageOf(usage.prompt_tokens, usage.completion_tokens) ?? this.usage;
+    if (event.choices !== undefined && event.choices !== null && !Array.isArray(event.choices))
+      throw new BackendError('backend_protocol', 'the backend sent an event whose "choices" is not an array');
     const choices = Array.isArray(event.choices) ? event.choices : [];
     const chunks: BackendChunk[] = [];
     for (const item of choices) {
@@ -60,7 +62,10 @@ export class OpenAISseDecoder implements WireDecoder {
       // One generation is asked for (no `n`); a choice of another index is not ours.
       if (choice === undefined || (choice.index !== undefined && choice.index !== 0)) continue;
       chunks.push(...this.choiceChunks(choice));
-      if (typeof choice.finish_reason === 'string') {
+      const finish = choice.finish_reason;
+      if (finish !== undefined && finish !== null && typeof finish !== 'string')
+        throw new BackendError('backend_protocol', 'the backend sent a "finish_reason" that is not a string');
+      if (typeof finish === 'string') {
         this.finishReason = choice.finish_reason === 'length' ? 'length' : 'stop';
         this.stopSequence = stopString(choice.stop_reason) ?? stopString(choice.matched_stop);
       }

@@ -68,9 +68,20 @@ export function objectAt(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** One `text` or `reasoning` chunk for `text` when it is a non-empty string, else none. */
+/**
+ * One `text` or `reasoning` chunk for `text` when it is a non-empty string, none when it is empty,
+ * absent or null (servers send `null` on the events that only finish).
+ *
+ * @throws BackendError `backend_protocol` for any other value (a number, an object): text the
+ *   backend garbled is not read as no text.
+ */
 export function textChunks(type: 'text' | 'reasoning', text: unknown): BackendChunk[] {
-  return typeof text === 'string' && text !== '' ? [{ type, text }] : [];
+  if (typeof text === 'string') return text === '' ? [] : [{ type, text }];
+  if (text === undefined || text === null) return [];
+  throw new BackendError(
+    'backend_protocol',
+    `the backend sent ${type === 'text' ? 'text' : 'reasoning'} that is not a string: ${typeof text === 'object' ? (Array.isArray(text) ? 'an array' : 'an object') : `a ${typeof text}`}`,
+  );
 }
 
 /** A stop string a backend reported as the one that matched: a non-empty string, else `undefined`. */
