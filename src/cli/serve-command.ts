@@ -129,6 +129,12 @@ export async function runServeCommand(
       fileConfig = await loadConfigFile(values.config, env);
       baseDir = configFolder(values.config);
     } else {
+      // Flags for a model run in this process mean nothing for a model server: refused, not ignored.
+      if (values['model-file'] === undefined) {
+        for (const flag of ['threads', 'context-size'] as const) {
+          if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --model-file only`);
+        }
+      }
       if (values['model-file'] !== undefined) {
         const modelFile = values['model-file'];
         const backend = embeddedBackendFlags(values, modelFile);

@@ -81,6 +81,27 @@ describe('toolwire serve: flags and config mistakes', () => {
         'toolwire: serve needs --config FILE, --backend URL with --model and --format, or --model-file FILE\n',
     },
     {
+      name: '--threads without --model-file: one line (it would be ignored)',
+      argv: [...backend, '--model', 'm', '--format', 'hermes', '--threads', '4'],
+      stderr: 'toolwire: --threads applies to --model-file only\n',
+    },
+    {
+      name: '--template with an openai-chat-passthrough backend: one line (the server renders its own)',
+      argv: [
+        ...backend,
+        '--backend-type',
+        'openai-chat-passthrough',
+        '--model',
+        'm',
+        '--format',
+        'hermes',
+        '--template',
+        'builtin:qwen3',
+      ],
+      stderr:
+        'toolwire serve: --template: is not used by an openai-chat-passthrough backend (the server renders its own prompt)\n',
+    },
+    {
       name: 'an empty --api-key: one line (it would refuse every request)',
       argv: [...backend, '--model', 'm', '--format', 'hermes', '--api-key', ''],
       stderr: 'toolwire: --api-key must not be empty\n',

@@ -176,6 +176,13 @@ function readModel(
   }
   let template = readTemplate(entry.template, `${path}.template`, check);
   const backend = readBackend(entry.backend, `${path}.backend`, env, check);
+  if (backend?.type === 'openai-chat-passthrough' && entry.template !== undefined) {
+    // The server renders its own prompt: a template here would be read and never used.
+    check(
+      `${path}.template`,
+      'is not used by an openai-chat-passthrough backend (the server renders its own prompt)',
+    );
+  }
   if (
     backend !== undefined &&
     backend.type !== 'openai-chat-passthrough' &&
