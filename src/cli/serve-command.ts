@@ -202,6 +202,7 @@ export async function runServeCommand(
         `toolwire serve: listening on ${serving.url} (models: ${names})${apiKey === undefined ? '' : ', API key required'}\n`,
       );
       if (playground !== undefined) io.stderr(`toolwire serve: playground at ${serving.url}/playground/\n`);
+      for (const line of versionedBackendNotes(fileConfig.models)) io.stderr(`toolwire serve: ${line}\n`);
     }
     await (stopSignal ?? untilSignal());
     if (!quiet) io.stderr('toolwire serve: shutting down\n');
@@ -351,4 +352,32 @@ function untilSignal(): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/**
+ * A note for each OpenAI-protocol backend whose URL ends in `/v1`: the gateway adds the API's own
+ * `/v1/...` path, and the base URL clients are told to use for the `openai` SDK ends in `/v1`, so a
+ * URL copied from there asks `/v1/v1/completions` (a 404 at the first request).
+ */
+function versionedBackendNotes(
+  models: readonly {
+    readonly name: string;
+    readonly backend: { readonly type: string; readonly url?: string };
+  }[],
+): string[] {
+  const paths: Readonly<Record<string, string>> = {
+    'openai-completions': '/v1/completions',
+    'openai-chat-passthrough': '/v1/chat/completions',
+  };
+  const notes: string[] = [];
+  for (const model of models) {
+    const path = paths[model.backend.type];
+    let url = model.backend.url;
+    while (url?.endsWith('/')) url = url.slice(0, -1);
+    if (path === undefined || url === undefined || !url.endsWith('/v1')) continue;
+    notes.push(
+      `note: model "${model.name}": requests go to ${url}${path}; if the server answers at ${url.slice(0, -3)}${path}, give its URL without /v1`,
+    );
+  }
+  return notes;
 }

@@ -210,6 +210,47 @@ describe('toolwire serve: flags and config mistakes', () => {
   });
 });
 
+/**
+ * Runs `toolwire serve ARGV` in this process: `listening` resolves with the URL of its start line,
+ * `stop()` ends it (as SIGTERM would) and resolves with its exit code, `stderr()` is what it wrote.
+ */
+function serveInProcess(argv: string[]): {
+  listening: Promise<string>;
+  stop: () => Promise<number>;
+  stderr: () => string;
+} {
+  let stderr = '';
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  let listened: (url: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => {
+    listened = resolve;
+  });
+  const exit = runServeCommand(
+    argv,
+    {
+      stdout: () => {},
+      stderr: (text) => {
+        stderr += text;
+        const match = /listening on (http:\/\/\S+)/.exec(text);
+        if (match?.[1]) listened(match[1]);
+      },
+    },
+    {},
+    stopped,
+  );
+  return {
+    listening,
+    stop: () => {
+      stop();
+      return exit;
+    },
+    stderr: () => stderr,
+  };
+}
+
 describe('toolwire serve: serving', () => {
   it('the config-file form serves a model to the openai SDK and stops cleanly', async () => {
     replay = await startReplayBackend({
@@ -229,28 +270,8 @@ describe('toolwire serve: serving', () => {
         ],
       }),
     );
-    let stderr = '';
-    let stop: () => void = () => {};
-    const stopped = new Promise<void>((resolve) => {
-      stop = resolve;
-    });
-    const listening = new Promise<string>((resolve) => {
-      const exit = runServeCommand(
-        ['--config', config],
-        {
-          stdout: () => {},
-          stderr: (text) => {
-            stderr += text;
-            const match = /listening on (http:\/\/\S+)/.exec(text);
-            if (match?.[1]) resolve(match[1]);
-          },
-        },
-        {},
-        stopped,
-      );
-      void exit.then((code) => expect(code).toBe(0));
-    });
-    const url = await listening;
+    const serving = serveInProcess(['--config', config]);
+    const url = await serving.listening;
     expect(url.startsWith('http://127.0.0.1:')).toBe(true);
     const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'x', maxRetries: 0 });
     const answer = await client.chat.completions.create({
@@ -262,9 +283,11 @@ describe('toolwire serve: serving', () => {
       type: 'function',
       function: { name: 'get_weather', arguments: '{"city":"Lyon"}' },
     });
-    stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const logLine = stderr.split('\n').find((line) => line.startsWith('{"id"'));
+    expect(await serving.stop()).toBe(0);
+    const logLine = serving
+      .stderr()
+      .split('\n')
+      .find((line) => line.startsWith('{"id"'));
     expect(JSON.parse(logLine ?? '{}')).toMatchObject({
       method: 'POST',
       path: '/v1/chat/completions',
@@ -272,6 +295,29 @@ describe('toolwire serve: serving', () => {
       status: 200,
       calls: 1,
     });
+  });
+
+  it('a backend URL ending in /v1 gets a note at start (requests would go to /v1/v1/...)', async () => {
+    const serving = serveInProcess([
+      '--backend',
+      'http://127.0.0.1:9/v1/',
+      '--model',
+      'm',
+      '--format',
+      'hermes',
+      '--port',
+      '0',
+    ]);
+    await serving.listening;
+    expect(await serving.stop()).toBe(0);
+    expect(
+      serving
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('note:')),
+    ).toEqual([
+      'toolwire serve: note: model "m": requests go to http://127.0.0.1:9/v1/v1/completions; if the server answers at http://127.0.0.1:9/v1/completions, give its URL without /v1',
+    ]);
   });
 
   it("the built command: --backend form (the format's built-in template) with an API key answers, and SIGTERM ends it with exit 0", async () => {
