@@ -33,6 +33,12 @@ export class UniqueIds {
     return unique;
   }
 
+  /** Marks `id` used as it is (an id given out before, elsewhere), without claiming a new one. */
+  reserve(id: string): void {
+    this.used ??= new Set();
+    this.used.add(id);
+  }
+
   clear(): void {
     this.used?.clear();
     this.next?.clear();

@@ -1,3 +1,4 @@
+import { UniqueIds } from '../internal/unique-ids.js';
 import type { Message } from '../types/message.js';
 import type { ParseEvent } from '../types/parse-event.js';
 import type { ParseResult } from '../types/tool-call.js';
@@ -7,26 +8,33 @@ import type { ParseResult } from '../types/tool-call.js';
  * calls of each output from `call_0`, and models that write their own ids repeat them turn after turn
  * (Kimi K2's `functions.NAME:0`), so the second turn's calls would share ids with the first's, which
  * providers refuse and tool results cannot be paired by. An id already used in the history becomes
- * `ID_2` (or the next free `ID_N`), the way `repairHistory` renames one (H6); the same id within one
- * turn is the same call, and keeps its new name on every event.
+ * `ID_2` (or the next free `ID_N`: `UniqueIds`), the way `repairHistory` renames one (H6); the same id
+ * within one turn is the same call, and keeps its new name on every event.
  */
 export class FreshCallIds {
-  private readonly used: Set<string>;
+  private readonly ids = new UniqueIds();
   private readonly renamed = new Map<string, string>();
 
-  /** @param history the conversation so far (every id its messages hold is taken). */
-  constructor(history: readonly Message[]) {
-    this.used = callIdsOf(history);
+  /**
+   * @param history the conversation so far (every id its messages hold is taken).
+   * @param taken more ids that are taken as they are (this turn's calls, already fresh).
+   */
+  constructor(history: readonly Message[], taken: Iterable<string> = []) {
+    for (const message of history) {
+      if (typeof message.content === 'string') continue;
+      for (const part of message.content as readonly { toolCallId?: unknown }[])
+        if (typeof part.toolCallId === 'string') this.ids.reserve(part.toolCallId);
+    }
+    for (const id of taken) this.ids.reserve(id);
   }
 
   /** The id the call the parser named `id` has in the conversation. */
   id(id: string): string {
-    const known = this.renamed.get(id);
-    if (known !== undefined) return known;
-    let fresh = id;
-    for (let suffix = 2; this.used.has(fresh); suffix++) fresh = `${id}_${suffix}`;
-    this.used.add(fresh);
-    this.renamed.set(id, fresh);
+    let fresh = this.renamed.get(id);
+    if (fresh === undefined) {
+      fresh = this.ids.claim(id);
+      this.renamed.set(id, fresh);
+    }
     return fresh;
   }
 
@@ -50,21 +58,4 @@ export class FreshCallIds {
     });
     return { ...result, toolCalls, invalidToolCalls };
   }
-
-  /** Whether `id` is taken (in the history, or given out here). */
-  has(id: string): boolean {
-    return this.used.has(id);
-  }
-}
-
-/** Every call id `messages` hold: assistant calls (valid or not) and tool results. */
-export function callIdsOf(messages: readonly Message[]): Set<string> {
-  const ids = new Set<string>();
-  for (const message of messages) {
-    if (typeof message.content === 'string') continue;
-    for (const part of message.content as readonly { toolCallId?: unknown }[]) {
-      if (typeof part.toolCallId === 'string') ids.add(part.toolCallId);
-    }
-  }
-  return ids;
 }

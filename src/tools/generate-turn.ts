@@ -127,9 +127,7 @@ async function readStream(
   }
   // An invalid call without an id is named `invalid_N`, one the history does not hold yet.
   const result = collector.result('stream');
-  const ids = new FreshCallIds(history);
-  for (const call of result.toolCalls) ids.id(call.id);
-  for (const call of result.invalidToolCalls) if (call.id !== undefined) ids.id(call.id);
-  const message = parseResultMessage(result, ids);
+  const own = [...result.toolCalls, ...result.invalidToolCalls].flatMap((call) => call.id ?? []);
+  const message = parseResultMessage(result, new FreshCallIds(history, own));
   return usage ? { message, usage } : { message };
 }

@@ -80,7 +80,7 @@ export function textChunks(type: 'text' | 'reasoning', text: unknown): BackendCh
   if (text === undefined || text === null) return [];
   throw new BackendError(
     'backend_protocol',
-    `the backend sent ${type === 'text' ? 'text' : 'reasoning'} that is not a string: ${typeof text === 'object' ? (Array.isArray(text) ? 'an array' : 'an object') : `a ${typeof text}`}`,
+    `the backend sent ${type} that is not a string: ${Array.isArray(text) ? 'an array' : typeof text === 'object' ? 'an object' : `a ${typeof text}`}`,
   );
 }
 

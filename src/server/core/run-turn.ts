@@ -415,8 +415,9 @@ class TurnReader {
       return `tool_choice names "${this.rules.onlyTool}", the model called "${name}"`;
     }
     if (issues > 0 && this.rules.strictTools.has(name)) {
-      this.strictMisfit ??= `the arguments of "${name}" do not fit its strict schema`;
-      return this.strictMisfit;
+      const why = `the arguments of "${name}" do not fit its strict schema`;
+      this.strictMisfit ??= why;
+      return why;
     }
     return undefined;
   }

@@ -110,11 +110,6 @@ export class ResponseStore {
   get count(): number {
     return this.entries.size;
   }
-
-  /** What the kept responses hold now, in `approximateBytes`. */
-  get heldBytes(): number {
-    return this.held;
-  }
 }
 
 /**
