@@ -296,11 +296,20 @@ function positiveInteger(text: string, option: string): number {
  * argument starting with `-`, which is rarely what was meant: a misspelt flag is, and the help lists them.
  */
 function usageLine(error: Error, command: string | undefined): string {
-  const unknown = /^Unknown option '([^']*)'/.exec(error.message);
-  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === null)
-    return `toolwire: ${error.message}`;
   const help = command === 'serve' ? 'toolwire serve --help' : 'toolwire --help';
-  return `toolwire ${command}: unknown option ${unknown[1]} (${help} lists the options)`;
+  const code = (error as { code?: unknown }).code;
+  const unknown = /^Unknown option '([^']*)'/.exec(error.message);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown !== null)
+    return `toolwire ${command}: unknown option ${unknown[1]} (${help} lists the options)`;
+  // Node names the option with its short form and a placeholder ("Option '-p, --port <value>'
+  // argument missing"); the line names the long flag as the help writes it.
+  const missing = /^Option '(?:-[^,' ]+, )?(--[^' ]+)[^']*' argument missing$/.exec(error.message);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && missing !== null)
+    return `toolwire ${command}: ${missing[1]} needs a value (${help} lists the options)`;
+  const flag = /^Option '(--[^' ]+)' does not take an argument$/.exec(error.message);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== null)
+    return `toolwire ${command}: ${flag[1]} takes no value (${help} lists the options)`;
+  return `toolwire: ${error.message}`;
 }
 
 function isParseArgsError(error: unknown): boolean {

@@ -111,6 +111,12 @@ describe('toolwire parse', () => {
     [['parse', join(directory, 'missing.txt'), '--format', 'hermes'], 'toolwire: cannot read'],
     [['parse', '--bogus'], 'toolwire parse: unknown option --bogus (toolwire --help lists the options)'],
     [['parse', 'a', 'b'], 'toolwire: parse takes at most one FILE, got 2'],
+    [['parse', '--format'], 'toolwire parse: --format needs a value (toolwire --help lists the options)\n'],
+    [['serve', '--port'], 'toolwire serve: --port needs a value (toolwire serve --help lists the options)\n'],
+    [
+      ['formats', '--json=yes'],
+      'toolwire formats: --json takes no value (toolwire --help lists the options)\n',
+    ],
     [['frobnicate'], 'toolwire: unknown command "frobnicate" (toolwire --help lists the commands)'],
     [
       ['parse', '--reasoning', 'maybe', '/dev/null'],

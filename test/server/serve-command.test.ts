@@ -120,6 +120,12 @@ describe('toolwire serve: flags and config mistakes', () => {
         'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
     },
     {
+      name: '--format auto and no --template: one line saying auto has no template of its own',
+      argv: ['--backend', 'http://127.0.0.1:1', '--model', 'm', '--format', 'auto'],
+      stderr:
+        'toolwire serve: --template: format "auto" (detected from the model\'s text) has no template of its own; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+    },
+    {
       name: 'a misspelt format and no --template: the one line about the format, none about its template',
       argv: [...backend, '--model', 'm', '--format', 'hermess'],
       stderr: 'toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n',

@@ -196,7 +196,7 @@ function readModel(
     else if (format !== undefined) {
       check(
         `${path}.template`,
-        `format "${format}" has no built-in template; the ${backend.type} backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})`,
+        `${format === 'auto' ? 'format "auto" (detected from the model\'s text) has no template of its own' : `format "${format}" has no built-in template`}; the ${backend.type} backend needs a chat template ({"jinja": FILE}, {"tokenizerConfig": FILE} or {"builtin": ID})`,
       );
     }
   }
