@@ -64,6 +64,83 @@ describe('POST /v1/responses through the openai SDK', () => {
     expect(harness.logs.at(-1)).toMatchObject({ path: '/v1/responses', status: 200, calls: 1, model: 'm' });
   });
 
+  it("holds every field of Open Responses' response object, the settings as given or at their defaults", async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'Sunny.' }, { output: 'Sunny.' }] } });
+    const settings = (response: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(response).filter(
+          ([key]) => !['id', 'created_at', 'completed_at', 'output', 'usage'].includes(key),
+        ),
+      );
+    const plain = await harness.client.responses.create({ model: 'm', input: question });
+    expect(settings(plain as unknown as Record<string, unknown>)).toEqual({
+      object: 'response',
+      status: 'completed',
+      background: false,
+      error: null,
+      incomplete_details: null,
+      model: 'm',
+      output_text: 'Sunny.',
+      service_tier: 'default',
+      instructions: null,
+      max_output_tokens: null,
+      metadata: {},
+      parallel_tool_calls: true,
+      previous_response_id: null,
+      reasoning: { effort: null, summary: null },
+      store: true,
+      temperature: null,
+      text: { format: { type: 'text' } },
+      tool_choice: 'none',
+      tools: [],
+      top_p: null,
+      truncation: 'disabled',
+      presence_penalty: 0,
+      frequency_penalty: 0,
+      top_logprobs: 0,
+      max_tool_calls: null,
+      user: null,
+      safety_identifier: null,
+      prompt_cache_key: null,
+    });
+    // (The openai SDK's types have no penalties on Responses: the request goes as JSON.)
+    const { status, text } = await post({
+      model: 'm',
+      input: question,
+      user: 'u1',
+      safety_identifier: 's1',
+      prompt_cache_key: 'k1',
+      presence_penalty: 0,
+      frequency_penalty: 0,
+      top_logprobs: 0,
+      temperature: 0.5,
+      top_p: 0.9,
+    });
+    expect(status).toBe(200);
+    const given = JSON.parse(text) as Record<string, unknown>;
+    expect([
+      given.user,
+      given.safety_identifier,
+      given.prompt_cache_key,
+      given.temperature,
+      given.top_p,
+    ]).toEqual(['u1', 's1', 'k1', 0.5, 0.9]);
+  });
+
+  it.each([
+    [{ presence_penalty: 0.5 }, 'presence_penalty', '"presence_penalty" is not supported by this gateway'],
+    [{ frequency_penalty: -1 }, 'frequency_penalty', '"frequency_penalty" is not supported by this gateway'],
+    [{ user: 5 }, 'user', '"user" must be a string'],
+    [{ prompt_cache_key: {} }, 'prompt_cache_key', '"prompt_cache_key" must be a string'],
+    [{ max_tool_calls: 2 }, 'max_tool_calls', '"max_tool_calls" is not supported by this gateway'],
+  ])('refuses %j with a 400 naming the field', async (field, param, message) => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, text } = await post({ model: 'm', input: question, ...field });
+    expect(status).toBe(400);
+    expect(JSON.parse(text).error).toMatchObject({ param, message });
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
   it('streams the same answer: finalResponse does not throw, stream ids are the final ids', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: callText }], maxChunkLength: 3 } });
     const stream = harness.client.responses.stream({ model: 'm', input: question, tools });

@@ -62,6 +62,8 @@ const accepted = new Set([
   'safety_identifier',
   'background',
   'top_logprobs',
+  'presence_penalty',
+  'frequency_penalty',
 ]);
 
 /** What a request may read of the kept responses: a response by id, an item by id. */
@@ -105,6 +107,17 @@ export function readResponsesRequest(
       '"background" responses are not supported by this gateway',
       'unsupported_parameter',
     );
+  for (const key of ['user', 'safety_identifier', 'prompt_cache_key']) {
+    const value = record[key];
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      throw badField(key, `"${key}" must be a string`);
+  }
+  for (const key of ['presence_penalty', 'frequency_penalty']) {
+    // Accepted at their default only (as on Chat): the backends' own default is 0 too.
+    const value = record[key];
+    if (value !== undefined && value !== null && value !== 0)
+      throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
+  }
   if (record.top_logprobs !== undefined && record.top_logprobs !== null && record.top_logprobs !== 0)
     throw badField(
       'top_logprobs',
@@ -173,7 +186,15 @@ export function readResponsesRequest(
     tools: record.tools ?? [],
     top_p: record.top_p ?? null,
     truncation: record.truncation ?? 'disabled',
-    ...(typeof record.user === 'string' ? { user: record.user } : {}),
+    // The fields Open Responses' response object requires: penalties and logprobs at their only
+    // accepted value, the bookkeeping strings as given.
+    presence_penalty: 0,
+    frequency_penalty: 0,
+    top_logprobs: 0,
+    max_tool_calls: null,
+    user: record.user ?? null,
+    safety_identifier: record.safety_identifier ?? null,
+    prompt_cache_key: record.prompt_cache_key ?? null,
   };
   return { turn, customTools: tools.custom, input, previous, store: record.store !== false, echo };
 }
