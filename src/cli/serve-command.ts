@@ -42,6 +42,8 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
   --body-limit BYTES     largest request body (default 10485760); larger ones get 413
   --max-concurrent N     most POST requests at once; more get 429
   --cors ORIGIN          allow this browser origin (repeatable; * for any); default: none
+  --reasoning-field F    where Chat Completions answers carry reasoning: both (default),
+                         reasoning_content or reasoning
   --playground           also serve the playground page at /playground/ (build it first:
                          npm run build:playground in a toolwire checkout)
   --quiet                no start line and no request log lines on standard error
@@ -82,6 +84,7 @@ export async function runServeCommand(
       'body-limit': { type: 'string' },
       'max-concurrent': { type: 'string' },
       cors: { type: 'string', multiple: true },
+      'reasoning-field': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       playground: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -99,6 +102,7 @@ export async function runServeCommand(
     createGateway,
     serveGateway,
     gatewayOptions,
+    CHAT_REASONING_FIELDS,
     loadConfigFile,
     configFolder,
     GatewayConfigError,
@@ -174,6 +178,9 @@ export async function runServeCommand(
           ? {}
           : { maxConcurrent: integerFlag('max-concurrent', values['max-concurrent'], 1, 1_000_000) }),
         ...(values.cors === undefined ? {} : { cors: { origins: values.cors } }),
+        ...(values['reasoning-field'] === undefined
+          ? {}
+          : { reasoningField: reasoningFieldFlag(values['reasoning-field'], CHAT_REASONING_FIELDS) }),
       },
       baseDir,
       quiet
@@ -340,6 +347,12 @@ function integerFlag(name: string, text: string, low: number, high: number): num
   if (!/^\d+$/.test(text) || value < low || value > high)
     throw new UsageError(`--${name} must be an integer from ${low} to ${high}, got ${text}`);
   return value;
+}
+
+function reasoningFieldFlag<Field extends string>(text: string, fields: readonly Field[]): Field {
+  if (!(fields as readonly string[]).includes(text))
+    throw new UsageError(`--reasoning-field must be ${fields.join(', ')}, got ${text}`);
+  return text as Field;
 }
 
 function untilSignal(): Promise<void> {

@@ -64,6 +64,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const store = new ResponseStore(options.responseStoreSize, options.responseStoreBytes);
   const maxAnswerCharacters = options.maxAnswerCharacters ?? DEFAULT_MAX_ANSWER_CHARACTERS;
+  const reasoningField = options.reasoningField ?? 'both';
   const active = new Set<AbortController>();
   /** POST requests in flight, which `maxConcurrent` limits (reads such as `/health` are not limited). */
   let busy = 0;
@@ -189,6 +190,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     signal: c.get('signal'),
     done: c.get('done'),
     maxAnswerCharacters,
+    reasoningField,
   });
   app.post('/v1/chat/completions', async (c) => chatRoute(await readJson(c.req.raw), routeContext(c)));
   app.post('/v1/responses', async (c) =>

@@ -25,13 +25,18 @@ export type {
 export { BackendError } from './backends/backend.js';
 export { createBackend } from './backends/create-backend.js';
 export type {
+  ChatReasoningField,
   GatewayCors,
   GatewayModel,
   GatewayOptions,
   RequestLogLine,
   TokenCounter,
 } from './config/gateway-config.js';
-export { DEFAULT_BODY_LIMIT, DEFAULT_MAX_ANSWER_CHARACTERS } from './config/gateway-config.js';
+export {
+  CHAT_REASONING_FIELDS,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_MAX_ANSWER_CHARACTERS,
+} from './config/gateway-config.js';
 export {
   type GatewayFileConfig,
   type ModelFileConfig,

@@ -134,6 +134,38 @@ describe('POST /v1/chat/completions through the openai SDK', () => {
     expect(answer.choices[0]?.finish_reason).toBe('stop');
   });
 
+  it.each([
+    ['both', { reasoning_content: 'The user wants Paris.\n', reasoning: 'The user wants Paris.\n' }],
+    ['reasoning_content', { reasoning_content: 'The user wants Paris.\n' }],
+    ['reasoning', { reasoning: 'The user wants Paris.\n' }],
+  ] as const)('reasoningField %s: the message and the deltas carry reasoning in that field or both', async (reasoningField, fields) => {
+    const output = 'The user wants Paris.\n</think>\n\nSure.';
+    harness = await startGateway({
+      format: 'qwen3_coder',
+      template: 'qwen3.5',
+      replay: { recordings: [{ output }, { output }], maxChunkLength: 3 },
+      gateway: { reasoningField },
+    });
+    const answer = await harness.client.chat.completions.create({ model: 'm', messages: question });
+    expect(answer.choices[0]?.message).toEqual({
+      role: 'assistant',
+      content: 'Sure.',
+      refusal: null,
+      ...fields,
+    });
+    const stream = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      stream: true,
+    });
+    const joined: Record<string, string> = {};
+    for await (const chunk of stream) {
+      for (const [key, value] of Object.entries(chunk.choices[0]?.delta ?? {}))
+        if (typeof value === 'string' && key !== 'role') joined[key] = (joined[key] ?? '') + value;
+    }
+    expect(joined).toEqual({ content: 'Sure.', ...fields });
+  });
+
   it('sends a call to a tool that was not offered as content, never as a call', async () => {
     const output = hermesCall('delete_everything', {});
     harness = await startGateway({ replay: { recordings: [{ output }] } });

@@ -182,5 +182,8 @@ describe('conversations: function_call_output, previous_response_id and the stor
     expect(readGatewayConfig({ models, maxAnswerCharacters: 0 }, {}).errors).toEqual([
       'maxAnswerCharacters: must be an integer from 1 to 536870912',
     ]);
+    expect(readGatewayConfig({ models, reasoningField: 'reasoning' }, {}).config?.reasoningField).toBe(
+      'reasoning',
+    );
   });
 });

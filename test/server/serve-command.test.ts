@@ -102,6 +102,11 @@ describe('toolwire serve: flags and config mistakes', () => {
         'toolwire serve: --template: is not used by an openai-chat-passthrough backend (the server renders its own prompt)\n',
     },
     {
+      name: 'an unknown --reasoning-field: one line naming the three',
+      argv: [...backend, '--model', 'm', '--format', 'hermes', '--reasoning-field', 'thoughts'],
+      stderr: 'toolwire: --reasoning-field must be both, reasoning_content, reasoning, got thoughts\n',
+    },
+    {
       name: 'an empty --api-key: one line (it would refuse every request)',
       argv: [...backend, '--model', 'm', '--format', 'hermes', '--api-key', ''],
       stderr: 'toolwire: --api-key must not be empty\n',
@@ -162,6 +167,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       JSON.stringify({
         port: 'eighty',
         modles: [],
+        reasoningField: 'thoughts',
         models: [
           { name: 'a', format: 'hermes', backend: { type: 'vllm', url: 'http://127.0.0.1:1' } },
           {
@@ -176,8 +182,9 @@ describe('toolwire serve: flags and config mistakes', () => {
     const { code, stderr } = await run(['--config', config]);
     expect(code).toBe(2);
     expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
-      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, responseStoreBytes, maxAnswerCharacters, cors, quiet, models)`,
+      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, responseStoreBytes, maxAnswerCharacters, reasoningField, cors, quiet, models)`,
       `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
+      `toolwire serve: ${config}: reasoningField: must be one of "both", "reasoning_content", "reasoning"`,
       `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
     ]);

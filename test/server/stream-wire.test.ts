@@ -155,7 +155,7 @@ describe('the bytes of streamed chunks', () => {
 });
 
 describe('the bytes of token chunks after the first', () => {
-  it('are OpenAI chunk JSON with a delta of one member, for content and reasoning alike', async () => {
+  it('are OpenAI chunk JSON with a delta of content, or of reasoning in both fields', async () => {
     // Quotes, a backslash, a newline and non-ASCII: every escape JSON has, one character a piece.
     const reasoning = 'Think "é"\\n\nok.';
     const content = 'Say "hi" \\ 🌧.';
@@ -180,13 +180,21 @@ describe('the bytes of token chunks after the first', () => {
       expect(frame).toBe(
         `data: ${head},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":null}]}`,
       );
-      return delta as { role?: string; content?: string; reasoning_content?: string };
+      return delta as { role?: string; content?: string; reasoning_content?: string; reasoning?: string };
     });
     // The first delta holds what the first read brought: one token or more.
     const first = deltas[0]?.reasoning_content ?? '';
     expect([first.length > 0, reasoning.startsWith(first)]).toEqual([true, true]);
-    expect(deltas[0]).toEqual({ role: 'assistant', content: '', reasoning_content: first });
-    expect(deltas.slice(1).every((delta) => Object.keys(delta).length === 1)).toBe(true);
+    expect(deltas[0]).toEqual({ role: 'assistant', content: '', reasoning_content: first, reasoning: first });
+    // (The default reasoningField is both: the same text in reasoning_content and reasoning.)
+    const shapes = deltas
+      .slice(1)
+      .map((delta) =>
+        delta.content === undefined
+          ? delta.reasoning === delta.reasoning_content && Object.keys(delta).join()
+          : Object.keys(delta).join(),
+      );
+    expect(new Set(shapes)).toEqual(new Set(['reasoning_content,reasoning', 'content']));
     expect(deltas.map((delta) => delta.reasoning_content ?? '').join('')).toBe(`${reasoning}\n`);
     expect(deltas.map((delta) => delta.content ?? '').join('')).toBe(content);
   });

@@ -1,10 +1,12 @@
+import type { ChatReasoningField } from '../config/gateway-config.js';
 import type { TurnEvent } from '../core/turn-event.js';
 import { JsonText } from '../http/sse-response.js';
 import { type CompletionMeta, chatUsage } from './chat-completion.js';
 
 /**
  * Writes a turn's events as `chat.completion.chunk`s, exactly as OpenAI streams them: the first
- * chunk carries `role`; content and `reasoning_content` deltas as they come; each call as a first
+ * chunk carries `role`; content and reasoning deltas as they come (reasoning in the field or fields
+ * `reasoningField` names, the same text in each); each call as a first
  * delta with `index`, `id`, `type`, `function.name` and `arguments: ""`, then its arguments; a last
  * chunk with `finish_reason` and an empty delta; then, when asked, a usage chunk with no choices.
  * Each chunk is its JSON text (`JsonText`), keys in OpenAI's order: the fields every chunk repeats are
@@ -17,11 +19,15 @@ export class ChatChunkWriter {
   private readonly prefix: string;
   /** What follows `finish_reason`'s value: the choice's end, `usage: null` when usage is asked for. */
   private readonly suffix: string;
+  /** The delta keys reasoning goes in (`GatewayOptions.reasoningField`). */
+  private readonly reasoningKeys: readonly string[];
 
   constructor(
     private readonly meta: CompletionMeta,
     private readonly includeUsage: boolean,
+    reasoningField: ChatReasoningField,
   ) {
+    this.reasoningKeys = reasoningField === 'both' ? ['reasoning_content', 'reasoning'] : [reasoningField];
     const head = JSON.stringify(this.head());
     this.prefix = `${head.slice(0, -1)},"choices":[{"index":0,"delta":`;
     this.suffix = includeUsage ? '}],"usage":null}' : '}]}';
@@ -32,14 +38,18 @@ export class ChatChunkWriter {
     switch (event.type) {
       case 'text':
         if (event.text === '') return [];
-        return [this.started ? this.delta('content', event.text) : this.chunk({ content: event.text })];
-      case 'reasoning':
-        if (event.text === '') return [];
         return [
           this.started
-            ? this.delta('reasoning_content', event.text)
-            : this.chunk({ reasoning_content: event.text }),
+            ? this.deltaText(`"content":${JSON.stringify(event.text)}`)
+            : this.chunk({ content: event.text }),
         ];
+      case 'reasoning': {
+        if (event.text === '') return [];
+        if (!this.started)
+          return [this.chunk(Object.fromEntries(this.reasoningKeys.map((key) => [key, event.text])))];
+        const text = JSON.stringify(event.text);
+        return [this.deltaText(this.reasoningKeys.map((key) => `"${key}":${text}`).join(','))];
+      }
       case 'call': {
         const index = this.index++;
         return [
@@ -73,13 +83,11 @@ export class ChatChunkWriter {
   }
 
   /**
-   * A later chunk whose delta is the one string member `key` (a token's content or reasoning): as
-   * `chunk` writes it, without the delta object (`{"content":"…"}` is the key and the string's JSON).
+   * A later chunk whose delta is `members` (a token's content or reasoning, as JSON members): as
+   * `chunk` writes it, without building the delta object.
    */
-  private delta(key: 'content' | 'reasoning_content', text: string): JsonText {
-    return new JsonText(
-      `${this.prefix}{"${key}":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null${this.suffix}`,
-    );
+  private deltaText(members: string): JsonText {
+    return new JsonText(`${this.prefix}{${members}},"logprobs":null,"finish_reason":null${this.suffix}`);
   }
 
   /** `{...head, choices: [{index: 0, delta, logprobs: null, finish_reason}], usage?: null}` as JSON. */

@@ -1,3 +1,4 @@
+import type { ChatReasoningField } from '../config/gateway-config.js';
 import type { TurnEvent } from '../core/turn-event.js';
 
 /** The fields every Chat Completions answer (whole or chunk) carries. */
@@ -20,11 +21,13 @@ export function chatUsage(usage: { promptTokens?: number; completionTokens?: num
 
 /**
  * A whole `chat.completion` from a turn's events: `content` (`null` when the model wrote none and
- * made calls), `reasoning_content` when there was reasoning, `tool_calls` when there were calls.
+ * made calls), the reasoning in `reasoningField`'s field or fields when there was reasoning,
+ * `tool_calls` when there were calls.
  */
 export async function chatCompletion(
   events: AsyncIterable<TurnEvent>,
   meta: CompletionMeta,
+  reasoningField: ChatReasoningField,
 ): Promise<{
   body: Record<string, unknown>;
   end: Extract<TurnEvent, { type: 'end' }>;
@@ -50,7 +53,10 @@ export async function chatCompletion(
     content: content === '' && calls.length > 0 ? null : content,
     refusal: null,
   };
-  if (reasoning !== '') message.reasoning_content = reasoning;
+  if (reasoning !== '') {
+    if (reasoningField !== 'reasoning') message.reasoning_content = reasoning;
+    if (reasoningField !== 'reasoning_content') message.reasoning = reasoning;
+  }
   if (calls.length > 0) message.tool_calls = calls;
   const body = {
     id: meta.id,

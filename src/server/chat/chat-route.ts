@@ -27,9 +27,9 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
     created: Math.floor(Date.now() / 1000),
     model: request.model,
   };
-  const chunks = new ChatChunkWriter(meta, request.includeUsage);
+  const chunks = new ChatChunkWriter(meta, request.includeUsage, route.reasoningField);
   return answerTurn(request, model, route, {
-    whole: (events) => chatCompletion(events, meta),
+    whole: (events) => chatCompletion(events, meta, route.reasoningField),
     events: (event) => chunks.write(event).map((data) => ({ data })),
     errorEvent: (failure) => ({ data: errorBody(failure) }),
     terminator: '[DONE]',

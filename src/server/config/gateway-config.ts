@@ -111,9 +111,27 @@ export interface GatewayOptions {
    * about 16 million tokens: far past any model's output limit, far below what one string can hold.
    */
   readonly maxAnswerCharacters?: number;
+  /**
+   * The field Chat Completions answers carry reasoning in (the message's and each delta's):
+   * `reasoning_content` (DeepSeek's name, read by llama.cpp's clients, LiteLLM and LangChain),
+   * `reasoning` (vLLM's since it renamed the field, OpenRouter's, Ollama's, and the one the OpenAI
+   * Agents SDK reads), or `both` (the default: the same text in each, as vLLM sent it while it
+   * moved from one to the other). Histories are read with either.
+   */
+  readonly reasoningField?: ChatReasoningField;
   /** Where notices go (ignored fields, unknown betas); default nowhere. */
   readonly notice?: (message: string) => void;
 }
+
+/** Where Chat Completions answers carry reasoning (`GatewayOptions.reasoningField`). */
+export type ChatReasoningField = 'reasoning_content' | 'reasoning' | 'both';
+
+/** The values of `ChatReasoningField`, in the order the documentation gives them. */
+export const CHAT_REASONING_FIELDS: readonly ChatReasoningField[] = [
+  'both',
+  'reasoning_content',
+  'reasoning',
+];
 
 /** The default `maxAnswerCharacters`: 64 Mi. */
 export const DEFAULT_MAX_ANSWER_CHARACTERS = 64 * 1024 * 1024;

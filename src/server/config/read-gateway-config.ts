@@ -2,6 +2,7 @@ import { promptTemplates } from '../../ai-sdk/index.js';
 import { getFormat } from '../../formats/index.js';
 import type { BackendConfig, BackendKind } from '../backends/backend.js';
 import type { TemplateSource } from '../template/prompt-renderer.js';
+import { CHAT_REASONING_FIELDS, type ChatReasoningField } from './gateway-config.js';
 
 /** One model as the config file spells it (templates as sources, keys possibly from the environment). */
 export interface ModelFileConfig {
@@ -27,6 +28,7 @@ export interface GatewayFileConfig {
   readonly responseStoreSize?: number;
   readonly responseStoreBytes?: number;
   readonly maxAnswerCharacters?: number;
+  readonly reasoningField?: ChatReasoningField;
   readonly cors?: { readonly origins: readonly string[] };
   readonly quiet: boolean;
   readonly models: readonly ModelFileConfig[];
@@ -52,6 +54,7 @@ const topKeys = [
   'responseStoreSize',
   'responseStoreBytes',
   'maxAnswerCharacters',
+  'reasoningField',
   'cors',
   'quiet',
   'models',
@@ -103,6 +106,9 @@ export function readGatewayConfig(
   const responseStoreSize = optionalInteger(value, 'responseStoreSize', '', at, 0, 1_000_000);
   const responseStoreBytes = optionalInteger(value, 'responseStoreBytes', '', at, 0, 2 ** 40);
   const maxAnswerCharacters = optionalInteger(value, 'maxAnswerCharacters', '', at, 1, 2 ** 29);
+  const reasoningField = value.reasoningField;
+  if (reasoningField !== undefined && !CHAT_REASONING_FIELDS.includes(reasoningField as ChatReasoningField))
+    at('reasoningField', `must be one of ${CHAT_REASONING_FIELDS.map((field) => `"${field}"`).join(', ')}`);
   const quiet = value.quiet === undefined ? false : value.quiet === true;
   if (value.quiet !== undefined && typeof value.quiet !== 'boolean') at('quiet', 'must be true or false');
   let cors: { origins: string[] } | undefined;
@@ -137,6 +143,7 @@ export function readGatewayConfig(
       ...(responseStoreSize === undefined ? {} : { responseStoreSize }),
       ...(responseStoreBytes === undefined ? {} : { responseStoreBytes }),
       ...(maxAnswerCharacters === undefined ? {} : { maxAnswerCharacters }),
+      ...(reasoningField === undefined ? {} : { reasoningField: reasoningField as ChatReasoningField }),
       ...(cors === undefined ? {} : { cors }),
     },
     errors: [],

@@ -1,3 +1,4 @@
+import type { ChatReasoningField } from '../config/gateway-config.js';
 import { GatewayError } from '../http/gateway-error.js';
 import type { RequestRecord } from '../http/request-record.js';
 import type { ResolvedModel } from './run-turn.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   readonly done: () => void;
   /** The longest answer a turn reads (`GatewayOptions.maxAnswerCharacters`). */
   readonly maxAnswerCharacters: number;
+  /** Where Chat Completions answers carry reasoning (`GatewayOptions.reasoningField`). */
+  readonly reasoningField: ChatReasoningField;
 }
 
 /**

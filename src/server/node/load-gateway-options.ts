@@ -111,6 +111,7 @@ export async function gatewayOptions(
     ...(config.responseStoreSize === undefined ? {} : { responseStoreSize: config.responseStoreSize }),
     ...(config.responseStoreBytes === undefined ? {} : { responseStoreBytes: config.responseStoreBytes }),
     ...(config.maxAnswerCharacters === undefined ? {} : { maxAnswerCharacters: config.maxAnswerCharacters }),
+    ...(config.reasoningField === undefined ? {} : { reasoningField: config.reasoningField }),
     ...(config.cors === undefined ? {} : { cors: config.cors }),
     ...hooks,
   };
