@@ -239,13 +239,17 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const handler = (async (request: Request) => app.fetch(request)) as Gateway;
   Object.defineProperty(handler, 'inFlight', { get: () => active.size });
+  /** Resolves once no request is in flight, or after `ms`. */
+  const settled = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (active.size === 0) return resolve();
+      drained = resolve;
+      setTimeout(resolve, ms).unref?.();
+    });
   handler.close = async (graceMs = 10_000) => {
     closing = true;
+    await settled(graceMs);
     if (active.size === 0) return;
-    await new Promise<void>((resolve) => {
-      drained = resolve;
-      setTimeout(resolve, graceMs).unref?.();
-    });
     const cutOff = new GatewayError(
       503,
       'server_error',
@@ -253,9 +257,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       'the gateway shut down before the answer ended',
     );
     for (const controller of active) controller.abort(cutOff);
+    // The requests cut off answer with that error (a 503, or an error event ending their stream).
+    await settled(cutOffMs);
   };
   return handler;
 }
+
+/** How long requests cut off at shutdown get to send their error answer. */
+const cutOffMs = 2000;
 
 /** The percent-decoded path after `/v1/models/` (as sent when it is not valid percent-encoding). */
 function modelId(url: string): string {

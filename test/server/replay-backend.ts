@@ -47,6 +47,8 @@ export interface ReplayRecording {
   readonly usage?: { readonly promptTokens?: number; readonly completionTokens?: number };
   /** Failure: close the connection without answering. */
   readonly refuse?: boolean;
+  /** Wait this many milliseconds before answering (a model still thinking). */
+  readonly delayMs?: number;
   /** Failure: never answer (no headers), keeping the connection open. */
   readonly silent?: boolean;
   /** Failure: answer this status with `errorBody` (default `{ error: { message, code } }`). */
@@ -165,6 +167,8 @@ export async function startReplayBackend(options: ReplayOptions): Promise<Replay
       return;
     }
     if (recording.silent === true) return;
+    if (recording.delayMs !== undefined)
+      await new Promise((resolve) => setTimeout(resolve, recording.delayMs));
     if (recording.refuse === true) {
       serverBroke = true;
       req.socket.destroy();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinPromptRenderer, createGateway } from '../../src/server/index.js';
+import { serveGateway } from '../../src/server/node/index.js';
 import { startGateway } from './gateway-harness.js';
 import { startReplayBackend } from './replay-backend.js';
 
@@ -97,6 +98,54 @@ describe('graceful shutdown', () => {
     );
     expect(gateway.inFlight).toBe(0);
     expect(await replay.requests[0]?.ended).toBe('client_closed');
+    await replay.close();
+  });
+
+  it('through the Node listener, a whole answer in flight is written out whole before the connection closes', async () => {
+    // The handler finishes before Node writes its answer: closing the connections at once lost it.
+    const harness = await startGateway({
+      replay: { recordings: [{ output: 'Hello there.', delayMs: 300 }] },
+    });
+    const answer = harness.client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'a' }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await harness.close();
+    expect((await answer).choices[0]?.message.content).toBe('Hello there.');
+    expect(harness.logs.map((line) => line.status)).toEqual([200]);
+  });
+
+  it('through the Node listener, a whole answer cut off at the end of the grace period is a 503 the client receives', async () => {
+    const replay = await startReplayBackend({ recordings: [{ output: 'late', silent: true }] });
+    const gateway = createGateway({
+      models: [
+        {
+          name: 'm',
+          format: 'hermes',
+          renderer: builtinPromptRenderer('qwen2.5'),
+          backend: { type: 'openai-completions', url: replay.url },
+        },
+      ],
+    });
+    const serving = await serveGateway(gateway, { port: 0 });
+    const answer = fetch(`${serving.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await serving.close(100);
+    const response = await answer;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'the gateway shut down before the answer ended',
+        type: 'server_error',
+        param: null,
+        code: 'shutting_down',
+      },
+    });
     await replay.close();
   });
 

@@ -1,7 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Gateway } from '../gateway.js';
 import { playgroundFiles } from './playground-files.js';
+
+/** How long finished answers get to be written out at shutdown before connections are closed. */
+const flushMs = 2000;
 
 /** A gateway listening on a port (Node). */
 export interface ServingGateway {
@@ -36,13 +40,31 @@ export async function serveGateway(
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  // Responses not yet written out: an answer the gateway has finished may still be on its way to the
+  // socket (a whole answer is written after the handler returns), so shutdown waits for these.
+  const writing = new Set<ServerResponse>();
+  let written: (() => void) | undefined;
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    writing.add(response);
+    response.once('close', () => {
+      writing.delete(response);
+      if (writing.size === 0) written?.();
+    });
+  });
   const address = server.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shown}:${address.port}`,
     async close(graceMs = 10_000) {
+      // Stops accepting connections and closes the idle ones; those with a request stay open.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.close(graceMs);
+      if (writing.size > 0) {
+        await new Promise<void>((resolve) => {
+          written = resolve;
+          setTimeout(resolve, flushMs).unref();
+        });
+      }
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
     },
