@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withoutEdgeAnchors } from '../../src/server/responses/custom-tool.js';
 import { type GatewayHarness, hermesCall, startGateway } from './gateway-harness.js';
 import { eventTypes, functionCall, postResponses, question, tools } from './responses-helpers.js';
 
@@ -313,5 +314,48 @@ describe('custom (freeform) tools', () => {
     expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain(
       'the arguments of "pin" do not fit its strict schema',
     );
+  });
+
+  it.each([
+    ['^[0-9]{4}$'],
+    ['^[0-9]{4}'],
+    ['[0-9]{4}$'],
+  ])('an anchored regex %s is enforced as the unanchored one: the grammar holds it, a misfit is a 422', async (definition) => {
+    const anchored = { ...pin, format: { ...pin.format, definition } };
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: hermesCall('pin', { input: '1234' }) }] },
+    });
+    await harness.client.responses.create({
+      model: 'm',
+      input: 'Pick a PIN',
+      tools: [anchored],
+      tool_choice: 'required',
+    });
+    expect(String(harness.replay.requests[0]?.body.grammar)).toContain(
+      'pin-args-input-pattern ::= [0-9]{4}\n',
+    );
+    expect(harness.notices).toEqual([]);
+    await harness.close();
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      replay: { recordings: [{ output: hermesCall('pin', { input: '12a4' }) }] },
+    });
+    const error = await harness.client.responses
+      .create({ model: 'm', input: 'Pick a PIN', tools: [anchored] })
+      .catch((caught: unknown) => caught);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+  });
+
+  it.each([
+    ['^abc$', 'abc'],
+    ['abc', 'abc'],
+    ['abc\\$', 'abc\\$'],
+    ['abc\\\\$', 'abc\\\\'],
+    ['^$', ''],
+    ['^', ''],
+    ['$', ''],
+  ])('withoutEdgeAnchors(%j) is %j', (definition, expected) => {
+    expect(withoutEdgeAnchors(definition)).toBe(expected);
   });
 });

@@ -61,7 +61,7 @@ export function readCustomTool(
           `${param}.format must have "syntax" "lark" or "regex" and a non-empty "definition"`,
         );
       }
-      const pattern = `^(?:${definition})$`;
+      const pattern = `^(?:${withoutEdgeAnchors(definition)})$`;
       if (syntax === 'regex' && validPattern(pattern)) {
         input.pattern = pattern;
         strict = true;
@@ -90,6 +90,23 @@ export function readCustomTool(
 }
 
 /** A pattern the grammar layer can express (so constraining is real, not a silent no-op). */
+/**
+ * A regex definition without a leading `^` and a trailing unescaped `$`: the input must match whole
+ * either way (the definition is wrapped in `^(?:…)$`), and a pattern grammar takes no anchor inside.
+ * Tool definitions are usually written anchored (`^[0-9]+$`).
+ */
+export function withoutEdgeAnchors(definition: string): string {
+  let start = definition.startsWith('^') ? 1 : 0;
+  let end = definition.length;
+  if (end > start && definition.endsWith('$')) {
+    let backslashes = 0;
+    while (end - 2 - backslashes >= start && definition[end - 2 - backslashes] === '\\') backslashes++;
+    if (backslashes % 2 === 0) end--;
+  }
+  if (start > end) start = end;
+  return definition.slice(start, end);
+}
+
 function validPattern(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');
