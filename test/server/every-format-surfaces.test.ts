@@ -246,7 +246,8 @@ describe('tool choices that require calls, under the format grammar', () => {
       const field = backendOf(index);
       const dialect = field === 'llamacpp' || field === 'grammar' ? 'gbnf' : 'ebnf';
       const grammarOf = (toolChoice: 'required' | string) =>
-        grammarFor({ format, tools, toolChoice, parallel: true, dialect }).grammar;
+        // (A named tool is one call to it.)
+        grammarFor({ format, tools, toolChoice, parallel: toolChoice === 'required', dialect }).grammar;
       const keys = [0, 1, 2, 3].map(() => outputs.keyed({ output: format.example }));
       const ask = (key: string) => [{ role: 'user' as const, content: key }];
       const [any, tool, required, function_] = await Promise.all([

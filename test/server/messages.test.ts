@@ -328,6 +328,20 @@ describe('tool_choice and disable_parallel_tool_use enforced as in the Chat surf
     );
   });
 
+  it('a named tool without grammars: two calls to it are a 422 (a named tool is one call)', async () => {
+    const output = `${hermesCall('get_weather', { city: 'A' })}\n${hermesCall('get_weather', { city: 'B' })}`;
+    const { client } = await start({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });
+    const error = await client.messages.create(namedWeather).catch((caught: unknown) => caught);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).error).toEqual({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: 'the model made 2 tool calls although tool_choice asks for one call to "get_weather"',
+      },
+    });
+  });
+
   it('none: a call the model writes anyway is text, and no tools are rendered', async () => {
     const { gateway, client } = await start({ replay: { recordings: [{ output: callText }] } });
     const message = await client.messages.create(choosing({ type: 'none' }));

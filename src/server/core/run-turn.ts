@@ -353,7 +353,11 @@ class TurnReader {
       return violation(`the model made no valid tool call although tool_choice requires one${why}`);
     }
     if (rules.atMostOneCall && this.calls > 1) {
-      return violation(`the model made ${this.calls} tool calls although parallel_tool_calls is false`);
+      return violation(
+        rules.onlyTool === undefined
+          ? `the model made ${this.calls} tool calls although parallel_tool_calls is false`
+          : `the model made ${this.calls} tool calls although tool_choice asks for one call to "${rules.onlyTool}"`,
+      );
     }
     // A strict tool's call that does not fit is a broken rule too: asked again, then a 422, never
     // an answer that quietly holds the call as text.

@@ -38,7 +38,7 @@ export function turnGrammar(
       tools: request.tools,
       format,
       toolChoice,
-      parallel: request.parallelToolCalls,
+      parallel: !rules.atMostOneCall,
       dialect,
       lazy,
       ...(reasoningBudget === undefined ? {} : { reasoningBudget }),

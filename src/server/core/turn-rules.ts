@@ -25,7 +25,8 @@ export function turnRules(request: TurnRequest): TurnRules {
   const choice = request.toolChoice;
   const noCalls = choice.type === 'none' || request.tools.length === 0;
   const callRequired = choice.type === 'required' || choice.type === 'tool';
-  const atMostOneCall = !noCalls && !request.parallelToolCalls;
+  // A named tool is one call to it (OpenAI's forced function call; Anthropic's `tool` choice).
+  const atMostOneCall = !noCalls && (!request.parallelToolCalls || choice.type === 'tool');
   const jsonContent = request.responseFormat.type !== 'text';
   return {
     constrained: callRequired || atMostOneCall || (!noCalls && request.strictTools.size > 0) || jsonContent,
