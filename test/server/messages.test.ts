@@ -437,6 +437,43 @@ describe('history: tool results and thinking', () => {
     expect(signatures).toHaveLength(1);
   });
 
+  it('system text blocks are one system message; a system message the template leaves out gets a notice', async () => {
+    // Like DeepSeek's templates: the first system message only.
+    const template =
+      '{% if messages[0].role == "system" %}[system]{{ messages[0].content }}\n{% endif %}' +
+      '{% for m in messages %}{% if m.role != "system" %}[{{ m.role }}]{{ m.content }}\n{% endif %}{% endfor %}[assistant]';
+    const { gateway, client } = await start({
+      model: { renderer: promptRendererFromText(template) },
+      replay: {
+        recordings: [
+          { output: 'Hi.', expectPrompt: '[system]You are Claude Code.\nBe brief.\n[user]Hi\n[assistant]' },
+          { output: 'Hi.', expectPrompt: '[system]You are Claude Code.\n[user]Hi\n[assistant]' },
+        ],
+      },
+    });
+    const blocks = [
+      { type: 'text' as const, text: 'You are Claude Code.' },
+      { type: 'text' as const, text: 'Be brief.' },
+    ];
+    await client.messages.create({
+      model: 'm',
+      max_tokens: 100,
+      system: blocks,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(gateway.notices).toEqual([]);
+    // A system message later in the conversation is a second one, which this template drops.
+    await client.messages.create({
+      model: 'm',
+      max_tokens: 100,
+      system: 'You are Claude Code.',
+      messages: [{ role: 'system', content: 'Today is Monday.' } as never, { role: 'user', content: 'Hi' }],
+    });
+    expect(gateway.notices).toEqual([
+      'the chat template of model "m" left out system message 2 of 2 (16 characters): the model does not see it',
+    ]);
+  });
+
   it('thinking and redacted_thinking blocks in history are accepted; thinking reaches the template as reasoning', async () => {
     // A template that shows what it is given: role, reasoning_content and content of each message.
     const template =

@@ -17,7 +17,14 @@ import { badField } from '../http/gateway-error.js';
  */
 export function messagesConversation(system: unknown, messages: readonly unknown[]): Message[] {
   const warnings: Warning[] = [];
+  // `system`'s text blocks are one system prompt: one system message (a template may keep only the
+  // first system message, as DeepSeek's do), its blocks joined as a system message's blocks are.
   const result = convert(system, [], warnings);
+  if (result.length > 1)
+    result.splice(0, result.length, {
+      role: 'system',
+      content: result.map((m) => m.content).join('\n'),
+    } as Message);
   let lastUser = -1;
   messages.forEach((message, index) => {
     if ((message as { role?: unknown }).role === 'user') lastUser = index;
