@@ -1,10 +1,8 @@
-import type { Message } from '../../types/index.js';
 import { answerTurn } from '../core/answer-turn.js';
 import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import type { ResolvedModel } from '../core/run-turn.js';
 import { refuseUnsupportedSampling } from '../core/sampling-support.js';
-import { badField } from '../http/gateway-error.js';
 import { loggable, type NoticeOnce } from '../http/notice-once.js';
 import { noteAnthropicBetas } from './anthropic-beta.js';
 import { anthropicErrorBody } from './anthropic-error.js';
