@@ -92,3 +92,40 @@ describe('reasoning effort reaches the template as its reasoning switch', () => 
     });
   });
 });
+
+describe('the built-in templates', () => {
+  it('builtin:qwen3 with reasoning_effort none: the empty think block Qwen3 writes, no notice', async () => {
+    harness = await startGateway({
+      template: 'qwen3',
+      replay: { recordings: [{ output: 'ok' }, { output: 'ok' }] },
+    });
+    const ask = (reasoning_effort?: 'none' | 'high') =>
+      harness?.client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'hi' }],
+        ...(reasoning_effort === undefined ? {} : { reasoning_effort }),
+      });
+    await ask('none');
+    await ask('high');
+    const prompts = harness.replay.requests.map((request) => String(request.body.prompt).slice(-52));
+    expect(prompts).toEqual(
+      [
+        '<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n',
+        '<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n',
+      ].map((end) => end.slice(-52)),
+    );
+    expect(harness.notices).toEqual([]);
+  });
+
+  it('a built-in without a reasoning switch: the setting is not applied, and a notice says so', async () => {
+    harness = await startGateway({ template: 'qwen2.5', replay: { recordings: [{ output: 'ok' }] } });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      reasoning_effort: 'none',
+    });
+    expect(harness.notices).toEqual([
+      'the chat template of model "m" (builtin:qwen2.5) has no reasoning switch: the request\'s reasoning setting is not applied',
+    ]);
+  });
+});

@@ -407,3 +407,60 @@ describeCorpus('templates/', 'the models own templates (shared/corpus/templates)
     expect(rendersOnlyHere).toEqual(['vllm-tool_chat_template_hunyuan_a13b.jinja']);
   });
 });
+
+describeCorpus('templates/', 'the built-in reasoning switch against the models own templates', () => {
+  // Each built-in with a switch, and its model's template: the generation prompt's end, thinking on
+  // and off, as the model's template writes it with `enable_thinking`.
+  // (Compared without white space for vLLM's copy of DeepSeek's template, which keeps the
+  // indentation of its tags; llama.cpp's copy writes `<think></think>` where DeepSeek's writes `</think>`.)
+  const pairs: [string, string][] = [
+    ['qwen3', 'llama.cpp-Qwen-Qwen3-0.6B.jinja'],
+    ['qwen3.5', 'llama.cpp-Qwen-Qwen3.5-4B.jinja'],
+    ['nemotron-3', 'llama.cpp-NVIDIA-Nemotron-3-Nano-30B-A3B.jinja'],
+    ['deepseek-v3.1', 'vllm-tool_chat_template_deepseekv31.jinja'],
+    ['deepseek-v3.2', 'llama.cpp-deepseek-ai-DeepSeek-V3.2.jinja'],
+    ['glm-4.7', 'llama.cpp-zai-org-GLM-4.7-Flash.jinja'],
+    ['glm-5', 'hfjs-zai-org-GLM-5.1.jinja'],
+  ];
+  const messages: Message[] = [{ role: 'user', content: 'Hello there' }];
+  /** What follows the user's text: the end of the turn and the generation prompt. */
+  const ending = (prompt: string, file: string) => {
+    const end = prompt.slice(prompt.lastIndexOf('Hello there') + 'Hello there'.length);
+    return file.startsWith('vllm-') ? end.replace(/\s+/g, '') : end;
+  };
+  test.each(pairs)('builtin:%s ends as %s does, thinking on and off', (id, file) => {
+    const own = promptRendererFromText(readFileSync(new URL(file, corpusUrl('templates/')), 'utf8'), {
+      name: file,
+    });
+    const builtin = builtinPromptRenderer(id);
+    expect(builtin.reasoningSwitch).toBe(true);
+    for (const enabled of [true, false]) {
+      const input = { messages, tools: [], toolChoice: { type: 'auto' as const }, reasoning: { enabled } };
+      expect([enabled, ending(builtin.render(input), file)]).toEqual([
+        enabled,
+        ending(own.render(input), file),
+      ]);
+    }
+  });
+
+  test('a built-in without a switch says so', () => {
+    expect(builtinPromptRenderer('qwen2.5').reasoningSwitch).toBe(false);
+  });
+});
+
+test('docs/serve.md lists every built-in template with its format and whether it has a reasoning switch', () => {
+  const doc = readFileSync(new URL('../../docs/serve.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### Built-in templates'), doc.indexOf('\n## Backends'));
+  const rows = [...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| (yes|) \|$/gm)].map((row) => [
+    row[1],
+    row[2],
+    row[3] === 'yes',
+  ]);
+  expect(rows).toEqual(
+    promptTemplates.map((template) => [
+      template.id,
+      template.format,
+      builtinPromptRenderer(template.id).reasoningSwitch,
+    ]),
+  );
+});

@@ -189,6 +189,11 @@ function generateRequest(
     ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
   });
   noteLeftOutSystem(messages, prompt, model.name, context.notice);
+  if (request.reasoning !== undefined && model.renderer?.reasoningSwitch === false) {
+    context.notice(
+      `the chat template of model "${model.name}" (${model.renderer.source}) has no reasoning switch: the request's reasoning setting is not applied`,
+    );
+  }
   return { ...base, prompt };
 }
 

@@ -3,11 +3,33 @@ import { languageModelPrompt } from './language-model-prompt.js';
 import { type PromptRenderer, TemplateError } from './prompt-renderer.js';
 
 /**
+ * The reasoning switch of the built-in templates whose models' own templates have one
+ * (`enable_thinking`): the end of the generation prompt the built-in writes by default, and what
+ * replaces it with thinking on and with it off, as those templates write them (Qwen3 and Qwen3.5 an
+ * empty `<think>` block when off; Nemotron 3 `<think></think>`; DeepSeek V3.1 and V3.2, off by
+ * default, an open `<think>` when on; GLM-4.7 and GLM-5 a closing `</think>` when off).
+ */
+const thinkingSwitches: Readonly<
+  Record<string, { readonly on: readonly [string, string]; readonly off: readonly [string, string] }>
+> = {
+  qwen3: { on: ['', ''], off: ['', '<think>\n\n</think>\n\n'] },
+  'qwen3.5': { on: ['', ''], off: ['<think>\n', '<think>\n\n</think>\n\n'] },
+  'nemotron-3': { on: ['', ''], off: ['<think>\n', '<think></think>'] },
+  'deepseek-v3.1': { on: ['</think>', '<think>'], off: ['', ''] },
+  'deepseek-v3.2': { on: ['<think></think>', '<think>'], off: ['', ''] },
+  'glm-4.7': { on: ['', ''], off: ['<think>', '</think>'] },
+  'glm-5': { on: ['', ''], off: ['<think>', '</think>'] },
+};
+
+/**
  * A prompt renderer for one of toolwire's built-in templates (`promptTemplates` of `toolwire/ai-sdk`, by
  * `id`): the conversation as a `LanguageModelV3Prompt` (`languageModelPrompt`) written by
- * `renderPromptText` with the tool choice and date. Built-in templates have no reasoning switch:
- * `input.reasoning` is not read. Source `builtin:<id>`. Throws `TemplateError` for an unknown id (the
- * message lists the valid ids); `render` throws it for image and file parts.
+ * `renderPromptText` with the tool choice and date. `input.reasoning` switches thinking on or off for
+ * the built-ins whose models' templates read `enable_thinking` (`qwen3`, `qwen3.5`, `nemotron-3`,
+ * `deepseek-v3.1`, `deepseek-v3.2`, `glm-4.7`, `glm-5`: the end of the generation prompt, as those
+ * templates write it); the others have no switch (`reasoningSwitch: false`). Source `builtin:<id>`.
+ * Throws `TemplateError` for an unknown id (the message lists the valid ids); `render` throws it for
+ * image and file parts.
  */
 export function builtinPromptRenderer(id: string): PromptRenderer {
   const template = promptTemplates.find((candidate) => candidate.id === id);
@@ -15,12 +37,18 @@ export function builtinPromptRenderer(id: string): PromptRenderer {
     throw new TemplateError(
       `unknown built-in template "${id}"; valid ids: ${promptTemplates.map((entry) => entry.id).join(', ')}`,
     );
+  const switches = Object.hasOwn(thinkingSwitches, id) ? thinkingSwitches[id] : undefined;
   return {
     source: `builtin:${id}`,
-    render: (input) =>
-      renderPromptText(languageModelPrompt(input.messages), input.tools, template, {
+    reasoningSwitch: switches !== undefined,
+    render: (input) => {
+      const prompt = renderPromptText(languageModelPrompt(input.messages), input.tools, template, {
         toolChoice: input.toolChoice,
         ...(input.date === undefined ? {} : { date: input.date }),
-      }),
+      });
+      if (switches === undefined || input.reasoning === undefined) return prompt;
+      const [ending, replacement] = input.reasoning.enabled ? switches.on : switches.off;
+      return prompt.endsWith(ending) ? prompt.slice(0, prompt.length - ending.length) + replacement : prompt;
+    },
   };
 }

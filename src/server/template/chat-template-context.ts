@@ -149,7 +149,9 @@ export function chatTemplateContext(input: RenderInput, tokens: SpecialTokens): 
     bos_token: tokens.bosToken ?? '',
     eos_token: tokens.eosToken ?? '',
     date_string: strftime(date, '%d %b %Y'),
-    ...(reasoning === undefined ? {} : { enable_thinking: reasoning.enabled }),
+    // `thinking` too: DeepSeek V3.1's own template reads that name (vLLM users pass it in
+    // `chat_template_kwargs`), the others `enable_thinking`.
+    ...(reasoning === undefined ? {} : { enable_thinking: reasoning.enabled, thinking: reasoning.enabled }),
     ...(reasoning?.effort === undefined ? {} : { reasoning_effort: reasoning.effort }),
   };
 }

@@ -34,6 +34,8 @@ export interface RenderInput {
 export interface PromptRenderer {
   /** `jinja`, `tokenizer_config` or `builtin:<id>`, for logs and `/v1/models`. */
   readonly source: string;
+  /** `false` when the template has no reasoning switch: `input.reasoning` is not read. */
+  readonly reasoningSwitch?: boolean;
   render(input: RenderInput): string;
 }
 
