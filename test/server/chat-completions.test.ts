@@ -437,4 +437,38 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
       "Tool arguments must match each tool's parameter schema exactly.",
     );
   });
+
+  it('response_format json_schema without grammars: JSON in a fence is the JSON, unfenced; prose is a 422', async () => {
+    const fenced = '```json\n{"answer": 42}\n```';
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      replay: { recordings: [{ output: fenced }, { output: fenced }, { output: 'The answer is 42.' }] },
+    });
+    const response_format = {
+      type: 'json_schema' as const,
+      json_schema: {
+        name: 'answer',
+        schema: { type: 'object', properties: { answer: { type: 'integer' } }, required: ['answer'] },
+      },
+    };
+    const whole = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      response_format,
+    });
+    expect(whole.choices[0]?.message.content).toBe('{"answer": 42}');
+    const stream = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      response_format,
+      stream: true,
+    });
+    let streamed = '';
+    for await (const chunk of stream) streamed += chunk.choices[0]?.delta.content ?? '';
+    expect(streamed).toBe('{"answer": 42}');
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, response_format })
+      .catch((caught: unknown) => caught);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+  });
 });

@@ -305,6 +305,8 @@ class TurnReader {
       format: model.format,
       ...(rules.noCalls ? {} : { tools: request.tools }),
       reasoningStartedInPrompt: model.reasoningStartedInPrompt ?? opensReasoning(prompt, model.format),
+      // JSON asked for: a fence around it (models often write one) is not part of the content.
+      ...(rules.jsonContent ? { content: 'json' as const } : {}),
     });
   }
 
