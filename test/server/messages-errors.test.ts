@@ -38,6 +38,41 @@ describe('errors in Anthropic shape', () => {
       type: 'invalid_request_error',
       message: 'messages.0.content.0: user blocks must be of type text, image, document, tool_result',
     },
+    ...[
+      [{ type: 'tool_use', id: 't1', input: {} }, 'messages.0.content.0.name must be a non-empty string'],
+      [{ type: 'tool_use', id: 't1', name: 'f', input: 'x' }, 'messages.0.content.0.input must be an object'],
+      [{ type: 'text', text: 5 }, 'messages.0.content.0.text must be a string'],
+    ].map(([block, message]) => ({
+      name: `an assistant block the converter would drop or change: ${message}`,
+      body: JSON.stringify({
+        model: 'm',
+        max_tokens: 10,
+        messages: [
+          { role: 'assistant', content: [block] },
+          { role: 'user', content: 'hi' },
+        ],
+      }),
+      status: 400,
+      type: 'invalid_request_error',
+      message: message as string,
+    })),
+    ...[
+      [
+        { type: 'tool_result', tool_use_id: 't1', content: 5 },
+        'messages.0.content.0.content must be a string or an array of blocks',
+      ],
+      [{ type: 'tool_result', content: 'r' }, 'messages.0.content.0.tool_use_id must be a non-empty string'],
+      [
+        { type: 'tool_result', tool_use_id: 't1', content: 'r', is_error: 'yes' },
+        'messages.0.content.0.is_error must be a boolean',
+      ],
+    ].map(([block, message]) => ({
+      name: `a user block the converter would drop or change: ${message}`,
+      body: JSON.stringify({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: [block] }] }),
+      status: 400,
+      type: 'invalid_request_error',
+      message: message as string,
+    })),
     {
       name: 'tool_choice naming no tool',
       body: JSON.stringify({

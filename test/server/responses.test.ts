@@ -141,6 +141,60 @@ describe('POST /v1/responses through the openai SDK', () => {
     expect(harness.replay.requests).toHaveLength(0);
   });
 
+  it.each([
+    [
+      { type: 'function_call', call_id: 'c1', name: 5, arguments: '{}' },
+      'input[0].name',
+      'a non-empty string',
+    ],
+    [
+      { type: 'function_call', call_id: 'c1', name: 'f', arguments: {} },
+      'input[0].arguments',
+      'a string (the arguments as JSON)',
+    ],
+    [{ type: 'function_call_output', output: 'r' }, 'input[0].call_id', 'a non-empty string'],
+    [
+      { type: 'function_call_output', call_id: 'c1', output: 5 },
+      'input[0].output',
+      'a string or an array of content parts',
+    ],
+    [
+      { type: 'message', role: 'user', content: 5 },
+      'input[0].content',
+      'a string or an array of content parts',
+    ],
+    [
+      { type: 'message', role: 'critic', content: 'x' },
+      'input[0].role',
+      '"user", "assistant", "system" or "developer"',
+    ],
+    [{ role: 'tool', content: 'x' }, 'input[0].role', '"user", "assistant", "system" or "developer"'],
+    [{ role: 'user', content: [{ type: 'input_text', text: 5 }] }, 'input[0].content[0].text', 'a string'],
+    [
+      { role: 'user', content: [{ type: 'audio' }] },
+      'input[0].content[0].type',
+      '"input_text", "output_text", "input_image", "input_file", "refusal"',
+    ],
+    [{ type: 'item_reference' }, 'input[0].id', 'a non-empty string'],
+  ])('refuses the input item %j with a 400 naming the field, never dropping it', async (item, param, what) => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, text } = await post({ model: 'm', input: [item, { role: 'user', content: 'hi' }] });
+    expect(status).toBe(400);
+    expect(JSON.parse(text).error).toMatchObject({ param, message: `${param} must be ${what}` });
+    expect(harness.replay.requests).toHaveLength(0);
+  });
+
+  it("a user's output_text part is read as text", async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
+    await harness.client.responses.create({
+      model: 'm',
+      input: [{ role: 'user', content: [{ type: 'output_text', text: 'Earlier answer.' } as never] }],
+    });
+    expect(String(harness.replay.requests[0]?.body.prompt)).toContain(
+      '<|im_start|>user\nEarlier answer.<|im_end|>',
+    );
+  });
+
   it('streams the same answer: finalResponse does not throw, stream ids are the final ids', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: callText }], maxChunkLength: 3 } });
     const stream = harness.client.responses.stream({ model: 'm', input: question, tools });

@@ -126,8 +126,42 @@ function checkMessages(messages: unknown): void {
           `${param}.content.${at}: ${role} blocks must be of type ${[...blockTypes[role]].join(', ')}`,
         );
       }
+      checkBlockFields(block as Record<string, unknown>, `${param}.content.${at}`);
     });
   });
+}
+
+/**
+ * The fields of the blocks the converter reads, where a wrong type would otherwise lose the block (a
+ * `tool_use` without a name took its turn and result with it) or change it (`input: "x"` read as
+ * `{}`, `content: 5` as `""`): `text` of text blocks, `id` / `name` / `input` of `tool_use`,
+ * `tool_use_id` / `content` / `is_error` of `tool_result`.
+ */
+function checkBlockFields(block: Record<string, unknown>, param: string): void {
+  const fail = (field: string, what: string) => {
+    throw badField(`${param}.${field}`, `${param}.${field} must be ${what}`);
+  };
+  switch (block.type) {
+    case 'text':
+      if (typeof block.text !== 'string') fail('text', 'a string');
+      return;
+    case 'tool_use':
+      if (typeof block.id !== 'string' || block.id === '') fail('id', 'a non-empty string');
+      if (typeof block.name !== 'string' || block.name === '') fail('name', 'a non-empty string');
+      if (typeof block.input !== 'object' || block.input === null || Array.isArray(block.input))
+        fail('input', 'an object');
+      return;
+    case 'tool_result': {
+      if (typeof block.tool_use_id !== 'string' || block.tool_use_id === '')
+        fail('tool_use_id', 'a non-empty string');
+      const content = block.content;
+      if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content))
+        fail('content', 'a string or an array of blocks');
+      if (block.is_error !== undefined && block.is_error !== null && typeof block.is_error !== 'boolean')
+        fail('is_error', 'a boolean');
+      return;
+    }
+  }
 }
 
 /**
