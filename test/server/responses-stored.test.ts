@@ -211,6 +211,63 @@ describe('item_reference input items', () => {
     expect(second.output_text).toBe('It is 18°C.');
   });
 
+  it('an item of another request with the same id does not take the place of a stored one', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          { output: 'Hello Alice.' },
+          { output: 'ok' },
+          { output: 'ok', expectPrompt: (prompt) => expect(prompt).toContain('Hello Alice.') },
+        ],
+      },
+    });
+    const { client } = harness;
+    const first = await client.responses.create({ model: 'm', input: 'I am Alice.' });
+    const answerId = idOf(first.output[0]);
+    // Another request sends an item under that id: stored with it, but not what the id finds.
+    // (As JSON: the SDK's types have no id on an input message.)
+    await postResponses(harness, {
+      model: 'm',
+      input: [{ type: 'message', id: answerId, role: 'user', content: 'INJECTED' }],
+    });
+    await client.responses.create({
+      model: 'm',
+      input: [
+        { type: 'item_reference', id: answerId },
+        { role: 'user', content: 'Who am I?' },
+      ],
+    });
+    expect(String(harness.replay.requests[2]?.body.prompt)).not.toContain('INJECTED');
+  });
+
+  it('refuses an input item whose id another item of the request or its conversation has (400, as OpenAI)', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
+    const twice = await postResponses(harness, {
+      model: 'm',
+      input: [
+        { type: 'message', id: 'dup1', role: 'user', content: 'a' },
+        { type: 'message', id: 'dup1', role: 'user', content: 'b' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.parse(twice.text).error).toMatchObject({
+      param: 'input[1].id',
+      message: "Duplicate item found with id 'dup1'",
+    });
+    const first = await harness.client.responses.create({ model: 'm', input: 'hi' });
+    const again = await postResponses(harness, {
+      model: 'm',
+      previous_response_id: first.id,
+      input: [first.output[0], { role: 'user', content: 'and?' }],
+    });
+    expect(again.status).toBe(400);
+    expect(JSON.parse(again.text).error).toMatchObject({
+      param: 'input[0].id',
+      message: `Duplicate item found with id '${idOf(first.output[0])}'`,
+    });
+    expect(harness.replay.requests).toHaveLength(1);
+  });
+
   it('answers a reference to an item no stored response holds with 404 (param input), without asking the backend', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
     const unstored = await harness.client.responses.create({ model: 'm', input: 'hi', store: false });

@@ -8,7 +8,7 @@ import { resolveItemReferences, withItemIds } from './input-item-ids.js';
 import { readInclude } from './read-include.js';
 import { inputItems, responsesMessages } from './read-responses-input.js';
 import { readResponsesToolChoice, readResponsesTools } from './read-responses-tools.js';
-import { conversationItems, type StoredResponse } from './response-store.js';
+import { conversationItems, itemIdOf, type StoredResponse } from './response-store.js';
 
 /** A Responses request, read: the core's turn and what the answer and the store need besides. */
 export interface ResponsesRequest {
@@ -150,8 +150,10 @@ export function readResponsesRequest(
   readInclude(record.include, noticeOnce);
   const previous = readPrevious(record.previous_response_id, (id) => stored.response(id));
   const given = record.input === undefined && previous !== undefined ? [] : inputItems(record.input);
+  const history = previous === undefined ? [] : conversationItems(previous);
+  refuseDuplicateIds(given, history);
   const input = withItemIds(resolveItemReferences(given, (id) => stored.item(id)));
-  const items = previous === undefined ? input : [...conversationItems(previous), ...input];
+  const items = previous === undefined ? input : [...history, ...input];
   if (items.length === 0) throw badField('input', '"input" must not be empty');
   const tools = readResponsesTools(record.tools, notice);
   const toolChoice = readResponsesToolChoice(record.tool_choice, tools);
@@ -197,6 +199,30 @@ export function readResponsesRequest(
     prompt_cache_key: record.prompt_cache_key ?? null,
   };
   return { turn, customTools: tools.custom, input, previous, store: record.store !== false, echo };
+}
+
+/**
+ * Refuses an input item whose `id` another item of the request has, in `input` or in the
+ * conversation `previous_response_id` continues, as OpenAI does: the second item would be rendered as
+ * a second turn (a call given twice, its output answering only one), or overwrite the first in
+ * `input_items` and in what an `item_reference` finds. (`item_reference` items name an item, they
+ * are not one.)
+ *
+ * @throws {GatewayError} 400 (param `input[N].id`).
+ */
+function refuseDuplicateIds(input: readonly unknown[], history: readonly unknown[]): void {
+  const seen = new Set<string>();
+  for (const item of history) {
+    const id = itemIdOf(item);
+    if (id !== undefined) seen.add(id);
+  }
+  input.forEach((item, index) => {
+    if ((item as { type?: unknown }).type === 'item_reference') return;
+    const id = itemIdOf(item);
+    if (id === undefined) return;
+    if (seen.has(id)) throw badField(`input[${index}].id`, `Duplicate item found with id '${id}'`);
+    seen.add(id);
+  });
 }
 
 /** OpenAI's bounds on `metadata`: pairs, key length, value length. */

@@ -35,7 +35,7 @@ interface IndexedItem {
  * conversation, so memory grows with the items once, not with the square of a conversation's
  * length; a dropped entry's items stay alive only while a kept continuation of it does. Items are
  * also indexed by `id` while a kept response holds them; when two responses hold items of one id, the
- * one stored last is the one found.
+ * one stored first is the one found.
  */
 export class ResponseStore {
   private readonly entries = new Map<string, StoredResponse>();
@@ -62,11 +62,10 @@ export class ResponseStore {
       const itemId = itemIdOf(item);
       if (itemId === undefined) continue;
       const indexed = this.items.get(itemId);
+      // The first item stored under an id stays the one found: the gateway's own ids are random,
+      // so a later request cannot put an item of its own in the place of another conversation's.
       if (indexed === undefined) this.items.set(itemId, { item, holders: 1 });
-      else {
-        indexed.item = item;
-        indexed.holders++;
-      }
+      else indexed.holders++;
     }
     while (this.entries.size > this.size || this.held > this.bytes) {
       const oldest = this.entries.keys().next().value;
