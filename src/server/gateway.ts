@@ -110,14 +110,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (closing) {
       record.status = 503;
       done();
-      return errorAnswer(
+      const refused = errorAnswer(
         c.req.path,
         new GatewayError(503, 'server_error', 'shutting_down', 'the gateway is shutting down'),
       );
+      refused.headers.set('x-request-id', record.id);
+      return refused;
     }
     active.add(controller);
     await next();
     record.status = c.res.status;
+    // Every answer names its request (the turn routes set it already; /health, 401, 404... here).
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', record.id);
     // A streamed answer calls `done` when its stream ends; anything else is done now.
     if (!(c.res.headers.get('content-type') ?? '').startsWith('text/event-stream')) done();
   });

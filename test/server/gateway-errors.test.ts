@@ -279,6 +279,21 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     expect((await fetch(`${harness.url}/health`)).status).toBe(200);
   });
 
+  it('every answer carries x-request-id: /health, /v1/models, a 401, a 404 route', async () => {
+    harness = await startGateway({ apiKey: 'sekret-key', replay: { recordings: [] } });
+    const auth = { authorization: 'Bearer sekret-key' };
+    const answers = await Promise.all([
+      fetch(`${harness.url}/health`),
+      fetch(`${harness.url}/v1/models`, { headers: auth }),
+      fetch(`${harness.url}/v1/chat/completions`, { method: 'POST', body: '{}' }),
+      fetch(`${harness.url}/v1/nothing`, { method: 'POST', body: '{}', headers: auth }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 404]);
+    const ids = answers.map((answer) => answer.headers.get('x-request-id') ?? '');
+    expect(ids.every((id) => /^req_[0-9a-f]{20}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(4);
+  });
+
   it('an unknown route is a 404 in OpenAI shape', async () => {
     harness = await startGateway({ replay: { recordings: [] } });
     const { status, json } = await post('/v1/nothing', '{}');
