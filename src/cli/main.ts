@@ -56,6 +56,15 @@ export async function main(
   examplesDirectory: URL,
 ): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && command !== 'serve' && asksForHelp(rest)) {
+    const lines = commandUsage(command);
+    if (lines !== undefined) {
+      io.stdout(
+        `usage:\n${lines}\nDocumentation: https://github.com/toolwire/toolwire/blob/main/docs/cli.md\n`,
+      );
+      return 0;
+    }
+  }
   try {
     switch (command) {
       case 'parse': {
@@ -289,6 +298,28 @@ function positiveInteger(text: string, option: string): number {
   if (!/^[1-9][0-9]{0,5}$/.test(text))
     throw new UsageError(`${option} must be a positive integer, got ${text}`);
   return Number(text);
+}
+
+/** `--help` or `-h` among a command's arguments (before a `--` that ends the options). */
+function asksForHelp(args: readonly string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === '--help' || arg === '-h') return true;
+  }
+  return false;
+}
+
+/** The lines of `usage` for one command (its own lines and their indented continuations). */
+function commandUsage(command: string): string | undefined {
+  const lines: string[] = [];
+  let inCommand = false;
+  for (const line of usage.split('\n')) {
+    if (line.startsWith('  toolwire '))
+      inCommand = line.startsWith(`  toolwire ${command} `) || line === `  toolwire ${command}`;
+    else if (!line.startsWith('      ') && !line.startsWith('                 ')) inCommand = false;
+    if (inCommand) lines.push(line);
+  }
+  return lines.length === 0 ? undefined : lines.join('\n');
 }
 
 /**

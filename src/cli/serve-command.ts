@@ -87,7 +87,7 @@ export async function runServeCommand(
       'reasoning-field': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       playground: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {

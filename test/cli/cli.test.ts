@@ -617,6 +617,38 @@ describe('trial findings', () => {
     });
   });
 
+  it.each([
+    [
+      ['grammar', '--help'],
+      ['  toolwire grammar --schema FILE', '  toolwire grammar --tools FILE --format ID'],
+    ],
+    [
+      ['parse', '-h', 'file.txt'],
+      ['  toolwire parse [FILE', '  toolwire parse --jsonl', '      parser flags:'],
+    ],
+    [['formats', '--help'], ['  toolwire formats [--json]']],
+    [['demo', '--help'], ['  toolwire demo']],
+  ])("toolwire %j prints that command's usage to stdout, exit 0", async (argv, starts) => {
+    const { code, stdout, stderr } = await runCli(argv);
+    expect([code, stderr]).toEqual([0, '']);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('usage:');
+    for (const start of starts) expect(lines.some((line) => line.startsWith(start))).toBe(true);
+    expect(
+      lines.filter((line) => line.startsWith('  toolwire ') && !line.startsWith(`  toolwire ${argv[0]}`)),
+    ).toEqual([]);
+    expect(
+      stdout.endsWith('Documentation: https://github.com/toolwire/toolwire/blob/main/docs/cli.md\n'),
+    ).toBe(true);
+  });
+
+  it('toolwire serve -h prints the serve usage, as --help does', async () => {
+    const short = await runCli(['serve', '-h']);
+    const long = await runCli(['serve', '--help']);
+    expect([short.code, short.stdout]).toEqual([0, long.stdout]);
+    expect(short.stdout).toContain('--reasoning-field F');
+  });
+
   it('toolwire with no arguments prints one usage line to stderr and exits 2', async () => {
     const { code, stdout, stderr } = await runCli([]);
     expect(code).toBe(2);
