@@ -414,6 +414,39 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
     expect(harness.replay.requests).toHaveLength(1);
   });
 
+  it('a strict tool whose argument only fits rounded (1.5 for an integer), without grammars: never a call, a 422; a non-strict tool gets it rounded', async () => {
+    const tool = (strict: boolean) => ({
+      type: 'function' as const,
+      function: {
+        name: 'pick',
+        parameters: {
+          type: 'object',
+          properties: { n: { type: 'integer' } },
+          required: ['n'],
+          additionalProperties: false,
+        },
+        strict,
+      },
+    });
+    const output = hermesCall('pick', { n: 1.5 });
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      replay: { recordings: [{ output }, { output }] },
+    });
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, tools: [tool(true)] })
+      .catch((caught: unknown) => caught);
+    expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
+    const loose = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: [tool(false)],
+    });
+    expect(loose.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { name: 'pick', arguments: '{"n":2}' },
+    });
+  });
+
   it('a strict misfit without grammars, retries 1: asks again with the hint and returns the call that fits', async () => {
     const [weather] = weatherTools;
     if (weather === undefined) throw new Error('no tool');
