@@ -288,7 +288,21 @@ function modelId(url: string): string {
 const MAX_BODY_DEPTH = 256;
 
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    // A client that leaves before its whole request arrived: nobody to answer, logged as 499.
+    if (request.signal.aborted) {
+      throw new GatewayError(
+        499,
+        'server_error',
+        'client_closed',
+        'the client closed the connection before its request body arrived',
+      );
+    }
+    throw error;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

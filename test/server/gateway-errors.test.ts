@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
 
@@ -277,6 +278,22 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     expect(JSON.stringify(harness.logs)).not.toContain('sekret');
     // /health needs no key.
     expect((await fetch(`${harness.url}/health`)).status).toBe(200);
+  });
+
+  it('a client that leaves in the middle of its request body is logged as client_closed 499, not a 500', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { port } = new URL(harness.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /v1/chat/completions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"model":"m",',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    for (let turn = 0; turn < 100 && harness.logs.length === 0; turn++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(harness.logs.map((line) => [line.status, line.error])).toEqual([[499, 'client_closed']]);
+    expect(harness.replay.requests).toHaveLength(0);
   });
 
   it('every answer carries x-request-id: /health, /v1/models, a 401, a 404 route', async () => {
