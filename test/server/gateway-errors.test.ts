@@ -296,6 +296,29 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
     expect(harness.replay.requests).toHaveLength(0);
   });
 
+  it('more than 512 tools is a 400 on tools, before any schema work or the backend', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
+    const tools = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        type: 'function',
+        function: { name: `tool_${index}`, parameters: { type: 'object', properties: {} } },
+      }));
+    const many = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'm', messages: question, tools: tools(513) }),
+    );
+    expect(many.status).toBe(400);
+    expect(many.json).toMatchObject({
+      error: { param: 'tools', message: 'at most 512 tools may be offered, got 513' },
+    });
+    expect(harness.replay.requests).toHaveLength(0);
+    const enough = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'm', messages: question, tools: tools(512) }),
+    );
+    expect(enough.status).toBe(200);
+  });
+
   it('every answer carries x-request-id: /health, /v1/models, a 401, a 404 route', async () => {
     harness = await startGateway({ apiKey: 'sekret-key', replay: { recordings: [] } });
     const auth = { authorization: 'Bearer sekret-key' };

@@ -66,13 +66,17 @@ export interface TurnContext {
  * is yielded, asked again up to `model.retries` times with a hint, and otherwise refused.
  *
  * @throws {GatewayError} 400 `invalid_value` (param `tool_choice`) when `tool_choice` requires a call
- *   of a model whose format writes none (`content_only`), before the backend is asked; 422
+ *   of a model whose format writes none (`content_only`), before the backend is asked; 400 (param
+ *   `tools`) for more than `MAX_TOOLS` tools; 422
  *   `tool_choice_violation` / `response_format_violation` when the answer breaks a rule; 502 / 504 for
  *   backend failures (from `BackendError`); 500 `template_error`.
  */
 export async function* runTurn(request: TurnRequest, context: TurnContext): AsyncGenerator<TurnEvent> {
   for await (const events of runTurnBatches(request, context)) for (const event of events) yield event;
 }
+
+/** The most tools one request may offer (OpenAI's own limit is 128 functions). */
+export const MAX_TOOLS = 512;
 
 /**
  * `runTurn`'s events in batches (never empty): those one read of the backend's stream produced
@@ -84,6 +88,11 @@ export async function* runTurnBatches(
   context: TurnContext,
 ): AsyncGenerator<readonly TurnEvent[]> {
   const { model } = context;
+  if (request.tools.length > MAX_TOOLS) {
+    // Each tool's schema is read, checked and made a grammar while the request waits: bounded, so
+    // that one request cannot hold the event loop (and every other request) for seconds.
+    throw badField('tools', `at most ${MAX_TOOLS} tools may be offered, got ${request.tools.length}`);
+  }
   const rules = turnRules(request);
   if (rules.callRequired && getFormat(model.format).envelope?.noCalls === true) {
     // No answer could keep the rule, and no grammar can require a call the format cannot write.
