@@ -504,4 +504,31 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
       .catch((caught: unknown) => caught);
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(422);
   });
+
+  it('parallel_tool_calls false on a grammar backend that wrote two calls anyway: the first is the call, the second its text, streamed and whole alike', async () => {
+    const second = hermesCall('get_weather', { city: 'Rome' });
+    const output = `${hermesCall('get_weather', { city: 'Paris' })}\n${second}`;
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output }, { output }] },
+    });
+    const ask = { model: 'm', messages: question, tools: weatherTools, parallel_tool_calls: false };
+    const whole = await harness.client.chat.completions.create(ask);
+    const message = whole.choices[0]?.message;
+    expect(
+      message?.tool_calls?.map((call) => (call as { function: { arguments: string } }).function.arguments),
+    ).toEqual(['{"city":"Paris"}']);
+    expect(message?.content).toBe(second);
+    expect(whole.choices[0]?.finish_reason).toBe('tool_calls');
+    const stream = await harness.client.chat.completions.create({ ...ask, stream: true });
+    let content = '';
+    const calls: string[] = [];
+    for await (const chunk of stream) {
+      content += chunk.choices[0]?.delta.content ?? '';
+      for (const call of chunk.choices[0]?.delta.tool_calls ?? [])
+        if (call.function?.arguments) calls.push(call.function.arguments);
+    }
+    expect([calls, content]).toEqual([['{"city":"Paris"}'], second]);
+    expect(harness.logs.map((line) => line.invalidCalls)).toEqual([1, 1]);
+  });
 });

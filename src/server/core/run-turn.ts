@@ -121,7 +121,14 @@ export async function* runTurnBatches(
   let messages: readonly Message[] = repaired.messages;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const generate = generateRequest(request, rules, messages, context, grammar?.grammar);
-    const turn = new TurnReader(request, rules, model, generate.prompt, context.maxAnswerCharacters);
+    const turn = new TurnReader(
+      request,
+      rules,
+      model,
+      generate.prompt,
+      context.maxAnswerCharacters,
+      checkedWhole,
+    );
     const collected: TurnEvent[] = [];
     for await (const events of readBackend(model.backend, generate, turn)) {
       if (checkedWhole) for (const event of events) collected.push(event);
@@ -309,6 +316,8 @@ class TurnReader {
     model: ResolvedModel,
     prompt: string,
     private readonly maxAnswerCharacters: number,
+    /** The answer is held back and checked whole (no grammar keeps the rules): see `refusal`. */
+    private readonly checkedWhole: boolean,
   ) {
     this.stream = createToolCallStream({
       format: model.format,
@@ -454,6 +463,11 @@ class TurnReader {
   /** Why a parsed call may not be returned as a call under the turn's rules. */
   private refusal(name: string, issues: number): string | undefined {
     if (this.rules.noCalls) return 'no tool calls were allowed';
+    // Under a grammar (a backend that ignored it), a call past the one allowed is text, as a misfit
+    // the grammar let through is: the call before it was sent already, and streamed and whole answers
+    // must hold the same calls. An answer checked whole is asked again or refused instead (`broken`).
+    if (this.rules.atMostOneCall && this.calls >= 1 && !this.checkedWhole)
+      return `one call was allowed, and "${this.names[0]}" was called already`;
     if (this.rules.onlyTool !== undefined && name !== this.rules.onlyTool) {
       return `tool_choice names "${this.rules.onlyTool}", the model called "${name}"`;
     }
