@@ -174,7 +174,12 @@ describe('toolwire serve: flags and config mistakes', () => {
             name: 'a',
             format: 'hermes',
             template: { builtin: 'qwen2.5' },
-            backend: { type: 'llamacpp', url: 'http://127.0.0.1:1', grammarField: 'grammar' },
+            backend: {
+              type: 'llamacpp',
+              url: 'http://127.0.0.1:1',
+              grammarField: 'grammar',
+              toolsIn: 'system',
+            },
           },
         ],
       }),
@@ -187,6 +192,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       `toolwire serve: ${config}: reasoningField: must be one of "both", "reasoning_content", "reasoning"`,
       `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
+      `toolwire serve: ${config}: models[1].backend.toolsIn: applies to openai-chat-passthrough backends only`,
     ]);
   });
 

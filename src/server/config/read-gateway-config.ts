@@ -276,6 +276,8 @@ function readBackend(
   const toolsIn = value.toolsIn;
   if (toolsIn !== undefined && toolsIn !== 'tools' && toolsIn !== 'system')
     at(`${path}.toolsIn`, 'must be "tools" or "system"');
+  else if (toolsIn !== undefined && type !== 'openai-chat-passthrough')
+    at(`${path}.toolsIn`, 'applies to openai-chat-passthrough backends only');
   const headers = value.headers;
   if (
     headers !== undefined &&
