@@ -187,7 +187,10 @@ export async function runServeCommand(
         ? {}
         : {
             log: (line) => io.stderr(`${JSON.stringify(line)}\n`),
-            notice: (message) => io.stderr(`${JSON.stringify({ notice: message })}\n`),
+            notice: (message, id) =>
+              io.stderr(
+                `${JSON.stringify(id === undefined ? { notice: message } : { notice: message, id })}\n`,
+              ),
           },
     );
     let gateway: ReturnType<typeof createGateway>;

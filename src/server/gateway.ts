@@ -190,7 +190,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const routeContext = (c: Context<{ Variables: Variables }>): RouteContext => ({
     models,
     record: c.get('record'),
-    notice,
+    notice: (message: string) => notice(message, c.get('record').id),
     signal: c.get('signal'),
     done: c.get('done'),
     maxAnswerCharacters,
@@ -236,7 +236,10 @@ export function createGateway(options: GatewayOptions): Gateway {
         ? error
         : new GatewayError(500, 'server_error', 'internal_error', 'internal error');
     if (!(error instanceof GatewayError))
-      notice(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      notice(
+        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        c.get('record').id,
+      );
     c.get('record').error = failure.code;
     return errorAnswer(c.req.path, failure);
   });

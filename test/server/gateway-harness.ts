@@ -15,6 +15,8 @@ export interface GatewayHarness {
   readonly client: OpenAI;
   readonly logs: RequestLogLine[];
   readonly notices: string[];
+  /** The request id each notice came with (`undefined` for a notice about no one request). */
+  readonly noticeIds: (string | undefined)[];
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startGateway(options: HarnessOptions): Promise<GatewayHarn
   const replay = await startReplayBackend(options.replay);
   const logs: RequestLogLine[] = [];
   const notices: string[] = [];
+  const noticeIds: (string | undefined)[] = [];
   const gateway = createGateway({
     models: [
       {
@@ -45,7 +48,10 @@ export async function startGateway(options: HarnessOptions): Promise<GatewayHarn
       },
     ],
     log: (line) => logs.push(line),
-    notice: (message) => notices.push(message),
+    notice: (message, id) => {
+      notices.push(message);
+      noticeIds.push(id);
+    },
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...options.gateway,
   });
@@ -61,6 +67,7 @@ export async function startGateway(options: HarnessOptions): Promise<GatewayHarn
     client,
     logs,
     notices,
+    noticeIds,
     async close() {
       await serving.close(1000);
       await replay.close();

@@ -127,5 +127,7 @@ describe('the built-in templates', () => {
     expect(harness.notices).toEqual([
       'the chat template of model "m" (builtin:qwen2.5) has no reasoning switch: the request\'s reasoning setting is not applied',
     ]);
+    // The notice names its request: the id of the request's log line.
+    expect(harness.noticeIds).toEqual([harness.logs[0]?.id]);
   });
 });

@@ -119,8 +119,11 @@ export interface GatewayOptions {
    * moved from one to the other). Histories are read with either.
    */
   readonly reasoningField?: ChatReasoningField;
-  /** Where notices go (ignored fields, unknown betas); default nowhere. */
-  readonly notice?: (message: string) => void;
+  /**
+   * Where notices go (ignored fields, unknown betas, retries); default nowhere. `requestId` is the
+   * `id` of the request's log line (and its `x-request-id`) when the notice is about one request.
+   */
+  readonly notice?: (message: string, requestId?: string) => void;
 }
 
 /** Where Chat Completions answers carry reasoning (`GatewayOptions.reasoningField`). */
