@@ -107,8 +107,13 @@ function resolveFormat(id: string): string {
 }
 
 export function toolsFrom(value: unknown, where: string): ToolDefinition[] {
+  // A request body (`{"tools": [...], ...}`) names its tools as `grammar --tools` reads them.
+  const list =
+    typeof value === 'object' && value !== null && !Array.isArray(value) && 'tools' in value
+      ? (value as { tools: unknown }).tools
+      : value;
   try {
-    return normalizeTools(value);
+    return normalizeTools(list);
   } catch (error) {
     if (ToolwireError.isInstance(error)) throw new UsageError(`${where}: ${error.message}`);
     throw error;

@@ -181,6 +181,22 @@ describe('toolwire parse parser flags', () => {
     ]);
   });
 
+  it("--tools reads a request body's tools member as grammar --tools does", async () => {
+    const file = join(directory, 'body-tools.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        model: 'x',
+        tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }],
+      }),
+    );
+    const output = join(directory, 'body-tools.txt');
+    writeFileSync(output, '<tool_call>{"name": "f", "arguments": {}}</tool_call>');
+    const { code, stdout } = await runCli(['parse', output, '--format', 'hermes', '--tools', file]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).tool_calls.map((call: { name: string }) => call.name)).toEqual(['f']);
+  });
+
   it('--allow-unknown-tools keeps a call to a tool not offered, with its issue', async () => {
     const tools = file('t.json', JSON.stringify([{ name: 'known', parameters: { type: 'object' } }]));
     const text = file('u.txt', '<tool_call>{"name": "other", "arguments": {"a": 1}}</tool_call>');
