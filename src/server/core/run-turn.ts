@@ -15,7 +15,9 @@ import type { TokenCounter } from '../config/gateway-config.js';
 import { clipText } from '../http/clip-text.js';
 import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
+import { uncheckedIssues } from './argument-fit.js';
 import { newCallId } from './call-id.js';
+import { noteLeftOutSystem } from './left-out-system.js';
 import { passthroughChat } from './passthrough-chat.js';
 import { renderPrompt } from './render-prompt.js';
 import { refuseUncheckedStrictSchemas } from './strict-schemas.js';
@@ -211,28 +213,6 @@ function generateRequest(
     );
   }
   return { ...base, prompt };
-}
-
-/**
- * A notice for each system message whose text the rendered prompt does not hold: templates that
- * take only the first system message (DeepSeek's), or none (Mistral 7B v0.3's), drop the rest
- * without a word, and the client would never learn that the model did not see its instructions.
- * (The notice gives the message's place and length, not its text.)
- */
-function noteLeftOutSystem(
-  messages: readonly Message[],
-  prompt: string,
-  modelName: string,
-  notice: (message: string) => void,
-): void {
-  const systems = messages.filter((message) => message.role === 'system');
-  systems.forEach((message, index) => {
-    const text = message.content.trim();
-    if (text === '' || prompt.includes(text)) return;
-    notice(
-      `the chat template of model "${modelName}" left out system message ${index + 1} of ${systems.length} (${text.length} characters): the model does not see it`,
-    );
-  });
 }
 
 async function* readBackend(
@@ -503,35 +483,6 @@ class TurnReader {
     this.content += text;
     out.push({ type: 'text', text });
   }
-}
-
-/**
- * Coercions that change what the model wrote, not only its spelling: a rounded number, a number or
- * boolean or enum value picked out of prose, a scalar made an object, items or keys left out. A
- * strict tool's arguments must be what the model wrote (its spelling aside: formats that write
- * parameters as text, such as qwen3_coder's, give numbers as text, read with `string_to_number`).
- */
-const changingCoercions: ReadonlySet<string> = new Set([
-  'float_to_integer',
-  'number_from_text',
-  'boolean_from_text',
-  'enum_from_text',
-  'enum_punctuation_insensitive',
-  'implied_property',
-  'array_to_single',
-  'extra_property_removed',
-]);
-
-/**
- * A call's argument issues, counting a `pattern` left unchecked as one, and one for coercions that
- * changed the arguments (`changingCoercions`): a strict tool's call is returned only when its
- * arguments are known to fit as written (the request was refused before sampling when its strict
- * schema had such a pattern; this holds if the pattern engine fails to load after that).
- */
-function uncheckedIssues(event: Extract<ParseEvent, { type: 'tool-call' }>): number {
-  const unchecked = event.flags?.some((flag) => flag.kind === 'pattern_unchecked') ? 1 : 0;
-  const changed = event.flags?.some((flag) => changingCoercions.has(flag.kind)) ? 1 : 0;
-  return (event.issues?.length ?? 0) + unchecked + changed;
 }
 
 /**
