@@ -36,6 +36,17 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
       param: 'model',
     },
     {
+      name: 'a tool whose strict is not a boolean',
+      body: JSON.stringify({
+        model: 'm',
+        messages: question,
+        tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' }, strict: 1 } }],
+      }),
+      status: 400,
+      code: 'invalid_value',
+      param: 'tools[0].function.strict',
+    },
+    {
       name: 'messages not an array',
       body: JSON.stringify({ model: 'm', messages: 'hi' }),
       status: 400,

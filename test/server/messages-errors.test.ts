@@ -74,6 +74,25 @@ describe('errors in Anthropic shape', () => {
       message: message as string,
     })),
     {
+      name: 'a tool with strict not a boolean',
+      body: JSON.stringify({
+        model: 'm',
+        max_tokens: 10,
+        messages: question,
+        tools: [{ name: 'f', input_schema: { type: 'object' }, strict: 'yes' }],
+      }),
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'tools.0.strict must be true or false',
+    },
+    {
+      name: 'metadata not an object',
+      body: JSON.stringify({ model: 'm', max_tokens: 10, messages: question, metadata: 'x' }),
+      status: 400,
+      type: 'invalid_request_error',
+      message: '"metadata" must be an object',
+    },
+    {
       name: 'tool_choice naming no tool',
       body: JSON.stringify({
         model: 'm',

@@ -184,6 +184,20 @@ describe('POST /v1/responses through the openai SDK', () => {
     expect(harness.replay.requests).toHaveLength(0);
   });
 
+  it('refuses a tool whose strict is not a boolean (it counted as strict)', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const { status, text } = await post({
+      model: 'm',
+      input: question,
+      tools: [{ type: 'function', name: 'f', parameters: { type: 'object' }, strict: 'yes' }],
+    });
+    expect(status).toBe(400);
+    expect(JSON.parse(text).error).toMatchObject({
+      param: 'tools[0].strict',
+      message: 'tools[0].strict must be true or false',
+    });
+  });
+
   it("a user's output_text part is read as text", async () => {
     harness = await startGateway({ replay: { recordings: [{ output: 'ok' }] } });
     await harness.client.responses.create({

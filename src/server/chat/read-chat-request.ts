@@ -207,7 +207,10 @@ function readTools(value: unknown): { definitions: ToolDefinition[]; strict: Set
         `${param}.function.parameters must be a JSON Schema object`,
       );
     }
-    if ((fn as { strict?: unknown }).strict === true) strict.add(name);
+    const strictness = (fn as { strict?: unknown }).strict;
+    if (strictness !== undefined && strictness !== null && typeof strictness !== 'boolean')
+      throw badField(`${param}.function.strict`, `${param}.function.strict must be true or false`);
+    if (strictness === true) strict.add(name);
     definitions.push({
       name,
       ...(description === undefined ? {} : { description }),

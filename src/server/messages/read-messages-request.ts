@@ -69,6 +69,14 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
     throw badField('model', '"model" must be a non-empty string');
   checkMessages(record.messages);
   checkSystem(record.system);
+  const metadata = record.metadata;
+  if (metadata !== undefined && metadata !== null) {
+    if (typeof metadata !== 'object' || Array.isArray(metadata))
+      throw badField('metadata', '"metadata" must be an object');
+    const userId = (metadata as { user_id?: unknown }).user_id;
+    if (userId !== undefined && userId !== null && typeof userId !== 'string')
+      throw badField('metadata.user_id', '"metadata.user_id" must be a string');
+  }
   const sampling = readMessagesSampling(record, countTokens);
   const tools = readMessagesTools(record.tools);
   const choice = readMessagesToolChoice(record.tool_choice, tools.definitions);

@@ -49,7 +49,10 @@ export function readMessagesTools(value: unknown): MessagesTools {
       throw badField(`${param}.description`, `${param}.description must be a string`);
     if (typeof input_schema !== 'object' || input_schema === null || Array.isArray(input_schema))
       throw badField(`${param}.input_schema`, `${param}.input_schema must be a JSON Schema object`);
-    if ((entry as { strict?: unknown }).strict === true) strict.add(name);
+    const strictness = (entry as { strict?: unknown }).strict;
+    if (strictness !== undefined && strictness !== null && typeof strictness !== 'boolean')
+      throw badField(`${param}.strict`, `${param}.strict must be true or false`);
+    if (strictness === true) strict.add(name);
     definitions.push({
       name,
       ...(description === undefined ? {} : { description }),

@@ -51,6 +51,8 @@ export function readResponsesTools(value: unknown, notice: (message: string) => 
       typeof record.description !== 'string'
     )
       throw badField(`${param}.description`, `${param}.description must be a string`);
+    if (record.strict !== undefined && record.strict !== null && typeof record.strict !== 'boolean')
+      throw badField(`${param}.strict`, `${param}.strict must be true or false`);
     if (record.type === 'custom') {
       const tool = readCustomTool(record, name, param, notice);
       definitions.push(tool.definition);
