@@ -47,6 +47,6 @@ export { DEFAULT_RESPONSE_STORE_BYTES, DEFAULT_RESPONSE_STORE_SIZE } from './res
 export { builtinPromptRenderer } from './template/builtin-renderer.js';
 export { type JinjaRendererOptions, promptRendererFromText } from './template/jinja-renderer.js';
 export type { PromptRenderer, RenderInput, TemplateSource } from './template/prompt-renderer.js';
-export { TemplateError } from './template/prompt-renderer.js';
+export { TemplateError, TemplateRefusal } from './template/prompt-renderer.js';
 export { promptRendererFromSource, type ReadTemplateFile } from './template/prompt-renderer-from-source.js';
 export { promptRendererFromTokenizerConfig } from './template/tokenizer-config.js';

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { promptRendererFromText } from '../../src/server/index.js';
 import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
 
 let harness: GatewayHarness | undefined;
@@ -328,6 +329,37 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
       JSON.stringify({ model: 'm', messages: question, tools: tools(512) }),
     );
     expect(enough.status).toBe(200);
+  });
+
+  it('a conversation the chat template refuses (its raise_exception) is a 400 template_refused, not a 500', async () => {
+    harness = await startGateway({
+      model: {
+        renderer: promptRendererFromText(
+          "{{ raise_exception('Conversation roles must alternate user/assistant') }}",
+          {
+            name: '/srv/models/llama/chat_template.jinja',
+          },
+        ),
+      },
+      replay: { recordings: [] },
+    });
+    const { status, json } = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'm', messages: question }),
+    );
+    expect([status, json]).toEqual([
+      400,
+      {
+        error: {
+          message:
+            'chat_template.jinja: the chat template refused the conversation: Conversation roles must alternate user/assistant',
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'template_refused',
+        },
+      },
+    ]);
+    expect(harness.replay.requests).toHaveLength(0);
   });
 
   it('every answer carries x-request-id: /health, /v1/models, a 401, a 404 route', async () => {

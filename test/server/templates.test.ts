@@ -14,6 +14,7 @@ import {
   promptRendererFromTokenizerConfig,
   type RenderInput,
   TemplateError,
+  TemplateRefusal,
 } from '../../src/server/template/index.js';
 import type { Message, ToolDefinition } from '../../src/types/index.js';
 import { corpusUrl, describeCorpus } from '../corpus.js';
@@ -145,14 +146,15 @@ describe('Jinja chat template (fixture)', () => {
     );
   });
 
-  test('raise_exception throws TemplateError with the template message', async () => {
+  test('raise_exception throws TemplateRefusal (a TemplateError) with the template message', async () => {
     const renderer = await chatml();
     const messages: Message[] = [
       { role: 'user', content: 'Hi' },
       { role: 'system', content: 'Late system.' },
     ];
+    expect(() => renderer.render(input({ messages }))).toThrow(TemplateError);
     expect(() => renderer.render(input({ messages }))).toThrow(
-      new TemplateError(
+      new TemplateRefusal(
         'chatml-tools.jinja: the chat template refused the conversation: System messages go first, not at turn 2',
       ),
     );

@@ -71,7 +71,7 @@ export interface TurnContext {
  *   of a model whose format writes none (`content_only`), before the backend is asked; 400 (param
  *   `tools`) for more than `MAX_TOOLS` tools; 422
  *   `tool_choice_violation` / `response_format_violation` when the answer breaks a rule; 502 / 504 for
- *   backend failures (from `BackendError`); 500 `template_error`.
+ *   backend failures (from `BackendError`); 400 `template_refused`, 500 `template_error`.
  */
 export async function* runTurn(request: TurnRequest, context: TurnContext): AsyncGenerator<TurnEvent> {
   for await (const events of runTurnBatches(request, context)) for (const event of events) yield event;

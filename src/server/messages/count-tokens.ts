@@ -15,8 +15,8 @@ import { type MessagesRouteContext, messagesTurn } from './messages-route.js';
  * `tokenizer`) the count is the tokenizer's, and the answer says `x-toolwire-token-count: tokenizer`;
  * without one it is an estimate (`estimateTokens`), and the answer says `x-toolwire-token-count: estimated`.
  *
- * @throws {GatewayError} as `/v1/messages` for a bad body or model; 500 `template_error` when the
- *   template fails.
+ * @throws {GatewayError} as `/v1/messages` for a bad body or model; 400 `template_refused` when the
+ *   template refuses the conversation, 500 `template_error` when it fails.
  */
 export function countTokensRoute(body: unknown, route: MessagesRouteContext): Response {
   const { request, model } = messagesTurn(body, route, true);

@@ -19,6 +19,7 @@ export {
   type PromptRenderer,
   type RenderInput,
   TemplateError,
+  TemplateRefusal,
   type TemplateSource,
 } from './prompt-renderer.js';
 export { promptRendererFromSource, type ReadTemplateFile } from './prompt-renderer-from-source.js';

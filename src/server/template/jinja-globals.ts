@@ -1,4 +1,4 @@
-import { TemplateError } from './prompt-renderer.js';
+import { TemplateError, TemplateRefusal } from './prompt-renderer.js';
 import { strftime } from './strftime.js';
 
 /** The longest list `range()` makes (a template loops over messages or tools, never near this). */
@@ -25,7 +25,8 @@ function range(start: unknown, stop?: unknown, step: unknown = 1): number[] {
  * The globals a chat template sees besides its variables, as transformers defines them: the constants
  * `true` / `false` / `none` (and Python's `True` / `False` / `None`), `range`, `strftime_now(format)`
  * (`date` in C `strftime` codes: the render date, so one request prints one date) and
- * `raise_exception(message)`, which throws `TemplateError` with the template's message after `name`.
+ * `raise_exception(message)`, which throws `TemplateRefusal` with the template's message after `name`
+ * (the file's name, without its folders: the message reaches clients).
  * (They replace `@huggingface/jinja`'s own, whose `strftime_now` reads the clock and knows 7 codes.)
  */
 export function jinjaGlobals(name: string, date: Date): Record<string, unknown> {
@@ -39,7 +40,8 @@ export function jinjaGlobals(name: string, date: Date): Record<string, unknown> 
     range,
     strftime_now: (format: unknown) => strftime(date, String(format)),
     raise_exception: (message: unknown) => {
-      throw new TemplateError(`${name}: the chat template refused the conversation: ${String(message)}`);
+      const file = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+      throw new TemplateRefusal(`${file}: the chat template refused the conversation: ${String(message)}`);
     },
   };
 }

@@ -46,3 +46,15 @@ export class TemplateError extends Error {
     this.name = 'TemplateError';
   }
 }
+
+/**
+ * A chat template that refused the conversation it was given (its own `raise_exception`: "roles must
+ * alternate", "system message not supported"): the request's fault, not the template's, so the
+ * gateway answers 400 `template_refused`.
+ */
+export class TemplateRefusal extends TemplateError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateRefusal';
+  }
+}
