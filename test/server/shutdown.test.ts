@@ -117,17 +117,7 @@ describe('graceful shutdown', () => {
   });
 
   it('through the Node listener, a whole answer cut off at the end of the grace period is a 503 the client receives', async () => {
-    const replay = await startReplayBackend({ recordings: [{ output: 'late', silent: true }] });
-    const gateway = createGateway({
-      models: [
-        {
-          name: 'm',
-          format: 'hermes',
-          renderer: builtinPromptRenderer('qwen2.5'),
-          backend: { type: 'openai-completions', url: replay.url },
-        },
-      ],
-    });
+    const { replay, gateway } = await gatewayOn([{ output: 'late', silent: true }]);
     const serving = await serveGateway(gateway, { port: 0 });
     const answer = fetch(`${serving.url}/v1/chat/completions`, {
       method: 'POST',

@@ -136,7 +136,7 @@ export async function* runTurnBatches(
       if (checkedWhole) for (const event of events) collected.push(event);
       else yield events;
     }
-    const broken = turn.broken(checkedWhole);
+    const broken = turn.broken();
     const stats = { calls: turn.calls, invalidCalls: turn.invalidCalls, historyRepairs, retries: attempt };
     const finishReason = turn.finishReason();
     const stopSequence = finishReason === 'stop' ? turn.stopSequence() : undefined;
@@ -368,11 +368,11 @@ class TurnReader {
 
   /**
    * The first rule the answer broke, as the error to answer with; `undefined` when it kept them all.
-   * `checkedWhole`: the answer was held back for this check (a backend without grammars); only then
-   * is a strict tool's misfit call a broken rule (under a grammar it cannot happen, and one the
-   * grammar let through was already sent as text).
+   * Only when the answer was held back for this check (`checkedWhole`: a backend without grammars) is
+   * a strict tool's misfit call a broken rule (under a grammar it cannot happen, and one the grammar
+   * let through was already sent as text).
    */
-  broken(checkedWhole: boolean): GatewayError | undefined {
+  broken(): GatewayError | undefined {
     const { rules } = this;
     const violation = (message: string) =>
       new GatewayError(422, 'model_output_error', 'tool_choice_violation', message);
@@ -389,7 +389,7 @@ class TurnReader {
     }
     // A strict tool's call that does not fit is a broken rule too: asked again, then a 422, never
     // an answer that quietly holds the call as text.
-    if (checkedWhole && this.strictMisfit !== undefined) return violation(this.strictMisfit);
+    if (this.checkedWhole && this.strictMisfit !== undefined) return violation(this.strictMisfit);
     if (rules.jsonContent && this.calls === 0) {
       const problem = jsonProblem(this.content, this.request);
       if (problem !== undefined) {

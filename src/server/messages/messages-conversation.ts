@@ -19,12 +19,8 @@ export function messagesConversation(system: unknown, messages: readonly unknown
   const warnings: Warning[] = [];
   // `system`'s text blocks are one system prompt: one system message (a template may keep only the
   // first system message, as DeepSeek's do), its blocks joined as a system message's blocks are.
-  const result = convert(system, [], warnings);
-  if (result.length > 1)
-    result.splice(0, result.length, {
-      role: 'system',
-      content: result.map((m) => m.content).join('\n'),
-    } as Message);
+  const systemPrompt = system === undefined || system === null ? '' : systemText(system);
+  const result = convert(systemPrompt === '' ? undefined : systemPrompt, [], warnings);
   let lastUser = -1;
   messages.forEach((message, index) => {
     if ((message as { role?: unknown }).role === 'user') lastUser = index;

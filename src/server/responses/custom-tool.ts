@@ -89,24 +89,23 @@ export function readCustomTool(
   };
 }
 
-/** A pattern the grammar layer can express (so constraining is real, not a silent no-op). */
 /**
  * A regex definition without a leading `^` and a trailing unescaped `$`: the input must match whole
  * either way (the definition is wrapped in `^(?:…)$`), and a pattern grammar takes no anchor inside.
  * Tool definitions are usually written anchored (`^[0-9]+$`).
  */
 export function withoutEdgeAnchors(definition: string): string {
-  let start = definition.startsWith('^') ? 1 : 0;
+  const start = definition.startsWith('^') ? 1 : 0;
   let end = definition.length;
   if (end > start && definition.endsWith('$')) {
     let backslashes = 0;
     while (end - 2 - backslashes >= start && definition[end - 2 - backslashes] === '\\') backslashes++;
     if (backslashes % 2 === 0) end--;
   }
-  if (start > end) start = end;
   return definition.slice(start, end);
 }
 
+/** A pattern the grammar layer can express (so constraining is real, not a silent no-op). */
 function validPattern(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');

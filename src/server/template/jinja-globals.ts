@@ -26,7 +26,7 @@ function range(start: unknown, stop?: unknown, step: unknown = 1): number[] {
  * `true` / `false` / `none` (and Python's `True` / `False` / `None`), `range`, `strftime_now(format)`
  * (`date` in C `strftime` codes: the render date, so one request prints one date) and
  * `raise_exception(message)`, which throws `TemplateRefusal` with the template's message after `name`
- * (the file's name, without its folders: the message reaches clients).
+ * (the caller gives the file's name without its folders: the message reaches clients).
  * (They replace `@huggingface/jinja`'s own, whose `strftime_now` reads the clock and knows 7 codes.)
  */
 export function jinjaGlobals(name: string, date: Date): Record<string, unknown> {
@@ -40,8 +40,7 @@ export function jinjaGlobals(name: string, date: Date): Record<string, unknown> 
     range,
     strftime_now: (format: unknown) => strftime(date, String(format)),
     raise_exception: (message: unknown) => {
-      const file = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-      throw new TemplateRefusal(`${file}: the chat template refused the conversation: ${String(message)}`);
+      throw new TemplateRefusal(`${name}: the chat template refused the conversation: ${String(message)}`);
     },
   };
 }

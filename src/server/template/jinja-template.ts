@@ -45,7 +45,10 @@ export function parseJinjaChatTemplate(text: string, name: string): JinjaChatTem
       // `Template.render` declares the library's globals first and refuses to redeclare them, so the
       // environment is built here with ours (`jinjaGlobals`) and the context.
       const environment = new Environment();
-      const context = { ...jinjaGlobals(name, date), ...chatTemplateContext({ ...input, date }, tokens) };
+      const context = {
+        ...jinjaGlobals(baseName(name), date),
+        ...chatTemplateContext({ ...input, date }, tokens),
+      };
       for (const [key, value] of Object.entries(context)) environment.set(key, value);
       try {
         return String(new Interpreter(environment).run(template.parsed).value);
