@@ -85,6 +85,18 @@ describe('errors in Anthropic shape', () => {
       type: 'invalid_request_error',
       message: 'tools.0.strict must be true or false',
     },
+    ...[{ type: 'string' }, {}].map((input_schema) => ({
+      name: `a tool whose input_schema is ${JSON.stringify(input_schema)}`,
+      body: JSON.stringify({
+        model: 'm',
+        max_tokens: 10,
+        messages: question,
+        tools: [{ name: 'f', input_schema }],
+      }),
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'tools.0.input_schema.type must be "object"',
+    })),
     {
       name: 'metadata not an object',
       body: JSON.stringify({ model: 'm', max_tokens: 10, messages: question, metadata: 'x' }),

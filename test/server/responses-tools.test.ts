@@ -172,6 +172,16 @@ describe('tool_choice and parallel_tool_calls on the Responses surface', () => {
       param: 'tools[0].format',
       code: 'invalid_value',
     },
+    {
+      name: 'a custom tool whose regex does not compile',
+      body: {
+        tools: [
+          { type: 'custom', name: 'x', format: { type: 'grammar', syntax: 'regex', definition: '^[0-9+$' } },
+        ],
+      },
+      param: 'tools[0].format.definition',
+      code: 'invalid_value',
+    },
   ];
   for (const { name, body, param, code } of refused) {
     it(`answers ${name} with a 400 naming ${param}`, async () => {

@@ -49,6 +49,9 @@ export function readMessagesTools(value: unknown): MessagesTools {
       throw badField(`${param}.description`, `${param}.description must be a string`);
     if (typeof input_schema !== 'object' || input_schema === null || Array.isArray(input_schema))
       throw badField(`${param}.input_schema`, `${param}.input_schema must be a JSON Schema object`);
+    // Anthropic requires an object schema (a call's `input` is an object); another type could not be met.
+    if ((input_schema as { type?: unknown }).type !== 'object')
+      throw badField(`${param}.input_schema.type`, `${param}.input_schema.type must be "object"`);
     const strictness = (entry as { strict?: unknown }).strict;
     if (strictness !== undefined && strictness !== null && typeof strictness !== 'boolean')
       throw badField(`${param}.strict`, `${param}.strict must be true or false`);

@@ -28,7 +28,7 @@ const INPUT = 'input';
 /**
  * Reads one `{type: "custom", name, description?, format?}` entry of `tools`.
  *
- * @throws {GatewayError} 400 naming `param` for a malformed `format`.
+ * @throws {GatewayError} 400 naming `param` for a malformed `format` or a regex that does not compile.
  */
 export function readCustomTool(
   entry: Record<string, unknown>,
@@ -59,6 +59,12 @@ export function readCustomTool(
         throw badField(
           `${param}.format`,
           `${param}.format must have "syntax" "lark" or "regex" and a non-empty "definition"`,
+        );
+      }
+      if (syntax === 'regex' && !compiles(definition)) {
+        throw badField(
+          `${param}.format.definition`,
+          `${param}.format.definition is not a valid regular expression`,
         );
       }
       const pattern = `^(?:${withoutEdgeAnchors(definition)})$`;
@@ -103,6 +109,21 @@ export function withoutEdgeAnchors(definition: string): string {
     if (backslashes % 2 === 0) end--;
   }
   return definition.slice(start, end);
+}
+
+/**
+ * Whether a regex definition compiles at all. Read without the `u` flag, the most permissive JavaScript
+ * reading, so that a definition in OpenAI's (Rust) regex syntax, which allows escapes such as `\-` that
+ * `u` refuses, is not refused here; one that compiles but the grammar layer cannot express is the
+ * "not enforced" case instead.
+ */
+function compiles(definition: string): boolean {
+  try {
+    new RegExp(definition);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A pattern the grammar layer can express (so constraining is real, not a silent no-op). */
