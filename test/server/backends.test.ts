@@ -576,6 +576,17 @@ describe('createBackend config checks and secrets', () => {
       `backend ${server.url}/completion answered 401: "rejected header value *** here"`,
     );
   });
+
+  it('redacts a one-letter api key where it stands alone, not inside the words of the excerpt', async () => {
+    const server = await replay([
+      { output: '', status: 401, errorBody: 'key x rejected: expected syntax x-y or "x"; got x' },
+    ]);
+    const backend = createBackend({ type: 'llamacpp', url: server.url, apiKey: 'x' });
+    const error = await failure(backend.generate(request()));
+    expect(error.message).toBe(
+      `backend ${server.url}/completion answered 401: "key *** rejected: expected syntax x-y or \\"***\\"; got ***"`,
+    );
+  });
 });
 
 describe('events of the wrong shape', () => {

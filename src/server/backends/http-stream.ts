@@ -215,8 +215,46 @@ export function excerptOf(text: string, secrets: readonly string[]): string {
 
 function redact(text: string, secrets: readonly string[]): string {
   let redacted = text;
-  for (const secret of secrets) if (secret !== '') redacted = redacted.split(secret).join('***');
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    redacted =
+      secret.length >= wholeWordBelow ? redacted.split(secret).join('***') : redactWord(redacted, secret);
+  }
   return redacted;
+}
+
+/**
+ * Secrets shorter than this (a local key such as `x` or `local`) are replaced only where they stand
+ * alone, not inside a longer word: replaced everywhere, a one-letter key would garble the whole excerpt.
+ */
+const wholeWordBelow = 8;
+
+function redactWord(text: string, secret: string): string {
+  let out = '';
+  let from = 0;
+  let at = text.indexOf(secret);
+  while (at !== -1) {
+    const end = at + secret.length;
+    if (!isWordCharacter(text.charCodeAt(at - 1)) && !isWordCharacter(text.charCodeAt(end))) {
+      out += `${text.slice(from, at)}***`;
+      from = end;
+      at = text.indexOf(secret, end);
+    } else {
+      at = text.indexOf(secret, at + 1);
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** Letters, digits, `_` and `-`: the characters of a key (a NaN code, past either end, is not one). */
+function isWordCharacter(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 45
+  );
 }
 
 /** The system error code of a fetch failure (`ECONNREFUSED`, `ENOTFOUND`, ...) or its message. */
