@@ -298,6 +298,62 @@ describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completion
   });
 });
 
+describe("continue_final_message (vLLM's extension): the answer goes on writing the last assistant message", () => {
+  const messages = [...question, { role: 'assistant' as const, content: 'It is' }];
+  const prompt = '<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\nIt is';
+
+  it('ends the prompt with its text, whole and streamed; the answer keeps its leading space', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          { output: ' sunny, 18 C.', expectPrompt: prompt },
+          { output: ' sunny, 18 C.', expectPrompt: prompt },
+        ],
+        maxChunkLength: 2,
+      },
+    });
+    const body = { model: 'm', messages, continue_final_message: true, add_generation_prompt: false };
+    const whole = await harness.client.chat.completions.create(body as never);
+    expect(whole.choices[0]?.message.content).toBe(' sunny, 18 C.');
+    const stream = harness.client.chat.completions.stream(body as never);
+    const final = await stream.finalChatCompletion();
+    expect(final.choices[0]?.message.content).toBe(' sunny, 18 C.');
+  });
+
+  const refused = [
+    [
+      { continue_final_message: true, add_generation_prompt: true },
+      'continue_final_message',
+      '"continue_final_message" and "add_generation_prompt" cannot both be true',
+    ],
+    [
+      { add_generation_prompt: false },
+      'add_generation_prompt',
+      '"add_generation_prompt" may be false only with "continue_final_message": true',
+    ],
+    [
+      { continue_final_message: 'yes' },
+      'continue_final_message',
+      '"continue_final_message" must be a boolean',
+    ],
+    [
+      { continue_final_message: true, messages: question },
+      'continue_final_message',
+      '"continue_final_message" needs a final assistant message with text and no tool calls',
+    ],
+  ] as const;
+  for (const [fields, param, message] of refused) {
+    it(`${JSON.stringify(fields)} is a 400 naming ${param}`, async () => {
+      harness = await startGateway({ replay: { recordings: [] } });
+      const failure = await harness.client.chat.completions
+        .create({ model: 'm', messages, ...fields } as never)
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ status: 400, param, error: { message } });
+      expect(harness.replay.requests).toHaveLength(0);
+    });
+  }
+});
+
 describe('tool_choice, parallel_tool_calls and strict enforced', () => {
   it('required on a grammar backend: the backend receives the format grammar, and the call comes back', async () => {
     harness = await startGateway({

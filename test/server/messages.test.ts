@@ -510,3 +510,84 @@ describe('history: tool results and thinking', () => {
     expect(gateway.replay.requests).toHaveLength(1);
   });
 });
+
+describe('a final assistant turn (prefill)', () => {
+  const prefill = 'Here is the JSON: {';
+  const prompt = `<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n${prefill}`;
+
+  it('is continued, whole and streamed: the prompt ends with its text, the answer holds what follows', async () => {
+    const { gateway, client } = await start({
+      replay: {
+        recordings: [
+          { output: '"city": "Paris"}', expectPrompt: prompt },
+          { output: '"city": "Paris"}', expectPrompt: prompt },
+        ],
+        maxChunkLength: 3,
+      },
+    });
+    const messages = [...question, { role: 'assistant' as const, content: prefill }];
+    const whole = await client.messages.create({ model: 'm', max_tokens: 50, messages });
+    expect(whole.content).toEqual([{ type: 'text', text: '"city": "Paris"}' }]);
+    expect(whole.stop_reason).toBe('end_turn');
+    const final = await client.messages
+      .stream({
+        model: 'm',
+        max_tokens: 50,
+        messages: [...question, { role: 'assistant', content: [{ type: 'text', text: prefill }] }],
+      })
+      .finalMessage();
+    expect(final.content).toEqual([{ type: 'text', text: '"city": "Paris"}' }]);
+    expect(gateway.replay.requests).toHaveLength(2);
+  });
+
+  it('is continued under a Jinja template that writes it as a finished turn (everything after its text is cut)', async () => {
+    const template =
+      '{% for m in messages %}[{{ m.role }}]{{ m.content | trim }}[end]\n{% endfor %}{% if add_generation_prompt %}[assistant]{% endif %}';
+    const { client } = await start({
+      model: { renderer: promptRendererFromText(template) },
+      replay: {
+        recordings: [{ output: ' sunny.', expectPrompt: '[user]Weather in Paris?[end]\n[assistant]It is' }],
+      },
+    });
+    const message = await client.messages.create({
+      model: 'm',
+      max_tokens: 50,
+      messages: [...question, { role: 'assistant', content: 'It is' }],
+    });
+    expect(message.content).toEqual([{ type: 'text', text: ' sunny.' }]);
+  });
+
+  it('ending in whitespace is a 400, as at Anthropic; a template that leaves it out is a 400 naming messages', async () => {
+    const { gateway } = await start({
+      model: {
+        renderer: promptRendererFromText(
+          '{% for m in messages %}{% if m.role == "user" %}{{ m.content }}{% endif %}{% endfor %}',
+        ),
+      },
+      replay: { recordings: [] },
+    });
+    const spaced = await postMessages({
+      model: 'm',
+      max_tokens: 10,
+      messages: [...question, { role: 'assistant', content: 'It is ' }],
+    });
+    expect(spaced.status).toBe(400);
+    expect(await spaced.json()).toEqual({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: 'final assistant content cannot end with trailing whitespace',
+      },
+    });
+    const dropped = await postMessages({
+      model: 'm',
+      max_tokens: 10,
+      messages: [...question, { role: 'assistant', content: 'It is' }],
+    });
+    expect(dropped.status).toBe(400);
+    expect(((await dropped.json()) as { error: { message: string } }).error.message).toBe(
+      'the chat template of model "m" does not write the final assistant message\'s text, so the answer cannot continue it',
+    );
+    expect(gateway.replay.requests).toHaveLength(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { ToolwireError } from '../../errors/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
-import type { JSONSchema, ToolDefinition } from '../../types/index.js';
+import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
+import { finalAssistantText } from '../core/continue-final.js';
 import { reasoningField, reasoningFromEffort } from '../core/reasoning-switch.js';
 import { warningText } from '../core/turn-grammar.js';
 import type { ResponseFormat, TurnRequest } from '../core/turn-request.js';
@@ -38,6 +39,8 @@ const accepted = new Set([
   'logprobs',
   'frequency_penalty',
   'presence_penalty',
+  'continue_final_message',
+  'add_generation_prompt',
 ]);
 
 /**
@@ -109,7 +112,41 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
     stream: record.stream === true,
     includeUsage,
     ...reasoningField(reasoningFromEffort(record.reasoning_effort, 'reasoning_effort')),
+    ...(readContinueFinal(record, canonical.messages) ? { continueFinal: true } : {}),
   };
+}
+
+/**
+ * vLLM's `continue_final_message` (the answer goes on writing the final assistant message) and
+ * `add_generation_prompt` (which may be `false` only together with it: a prompt that ends a turn and
+ * opens none would leave the model nothing to write).
+ */
+function readContinueFinal(record: Record<string, unknown>, messages: readonly Message[]): boolean {
+  const { continue_final_message: continues, add_generation_prompt: opens } = record;
+  for (const [key, value] of [
+    ['continue_final_message', continues],
+    ['add_generation_prompt', opens],
+  ] as const) {
+    if (value !== undefined && value !== null && typeof value !== 'boolean')
+      throw badField(key, `"${key}" must be a boolean`);
+  }
+  if (continues === true && opens === true)
+    throw badField(
+      'continue_final_message',
+      '"continue_final_message" and "add_generation_prompt" cannot both be true',
+    );
+  if (opens === false && continues !== true)
+    throw badField(
+      'add_generation_prompt',
+      '"add_generation_prompt" may be false only with "continue_final_message": true',
+      'unsupported_parameter',
+    );
+  if (continues === true && finalAssistantText(messages) === undefined)
+    throw badField(
+      'continue_final_message',
+      '"continue_final_message" needs a final assistant message with text and no tool calls',
+    );
+  return continues === true;
 }
 
 /** The roles a Chat message may have here. */

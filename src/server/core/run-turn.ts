@@ -17,6 +17,7 @@ import { badField, GatewayError } from '../http/gateway-error.js';
 import type { PromptRenderer } from '../template/prompt-renderer.js';
 import { uncheckedIssues } from './argument-fit.js';
 import { newCallId } from './call-id.js';
+import { continuedPrompt, finalAssistantText } from './continue-final.js';
 import { noteLeftOutSystem } from './left-out-system.js';
 import { passthroughChat } from './passthrough-chat.js';
 import { renderPrompt } from './render-prompt.js';
@@ -130,6 +131,8 @@ export async function* runTurnBatches(
       generate.prompt,
       context.maxAnswerCharacters,
       checkedWhole,
+      // A continued message's answer may begin with the space after its last word.
+      generate.prompt !== '' && request.continueFinal === true && finalAssistantText(messages) !== undefined,
     );
     const collected: TurnEvent[] = [];
     for await (const events of readBackend(model.backend, generate, turn)) {
@@ -186,7 +189,12 @@ function generateRequest(
     signal: context.signal,
     ...(grammar ? { grammar } : {}),
   };
+  const prefill = request.continueFinal === true ? finalAssistantText(messages) : undefined;
   if (model.backend.kind === 'openai-chat-passthrough') {
+    if (prefill !== undefined)
+      context.notice(
+        `model "${model.name}" renders its template at the backend: the final assistant message is sent as a finished turn, not continued`,
+      );
     const chat = passthroughChat(
       {
         messages,
@@ -200,12 +208,13 @@ function generateRequest(
     );
     return { ...base, prompt: '', chat };
   }
-  const prompt = renderPrompt(model, {
+  const rendered = renderPrompt(model, {
     messages,
     tools,
     toolChoice: request.toolChoice,
     ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
   });
+  const prompt = prefill === undefined ? rendered : continuedPrompt(rendered, prefill, model.name);
   noteLeftOutSystem(messages, prompt, model.name, context.notice);
   if (request.reasoning !== undefined && model.renderer?.reasoningSwitch === false) {
     context.notice(
@@ -298,6 +307,8 @@ class TurnReader {
     private readonly maxAnswerCharacters: number,
     /** The answer is held back and checked whole (no grammar keeps the rules): see `refusal`. */
     private readonly checkedWhole: boolean,
+    /** The answer continues a message: its leading whitespace is kept (see `text`). */
+    private readonly continues: boolean,
   ) {
     this.stream = createToolCallStream({
       format: model.format,
@@ -467,11 +478,12 @@ class TurnReader {
 
   /**
    * Content text, trimmed at the content's two ends as servers answer (no blank lines after
-   * `</think>` or before a call at the end): leading whitespace is dropped, trailing whitespace is
-   * held back until more content follows (then sent with it) or the turn ends (then dropped).
+   * `</think>` or before a call at the end): leading whitespace is dropped (unless the answer
+   * continues a message), trailing whitespace is held back until more content follows (then sent
+   * with it) or the turn ends (then dropped).
    */
   private text(delta: string, out: TurnEvent[]): void {
-    let text = this.content === '' ? delta.trimStart() : delta;
+    let text = this.content === '' && !this.continues ? delta.trimStart() : delta;
     if (text === '') return;
     const body = text.trimEnd();
     if (body === '') {

@@ -35,4 +35,10 @@ export interface TurnRequest {
   readonly reasoning?: ReasoningSwitch;
   /** `stream_options.include_usage`: a last chunk with `usage` and no choices. */
   readonly includeUsage: boolean;
+  /**
+   * The answer goes on writing the conversation's final assistant message when it holds text
+   * (Anthropic's prefill; Chat's `continue_final_message`) instead of starting a new turn: the prompt
+   * ends with that text, and the answer holds only what follows it. Default false.
+   */
+  readonly continueFinal?: boolean;
 }

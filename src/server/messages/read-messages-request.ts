@@ -68,6 +68,7 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
   if (typeof record.model !== 'string' || record.model === '')
     throw badField('model', '"model" must be a non-empty string');
   checkMessages(record.messages);
+  checkPrefill(record.messages as unknown[]);
   checkSystem(record.system);
   const metadata = record.metadata;
   if (metadata !== undefined && metadata !== null) {
@@ -95,6 +96,8 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
       params: sampling.params,
       stream: record.stream === true,
       includeUsage: false,
+      // A final assistant turn is a prefill: the answer continues it.
+      continueFinal: true,
       ...reasoningField(reasoningFromThinking(sampling.thinking)),
     },
     thinking: sampling.thinking,
@@ -137,6 +140,21 @@ function checkMessages(messages: unknown): void {
       checkBlockFields(block as Record<string, unknown>, `${param}.content.${at}`);
     });
   });
+}
+
+/**
+ * A final assistant turn (a prefill, which the answer continues) must not end with whitespace, as
+ * Anthropic requires: templates trim the turn's text, so the model would not see the whitespace the
+ * client's own text would run on from.
+ */
+function checkPrefill(messages: readonly unknown[]): void {
+  const last = messages.at(-1) as { role?: unknown; content?: unknown };
+  if (last.role !== 'assistant') return;
+  const blocks = typeof last.content === 'string' ? [{ type: 'text', text: last.content }] : last.content;
+  const texts = (blocks as { type?: unknown; text?: unknown }[]).filter((block) => block.type === 'text');
+  const text = texts[texts.length - 1]?.text;
+  if (typeof text === 'string' && text !== text.trimEnd())
+    throw badField('messages', 'final assistant content cannot end with trailing whitespace');
 }
 
 /**
