@@ -435,9 +435,15 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
       messages: question,
       tools: weatherTools,
       tool_choice: 'required',
+      reasoning_effort: 'low',
     });
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
     expect(harness.replay.requests).toHaveLength(2);
+    // The rendering's notice once, not once per attempt.
+    expect(harness.notices).toEqual([
+      'the chat template of model "m" (builtin:qwen2.5) has no reasoning switch: the request\'s reasoning setting is not applied',
+      'retrying: the model made no valid tool call although tool_choice requires one',
+    ]);
     expect(String(harness.replay.requests[1]?.body.prompt)).toContain(
       'Answer with a call to one of these tools: get_weather, get_time.',
     );

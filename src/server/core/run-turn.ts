@@ -123,7 +123,14 @@ export async function* runTurnBatches(
   const attempts = checkedWhole ? 1 + model.retries : 1;
   let messages: readonly Message[] = repaired.messages;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const generate = generateRequest(request, rules, messages, context, grammar?.grammar);
+    // The notices of the rendering (a system message left out, ...) are said once, not per attempt.
+    const generate = generateRequest(
+      request,
+      rules,
+      messages,
+      attempt === 0 ? context : { ...context, notice: () => {} },
+      grammar?.grammar,
+    );
     const turn = new TurnReader(
       request,
       rules,
