@@ -41,6 +41,7 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
   --api-key KEY          require "Authorization: Bearer KEY" (or x-api-key); also TOOLWIRE_API_KEY
   --body-limit BYTES     largest request body (default 10485760); larger ones get 413
   --max-concurrent N     most POST requests at once; more get 429
+  --request-timeout MS   time for a request's headers and body to arrive (default 60000); then 408
   --cors ORIGIN          allow this browser origin (repeatable; * for any); default: none
   --reasoning-field F    where Chat Completions answers carry reasoning: both (default),
                          reasoning_content or reasoning
@@ -83,6 +84,7 @@ export async function runServeCommand(
       'api-key': { type: 'string' },
       'body-limit': { type: 'string' },
       'max-concurrent': { type: 'string' },
+      'request-timeout': { type: 'string' },
       cors: { type: 'string', multiple: true },
       'reasoning-field': { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -199,9 +201,14 @@ export async function runServeCommand(
     } catch (error) {
       throw new GatewayConfigError([(error as Error).message]);
     }
+    const requestTimeoutMs =
+      values['request-timeout'] === undefined
+        ? fileConfig.requestTimeoutMs
+        : integerFlag('request-timeout', values['request-timeout'], 1000, 3_600_000);
     const serving = await serveGateway(gateway, {
       host,
       port,
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(playground === undefined ? {} : { playground }),
     }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);

@@ -166,6 +166,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       'bad.json',
       JSON.stringify({
         port: 'eighty',
+        requestTimeoutMs: 10,
         modles: [],
         reasoningField: 'thoughts',
         models: [
@@ -187,8 +188,9 @@ describe('toolwire serve: flags and config mistakes', () => {
     const { code, stderr } = await run(['--config', config]);
     expect(code).toBe(2);
     expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
-      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, responseStoreSize, responseStoreBytes, maxAnswerCharacters, reasoningField, cors, quiet, models)`,
+      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, requestTimeoutMs, responseStoreSize, responseStoreBytes, maxAnswerCharacters, reasoningField, cors, quiet, models)`,
       `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
+      `toolwire serve: ${config}: requestTimeoutMs: must be an integer from 1000 to 3600000`,
       `toolwire serve: ${config}: reasoningField: must be one of "both", "reasoning_content", "reasoning"`,
       `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,

@@ -25,6 +25,8 @@ export interface GatewayFileConfig {
   readonly apiKey?: string;
   readonly bodyLimit?: number;
   readonly maxConcurrent?: number;
+  /** Milliseconds for a request's headers and body to arrive (`serveGateway`'s `requestTimeoutMs`). */
+  readonly requestTimeoutMs?: number;
   readonly responseStoreSize?: number;
   readonly responseStoreBytes?: number;
   readonly maxAnswerCharacters?: number;
@@ -51,6 +53,7 @@ const topKeys = [
   'apiKeyEnv',
   'bodyLimit',
   'maxConcurrent',
+  'requestTimeoutMs',
   'responseStoreSize',
   'responseStoreBytes',
   'maxAnswerCharacters',
@@ -103,6 +106,7 @@ export function readGatewayConfig(
   const apiKey = secret(value, '', env, at);
   const bodyLimit = optionalInteger(value, 'bodyLimit', '', at, 1, 2 ** 31);
   const maxConcurrent = optionalInteger(value, 'maxConcurrent', '', at, 1, 1_000_000);
+  const requestTimeoutMs = optionalInteger(value, 'requestTimeoutMs', '', at, 1000, 3_600_000);
   const responseStoreSize = optionalInteger(value, 'responseStoreSize', '', at, 0, 1_000_000);
   const responseStoreBytes = optionalInteger(value, 'responseStoreBytes', '', at, 0, 2 ** 40);
   const maxAnswerCharacters = optionalInteger(value, 'maxAnswerCharacters', '', at, 1, 2 ** 29);
@@ -140,6 +144,7 @@ export function readGatewayConfig(
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(responseStoreSize === undefined ? {} : { responseStoreSize }),
       ...(responseStoreBytes === undefined ? {} : { responseStoreBytes }),
       ...(maxAnswerCharacters === undefined ? {} : { maxAnswerCharacters }),
