@@ -449,6 +449,65 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
     );
   });
 
+  it('a call cut off by the token limit under required is the text with finish_reason length, not a 422 or a retry', async () => {
+    const cut = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par';
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      model: { retries: 1 },
+      replay: { recordings: [{ output: cut, finishReason: 'length' }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: 'required',
+      max_tokens: 15,
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('length');
+    expect(answer.choices[0]?.message.content).toBe(cut);
+    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
+    expect(harness.replay.requests).toHaveLength(1);
+  });
+
+  it('a call cut off by the token limit on a grammar backend, streamed: the text, then finish_reason length', async () => {
+    const cut = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par';
+    harness = await startGateway({
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: cut, finishReason: 'length' }], maxChunkLength: 4 },
+    });
+    const stream = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: weatherTools,
+      tool_choice: 'required',
+      stream: true,
+    });
+    let content = '';
+    const finishes: (string | null | undefined)[] = [];
+    for await (const chunk of stream) {
+      content += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
+    }
+    expect({ content, finishes }).toEqual({ content: cut, finishes: ['length'] });
+  });
+
+  it('JSON cut off by the token limit under response_format is the text with finish_reason length', async () => {
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      replay: { recordings: [{ output: '{"n": 12', finishReason: 'length' }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'n', schema: { type: 'object', properties: { n: { type: 'integer' } } } },
+      },
+    });
+    expect(answer.choices[0]?.finish_reason).toBe('length');
+    expect(answer.choices[0]?.message.content).toBe('{"n": 12');
+  });
+
   it('parallel_tool_calls false without grammars: two calls are a 422', async () => {
     const output = `${hermesCall('get_weather', { city: 'A' })}\n${hermesCall('get_weather', { city: 'B' })}`;
     harness = await startGateway({ backend: { type: 'ollama' }, replay: { recordings: [{ output }] } });

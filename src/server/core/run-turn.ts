@@ -394,7 +394,11 @@ class TurnReader {
     const { rules } = this;
     const violation = (message: string) =>
       new GatewayError(422, 'model_output_error', 'tool_choice_violation', message);
-    if (rules.callRequired && this.calls === 0) {
+    // Cut off by the token limit, the answer could not finish its call or its JSON: that is the
+    // limit's doing, not a broken rule, and the client gets the text with finish_reason "length"
+    // (as under `auto`), not an error that loses it or a retry that would hit the same limit.
+    const cut = this.backendFinish === 'length';
+    if (rules.callRequired && this.calls === 0 && !cut) {
       const why = this.rejected.length > 0 ? ` (${this.rejected[0]})` : '';
       return violation(`the model made no valid tool call although tool_choice requires one${why}`);
     }
@@ -407,8 +411,8 @@ class TurnReader {
     }
     // A strict tool's call that does not fit is a broken rule too: asked again, then a 422, never
     // an answer that quietly holds the call as text.
-    if (this.checkedWhole && this.strictMisfit !== undefined) return violation(this.strictMisfit);
-    if (rules.jsonContent && this.calls === 0) {
+    if (this.checkedWhole && this.strictMisfit !== undefined && !cut) return violation(this.strictMisfit);
+    if (rules.jsonContent && this.calls === 0 && !cut) {
       const problem = jsonProblem(this.content, this.request);
       if (problem !== undefined) {
         return new GatewayError(
