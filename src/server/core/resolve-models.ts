@@ -2,6 +2,7 @@ import { getFormat } from '../../formats/index.js';
 import type { Backend, BackendConfig } from '../backends/backend.js';
 import { createBackend } from '../backends/create-backend.js';
 import type { GatewayModel } from '../config/gateway-config.js';
+import { endOfTurnMarkers } from './end-of-turn.js';
 import type { ResolvedModel } from './run-turn.js';
 
 /** A `GatewayModel` whose backend is a config (not a `Backend` object). */
@@ -36,6 +37,8 @@ export function resolveModels(models: readonly GatewayModel[]): Map<string, Reso
       contextLength: model.contextLength,
       tokenCounter: model.tokenCounter,
       toolsIn: (isBackend(model.backend) ? undefined : model.backend.toolsIn) ?? 'tools',
+      // A passthrough backend renders its own template and answers without the special tokens.
+      endOfTurn: backend.kind === 'openai-chat-passthrough' ? [] : endOfTurnMarkers(model.renderer, format),
     });
   }
   return resolved;
