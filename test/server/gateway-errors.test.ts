@@ -458,6 +458,53 @@ describe('backend failures', () => {
     );
   });
 
+  // As vLLM, llama.cpp's server and SGLang answer a prompt longer than the context.
+  const overflows = [
+    ['vllm', "This model's maximum context length is 4096 tokens. However, you requested 5120 tokens."],
+    ['llama.cpp', 'the request exceeds the available context size, try increasing it'],
+    ['sglang', "The input (5000 tokens) is longer than the model's context length (4096 tokens)."],
+  ] as const;
+  for (const [server, text] of overflows) {
+    it(`a ${server} context overflow (400) is a 400 context_length_exceeded on every surface, not a 502`, async () => {
+      const errorBody = JSON.stringify({ error: { message: text, type: 'BadRequestError', code: 400 } });
+      harness = await startGateway({
+        replay: { recordings: [0, 1, 2].map(() => ({ output: '', status: 400, errorBody })) },
+      });
+      const chat = await post('/v1/chat/completions', body);
+      expect(chat.status).toBe(400);
+      expect(chat.json).toEqual({
+        error: {
+          type: 'invalid_request_error',
+          code: 'context_length_exceeded',
+          param: 'messages',
+          message: `prompt is too long for the model's context; the backend answered 400: ${JSON.stringify(errorBody)}`,
+        },
+      });
+      const responses = await post('/v1/responses', JSON.stringify({ model: 'm', input: 'hi' }));
+      expect(responses.status).toBe(400);
+      expect(responses.json).toMatchObject({ error: { code: 'context_length_exceeded' } });
+      // Anthropic's wording, which Claude Code reads to compact the conversation.
+      const messages = await post(
+        '/v1/messages',
+        JSON.stringify({ model: 'm', max_tokens: 10, messages: question }),
+      );
+      expect(messages.status).toBe(400);
+      expect(messages.json).toMatchObject({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: expect.stringMatching(/^prompt is too long/) },
+      });
+    });
+  }
+
+  it('another backend 400 is still a 502 backend_status', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: '', status: 400, errorBody: '{"error": "grammar parse failed"}' }] },
+    });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(502);
+    expect(json).toMatchObject({ error: { code: 'backend_status' } });
+  });
+
   it('a stall past the timeout: 504', async () => {
     harness = await startGateway({
       backend: { type: 'openai-completions', timeoutMs: 300 },

@@ -114,20 +114,25 @@ export type BackendKind =
   | 'openai-chat-passthrough'
   | 'llamacpp-embedded';
 
-/** Why a backend failed, as the gateway reports it (502 `backend_error`, 504 `backend_timeout`). */
+/**
+ * Why a backend failed, as the gateway reports it (502 `backend_error`, 504 `backend_timeout`, 400
+ * `context_length_exceeded`: the backend refused the prompt as longer than the model's context).
+ */
 export type BackendErrorCode =
   | 'backend_unreachable'
   | 'backend_status'
   | 'backend_protocol'
-  | 'backend_timeout';
+  | 'backend_timeout'
+  | 'context_length_exceeded';
 
 /**
- * A backend failure. `status` is the HTTP status the gateway answers with: 504 for a timeout, 502
+ * A backend failure. `status` is the HTTP status the gateway answers with: 504 for a timeout, 400
+ * for a prompt longer than the context (the client's to shorten, as OpenAI answers it), 502
  * otherwise. The message never holds the backend's URL credentials or an API key.
  */
 export class BackendError extends Error {
   readonly code: BackendErrorCode;
-  readonly status: 502 | 504;
+  readonly status: 400 | 502 | 504;
   /** The backend's HTTP status, for `backend_status`. */
   readonly backendStatus: number | undefined;
 
@@ -135,7 +140,7 @@ export class BackendError extends Error {
     super(message);
     this.name = 'BackendError';
     this.code = code;
-    this.status = code === 'backend_timeout' ? 504 : 502;
+    this.status = code === 'backend_timeout' ? 504 : code === 'context_length_exceeded' ? 400 : 502;
     this.backendStatus = backendStatus;
   }
 }

@@ -91,6 +91,15 @@ export async function* postStream(
       if (timedOut) throw timeoutError();
       if (signal.aborted) return;
       const excerpt = excerptOf(text, target.secrets);
+      if (response.status >= 400 && response.status < 500 && contextOverflow.test(excerpt)) {
+        // Not the gateway's failure but the conversation's length: a 400 the client can act on
+        // (shorten, compact), where a 502 would be retried as it is.
+        throw new BackendError(
+          'context_length_exceeded',
+          `prompt is too long for the model's context; the backend answered ${response.status}: ${excerpt}`,
+          response.status,
+        );
+      }
       throw new BackendError(
         'backend_status',
         `backend ${url} answered ${response.status}${excerpt === '' ? '' : `: ${excerpt}`}`,
@@ -200,6 +209,16 @@ async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: 
   await reader.cancel().catch(() => undefined);
   return text + decoder.decode();
 }
+
+/**
+ * How model servers word a prompt longer than the context: vLLM ("This model's maximum context length
+ * is 4096 tokens", "longer than the maximum model length"), llama.cpp ("exceeds the available context
+ * size"), SGLang ("longer than the model's context length"), TGI ("`inputs` tokens + `max_new_tokens`
+ * must be <= 4096"), LM Studio ("the model is loaded with context length of only"). Read on the
+ * 300-character excerpt only; no nested repetition.
+ */
+const contextOverflow =
+  /maximum context length|context length|context size|context window|maximum model length|max_model_len|tokens \+ `?max_new_tokens`? must be/i;
 
 /** An error text on one line, each secret replaced by `***`, cut to 300 characters. */
 export function excerptOf(text: string, secrets: readonly string[]): string {

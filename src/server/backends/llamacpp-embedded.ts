@@ -93,8 +93,8 @@ async function* sample(
   if (prompt.length === 0) throw new BackendError('backend_status', 'the prompt is empty');
   if (room <= 0) {
     throw new BackendError(
-      'backend_status',
-      `the prompt has ${prompt.length} tokens; the context holds ${engine.contextSize}`,
+      'context_length_exceeded',
+      `prompt is too long: ${prompt.length} tokens > ${engine.contextSize - 1} maximum (the context holds ${engine.contextSize} tokens, prompt and answer)`,
     );
   }
   const limit = Math.min(params.maxTokens ?? room, room);

@@ -224,6 +224,11 @@ async function* readBackend(
   } catch (error) {
     if (request.signal.aborted) throw abortedTurn(request.signal.reason);
     if (error instanceof BackendError) {
+      if (error.code === 'context_length_exceeded') {
+        // Worded as Anthropic's ("prompt is too long"), which Claude Code reads to compact the
+        // conversation; OpenAI clients (Codex) read the code.
+        throw new GatewayError(400, 'invalid_request_error', error.code, error.message, 'messages');
+      }
       // Most messages name the backend already ("backend http://… answered 404", "the backend sent …").
       const message = /^(the )?backend\b/.test(error.message) ? error.message : `backend: ${error.message}`;
       throw new GatewayError(error.status, 'server_error', error.code, message);
