@@ -568,6 +568,62 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
     });
   });
 
+  const strictTool = {
+    type: 'function' as const,
+    function: {
+      name: 'set',
+      strict: true,
+      parameters: {
+        type: 'object',
+        properties: { tz: { type: 'string' }, n: { type: 'integer' }, on: { type: 'boolean' } },
+        required: ['tz', 'n', 'on'],
+        additionalProperties: false,
+      },
+    },
+  };
+  // In JSON arguments a type is written, not spelled: "3" for an integer is the model's mistake.
+  const typeChanges = [
+    ['a boolean for a string', '{"name": "set", "arguments": {"tz": true, "n": 3, "on": false}}'],
+    ['a number for a string', '{"name": "set", "arguments": {"tz": 5, "n": 3, "on": false}}'],
+    ['a string for an integer', '{"name": "set", "arguments": {"tz": "UTC", "n": "3", "on": false}}'],
+    ['a string for a boolean', '{"name": "set", "arguments": {"tz": "UTC", "n": 3, "on": "false"}}'],
+    ['a quote left unescaped', '{"name": "set", "arguments": {"tz": "d["key"]", "n": 3, "on": false}}'],
+  ] as const;
+  for (const [what, body] of typeChanges) {
+    it(`a strict tool's JSON arguments with ${what}, without grammars: a 422, not a call with the value changed`, async () => {
+      harness = await startGateway({
+        backend: { type: 'ollama' },
+        replay: { recordings: [{ output: `<tool_call>\n${body}\n</tool_call>` }] },
+      });
+      const error = await harness.client.chat.completions
+        .create({ model: 'm', messages: question, tools: [strictTool] })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 422, code: 'tool_choice_violation' });
+    });
+  }
+
+  it('a strict tool on a format that writes values as text: "3" for an integer is spelling, and the call is returned', async () => {
+    const output =
+      '<tool_call>\n<function=set>\n<parameter=tz>\nUTC\n</parameter>\n<parameter=n>\n3\n</parameter>\n' +
+      '<parameter=on>\nfalse\n</parameter>\n</function>\n</tool_call>';
+    harness = await startGateway({
+      backend: { type: 'ollama' },
+      format: 'qwen3_coder',
+      template: 'qwen3-coder',
+      replay: { recordings: [{ output }] },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      tools: [strictTool],
+    });
+    const call = answer.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' ? call.function : undefined).toEqual({
+      name: 'set',
+      arguments: '{"tz":"UTC","n":3,"on":false}',
+    });
+  });
+
   it('a strict misfit without grammars, retries 1: asks again with the hint and returns the call that fits', async () => {
     const [weather] = weatherTools;
     if (weather === undefined) throw new Error('no tool');

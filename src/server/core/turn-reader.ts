@@ -5,7 +5,7 @@ import type { ParseEvent } from '../../types/index.js';
 import type { BackendChunk, BackendUsage } from '../backends/backend.js';
 import { WordWatch } from '../backends/word-watch.js';
 import { GatewayError } from '../http/gateway-error.js';
-import { uncheckedIssues } from './argument-fit.js';
+import { uncheckedIssues, writesTypedArguments } from './argument-fit.js';
 import { newCallId } from './call-id.js';
 import type { ResolvedModel } from './resolved-model.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
@@ -27,6 +27,8 @@ export class TurnReader {
   private readonly endWatch: WordWatch | undefined;
   /** The end of the turn was found in the text: what follows is not read. */
   ended = false;
+  /** The format writes typed argument values (see `writesTypedArguments`). */
+  private readonly typedArguments: boolean;
   private readonly names: string[] = [];
   private readonly rejected: string[] = [];
   /** Why the first call of a `strict` tool was refused (its arguments do not fit the schema). */
@@ -55,6 +57,7 @@ export class TurnReader {
       ...(rules.jsonContent ? { content: 'json' as const } : {}),
     });
     this.endWatch = model.endOfTurn.length > 0 ? new WordWatch(model.endOfTurn) : undefined;
+    this.typedArguments = writesTypedArguments(model.format);
   }
 
   /**
@@ -182,7 +185,7 @@ export class TurnReader {
         out.push({ type: 'reasoning', text: event.delta });
         return;
       case 'tool-call': {
-        const why = this.refusal(event.toolName, uncheckedIssues(event));
+        const why = this.refusal(event.toolName, uncheckedIssues(event, this.typedArguments));
         if (why !== undefined) {
           this.asText(event.raw, why, out);
           return;
