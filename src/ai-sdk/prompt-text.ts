@@ -105,7 +105,11 @@ function plainMessages(
             ]
           : [],
       );
-    const content = message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    // A user's text parts are separate texts (as vLLM and the Jinja path join them, with a line
+    // break: "</system-reminder>" and the prompt after it stay apart); an assistant's are its output
+    // in order, joined as written.
+    const texts = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+    const content = texts.join(message.role === 'user' ? '\n' : '');
     return [{ role: message.role, content, source }];
   });
 }

@@ -249,6 +249,35 @@ describe('POST /v1/chat/completions through the openai SDK', () => {
   });
 });
 
+describe('a user message of several text parts', () => {
+  it('reaches a built-in template as its texts joined by a line break, as the Jinja path and vLLM join them', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          {
+            output: 'Hi.',
+            expectPrompt:
+              '<|im_start|>user\n<system-reminder>Be brief.</system-reminder>\nHello<|im_end|>\n<|im_start|>assistant\n',
+          },
+        ],
+      },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>Be brief.</system-reminder>' },
+            { type: 'text', text: 'Hello' },
+          ],
+        },
+      ],
+    });
+    expect(answer.choices[0]?.message.content).toBe('Hi.');
+  });
+});
+
 describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completions)', () => {
   const sendsTopK = [
     { backend: { type: 'llamacpp' as const }, sent: (body: Record<string, unknown>) => body.top_k },
