@@ -106,12 +106,13 @@ describe('whole-prompt mode (promptTemplate) through @ai-sdk/openai’s completi
     expect(
       [
         'Qwen/Qwen3.5-4B',
+        'Qwen/Qwen3.6-35B-A3B',
         'Qwen/Qwen3-Coder-30B-A3B-Instruct',
         'Qwen/Qwen3-0.6B',
         'NousResearch/Hermes-3-Llama-3.1-8B',
         'unknown',
       ].map((name) => promptTemplateFor(name)?.id),
-    ).toEqual(['qwen3.5', 'qwen3-coder', 'qwen3', 'hermes-3-tool-use', undefined]);
+    ).toEqual(['qwen3.5', 'qwen3.5', 'qwen3-coder', 'qwen3', 'hermes-3-tool-use', undefined]);
     expect(new Set(promptTemplates.map((entry) => entry.id)).size).toBe(promptTemplates.length);
     expect(() => toolCallMiddleware({ promptTemplate: 'nope' })).toThrow(ToolwireError);
     const { endpoint } = completionsEndpoint(['']);

@@ -37,7 +37,12 @@ export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
   template('qwen3', 'hermes', ['qwen3'], chatml({})),
   template('qwen3-coder', 'qwen3_coder', ['qwen3-coder'], chatml({})),
-  template('qwen3.5', 'qwen3_coder', ['qwen3.5', 'qwen3-5'], chatml({ generation: '<think>\n' })),
+  template(
+    'qwen3.5',
+    'qwen3_coder',
+    ['qwen3.5', 'qwen3-5', 'qwen3.6', 'qwen3-6'],
+    chatml({ generation: '<think>\n' }),
+  ),
   template(
     'nemotron-3',
     'qwen3_coder',

@@ -53,7 +53,7 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
   hermes: [{ models: [], renderer: hermesRenderer }],
   qwen3_coder: [
     {
-      models: ['qwen3.5', 'qwen3-5', 'qwen3.6'],
+      models: ['qwen3.5', 'qwen3-5', 'qwen3.6', 'qwen3-6'],
       renderer: qwenXmlRenderer({
         list: 'json',
         intro: 'You have access to the following functions:',

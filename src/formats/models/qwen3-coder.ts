@@ -63,8 +63,17 @@ export const qwen3Coder: FormatDefinition = {
   id: 'qwen3_coder',
   aliases: ['qwen3_xml', 'step3p5'],
   description:
-    'XML parameters in <tool_call><function=NAME><parameter=K> (Qwen3-Coder, Qwen3.5, Step-3.5, Nemotron-3-Nano)',
-  models: ['qwen3-coder', 'qwen3.5', 'step-3.5', 'step3.5', 'nemotron-3-nano'],
+    'XML parameters in <tool_call><function=NAME><parameter=K> (Qwen3-Coder, Qwen3.5, Qwen3.6, Step-3.5, Nemotron-3-Nano)',
+  models: [
+    'qwen3-coder',
+    'qwen3.5',
+    'qwen3-5',
+    'qwen3.6',
+    'qwen3-6',
+    'step-3.5',
+    'step3.5',
+    'nemotron-3-nano',
+  ],
   markers: [
     '<tool_call>',
     '</tool_call>',
