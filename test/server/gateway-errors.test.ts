@@ -496,6 +496,20 @@ describe('backend failures', () => {
     });
   }
 
+  it('a generation the backend ended with finish_reason "abort" is a 502, not an answer that looks complete', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: 'The weather in Par', finishReason: 'abort' }] },
+    });
+    const { status, json } = await post('/v1/chat/completions', body);
+    expect(status).toBe(502);
+    expect(json).toMatchObject({
+      error: {
+        code: 'backend_status',
+        message: 'the backend ended the generation with finish_reason "abort"',
+      },
+    });
+  });
+
   it('another backend 400 is still a 502 backend_status', async () => {
     harness = await startGateway({
       replay: { recordings: [{ output: '', status: 400, errorBody: '{"error": "grammar parse failed"}' }] },

@@ -27,7 +27,8 @@ export interface ReplayRecording {
   /** Chat protocol only: calls streamed as `delta.tool_calls` after `output` (a server that parsed them). */
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: string }[];
   /** Default `stop`; `length` is sent as `finish_reason: "length"`, `stop_type: "limit"`, `done_reason: "length"`. */
-  readonly finishReason?: 'stop' | 'length';
+  /** `abort` (vLLM's, for a generation its engine gave up on): OpenAI completions protocol only. */
+  readonly finishReason?: 'stop' | 'length' | 'abort';
   /**
    * The generation stopped at this stop string (not in `output`, as servers leave it out), reported as
    * each server reports it: vLLM's `stop_reason` on the finishing choice (SGLang's `matched_stop` with
@@ -309,7 +310,7 @@ function framesFor(
       return {
         pieces: pieces.map((text) => event([choice(text, null)])),
         end: [
-          event([choice('', length ? 'length' : 'stop')]),
+          event([choice('', recording.finishReason === 'abort' ? 'abort' : length ? 'length' : 'stop')]),
           ...(wantsUsage ? [event([], { usage: usageEvent })] : []),
           'data: [DONE]\n\n',
         ],

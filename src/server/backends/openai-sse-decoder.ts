@@ -66,7 +66,14 @@ export class OpenAISseDecoder implements WireDecoder {
       if (finish !== undefined && finish !== null && typeof finish !== 'string')
         throw new BackendError('backend_protocol', 'the backend sent a "finish_reason" that is not a string');
       if (typeof finish === 'string') {
-        this.finishReason = choice.finish_reason === 'length' ? 'length' : 'stop';
+        // vLLM ends a generation its engine gave up on with "abort" (and some servers with "error"):
+        // the text is cut off, never a finished answer.
+        if (finish === 'abort' || finish === 'error')
+          throw new BackendError(
+            'backend_status',
+            `the backend ended the generation with finish_reason "${finish}"`,
+          );
+        this.finishReason = finish === 'length' ? 'length' : 'stop';
         this.stopSequence = stopString(choice.stop_reason) ?? stopString(choice.matched_stop);
       }
     }
