@@ -21,7 +21,8 @@ import { thinkTags, xmlParametersEnvelope } from '../core/envelopes.js';
  *   it. Parameters missing from the schema are kept. An invoke body holding a JSON object instead of
  *   parameter tags is decoded (SGLang extension).
  * - Reasoning: `<think>…</think>`; with `reasoningStartedInPrompt` the output starts inside reasoning and
- *   a section start before `</think>` ends it.
+ *   a section start in a block that never closes ends it (a section followed by `</think>` was a draft
+ *   and stays reasoning).
  * - A parameter without its `</｜DSML｜parameter>` ends at the next parameter tag, with a
  *   `missing_parameter_close_tag` repair (vLLM #54838): the next parameter is not swallowed into it.
  *   Shared with `deepseek_v4`.

@@ -28,7 +28,9 @@
  *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
  *   omissions above.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
- *   thinking templates) the output starts inside reasoning, and a `<tool_call>` before `</think>` ends it.
+ *   thinking templates) the output starts inside reasoning, and a `<tool_call>` in a block that never
+ *   closes ends it (such templates write the call without `</think>`); one followed by `</think>` was the
+ *   model's draft and stays reasoning, as vLLM's reasoning parser reads everything before `</think>`.
  * - A `<tool_call>` mentioned in prose (followed by text that is no call, with no `</tool_call>` before
  *   the next marker, reasoning tag or the end of the output: LM Studio #1592) is text where it stands,
  *   so it no longer cuts reasoning or content short; with `finishReason: 'length'` such a tail is a

@@ -38,7 +38,9 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  *   it and the text stay content, or reasoning where the marker ended a reasoning block (LM Studio
  *   #1592). Such text waits for the decision, so it streams late.
  * - `reasoning` / `callsInReasoning`: the reasoning tags; with `callsInReasoning`, a section start inside an
- *   unclosed reasoning block ends the reasoning (forced-open thinking templates write calls that way).
+ *   reasoning block that never closes ends the reasoning (forced-open thinking templates write calls that
+ *   way); one followed by the block's close was a draft and stays reasoning. Text from such a start is
+ *   held until the close or the end decides, so it streams late.
  *
  * The rules every member follows are `XmlParametersParser`'s.
  */

@@ -77,7 +77,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** Content and reasoning up to a section start (or a bare call start). */
   protected stepText(cursor: Cursor): boolean {
-    const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners);
+    const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
     if (!match) return false;
     const end = match.index + match.marker.length;
     if (this.plan.openerMentions.includes(match.marker)) {
