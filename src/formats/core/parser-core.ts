@@ -379,6 +379,18 @@ export abstract class ParserCore implements FormatParser {
     return this.rawOpen ? this.raw.length : 0;
   }
 
+  /**
+   * The open call's end marker was read: `endCall` in the final run is then not a call the output cut
+   * off (a family that waits for more text before deciding, then reads the marker in `finish()`).
+   */
+  private endedAtMarker = false;
+
+  /** Ends the open call whose end marker was just read (see `endedAtMarker`). */
+  protected endCallAtMarker(parts: CallParts): void {
+    this.endedAtMarker = true;
+    this.endCall(parts);
+  }
+
   /** `[start, end)` of the open call's raw text (`''` with no call open). */
   protected rawSlice(start: number, end: number): string {
     return this.rawOpen ? this.raw.slice(start, end) : '';
@@ -391,6 +403,8 @@ export abstract class ParserCore implements FormatParser {
    * that id and its streamed argument text.
    */
   protected endCall(parts: CallParts, rawText?: string, ownsAnnounced = rawText === undefined): void {
+    const atMarker = this.endedAtMarker;
+    this.endedAtMarker = false;
     const announced = ownsAnnounced ? this.takeAnnounced() : undefined;
     // The fed brackets this call's own raw text held, not those of a call closed before (`FedBrackets`).
     this.fed?.takeClosed();
@@ -405,7 +419,7 @@ export abstract class ParserCore implements FormatParser {
     }
     const verdict = callVerdict(parts, raw, this.tools?.parameters(parts.name), unknown, this.options, {
       // Ended by `finish()` while open (its end marker never came), unless such calls end with the output.
-      missingEndMarker: this.finalRun && rawText === undefined && !this.openCallEndsWithOutput(),
+      missingEndMarker: this.finalRun && rawText === undefined && !atMarker && !this.openCallEndsWithOutput(),
       fed,
     });
     if (!verdict.ok) {

@@ -92,7 +92,7 @@ export class XmlParametersParser extends XmlSectionsParser {
   private readonly readRaw = (start: number, end: number): string => this.rawSlice(start, end);
   /** The closing tag (and whitespace after it) of a value, until what follows shows it really closes. */
   private closing: string[] = [];
-  /** How far past a call start in a value `closerComesFirst` found no tag yet (see `stepValue`). */
+  /** How far past a call start or end in a value `closerComesFirst` found no tag yet (see `stepValue`). */
   private callStartLooked = 0;
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
@@ -275,7 +275,7 @@ export class XmlParametersParser extends XmlSectionsParser {
     }
     if (marker === this.config.callEnd) {
       this.take(cursor, position + marker.length, 'call');
-      this.completeCall();
+      this.completeCall(true);
       this.state = 'section';
       return true;
     }
@@ -343,17 +343,18 @@ export class XmlParametersParser extends XmlSectionsParser {
       this.state = 'cdata';
       return true;
     }
-    if (match.marker === this.config.callStart) {
+    if (match.marker === this.config.callStart || match.marker === this.config.callEnd) {
       // A call start in a value: a new call begun without closing this one, or text that looks like
-      // one (`Use <function=NAME> to call.`). The reading that needs no repair wins: the value's own
-      // closing tag before any other tag makes it text.
+      // one (`Use <function=NAME> to call.`); a call end: this call ended without its value's closing
+      // tag, or text (`Close each call with </function>.`). The reading that needs no repair wins: the
+      // value's own closing tag before any other tag makes it text.
       const from = match.index + match.marker.length;
       const searchFrom = from + this.callStartLooked;
       const isText = closerComesFirst(
         text,
         from,
         searchFrom,
-        this.plan.callStartStops,
+        match.marker === this.config.callStart ? this.plan.callStartStops : this.plan.callEndStops,
         maxCallStartLookahead,
         cursor.final,
       );
@@ -480,11 +481,13 @@ export class XmlParametersParser extends XmlSectionsParser {
   }
 
   /** Emits the open call from what was read. */
-  private completeCall(): void {
+  private completeCall(atMarker = false): void {
     const name = this.call.name;
     const done = this.call.finish(this.stream.streamedAny ? this.stream.streamedKeys : undefined);
-    if ('parts' in done) this.endCall(done.parts);
-    else this.failCall(done.code, done.message, name);
+    if ('parts' in done) {
+      if (atMarker) this.endCallAtMarker(done.parts);
+      else this.endCall(done.parts);
+    } else this.failCall(done.code, done.message, name);
     this.resetCall();
   }
 

@@ -23,7 +23,8 @@
  * - Tolerated (SGLang / llama.cpp): a missing `<tool_call>` wrapper (a bare `<function=…>`, with or
  *   without a stray `</tool_call>` after it); a missing `</parameter>` (the value ends at the next
  *   `<parameter=`, `</function>` or `<function=`, the last only when no `</parameter>` comes before
- *   the next tag: a value may quote `<function=NAME>`; a `</tool_call>` inside a value is data); a missing
+ *   the next tag: a value may quote `<function=NAME>`, or `</function>` when its own `</parameter>` comes
+ *   before any other tag; a `</tool_call>` inside a value is data); a missing
  *   `</function>` at the end. Recovered and reported in the call's `repairs`: a parameter tag cut before
  *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
  *   omissions above.

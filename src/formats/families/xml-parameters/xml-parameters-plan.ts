@@ -38,6 +38,11 @@ export interface XmlParametersPlan {
   readonly valueFollowers: readonly string[];
   /** What may follow a call start inside a value (`closerComesFirst`): the value's closer first. */
   readonly callStartStops: readonly string[];
+  /**
+   * What may follow a call end inside a value (`closerComesFirst`): the value's closer first. Not the
+   * section end: a section end in a value is data (`Close it with </tool_call>.`).
+   */
+  readonly callEndStops: readonly string[];
   /** The call start ends with `=` (the name follows as an attribute value). */
   readonly callEquals: boolean;
   /** The parameter start ends with `=` (the key follows as an attribute value). */
@@ -78,6 +83,7 @@ function makePlan(config: XmlParametersConfig): XmlParametersPlan {
     valueInitial: sharedInitial(valueMarkers),
     valueFollowers: [parameterStart, callEnd, ...sectionEnd, callStart, ...separators],
     callStartStops: [parameterEnd, parameterStart, callEnd, callStart, ...sectionEnd, ...sectionStart],
+    callEndStops: [parameterEnd, parameterStart, callEnd, callStart, ...sectionStart],
     callEquals: callStart.endsWith('='),
     parameterEquals: parameterStart.endsWith('='),
   };
