@@ -4,6 +4,7 @@ import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import { closerComesFirst } from '../core/closer-first.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -20,6 +21,9 @@ import { KeyValueMemberStream } from './arg-key-value/key-value-member-stream.js
 import { nameFrom } from './arg-key-value/name-from.js';
 import { unescapeJsonValues } from './arg-key-value/unescape-json-values.js';
 
+/** How far past a call end met in a value the value's closing tag is looked for (bounded: linear). */
+const maxCallEndLookahead = 4096;
+
 export type { ArgKeyValueConfig };
 
 /**
@@ -34,7 +38,8 @@ type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | '
  * One incremental parser for the whole family (see `ArgKeyValueConfig`). Names, keys and values are collected as pieces while
  * they stream in; only a possible marker prefix is held back between pushes, so work per `push` is
  * proportional to the chunk. The call is announced (`tool-input-start`) as soon as its name is read;
- * its arguments follow when it ends. Never throws on model text.
+ * its arguments follow when it ends. A `</tool_call>` inside a value whose own `</arg_value>` comes
+ * before any other tag is data (`End a call with </tool_call>.`). Never throws on model text.
  */
 export class ArgKeyValueParser extends BaseFormatParser {
   private state: State = 'text';
@@ -98,7 +103,11 @@ export class ArgKeyValueParser extends BaseFormatParser {
     if (this.members.raw) this.members.piece(piece);
   }
 
+  /** How far past a call end in a value `closerComesFirst` found no tag yet. */
+  private endLooked = 0;
+
   private clearCall(): void {
+    this.endLooked = 0;
     this.namePieces = [];
     this.name = undefined;
     this.keyPieces = [];
@@ -285,6 +294,29 @@ export class ArgKeyValueParser extends BaseFormatParser {
             this.plan.valueInitial,
           );
           if (!match) return;
+          if (match.marker === this.config.callEnd) {
+            // `</tool_call>` in a value: the call ended without `</arg_value>`, or data (`End a call
+            // with </tool_call>.`). The reading that needs no repair wins: the value's own closing tag
+            // before any other tag makes it data.
+            const from = match.index + match.marker.length;
+            const isText = closerComesFirst(
+              cursor.text,
+              from,
+              from + this.endLooked,
+              this.plan.callEndStops,
+              maxCallEndLookahead,
+              cursor.final,
+            );
+            if (typeof isText === 'number') {
+              this.endLooked = isText;
+              return;
+            }
+            this.endLooked = 0;
+            if (isText) {
+              this.addValuePiece(this.take(cursor, from, 'call'));
+              break;
+            }
+          }
           // A missing `</arg_value>` is tolerated: the value then ends at the next key or the call's end.
           let value = this.valuePieces.take();
           // Without its end tag the value also holds the layout before the next tag.
@@ -451,7 +483,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
     if (match.marker === callEnd) {
       this.take(cursor, match.index + callEnd.length, 'call');
-      this.completeCall();
+      this.completeCall(true);
       return;
     }
     // `callStart` or `sectionEnd`: the open call ended without its end marker.
@@ -588,7 +620,8 @@ export class ArgKeyValueParser extends BaseFormatParser {
   }
 
   /** Emits the open call (valid or invalid) and returns to text or section mode. */
-  private completeCall(): void {
+  /** Ends the open call; `atMarker`: its end marker was just read (see `endCallAtMarker`). */
+  private completeCall(atMarker = false): void {
     const name = this.name;
     const problem = this.problem;
     const parameters = this.parameters;
@@ -602,11 +635,13 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
     if (this.config.decodeEscapedJson)
       unescapeJsonValues(parameters, (key) => this.parameterSchema(name, key), this.options.align);
-    this.endCall({
+    const parts = {
       name,
       parameters,
       ...(streamed ?? {}),
       ...(repairs.length > 0 ? { repairs } : {}),
-    });
+    };
+    if (atMarker) this.endCallAtMarker(parts);
+    else this.endCall(parts);
   }
 }

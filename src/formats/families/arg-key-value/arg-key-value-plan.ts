@@ -19,6 +19,8 @@ export interface ArgKeyValuePlan {
   readonly lookaheadMarkers: readonly string[];
   readonly beforeValueMarkers: readonly string[];
   readonly valueMarkers: readonly string[];
+  /** What may follow a call end met in a value (`closerComesFirst`): the value's closer first. */
+  readonly callEndStops: readonly string[];
   /** The first character all `valueMarkers` share, if they do (see `sharedInitial`). */
   readonly valueInitial: string | undefined;
 }
@@ -50,6 +52,13 @@ function makePlan(config: ArgKeyValueConfig): ArgKeyValuePlan {
     lookaheadMarkers: [...closers, keyOpen, valueOpen, callEnd, callStart, ...section],
     beforeValueMarkers: [valueOpen, keyOpen, callEnd, callStart, ...closers],
     valueMarkers,
+    callEndStops: [
+      valueClose,
+      keyOpen,
+      callEnd,
+      callStart,
+      ...(sectionStart === undefined ? [] : [sectionStart]),
+    ],
     valueInitial: sharedInitial(valueMarkers),
   };
 }
