@@ -44,7 +44,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
   override reset(): string {
-    const held = this.opener + this.pending.join('');
+    const held = this.opener + this.heldStart + this.pending.join('');
     return held + super.reset();
   }
 
@@ -55,6 +55,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     this.closersAreText = false;
     this.pending = [];
     this.opener = '';
+    this.heldStart = '';
   }
 
   /** Clears the open call's state. */
@@ -74,6 +75,13 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
    * or the section's end follows, text again when the marker turns out to be mentioned in prose.
    */
   private opener = '';
+
+  /**
+   * A written section start in a format without prose mentions, held (as `opener` is) until what
+   * follows it is known: markup before a call or the section's end; the raw text of a cut-off call
+   * when the output ends right after it (never dropped).
+   */
+  private heldStart = '';
 
   /** Content and reasoning up to a section start (or a bare call start). */
   protected stepText(cursor: Cursor): boolean {
@@ -113,7 +121,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     this.implicitSection = false;
     const end = cursor.position + marker.length;
     if (this.config.proseMentions) this.opener = this.take(cursor, end, 'call');
-    else this.take(cursor, end, 'markup');
+    else this.heldStart = this.take(cursor, end, 'call');
   }
 
   /** Between calls inside a section: whitespace, separators, the next call or the section's end. */
@@ -122,7 +130,8 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     this.hold(cursor, position);
     if (position === text.length) {
-      if (cursor.final) {
+      if (cursor.final && (this.opener !== '' || this.heldStart !== '')) this.cutAfterStart();
+      else if (cursor.final) {
         this.routePending(this.implicitSection ? 'content' : 'markup');
         this.state = 'text';
       }
@@ -217,9 +226,30 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** The section start held by `openSection` is structure after all (it was taken before the rest). */
   private releaseOpener(): void {
-    if (this.opener === '') return;
-    this.emitTaken(this.opener, 'markup');
+    const start = this.opener + this.heldStart;
+    if (start === '') return;
+    this.emitTaken(start, 'markup');
     this.opener = '';
+    this.heldStart = '';
+  }
+
+  /**
+   * The output ended right after a written section start (and whitespace): a call the model began and
+   * did not write, an invalid call whose raw text is that start, not markup dropped without a word.
+   */
+  private cutAfterStart(): void {
+    const start = this.opener + this.heldStart;
+    this.opener = '';
+    this.heldStart = '';
+    this.beginCall();
+    this.appendRaw(start);
+    this.routePending('call');
+    this.invalidCall(
+      this.closeCallRaw(),
+      'incomplete_tool_call',
+      'the output ends right after the start of the tool-call section',
+    );
+    this.state = 'text';
   }
 
   /** Consumes up to `end` into this parser's own pending whitespace. */
