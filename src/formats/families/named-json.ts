@@ -51,6 +51,11 @@ export class NamedJsonParser extends BaseFormatParser {
   private inSection = false;
   /** No call has started yet in the current section. */
   private sectionFresh = false;
+  /**
+   * The section start just read, held until what follows it is known: markup before a call, the
+   * section's end or text; the raw text of a cut-off call when the output ends right after it.
+   */
+  private heldStart = '';
   /** The name is being read before any call was begun (`startsInCall`); it may turn out to be content. */
   private implicit: boolean;
   private name: string | undefined;
@@ -100,7 +105,15 @@ export class NamedJsonParser extends BaseFormatParser {
     else this.bodyEnd = this.rawLength;
   }
 
+  /** See `FormatParser.reset`; also returns a section start still held. */
+  override reset(): string {
+    const held = this.heldStart;
+    this.heldStart = '';
+    return held + super.reset();
+  }
+
   protected override onReset(): void {
+    this.heldStart = '';
     this.state = this.config.startsInCall ? 'prefix' : 'text';
     this.implicit = this.config.startsInCall === true;
     this.pendingMarker = 0;
@@ -165,7 +178,7 @@ export class NamedJsonParser extends BaseFormatParser {
       return true;
     }
     if (this.config.sectionStart?.includes(match.marker)) {
-      this.take(cursor, after, 'markup');
+      this.heldStart = this.take(cursor, after, 'call');
       this.inSection = true;
       this.sectionFresh = true;
       this.state = 'section';
@@ -245,8 +258,24 @@ export class NamedJsonParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
+      if (this.heldStart !== '') {
+        // The output ended right after the section start: a call begun and not written.
+        this.beginCall();
+        this.appendRaw(this.heldStart);
+        this.heldStart = '';
+        this.take(cursor, position, 'call');
+        this.failCall(
+          'incomplete_tool_call',
+          'the output ends right after the start of the tool-call section',
+          undefined,
+        );
+      }
       this.leaveSection();
       return true;
+    }
+    if (this.heldStart !== '') {
+      this.emitTaken(this.heldStart, 'markup');
+      this.heldStart = '';
     }
     const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
