@@ -1,3 +1,5 @@
+// Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
+// open call's pieces); its pieces with one job each are in `named-json/`. About 620 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
