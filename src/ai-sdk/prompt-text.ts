@@ -16,6 +16,8 @@ export interface PlainMessage {
   readonly source: 'system' | 'user' | 'assistant' | 'tool';
   readonly name?: string;
   readonly id?: string;
+  /** An assistant turn's reasoning (its reasoning parts joined), for templates that print it. */
+  readonly reasoning?: string;
 }
 
 /** What a prompt template writes the whole prompt from. */
@@ -110,6 +112,11 @@ function plainMessages(
     // in order, joined as written.
     const texts = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []));
     const content = texts.join(message.role === 'user' ? '\n' : '');
+    if (message.role === 'assistant') {
+      const reasoning = message.content.flatMap((part) => (part.type === 'reasoning' ? [part.text] : []));
+      if (reasoning.length > 0)
+        return [{ role: message.role, content, source, reasoning: reasoning.join('') }];
+    }
     return [{ role: message.role, content, source }];
   });
 }

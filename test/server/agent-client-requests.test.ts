@@ -184,7 +184,7 @@ describe('Claude Code', () => {
     expect((json as { content: unknown }).content).toEqual([{ type: 'text', text: 'Done.' }]);
     // The tool result keeps its tool's name though a system message splits it from its call.
     expect(harness.replay.requests[0]?.body.prompt).toBe(
-      `${harmonyHead('You are an agent.')}<|start|>user<|message|><system-reminder>\nBe brief.\n</system-reminder>Print it.<|end|>` +
+      `${harmonyHead('You are an agent.')}<|start|>user<|message|><system-reminder>\nBe brief.\n</system-reminder>\nPrint it.<|end|>` +
         '<|start|>system<|message|># Environment\nPrimary working directory: /work<|end|>' +
         '<|start|>assistant to=functions.Bash<|channel|>commentary json<|message|>{"command": "echo hi"}<|call|>' +
         '<|start|>functions.Bash to=assistant<|channel|>commentary<|message|>"hi"<|end|>' +

@@ -14,21 +14,49 @@ interface ChatmlStyle {
   readonly tool?: (message: PlainMessage) => string;
   /** Text the template puts before a past assistant turn's content. */
   readonly assistantPrefix?: string;
+  /**
+   * Qwen3's and Qwen3.5's rule: an assistant turn after the last user query (the turns of the tool
+   * loop in progress) keeps its reasoning, `<think>\nREASONING\n</think>\n\n` before its content.
+   */
+  readonly reasoningAfterLastQuery?: boolean;
 }
 
 export function chatml(style: ChatmlStyle): (context: PromptTextContext) => string {
-  return ({ messages }) =>
-    (style.bos ?? '') +
-    turns(
-      messages,
-      (message) => {
-        if (message.role === 'tool' && style.tool !== undefined) return style.tool(message);
-        const content =
-          message.role === 'assistant' ? `${style.assistantPrefix ?? ''}${message.content}` : message.content;
-        return `<|im_start|>${message.role}\n${content}<|im_end|>\n`;
-      },
-      `<|im_start|>assistant\n${style.generation ?? ''}`,
+  return ({ messages }) => {
+    let lastQuery = messages.length;
+    if (style.reasoningAfterLastQuery) {
+      lastQuery = -1;
+      messages.forEach((message, index) => {
+        if (message.role === 'user' && message.source === 'user') lastQuery = index;
+      });
+    }
+    return (
+      (style.bos ?? '') +
+      turns(
+        messages,
+        (message, index) => {
+          if (message.role === 'tool' && style.tool !== undefined) return style.tool(message);
+          let content = message.content;
+          if (message.role === 'assistant') {
+            content = `${style.assistantPrefix ?? ''}${content}`;
+            if (index > lastQuery && message.reasoning)
+              content = `<think>\n${trimNewlines(message.reasoning)}\n</think>\n\n${content.replace(/^\n+/, '')}`;
+          }
+          return `<|im_start|>${message.role}\n${content}<|im_end|>\n`;
+        },
+        `<|im_start|>assistant\n${style.generation ?? ''}`,
+      )
     );
+  };
+}
+
+/** Jinja's `strip('\n')`: line breaks off both ends. */
+function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '\n') start++;
+  while (end > start && text[end - 1] === '\n') end--;
+  return text.slice(start, end);
 }
 
 // LFM2 / LFM2.5: ChatML after `<|startoftext|>`; LFM2 wraps results in response markers; LFM2.5-VL

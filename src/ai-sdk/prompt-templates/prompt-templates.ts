@@ -35,13 +35,13 @@ function template(
 
 export const promptTemplates: readonly PromptTemplate[] = [
   template('qwen2.5', 'hermes', ['qwen2.5', 'qwen2-5'], chatml({})),
-  template('qwen3', 'hermes', ['qwen3'], chatml({})),
+  template('qwen3', 'hermes', ['qwen3'], chatml({ reasoningAfterLastQuery: true })),
   template('qwen3-coder', 'qwen3_coder', ['qwen3-coder'], chatml({})),
   template(
     'qwen3.5',
     'qwen3_coder',
     ['qwen3.5', 'qwen3-5', 'qwen3.6', 'qwen3-6'],
-    chatml({ generation: '<think>\n' }),
+    chatml({ generation: '<think>\n', reasoningAfterLastQuery: true }),
   ),
   template(
     'nemotron-3',
