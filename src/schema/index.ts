@@ -37,5 +37,5 @@ export {
   type SchemaTypeName,
   type UnsupportedKeyword,
 } from './schema-root.js';
-export { typeParameterText } from './type-parameter-text.js';
+export { typeParameterText, typeParameterTextFlagged } from './type-parameter-text.js';
 export { UNCHECKED_KEYWORDS, uncheckedKeywords } from './unchecked-keywords.js';

@@ -1,9 +1,9 @@
 import type { JSONSchema } from '../types/json-schema.js';
 import { type AlignedArguments, alignArguments, alignParameters } from './align-arguments.js';
-import type { AlignOptions } from './align-result.js';
+import type { AlignFlag, AlignOptions } from './align-result.js';
 import type { AlignTextOptions } from './align-text.js';
 import { SchemaRoot } from './schema-root.js';
-import { typeParameterText } from './type-parameter-text.js';
+import { typeParameterText, typeParameterTextFlagged } from './type-parameter-text.js';
 
 /**
  * What a format parser needs from schema alignment, handed to it as `FormatOptions.align` so that a
@@ -33,6 +33,16 @@ export interface SchemaAlignment {
     options?: AlignTextOptions,
   ) => AlignedArguments;
   readonly typeParameterText: (text: string, schema: JSONSchema | undefined, root?: SchemaRoot) => unknown;
+  /**
+   * `typeParameterText` with the coercions it applied (`{ value, flags }`), so that a format typing
+   * each raw value as it arrives still flags every coercion. Optional for alignments made elsewhere:
+   * without it, values are typed with `typeParameterText` and unflagged.
+   */
+  readonly typeParameterTextFlagged?: (
+    text: string,
+    schema: JSONSchema | undefined,
+    root?: SchemaRoot,
+  ) => { readonly value: unknown; readonly flags: readonly AlignFlag[] };
 }
 
 /**
@@ -46,4 +56,5 @@ export const schemaAlignment: SchemaAlignment = Object.freeze({
   alignArguments,
   alignParameters,
   typeParameterText,
+  typeParameterTextFlagged,
 });

@@ -1,4 +1,5 @@
 import type { JSONSchema } from '../types/json-schema.js';
+import type { AlignFlag } from './align-result.js';
 import { alignText } from './align-text.js';
 import type { SchemaRoot } from './schema-root.js';
 
@@ -14,4 +15,22 @@ import type { SchemaRoot } from './schema-root.js';
 export function typeParameterText(text: string, schema: JSONSchema | undefined, root?: SchemaRoot): unknown {
   if (schema === undefined) return text;
   return alignText(text, schema, root ? { root, applyDefaults: false } : { applyDefaults: false }).value;
+}
+
+/**
+ * `typeParameterText` with the coercions it applied: `{ value, flags }` (flag paths relative to the
+ * parameter, `""` for the value itself). No schema: the raw string, no flags.
+ */
+export function typeParameterTextFlagged(
+  text: string,
+  schema: JSONSchema | undefined,
+  root?: SchemaRoot,
+): { readonly value: unknown; readonly flags: readonly AlignFlag[] } {
+  if (schema === undefined) return { value: text, flags: [] };
+  const { value, flags } = alignText(
+    text,
+    schema,
+    root ? { root, applyDefaults: false } : { applyDefaults: false },
+  );
+  return { value, flags };
 }

@@ -1,4 +1,4 @@
-import type { ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
+import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../../types/tool-call.js';
 
 /** What a format recovered for one call; exactly one of the argument fields is given. */
 export interface CallParts {
@@ -45,4 +45,9 @@ export interface CallParts {
    * that argument's JSON Pointer); they lead the call's `issues`.
    */
   readonly issues?: readonly ToolCallIssue[];
+  /**
+   * Coercions the family core applied typing raw parameter text itself (paths from the arguments
+   * object); they lead the call's `flags`.
+   */
+  readonly flags?: readonly ToolCallFlag[];
 }

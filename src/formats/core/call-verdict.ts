@@ -49,7 +49,9 @@ export function callVerdict(
     ok: true,
     input: result.value,
     ...(result.issues ? { issues: result.issues } : {}),
-    ...(result.flags ? { flags: result.flags } : {}),
+    ...(parts.flags?.length || result.flags
+      ? { flags: [...(parts.flags ?? []), ...(result.flags ?? [])] }
+      : {}),
     repairs,
   };
 }

@@ -441,14 +441,14 @@ export class XmlParametersParser extends XmlSectionsParser {
         stream.closeRaw(key, text);
         call.addValue(key, text, false);
       } else if (name !== undefined) {
-        const value = typeParameterValue(
+        const { value, flags } = typeParameterValue(
           text,
           this.parameterAttributes,
           this.parameterSchema(name, key),
           this.config.stringAttribute === true,
           this.options.align,
         );
-        call.addValue(key, value, true);
+        call.addValue(key, value, true, flags);
         if (value !== null && this.mayStream(name, key)) stream.member(key, value);
         else stream.skip(key);
       }

@@ -2,7 +2,8 @@ import { setOwnProperty } from '../../../internal/set-own-property.js';
 import { nestedDeeperThan } from '../../../internal/value-depth.js';
 import { parseLenientJson } from '../../../json/parse-lenient-json.js';
 import { MAX_VALUE_DEPTH } from '../../../schema/align-context.js';
-import type { ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
+import type { AlignFlag } from '../../../schema/align-result.js';
+import type { ToolCallFlag, ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
 import type { CallParts } from '../../core/call-parts.js';
 import { withJsonRepairs } from '../../core/call-repairs.js';
 
@@ -30,6 +31,8 @@ export class CallDraft {
   /** Glitches recovered in the call (see `CallParts.repairs`). */
   repairs: ToolCallRepair[] = [];
   issues: ToolCallIssue[] = [];
+  /** The coercions typing the parameters applied, paths from the arguments object. */
+  flags: ToolCallFlag[] = [];
   /** The finished parameters, typed, in order. */
   private typed: Array<readonly [string, unknown]> = [];
 
@@ -41,12 +44,14 @@ export class CallDraft {
     this.loose = [];
     this.repairs = [];
     this.issues = [];
+    this.flags = [];
     this.typed = [];
   }
 
   /** Adds a finished parameter's value; a typed value nested too deep makes the call invalid. */
-  addValue(key: string, value: unknown, typed: boolean): void {
+  addValue(key: string, value: unknown, typed: boolean, flags: readonly AlignFlag[] = []): void {
     this.typed.push([key, value]);
+    for (const flag of flags) this.flags.push({ path: `/${pointerToken(key)}${flag.path}`, kind: flag.kind });
     if (typed && this.problem === undefined && nestedDeeperThan(value, maxValueDepth)) {
       this.problem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;
       this.problemCode = 'too_deep';
@@ -88,6 +93,7 @@ export class CallDraft {
         ...(streamedKeys ? { streamedKeys } : {}),
         ...(this.repairs.length > 0 ? { repairs: this.repairs } : {}),
         ...(this.issues.length > 0 ? { issues: this.issues } : {}),
+        ...(this.flags.length > 0 ? { flags: this.flags } : {}),
       },
     };
   }
@@ -98,4 +104,9 @@ export class CallDraft {
     for (const [key, typed] of this.typed) setOwnProperty(value, key, typed);
     return value;
   }
+}
+
+/** A key as one JSON Pointer token (RFC 6901: `~` as `~0`, `/` as `~1`). */
+function pointerToken(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }

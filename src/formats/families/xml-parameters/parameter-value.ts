@@ -1,7 +1,8 @@
+import type { AlignFlag } from '../../../schema/align-result.js';
 import type { SchemaAlignment } from '../../../schema/schema-alignment.js';
 import type { JSONSchema } from '../../../types/json-schema.js';
 import { isTextSchema } from '../../core/streamed-values.js';
-import { typeRawText } from '../../core/type-raw-text.js';
+import { typeRawTextFlagged } from '../../core/type-raw-text.js';
 
 // Types a parameter's raw text: DSML's `string` attribute first, then the tool's JSON Schema, else the
 // raw string.
@@ -9,8 +10,9 @@ import { typeRawText } from '../../core/type-raw-text.js';
 /**
  * The value of one parameter as written (`text`: its raw value, a wrapping newline already dropped).
  * With `stringAttribute` (DeepSeek DSML), `string="true"` keeps the raw string and `string="false"`
- * decodes it as JSON (falling back to the schema when it is not JSON); otherwise `typeParameterText`
- * types it by `schema` through `align` (`FormatOptions.align`; no schema or no `align`: the raw string).
+ * decodes it as JSON (falling back to the schema when it is not JSON); otherwise it is typed by
+ * `schema` through `align` (`FormatOptions.align`; no schema or no `align`: the raw string), with the
+ * coercions that applied as `flags` (paths relative to the value).
  */
 export function typeParameterValue(
   text: string,
@@ -18,19 +20,19 @@ export function typeParameterValue(
   schema: JSONSchema | undefined,
   stringAttribute: boolean,
   align: SchemaAlignment | undefined,
-): unknown {
+): { readonly value: unknown; readonly flags: readonly AlignFlag[] } {
   if (stringAttribute && Object.hasOwn(attributes, 'string')) {
     const flag = attributes.string;
-    if (flag === 'true') return text;
+    if (flag === 'true') return { value: text, flags: [] };
     if (flag === 'false') {
       try {
-        return JSON.parse(text) as unknown;
+        return { value: JSON.parse(text) as unknown, flags: [] };
       } catch {
         // Not JSON after all: fall through to schema typing.
       }
     }
   }
-  return typeRawText(text, schema, align);
+  return typeRawTextFlagged(text, schema, align);
 }
 
 /**
