@@ -631,31 +631,17 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
     });
   }
 
-  it('a strict tool on a format that writes values as text: 2.5 for an integer is a misfit (a 422), not rounded', async () => {
-    const output =
-      '<tool_call>\n<function=set>\n<parameter=tz>\nUTC\n</parameter>\n<parameter=n>\n2.5\n</parameter>\n' +
-      '<parameter=on>\nfalse\n</parameter>\n</function>\n</tool_call>';
-    harness = await startGateway({
-      backend: { type: 'ollama' },
-      format: 'qwen3_coder',
-      template: 'qwen3-coder',
-      replay: { recordings: [{ output }] },
-    });
-    const error = await harness.client.chat.completions
-      .create({ model: 'm', messages: question, tools: [strictTool] })
-      .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 422, code: 'tool_choice_violation' });
-  });
+  // qwen3_coder writes each value as text: "3" for an integer is spelling, 2.5 rounded is a change.
+  const qwenStrict = (n: string) =>
+    `<tool_call>\n<function=set>\n<parameter=tz>\nUTC\n</parameter>\n<parameter=n>\n${n}\n</parameter>\n` +
+    '<parameter=on>\nfalse\n</parameter>\n</function>\n</tool_call>';
 
-  it('a strict tool on a format that writes values as text: "3" for an integer is spelling, and the call is returned', async () => {
-    const output =
-      '<tool_call>\n<function=set>\n<parameter=tz>\nUTC\n</parameter>\n<parameter=n>\n3\n</parameter>\n' +
-      '<parameter=on>\nfalse\n</parameter>\n</function>\n</tool_call>';
+  it('a strict tool on a format that writes values as text: "3" for an integer is returned; 2.5 is a 422, not rounded', async () => {
     harness = await startGateway({
       backend: { type: 'ollama' },
       format: 'qwen3_coder',
       template: 'qwen3-coder',
-      replay: { recordings: [{ output }] },
+      replay: { recordings: [{ output: qwenStrict('3') }, { output: qwenStrict('2.5') }] },
     });
     const answer = await harness.client.chat.completions.create({
       model: 'm',
@@ -667,6 +653,10 @@ describe('tool_choice, parallel_tool_calls and strict enforced', () => {
       name: 'set',
       arguments: '{"tz":"UTC","n":3,"on":false}',
     });
+    const error = await harness.client.chat.completions
+      .create({ model: 'm', messages: question, tools: [strictTool] })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 422, code: 'tool_choice_violation' });
   });
 
   it('a strict misfit without grammars, retries 1: asks again with the hint and returns the call that fits', async () => {
