@@ -94,6 +94,15 @@ export function spanProblems(input: string, run: SpanRun, format: FormatDefiniti
     .sort((a, b) => b.length - a.length);
   for (const span of spans.spans) {
     if (span.kind !== 'markup') continue;
+    // A marker the end of the output cut short (`</minimax:tool`, the token limit inside a closing
+    // marker) is structure too.
+    const cut = input.slice(span.start, span.end).trimStart();
+    if (
+      span.end === input.length &&
+      cut !== '' &&
+      markers.some((marker) => marker.length > cut.length && marker.startsWith(cut))
+    )
+      continue;
     let rest = input.slice(span.start, span.end);
     // `tagged` reads garbled tag spellings (`<\n/tool_call>`, `<|/toolcall>`, `<toolcalls>`) as its
     // tags: their brackets, bars and tag words are structure there.

@@ -160,6 +160,14 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     }
     if (!cursor.final && startsLongerMarker(text, position, undefined, this.plan.sectionMarkers))
       return false;
+    if (cursor.final && !this.implicitSection && this.cutSectionEnd(text, position)) {
+      // The output ended inside the section's end marker (`</minimax:tool`): structure cut short by
+      // the token limit, not text of a call.
+      this.routePending('markup');
+      this.take(cursor, text.length, 'markup');
+      this.state = 'text';
+      return false;
+    }
     if (this.implicitSection) {
       // Text after a bare call: back to ordinary content.
       this.routePending('content');
@@ -222,6 +230,12 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const read = sectionJsonCall(body, raw, atEnd);
     if ('parts' in read) this.endCall(read.parts, raw);
     else this.invalidCall(raw, read.code, read.message);
+  }
+
+  /** Whether the text from `position` to its end is the start of a section end marker, cut short. */
+  private cutSectionEnd(text: string, position: number): boolean {
+    const rest = text.slice(position);
+    return this.config.sectionEnd.some((end) => end.length > rest.length && end.startsWith(rest));
   }
 
   /** The section start held by `openSection` is structure after all (it was taken before the rest). */
