@@ -249,6 +249,19 @@ describe('POST /v1/chat/completions through the openai SDK', () => {
   });
 });
 
+describe('fields at values that change nothing', () => {
+  it('logit_bias {} and top_logprobs 0 are accepted (clients send them by default)', async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'Hi.' }] } });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      logit_bias: {},
+      top_logprobs: 0,
+    });
+    expect(answer.choices[0]?.message.content).toBe('Hi.');
+  });
+});
+
 describe('a user message of several text parts', () => {
   it('reaches a built-in template as its texts joined by a line break, as the Jinja path and vLLM join them', async () => {
     harness = await startGateway({

@@ -76,11 +76,25 @@ describe('bad requests get OpenAI-shaped errors with their status', () => {
       param: 'logprobs',
     },
     {
-      name: 'an unknown field',
+      name: 'a logit_bias that biases',
       body: JSON.stringify({ model: 'm', messages: question, logit_bias: { 1: 2 } }),
       status: 400,
       code: 'unsupported_parameter',
       param: 'logit_bias',
+    },
+    {
+      name: 'top_logprobs 2',
+      body: JSON.stringify({ model: 'm', messages: question, top_logprobs: 2 }),
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'top_logprobs',
+    },
+    {
+      name: 'an unknown field',
+      body: JSON.stringify({ model: 'm', messages: question, audio_speed: 2 }),
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'audio_speed',
     },
     {
       name: 'temperature 3',

@@ -39,6 +39,8 @@ const accepted = new Set([
   'logprobs',
   'frequency_penalty',
   'presence_penalty',
+  'top_logprobs',
+  'logit_bias',
   'continue_final_message',
   'add_generation_prompt',
 ]);
@@ -201,12 +203,20 @@ function rejectUnhonoured(record: Record<string, unknown>): void {
   }
   if (record.logprobs === true)
     throw badField('logprobs', '"logprobs" is not supported by this gateway', 'unsupported_parameter');
-  for (const key of ['frequency_penalty', 'presence_penalty']) {
+  for (const key of ['frequency_penalty', 'presence_penalty', 'top_logprobs']) {
     const value = record[key];
     if (value !== undefined && value !== null && value !== 0) {
       throw badField(key, `"${key}" is not supported by this gateway`, 'unsupported_parameter');
     }
   }
+  // An empty bias changes nothing (clients send `{}` by default).
+  const bias = record.logit_bias;
+  if (
+    bias !== undefined &&
+    bias !== null &&
+    (typeof bias !== 'object' || Array.isArray(bias) || Object.keys(bias).length > 0)
+  )
+    throw badField('logit_bias', '"logit_bias" is not supported by this gateway', 'unsupported_parameter');
 }
 
 function readTools(value: unknown): { definitions: ToolDefinition[]; strict: Set<string> } {
