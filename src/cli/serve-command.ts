@@ -24,7 +24,8 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
                          --template is given, its format is detected from the template when
                          --format is not given, --model defaults to the file name
   --threads N            CPU threads for --model-file (default 1)
-  --context-size N       context window in tokens for --model-file (default the model's, at most 8192)
+  --context-size N       context window in tokens for --model-file (default the model's, at most
+                         8192), or for --backend-type ollama (options.num_ctx; default Ollama's)
   --model NAME           the model name clients send (and the backend gets, unless --backend-model)
   --backend-model NAME   the model name sent to the backend
   --format ID            the tool-call format of the model's output (toolwire formats lists them)
@@ -137,9 +138,9 @@ export async function runServeCommand(
     } else {
       // Flags for a model run in this process mean nothing for a model server: refused, not ignored.
       if (values['model-file'] === undefined) {
-        for (const flag of ['threads', 'context-size'] as const) {
-          if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --model-file only`);
-        }
+        if (values.threads !== undefined) throw new UsageError('--threads applies to --model-file only');
+        if (values['context-size'] !== undefined && values['backend-type'] !== 'ollama')
+          throw new UsageError('--context-size applies to --model-file and --backend-type ollama only');
       }
       if (values['model-file'] !== undefined) {
         const modelFile = values['model-file'];
@@ -284,6 +285,9 @@ function flagConfig(values: Flags): Record<string, unknown> {
           ...(values.timeout === undefined
             ? {}
             : { timeoutMs: integerFlag('timeout', values.timeout as string, 1, 3_600_000) }),
+          ...(values['context-size'] === undefined
+            ? {}
+            : { contextSize: integerFlag('context-size', values['context-size'] as string, 16, 10_000_000) }),
         },
       },
     ],

@@ -427,6 +427,18 @@ describe('request bodies', () => {
     });
   });
 
+  it('ollama sends contextSize as options.num_ctx', async () => {
+    const body = await bodyFor({ type: 'ollama', url: '', contextSize: 32768 });
+    expect((body as { options: unknown }).options).toEqual({
+      num_predict: 64,
+      temperature: 0.2,
+      top_p: 0.9,
+      stop: ['<|im_end|>'],
+      seed: 7,
+      num_ctx: 32768,
+    });
+  });
+
   it('openai-chat-passthrough sends the chat fields with the sampling params', async () => {
     expect(await bodyFor({ type: 'openai-chat-passthrough', url: '' })).toEqual({
       ...chat,

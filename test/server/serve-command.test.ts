@@ -86,6 +86,11 @@ describe('toolwire serve: flags and config mistakes', () => {
       stderr: 'toolwire: --threads applies to --model-file only\n',
     },
     {
+      name: '--context-size with an openai-completions backend: one line (it would be ignored)',
+      argv: [...backend, '--model', 'm', '--format', 'hermes', '--context-size', '8192'],
+      stderr: 'toolwire: --context-size applies to --model-file and --backend-type ollama only\n',
+    },
+    {
       name: '--template with an openai-chat-passthrough backend: one line (the server renders its own)',
       argv: [
         ...backend,
@@ -180,6 +185,8 @@ describe('toolwire serve: flags and config mistakes', () => {
               url: 'http://127.0.0.1:1',
               grammarField: 'grammar',
               toolsIn: 'system',
+              threads: 2,
+              contextSize: 8192,
             },
           },
         ],
@@ -195,6 +202,8 @@ describe('toolwire serve: flags and config mistakes', () => {
       `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
       `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
       `toolwire serve: ${config}: models[1].backend.toolsIn: applies to openai-chat-passthrough backends only`,
+      `toolwire serve: ${config}: models[1].backend.threads: applies to llamacpp-embedded backends only`,
+      `toolwire serve: ${config}: models[1].backend.contextSize: applies to llamacpp-embedded and ollama backends only`,
     ]);
   });
 

@@ -157,7 +157,10 @@ export interface BackendConfig {
   readonly modelFile?: string;
   /** For `llamacpp-embedded`: CPU threads (default 1). */
   readonly threads?: number;
-  /** For `llamacpp-embedded`: context window in tokens (default the model's, at most 8192). */
+  /**
+   * For `llamacpp-embedded`: context window in tokens (default the model's, at most 8192); for
+   * `ollama`: sent as `options.num_ctx` (default: Ollama's).
+   */
   readonly contextSize?: number;
   /** Sent as `Authorization: Bearer` to the backend; never logged. */
   readonly apiKey?: string;

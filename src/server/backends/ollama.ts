@@ -14,7 +14,7 @@ import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
  * A backend for Ollama's `POST {url}/api/generate` (Ollama's docs/api.md, "Generate a
  * completion"): `model`, `prompt`, `raw: true` (the prompt is already templated, so Ollama applies
  * none), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `top_k`, `stop`, `seed`
- * (the Modelfile parameter names; unset ones left out). Ollama takes no free grammar (its `format`
+ * (the Modelfile parameter names; unset ones left out), and `num_ctx` from `config.contextSize`. Ollama takes no free grammar (its `format`
  * is a JSON schema only), so `capabilities.grammar` is `false`.
  *
  * The answer is newline-delimited JSON, `{ response, done }` per line; the last has `done: true`,
@@ -45,6 +45,9 @@ export function ollamaBackend(config: BackendConfig): Backend {
           top_k: params.topK,
           stop: stopList(params),
           seed: params.seed,
+          // Ollama's default context (2048 or 4096 tokens) cuts a long prompt from the front without
+          // a word, tools section first: `contextSize` sets it.
+          num_ctx: config.contextSize,
         }),
       };
       return generationStream({

@@ -290,6 +290,11 @@ function readBackend(
   ) {
     at(`${path}.headers`, 'must be an object of strings');
   }
+  for (const key of ['modelFile', 'threads'])
+    if (value[key] !== undefined) at(`${path}.${key}`, 'applies to llamacpp-embedded backends only');
+  const contextSize = optionalInteger(value, 'contextSize', path, at, 16, 10_000_000);
+  if (contextSize !== undefined && type !== 'ollama')
+    at(`${path}.contextSize`, 'applies to llamacpp-embedded and ollama backends only');
   const apiKey = secret(value, path, env, at);
   if (!backendKinds.includes(type) || typeof url !== 'string' || !isHttpUrl(url)) return undefined;
   return {
@@ -303,6 +308,7 @@ function readBackend(
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(toolsIn === undefined ? {} : { toolsIn: toolsIn as 'tools' | 'system' }),
     ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
+    ...(contextSize === undefined ? {} : { contextSize }),
   };
 }
 
