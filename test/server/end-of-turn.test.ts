@@ -57,16 +57,44 @@ describe('the end of the model turn, for a backend that does not stop there', ()
     expect(answer.choices[0]?.finish_reason).toBe('stop');
   });
 
+  it('gpt-oss: the answer ends at <|return|>, which the format reads; what follows is not read', async () => {
+    harness = await startGateway({
+      format: 'harmony',
+      template: 'gpt-oss',
+      replay: {
+        recordings: [
+          {
+            output:
+              '<|channel|>analysis<|message|>think<|end|><|start|>assistant<|channel|>final<|message|>Hi there<|return|>junk',
+          },
+        ],
+        maxChunkLength: 3,
+      },
+    });
+    const text = await harness.client.chat.completions.create({ model: 'm', messages: question });
+    expect(text.choices[0]?.message.content).toBe('Hi there');
+  });
+
+  it('Llama 3.1: <|eom_id|> ends the answer too', async () => {
+    harness = await startGateway({
+      format: 'llama3_json',
+      template: 'llama-3.1',
+      replay: { recordings: [{ output: 'Hi <|eom_id|>junk' }], maxChunkLength: 2 },
+    });
+    const answer = await harness.client.chat.completions.create({ model: 'm', messages: question });
+    expect(answer.choices[0]?.message.content).toBe('Hi');
+  });
+
   it('is found by rendering the template: the first special token after an answer, not one the format reads', () => {
     const found = (id: string, format: string) => endOfTurnMarkers(builtinPromptRenderer(id), format);
     expect(found('qwen2.5', 'hermes')).toEqual(['<|im_end|>']);
-    expect(found('llama-3.1', 'llama3_json')).toEqual(['<|eot_id|>']);
+    expect(found('llama-3.1', 'llama3_json')).toEqual(['<|eot_id|>', '<|eom_id|>']);
     expect(found('mistral-v0.3', 'mistral')).toEqual(['</s>']);
     expect(found('glm-4.7', 'glm47')).toEqual(['<|user|>']);
     expect(found('deepseek-v3.1', 'deepseek_v31')).toEqual(['<｜end▁of▁sentence｜>']);
     expect(found('command-r7b', 'command_r7b')).toEqual(['<|END_OF_TURN_TOKEN|>']);
-    // gpt-oss's <|end|> closes a channel inside the turn; the format reads it.
-    expect(found('gpt-oss', 'harmony')).toEqual([]);
+    // gpt-oss's <|end|> closes a channel inside the turn; its turn ends at <|return|>.
+    expect(found('gpt-oss', 'harmony')).toEqual(['<|return|>']);
     // A template that writes eos_token, which no tokenizer config names here: nothing to watch for.
     const eos = promptRendererFromText(
       '{% for m in messages %}{{ m.role }}: {{ m.content }}{% if m.role == "assistant" %}{{ eos_token }}{% endif %}\n{% endfor %}',

@@ -23,9 +23,9 @@ const specialTokens = /<[|｜][^<>|｜\s]{1,48}[|｜]>|<\/s>|<end_of_turn>|<seed
  * not stop at it (a wrong end-of-generation token in a model file, `ignore_eos`) writes after it is the
  * model inventing the next turns (a tool result, the user's reply, more calls), never the answer.
  *
- * Empty when the template writes no such token there (a Jinja template that writes `eos_token`, with no
- * tokenizer config to name it) or fails on the probe; never one of the format's markers (gpt-oss's
- * `<|end|>` ends a channel, not the turn).
+ * Llama 3's `<|eot_id|>` brings `<|eom_id|>` with it (`companions`); gpt-oss, whose every token there is
+ * the format's own, ends at `<|return|>` (`ownTurnEnds`, read with the text before it). Empty when the template writes no such token there (a Jinja template that writes
+ * `eos_token`, with no tokenizer config to name it) or fails on the probe.
  */
 export function endOfTurnMarkers(renderer: PromptRenderer | undefined, format: string): readonly string[] {
   if (renderer === undefined) return [];
@@ -49,6 +49,28 @@ export function endOfTurnMarkers(renderer: PromptRenderer | undefined, format: s
   if (start === -1 || end === -1) return [];
   const markers = getFormat(format).markers;
   for (const [token] of prompt.slice(start + ANSWER.length, end).matchAll(specialTokens))
-    if (!markers.includes(token)) return [token];
-  return [];
+    if (!markers.includes(token)) return [token, ...(companions[token] ?? [])];
+  return ownTurnEnds[format] ?? [];
+}
+
+/**
+ * Ends of a turn that a rendered history does not show beside the one it does: Llama 3.1 ends a turn
+ * that waits for a tool's result with `<|eom_id|>`.
+ */
+const companions: Readonly<Record<string, readonly string[]>> = { '<|eot_id|>': ['<|eom_id|>'] };
+
+/**
+ * Formats whose turn ends at markers of their own, which the format reads (so the probe skips them):
+ * gpt-oss ends its turn with `<|return|>` after the final answer (its `<|end|>` only ends a channel;
+ * `<|call|>` ends a call, which servers that keep going follow with the next one). The answer is read
+ * up to and with such a marker.
+ */
+const ownTurnEnds: Readonly<Record<string, readonly string[]>> = { harmony: ['<|return|>'] };
+
+/**
+ * Whether `marker`, an end of turn of `format`, is read by the format itself (given to the parser
+ * with the text before it), not left out.
+ */
+export function formatReadsEnd(format: string, marker: string): boolean {
+  return getFormat(format).markers.includes(marker);
 }

@@ -7,6 +7,7 @@ import { WordWatch } from '../backends/word-watch.js';
 import { GatewayError } from '../http/gateway-error.js';
 import { uncheckedIssues, writesTypedArguments } from './argument-fit.js';
 import { newCallId } from './call-id.js';
+import { formatReadsEnd } from './end-of-turn.js';
 import type { ResolvedModel } from './resolved-model.js';
 import type { TurnEvent, TurnFinishReason } from './turn-event.js';
 import type { TurnRequest } from './turn-request.js';
@@ -27,6 +28,8 @@ export class TurnReader {
   private readonly endWatch: WordWatch | undefined;
   /** The end of the turn was found in the text: what follows is not read. */
   ended = false;
+  /** The ends of turn the format reads itself (see `formatReadsEnd`). */
+  private readonly endsReadByFormat: ReadonlySet<string>;
   /** The format writes typed argument values (see `writesTypedArguments`). */
   private readonly typedArguments: boolean;
   private readonly names: string[] = [];
@@ -57,6 +60,7 @@ export class TurnReader {
       ...(rules.jsonContent ? { content: 'json' as const } : {}),
     });
     this.endWatch = model.endOfTurn.length > 0 ? new WordWatch(model.endOfTurn) : undefined;
+    this.endsReadByFormat = new Set(model.endOfTurn.filter((marker) => formatReadsEnd(model.format, marker)));
     this.typedArguments = writesTypedArguments(model.format);
   }
 
@@ -89,6 +93,8 @@ export class TurnReader {
       const watched = this.endWatch.push(text);
       piece = watched.text;
       if (watched.word !== undefined) {
+        // gpt-oss's `<|return|>` ends the turn and is the format's own: read with it.
+        if (this.endsReadByFormat.has(watched.word)) piece += watched.word;
         this.ended = true;
         this.backendFinish = 'stop';
       }
