@@ -524,13 +524,24 @@ describe('backend failures', () => {
     });
   });
 
-  it('another backend 400 is still a 502 backend_status', async () => {
+  it('another backend 400 is still a 502 backend_status, one that only mentions the context length too', async () => {
     harness = await startGateway({
-      replay: { recordings: [{ output: '', status: 400, errorBody: '{"error": "grammar parse failed"}' }] },
+      replay: {
+        recordings: [
+          { output: '', status: 400, errorBody: '{"error": "grammar parse failed"}' },
+          {
+            output: '',
+            status: 400,
+            errorBody: '{"error": "max_tokens must be at least 1, got -1 (context length 4096)"}',
+          },
+        ],
+      },
     });
-    const { status, json } = await post('/v1/chat/completions', body);
-    expect(status).toBe(502);
-    expect(json).toMatchObject({ error: { code: 'backend_status' } });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { status, json } = await post('/v1/chat/completions', body);
+      expect(status).toBe(502);
+      expect(json).toMatchObject({ error: { code: 'backend_status' } });
+    }
   });
 
   it('a stall past the timeout: 504', async () => {

@@ -218,7 +218,7 @@ async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: 
  * 300-character excerpt only; no nested repetition.
  */
 const contextOverflow =
-  /maximum context length|context length|context size|context window|maximum model length|max_model_len|tokens \+ `?max_new_tokens`? must be/i;
+  /maximum context length|model's context length|context length of only|available context size|exceeds? (?:the )?context|context window|maximum model length|max_model_len|tokens \+ `?max_new_tokens`? must be/i;
 
 /** An error text on one line, each secret replaced by `***`, cut to 300 characters. */
 export function excerptOf(text: string, secrets: readonly string[]): string {
