@@ -1,4 +1,3 @@
-import { skipWhitespace } from '../../internal/whitespace.js';
 import type { FormatOptions } from '../format-definition.js';
 import type { CallParts } from './call-parts.js';
 import { HeldReasoning } from './held-reasoning.js';
@@ -26,7 +25,6 @@ export abstract class BaseFormatParser extends ParserCore {
     this.held = undefined;
     this.matchInReasoning = false;
     this.replaying = false;
-    this.leadingOpen = this.inReasoning;
   }
 
   /** See `FormatParser.reset`; also returns reasoning text held from a call marker on. */
@@ -35,33 +33,7 @@ export abstract class BaseFormatParser extends ParserCore {
     this.strayClose = false;
     this.matchInReasoning = false;
     this.replaying = false;
-    const buffered = held + super.reset();
-    this.leadingOpen = this.inReasoning;
-    return buffered;
-  }
-
-  /**
-   * The template opened the reasoning block (`reasoningStartedInPrompt`) and nothing of the output is
-   * read yet: an open tag the model writes first anyway (DeepSeek-R1 behind a template that leaves it
-   * out) is structure, not the reasoning's first word, as vLLM's reasoning parser drops it.
-   */
-  private declare leadingOpen: boolean;
-
-  /**
-   * With `leadingOpen`: takes leading white space and the open tag as reasoning and markup; `false`
-   * when the text so far could still become that tag (wait for more).
-   */
-  private skipLeadingOpen(cursor: Cursor, tags: ReasoningTags): boolean {
-    const text = cursor.text;
-    const at = skipWhitespace(text, cursor.position);
-    const rest = text.slice(at, at + tags.open.length);
-    if (!cursor.final && rest.length < tags.open.length && tags.open.startsWith(rest)) return false;
-    this.leadingOpen = false;
-    if (rest === tags.open) {
-      this.take(cursor, at, 'reasoning');
-      this.take(cursor, at + tags.open.length, this.reasoningTagBucket);
-    }
-    return true;
+    return held + super.reset();
   }
 
   protected override endOfOutput(): void {
@@ -127,9 +99,7 @@ export abstract class BaseFormatParser extends ParserCore {
   ): MarkerMatch | undefined {
     const tags = this.reasoningTags;
     for (;;) {
-      if (this.leadingOpen && !(tags && this.inReasoning)) this.leadingOpen = false;
       if (tags && this.inReasoning) {
-        if (this.leadingOpen && !this.skipLeadingOpen(cursor, tags)) return undefined;
         if (this.held?.active) {
           if (!this.holdToClose(cursor, tags, this.held)) return undefined;
           continue;
