@@ -446,41 +446,20 @@ describeCorpus('templates/', 'the built-in reasoning switch against the models o
   });
 
   test("builtin:qwen3 keeps the reasoning of the tool loop in progress, as Qwen3's own template writes it", () => {
-    const loop: Message[] = [
-      { role: 'user', content: 'Weather?' },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'reasoning', text: 'Need the tool.' },
-          { type: 'text', text: 'Let me check.' },
-          { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c1',
-            toolName: 'get_weather',
-            output: { type: 'text', value: 'sunny' },
-          },
-        ],
-      },
-    ];
-    const tools = [
-      {
-        name: 'get_weather',
-        parameters: { type: 'object' as const, properties: { city: { type: 'string' as const } } },
-      },
-    ];
-    const input = { messages: loop, tools, toolChoice: { type: 'auto' as const }, date: new Date(0) };
+    // The shared conversation up to its tool result: the assistant turn with reasoning is the loop's.
+    const loop = conversation.slice(0, 4);
+    const input = {
+      messages: loop,
+      tools: [weather],
+      toolChoice: { type: 'auto' as const },
+      date: new Date(0),
+    };
     const own = promptRendererFromText(
       readFileSync(new URL('llama.cpp-Qwen-Qwen3-0.6B.jinja', corpusUrl('templates/')), 'utf8'),
     );
     const builtin = builtinPromptRenderer('qwen3').render(input);
     expect(builtin).toContain(
-      '<|im_start|>assistant\n<think>\nNeed the tool.\n</think>\n\nLet me check.\n<tool_call>',
+      '<|im_start|>assistant\n<think>\nThe user wants weather.\n</think>\n\nLet me check.\n<tool_call>',
     );
     expect(builtin).toBe(own.render(input));
   });

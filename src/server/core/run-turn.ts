@@ -101,10 +101,14 @@ export async function* runTurnBatches(
   let messages: readonly Message[] = repaired.messages;
   for (let attempt = 0; attempt < attempts; attempt++) {
     // The notices of the rendering (a system message left out, ...) are said once, not per attempt.
+    // The final assistant message's text, when the answer is to continue it (a retry's hint ends
+    // the conversation with a user message instead).
+    const prefill = request.continueFinal === true ? finalAssistantText(messages) : undefined;
     const generate = generateRequest(
       request,
       rules,
       messages,
+      prefill,
       attempt === 0 ? context : { ...context, notice: () => {} },
       grammar?.grammar,
     );
@@ -116,7 +120,7 @@ export async function* runTurnBatches(
       context.maxAnswerCharacters,
       checkedWhole,
       // A continued message's answer may begin with the space after its last word.
-      generate.prompt !== '' && request.continueFinal === true && finalAssistantText(messages) !== undefined,
+      generate.prompt !== '' && prefill !== undefined,
     );
     const collected: TurnEvent[] = [];
     for await (const events of readBackend(model.backend, generate, turn)) {
@@ -162,6 +166,7 @@ function generateRequest(
   request: TurnRequest,
   rules: TurnRules,
   messages: readonly Message[],
+  prefill: string | undefined,
   context: TurnContext,
   grammar: GenerateRequest['grammar'],
 ): GenerateRequest {
@@ -173,7 +178,6 @@ function generateRequest(
     signal: context.signal,
     ...(grammar ? { grammar } : {}),
   };
-  const prefill = request.continueFinal === true ? finalAssistantText(messages) : undefined;
   if (model.backend.kind === 'openai-chat-passthrough') {
     if (prefill !== undefined)
       context.notice(
