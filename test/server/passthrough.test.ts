@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GatewayHarness, hermesCall, startGateway, weatherTools } from './gateway-harness.js';
 
@@ -125,5 +126,37 @@ describe('openai-chat-passthrough', () => {
     ]);
     expect(answer.choices[0]?.message.content).toBe('It is sunny.');
     expect(answer.choices[0]?.finish_reason).toBe('stop');
+  });
+
+  it('refuses to continue a final assistant message (Chat continue_final_message, Messages prefill) before the backend is asked', async () => {
+    harness = await startGateway({
+      replay: { recordings: [] },
+      backend: { type: 'openai-chat-passthrough' },
+    });
+    const prefill = [
+      { role: 'user' as const, content: 'Weather in Paris?' },
+      { role: 'assistant' as const, content: 'It is' },
+    ];
+    const chat = await harness.client.chat.completions
+      .create({ model: 'm', messages: prefill, continue_final_message: true } as never)
+      .catch((error: unknown) => error);
+    const message =
+      'the backend of "m" renders its own chat template: a final assistant message cannot be continued there';
+    expect(chat).toMatchObject({
+      status: 400,
+      code: 'unsupported_parameter',
+      param: 'continue_final_message',
+      error: { message },
+    });
+    const anthropic = new Anthropic({ baseURL: harness.url, apiKey: 'unused', maxRetries: 0 });
+    const messages = await anthropic.messages
+      .create({ model: 'm', max_tokens: 50, messages: prefill })
+      .catch((error: unknown) => error);
+    expect(messages).toMatchObject({
+      status: 400,
+      error: { type: 'error', error: { type: 'invalid_request_error', message } },
+    });
+    // Neither request reached the backend.
+    expect(harness.replay.requests).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { answerTurn } from '../core/answer-turn.js';
+import { refuseContinueAtBackendTemplate } from '../core/continue-final.js';
 import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import { refuseUnsupportedSampling } from '../core/sampling-support.js';
@@ -22,6 +23,7 @@ export async function chatRoute(body: unknown, route: RouteContext): Promise<Res
   const model = findModel(route.models, request.model);
   refuseUnsupportedSampling(request.params, model);
   refuseMediaForTextPrompt(request.messages, model, 'messages');
+  refuseContinueAtBackendTemplate(request, model, 'continue_final_message');
   const meta = {
     id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
     created: Math.floor(Date.now() / 1000),

@@ -1,5 +1,7 @@
 import type { Message } from '../../types/index.js';
-import { GatewayError } from '../http/gateway-error.js';
+import { badField, GatewayError } from '../http/gateway-error.js';
+import type { ResolvedModel } from './resolved-model.js';
+import type { TurnRequest } from './turn-request.js';
 
 /**
  * The text the answer continues when the conversation ends with an assistant message that holds text
@@ -40,4 +42,27 @@ export function continuedPrompt(prompt: string, text: string, modelName: string)
     );
   }
   return prompt.slice(0, at + text.length);
+}
+
+/**
+ * Refuses a request to continue the final assistant message (Anthropic's prefill; Chat's
+ * `continue_final_message`) for a model whose backend renders its own template
+ * (`openai-chat-passthrough`): the gateway cannot cut that prompt, and sending the message as a finished
+ * turn would answer a different question without a word.
+ *
+ * @param param - the surface's field to name: `continue_final_message` (Chat) or `messages` (Messages).
+ * @throws {GatewayError} 400 `unsupported_parameter`.
+ */
+export function refuseContinueAtBackendTemplate(
+  request: TurnRequest,
+  model: ResolvedModel,
+  param: string,
+): void {
+  if (model.backend.kind !== 'openai-chat-passthrough' || request.continueFinal !== true) return;
+  if (finalAssistantText(request.messages) === undefined) return;
+  throw badField(
+    param,
+    `the backend of "${model.name}" renders its own chat template: a final assistant message cannot be continued there`,
+    'unsupported_parameter',
+  );
 }

@@ -179,10 +179,6 @@ function generateRequest(
     ...(grammar ? { grammar } : {}),
   };
   if (model.backend.kind === 'openai-chat-passthrough') {
-    if (prefill !== undefined)
-      context.notice(
-        `model "${model.name}" renders its template at the backend: the final assistant message is sent as a finished turn, not continued`,
-      );
     const chat = passthroughChat(
       {
         messages,

@@ -1,4 +1,5 @@
 import { answerTurn } from '../core/answer-turn.js';
+import { refuseContinueAtBackendTemplate } from '../core/continue-final.js';
 import { refuseMediaForTextPrompt } from '../core/media-support.js';
 import { findModel, type RouteContext } from '../core/route-context.js';
 import type { ResolvedModel } from '../core/run-turn.js';
@@ -23,7 +24,8 @@ export interface MessagesRouteContext extends RouteContext {
  *
  * @throws {GatewayError} 400 for a bad body, `top_k` for a backend that does not take it
  *   (`openai-chat-passthrough`: hosted chat APIs refuse it), or images and documents for a backend that
- *   reads a rendered text prompt; 404 for an unknown model.
+ *   reads a rendered text prompt, or a prefill for a backend that renders its own template; 404 for an
+ *   unknown model.
  */
 export function messagesTurn(
   body: unknown,
@@ -36,6 +38,7 @@ export function messagesTurn(
   const model = findModel(route.models, request.turn.model);
   refuseUnsupportedSampling(request.turn.params, model);
   refuseMediaForTextPrompt(request.turn.messages, model, 'messages');
+  if (!countTokens) refuseContinueAtBackendTemplate(request.turn, model, 'messages');
   for (const field of request.ignoredFields) {
     const name = loggable(field);
     route.noticeOnce(`field:${name}`, `/v1/messages: "${name}" is not supported by this gateway; ignored`);
