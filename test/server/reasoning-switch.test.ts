@@ -117,6 +117,32 @@ describe('the built-in templates', () => {
     expect(harness.notices).toEqual([]);
   });
 
+  it('builtin:gpt-oss writes the asked effort in its Reasoning line, as its own template does', async () => {
+    harness = await startGateway({
+      template: 'gpt-oss',
+      format: 'harmony',
+      replay: { recordings: ['ok', 'ok', 'ok', 'ok'].map((output) => ({ output })) },
+    });
+    for (const reasoning_effort of ['low', 'high', 'xhigh', undefined] as const)
+      await harness.client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'hi' }],
+        ...(reasoning_effort === undefined ? {} : { reasoning_effort }),
+      });
+    const lines = harness.replay.requests.map((request) =>
+      String(request.body.prompt)
+        .split('\n')
+        .filter((line) => line.startsWith('Reasoning:')),
+    );
+    expect(lines).toEqual([
+      ['Reasoning: low'],
+      ['Reasoning: high'],
+      ['Reasoning: high'],
+      ['Reasoning: medium'],
+    ]);
+    expect(harness.notices).toEqual([]);
+  });
+
   it('a built-in without a reasoning switch: the setting is not applied, and a notice says so', async () => {
     harness = await startGateway({ template: 'qwen2.5', replay: { recordings: [{ output: 'ok' }] } });
     await harness.client.chat.completions.create({
