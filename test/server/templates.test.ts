@@ -472,10 +472,11 @@ describeCorpus('templates/', 'the built-in reasoning switch against the models o
 test('docs/serve.md lists every built-in template with its format and whether it has a reasoning switch', () => {
   const doc = readFileSync(new URL('../../docs/serve.md', import.meta.url), 'utf8');
   const section = doc.slice(doc.indexOf('### Built-in templates'), doc.indexOf('\n## Backends'));
-  const rows = [...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| (yes|) \|$/gm)].map((row) => [
+  // "yes": thinking on and off; "effort": the level only (gpt-oss).
+  const rows = [...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| (yes|effort|) \|$/gm)].map((row) => [
     row[1],
     row[2],
-    row[3] === 'yes',
+    row[3] !== '',
   ]);
   expect(rows).toEqual(
     promptTemplates.map((template) => [
