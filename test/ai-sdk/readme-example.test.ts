@@ -80,7 +80,7 @@ it('docs/ai-sdk.md: the example runs and gives the commented call', { timeout: 6
     {
       role: 'assistant',
       content:
-        'Let me look.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>',
+        'Let me look.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>',
     },
     {
       role: 'user',

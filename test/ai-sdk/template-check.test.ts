@@ -10,7 +10,10 @@
  *   longer applies fails the test); `{today}` in a `real` text stands for the date a template prints;
  * - `render-error`: `@huggingface/jinja` cannot render the template (the error message must match);
  * - `no-renderer`: the format has no renderer of its own yet (only the generic one): the test checks
- *   that this is still so.
+ *   that this is still so;
+ * - `content`: why the content check differs. That check gives the assistant call turn a text before its
+ *   call and compares what the text adds to each rendering (the span between the unchanged start and
+ *   end): the template's and ours must add the same characters (the line breaks between text and call).
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -23,6 +26,7 @@ interface Difference {
   readonly substitutions?: readonly (readonly [string, string])[];
   readonly 'render-error'?: string;
   readonly 'no-renderer'?: true;
+  readonly content?: string;
 }
 
 const differences = JSON.parse(
@@ -90,5 +94,45 @@ describeCorpus('templates/', 'tool prompt renderers against the models’ own ch
       }
       expect(ours.text).toBe(expected + rest);
     });
+
+    it(`${entry.file} (${entry.format}): the text before a call`, () => {
+      const format = getFormat(entry.format);
+      const listed = differences[entry.file];
+      if (promptRenderers[format.id] === undefined || listed?.['render-error'] !== undefined) return;
+      const text = 'Let me check.';
+      const messages = structuredClone(templates.conversationMessages);
+      (messages[2] as { content: string }).content = text;
+      const prompt = structuredClone(templates.conversationPrompt);
+      const turn = prompt[2];
+      if (turn?.role !== 'assistant') throw new Error('the fixture changed');
+      turn.content = [{ type: 'text', text }, ...turn.content];
+      const tools = templates.conversationOpenAITools;
+      const real = added(
+        templates.render(entry, templates.conversationMessages, tools),
+        templates.render(entry, messages, tools),
+      );
+      const renderer = rendererFor(format, entry.model);
+      const oursOf = (of: typeof prompt) =>
+        templates.render(
+          entry,
+          templates.templateMessages(renderToolPrompt(of, templates.conversationTools, renderer)),
+        );
+      const ours = added(oursOf(templates.conversationPrompt), oursOf(prompt));
+      if (listed?.content !== undefined) expect(ours, 'the content difference still applies').not.toBe(real);
+      else expect(ours).toBe(real);
+    });
   }
 });
+
+/**
+ * What `after` adds to `before`: the span between their common start and their common end, with the
+ * ten characters before it (where the text went: before the call or after it).
+ */
+function added(before: string, after: string): string {
+  let start = 0;
+  while (start < before.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+    end++;
+  return after.slice(Math.max(0, start - 10), after.length - end);
+}

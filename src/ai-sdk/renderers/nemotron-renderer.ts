@@ -20,6 +20,6 @@ export const nemotronRenderer: ToolPromptRenderer = {
   join: afterSystem,
   call: (call) => pythonJson({ name: call.name, arguments: call.input }),
   assistant: (text, calls) =>
-    calls.length === 0 ? text : `${text}<TOOLCALL>[${calls.join(', ')}]</TOOLCALL>`,
+    calls.length === 0 ? text : `${text}${text === '' ? '' : '\n'}<TOOLCALL>[${calls.join(', ')}]</TOOLCALL>`,
   results: (results) => `<TOOL_RESPONSE>[${results.map((result) => result.text).join(', ')}]</TOOL_RESPONSE>`,
 };

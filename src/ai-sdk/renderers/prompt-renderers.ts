@@ -59,6 +59,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
         intro: 'You have access to the following functions:',
         revision: 2,
         before: true,
+        contentBreak: '\n\n',
+        callBreak: '\n',
       }),
     },
     {
@@ -69,6 +71,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
         revision: 3,
         before: false,
         toolMessages: true,
+        contentBreak: '',
+        callBreak: '',
       }),
     },
     {
@@ -79,6 +83,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
         revision: 2,
         before: false,
         padCalls: true,
+        contentBreak: '\n',
+        callBreak: '\n',
       }),
     },
     {
@@ -88,6 +94,8 @@ export const promptRenderers: Readonly<Record<string, readonly RendererVariant[]
         intro: 'You have access to the following tools:',
         revision: 1,
         before: false,
+        contentBreak: '\n\n',
+        callBreak: '\n',
       }),
     },
   ],

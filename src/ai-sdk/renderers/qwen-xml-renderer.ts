@@ -46,8 +46,15 @@ interface QwenXmlStyle {
    * multi-line example value), 3 (Step-3.5: 2 with `...` inside the tags and two rules fewer).
    */
   readonly revision: 1 | 2 | 3;
-  /** Nemotron 3 writes a newline before the first call and after the last. */
+  /**
+   * Nemotron 3 writes a newline after the content (none before it) and after every call; the others
+   * put `contentBreak` between the content and the first call and `callBreak` between calls.
+   */
   readonly padCalls?: boolean;
+  /** Between an assistant turn's content and its first call: Qwen3-Coder and Qwen3.5 `\n\n`. */
+  readonly contentBreak: string;
+  /** Between two calls of one turn: `\n`, Step-3.5 nothing. */
+  readonly callBreak: string;
   /** Step-3.5's template prints tool messages itself (as `tool_response`). */
   readonly toolMessages?: boolean;
   /** Qwen3.5 puts the tool section before the system text, the others after it. */
@@ -98,8 +105,11 @@ export function qwenXmlRenderer(style: QwenXmlStyle): ToolPromptRenderer {
         .map(([key, value]) => `<parameter=${key}>\n${parameterValue(value)}\n</parameter>\n`)
         .join('')}</function>\n</tool_call>`,
     assistant: (text, calls) => {
-      const joinedCalls = [text.trim(), ...calls].filter((piece) => piece !== '').join('\n');
-      return style.padCalls === true && calls.length > 0 ? `\n${joinedCalls}\n` : joinedCalls;
+      const content = text.trim();
+      if (calls.length === 0) return content;
+      if (style.padCalls === true) return `${content}\n${calls.join('\n')}\n`;
+      const joined = calls.join(style.callBreak);
+      return content === '' ? joined : `${content}${style.contentBreak}${joined}`;
     },
     results:
       style.toolMessages === true
