@@ -291,6 +291,55 @@ describe('a user message of several text parts', () => {
   });
 });
 
+describe('system and tool messages of several text parts', () => {
+  it('reach the template as their texts joined by a line break, as vLLM and llama.cpp join them', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          {
+            output: 'Sunny.',
+            expectPrompt:
+              '<|im_start|>system\nYou are terse.\nAnswer in French.<|im_end|>\n' +
+              '<|im_start|>user\nWeather?<|im_end|>\n<|im_start|>assistant\n' +
+              '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call><|im_end|>\n' +
+              '<|im_start|>user\n<tool_response>\n{"temp":21}\nsource: meteo\n</tool_response><|im_end|>\n' +
+              '<|im_start|>assistant\n',
+          },
+        ],
+      },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: [
+        {
+          role: 'system',
+          content: [
+            { type: 'text', text: 'You are terse.' },
+            { type: 'text', text: 'Answer in French.' },
+          ],
+        },
+        { role: 'user', content: 'Weather?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+          ],
+        },
+        {
+          role: 'tool',
+          tool_call_id: 'c1',
+          content: [
+            { type: 'text', text: '{"temp":21}' },
+            { type: 'text', text: 'source: meteo' },
+          ],
+        },
+      ],
+    });
+    expect(answer.choices[0]?.message.content).toBe('Sunny.');
+  });
+});
+
 describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completions)', () => {
   const sendsTopK = [
     { backend: { type: 'llamacpp' as const }, sent: (body: Record<string, unknown>) => body.top_k },

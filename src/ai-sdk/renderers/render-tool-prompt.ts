@@ -22,7 +22,8 @@ type UserContent = Extract<LanguageModelV3Message, { role: 'user' }>['content'];
  * - Each tool message becomes a user message (`renderer.results`), or stays a tool message with its
  *   output as `text` (`results: 'tool'`; with `resultsRole: 'tool'`, each result's output is
  *   `renderer.results` of that one result). Outputs as text: `text` / `error-text` as they are, `json` /
- *   `error-json` as JSON text, `content` its text items, `execution-denied` its reason.
+ *   `error-json` as JSON text, `content` its text items joined by a line break, `execution-denied` its
+ *   reason.
  *
  * Pure: the given prompt is not changed. Message order is kept.
  */
@@ -244,6 +245,7 @@ export function outputText(output: LanguageModelV3ToolResultOutput): string {
     case 'execution-denied':
       return output.reason ?? 'Tool execution denied.';
     case 'content':
-      return output.value.map((item) => (item.type === 'text' ? item.text : '')).join('');
+      // Text items joined by a line break, as vLLM and llama.cpp's server join a message's text parts.
+      return output.value.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('\n');
   }
 }

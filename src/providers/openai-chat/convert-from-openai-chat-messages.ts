@@ -67,11 +67,16 @@ export function convertFromOpenAIChatMessages(messages: readonly unknown[], warn
   return out;
 }
 
-/** A string, or the texts of an array of `{type: "text", text}` parts joined; anything else `""`. */
+/**
+ * A string, or the texts of an array of `{type: "text", text}` parts joined by a line break (as vLLM
+ * and llama.cpp's server join text parts for a chat template); anything else `""`.
+ */
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
+  const texts: string[] = [];
+  for (const part of content) if (isRecord(part) && typeof part.text === 'string') texts.push(part.text);
+  return texts.join('\n');
 }
 
 function userContent(content: unknown, warnings: Warning[]): string | (TextPart | ImagePart | FilePart)[] {
