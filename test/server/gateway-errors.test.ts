@@ -653,6 +653,48 @@ describe('models, health, history repairs and logs', () => {
     );
   });
 
+  it('results sent out of call order reach the template in call order (templates pair them by position)', async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          {
+            output: 'Paris 18, Oslo 3.',
+            expectPrompt: (prompt) =>
+              expect(prompt.slice(prompt.indexOf('<|im_start|>user'))).toBe(
+                '<|im_start|>user\nParis and Oslo?<|im_end|>\n<|im_start|>assistant\n' +
+                  '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n' +
+                  '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call><|im_end|>\n' +
+                  '<|im_start|>user\n<tool_response>\nRESULT_PARIS\n</tool_response>\n' +
+                  '<tool_response>\nRESULT_OSLO\n</tool_response><|im_end|>\n<|im_start|>assistant\n',
+              ),
+          },
+        ],
+      },
+    });
+    const response = await harness.client.responses
+      .create({
+        model: 'm',
+        input: [
+          { role: 'user', content: 'Paris and Oslo?' },
+          { type: 'function_call', call_id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris"}' },
+          { type: 'function_call', call_id: 'call_b', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+          { type: 'function_call_output', call_id: 'call_b', output: 'RESULT_OSLO' },
+          { type: 'function_call_output', call_id: 'call_a', output: 'RESULT_PARIS' },
+        ],
+        tools: [
+          {
+            type: 'function',
+            name: 'get_weather',
+            parameters: weatherTools[0]?.function.parameters ?? {},
+            strict: false,
+          },
+        ],
+      })
+      .withResponse();
+    expect(response.data.output_text).toBe('Paris 18, Oslo 3.');
+    expect(response.response.headers.get('x-toolwire-history-repairs')).toBe('1');
+  });
+
   it('one log line per request with id, model, status, timings, tokens and calls', async () => {
     harness = await startGateway({
       replay: {

@@ -32,6 +32,13 @@ export interface RepairHistoryPolicy {
    * - `'text'`: kept as a user message saying which tool returned what, so the model keeps the information.
    */
   readonly orphan?: 'drop' | 'text';
+  /**
+   * The order of one turn's results (H3):
+   * - `'kept'`: Default. As they came (providers pair them by id); Gemini's always in call order.
+   * - `'calls'`: in the order of the turn's calls, for a reader that pairs results by position (a chat
+   *   template rendering `tool` messages one after another; Gemini without ids).
+   */
+  readonly resultOrder?: 'kept' | 'calls';
 }
 
 /** The text of the error result a call without a result gets (H1). */
@@ -49,6 +56,7 @@ interface EmitContext {
   readonly target: ProviderId;
   readonly dangling: 'result' | 'drop';
   readonly orphan: 'drop' | 'text';
+  readonly resultOrder: 'kept' | 'calls';
   readonly changes: HistoryChange[];
   readonly out: SourcedMessage[];
   /** Results inside the current assistant turn that answer no call of it (H2). */
@@ -85,6 +93,7 @@ export function emitPairedHistory(
     target,
     dangling: policy.dangling ?? 'result',
     orphan: policy.orphan ?? 'drop',
+    resultOrder: policy.resultOrder ?? 'kept',
     changes,
     out: [],
     turnOrphans: [],
@@ -379,13 +388,15 @@ function emitResults(context: EmitContext, calls: readonly CallRecord[], positio
       };
     } else out.push({ message: { role: 'tool', content: extra }, source: position });
   }
-  if (context.target === 'gemini') putInCallOrder(context, calls, firstOut, position);
+  if (context.target === 'gemini' || context.resultOrder === 'calls')
+    putInCallOrder(context, calls, firstOut, position);
   emitOrphans(context, [...context.turnOrphans.splice(0), ...orphans], lastSource);
 }
 
 /**
  * Gemini pairs function responses by position when ids are absent (Vertex never gets them), so one turn's
- * results go in the order of its calls, in one tool message (providers.md §4d).
+ * results go in the order of its calls, in one tool message (providers.md §4d); so do chat templates,
+ * which print results one after another (policy `resultOrder: 'calls'`).
  */
 function putInCallOrder(
   context: EmitContext,
@@ -402,7 +413,8 @@ function putInCallOrder(
     (part, partIndex) => partIndex === 0 || rank(parts[partIndex - 1] as typeof part) <= rank(part),
   );
   // Gemini answers a turn's calls with one content: results in several tool messages are joined.
-  if (ordered && emitted.length <= 1) return;
+  const gemini = context.target === 'gemini';
+  if (ordered && (emitted.length <= 1 || !gemini)) return;
   const sorted = parts
     .map((part, partIndex) => ({ part, partIndex }))
     .sort((a, b) => rank(a.part) - rank(b.part) || a.partIndex - b.partIndex)
@@ -418,7 +430,7 @@ function putInCallOrder(
     action: 'move-result',
     detail: ordered
       ? `results of message ${position} joined in one tool message (Gemini answers a turn with one content)`
-      : `results of message ${position} put in the order of its calls (Gemini pairs by position without ids)`,
+      : `results of message ${position} put in the order of its calls (${gemini ? 'Gemini pairs by position without ids' : "policy resultOrder: 'calls'"})`,
   });
 }
 

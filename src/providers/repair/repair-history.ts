@@ -13,7 +13,7 @@ import { PROVIDER_IDS } from './target-rules.js';
 export interface RepairHistoryOptions {
   /** The provider the history is sent to next; its rules decide the finishing steps. */
   readonly target: ProviderId;
-  /** What to do with dangling calls and orphan results (defaults: error result, drop). */
+  /** What to do with dangling calls, orphan results and the order of results (defaults: error result, drop, kept). */
   readonly policy?: RepairHistoryPolicy;
   /**
    * `true` repairs nothing: a history that would change throws `HistoryInvalidError` (code
@@ -65,6 +65,8 @@ const targets: ReadonlySet<string> = new Set<string>(PROVIDER_IDS);
  *   would go unanswered).
  * - H2: a result whose call is not in the history is removed, or kept as user text (`orphan: 'text'`);
  *   so is a result inside an assistant message that answers no call of that message.
+ * - H3 (policy `resultOrder: 'calls'`, and always for Gemini): a turn's results are put in the order of
+ *   its calls.
  * - H3/H4: a result somewhere else is moved right after its call's turn (H4 for Anthropic and Bedrock when
  *   only user content stood before it: results must come first in the user turn, and the canonical tool
  *   message before the user message is what their converters merge, results first).
@@ -148,6 +150,10 @@ function checkOptions(messages: readonly Message[], options: RepairHistoryOption
   const orphan = options.policy?.orphan;
   if (orphan !== undefined && orphan !== 'drop' && orphan !== 'text') {
     throw new ToolwireError('invalid_argument', "policy.orphan must be 'drop' or 'text'");
+  }
+  const resultOrder = options.policy?.resultOrder;
+  if (resultOrder !== undefined && resultOrder !== 'kept' && resultOrder !== 'calls') {
+    throw new ToolwireError('invalid_argument', "policy.resultOrder must be 'kept' or 'calls'");
   }
   if (
     options.tools !== undefined &&

@@ -82,7 +82,12 @@ export async function* runTurnBatches(
     );
   }
   await refuseUncheckedStrictSchemas(request);
-  const repaired = repairHistory(request.messages, { target: 'openai-chat', tools: request.tools });
+  const repaired = repairHistory(request.messages, {
+    target: 'openai-chat',
+    tools: request.tools,
+    // Templates print results one after another: a model reads them in the order of its calls.
+    policy: { resultOrder: 'calls' },
+  });
   const historyRepairs = repaired.changes.length;
   context.onHistoryRepairs?.(historyRepairs);
   const grammar = turnGrammar(

@@ -35,7 +35,11 @@ export function countTokensRoute(body: unknown, route: MessagesRouteContext): Re
 
 /** The text of the prompt `turn` would send to `model`'s backend. */
 function promptText(turn: TurnRequest, model: ResolvedModel): string {
-  const { messages } = repairHistory(turn.messages, { target: 'openai-chat', tools: turn.tools });
+  const { messages } = repairHistory(turn.messages, {
+    target: 'openai-chat',
+    tools: turn.tools,
+    policy: { resultOrder: 'calls' },
+  });
   const tools = turnRules(turn).noCalls ? [] : turn.tools;
   if (model.backend.kind === 'openai-chat-passthrough') {
     const { value } = openaiChat.toRequest({ messages, ...(tools.length > 0 ? { tools } : {}) });

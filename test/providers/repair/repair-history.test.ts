@@ -289,6 +289,10 @@ describe('repairHistory misuse', () => {
       () => repairHistory(history, { target: 'anthropic', policy: { orphan: 'keep' as 'drop' } }),
     ],
     [
+      'a bad resultOrder policy',
+      () => repairHistory(history, { target: 'anthropic', policy: { resultOrder: 'id' as 'kept' } }),
+    ],
+    [
       'tools without names',
       () => repairHistory(history, { target: 'anthropic', tools: [{}] as { name: string }[] }),
     ],
