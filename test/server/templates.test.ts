@@ -464,6 +464,30 @@ describeCorpus('templates/', 'the built-in reasoning switch against the models o
     expect(builtin).toBe(own.render(input));
   });
 
+  test("builtin:gpt-oss writes a call turn's analysis while no final answer follows, as gpt-oss's own template does", () => {
+    const own = promptRendererFromText(
+      readFileSync(new URL('llama.cpp-openai-gpt-oss-120b.jinja', corpusUrl('templates/')), 'utf8'),
+    );
+    const builtin = builtinPromptRenderer('gpt-oss');
+    const reasoningOnly: Message[] = conversation.map((message, index) =>
+      index === 2 && typeof message.content !== 'string'
+        ? ({ ...message, content: message.content.filter((part) => part.type !== 'text') } as Message)
+        : message,
+    );
+    const cases: [string, Message[], string | undefined][] = [
+      ['the loop, reasoning only', reasoningOnly.slice(0, 4), 'The user wants weather.'],
+      ['the loop, reasoning and text (the text is the analysis)', conversation.slice(0, 4), 'Let me check.'],
+      ['a final answer follows', conversation, undefined],
+    ];
+    for (const [name, messages, analysis] of cases) {
+      const render = (renderer: PromptRenderer) =>
+        renderer.render({ messages, tools: [weather], toolChoice: auto, date: new Date(0) });
+      const prompt = render(builtin);
+      const written = /<\|channel\|>analysis<\|message\|>([^<]*)<\|end\|>/.exec(prompt)?.[1];
+      expect({ name, written, prompt }).toEqual({ name, written: analysis, prompt: render(own) });
+    }
+  });
+
   test('a built-in without a switch says so', () => {
     expect(builtinPromptRenderer('qwen2.5').reasoningSwitch).toBe(false);
   });

@@ -1,6 +1,6 @@
 // The gpt-oss (Harmony) chat template and its raw-text tool renderer.
 
-import type { PromptTextContext } from '../prompt-text.js';
+import type { PlainMessage, PromptTextContext } from '../prompt-text.js';
 import type { ToolPromptRenderer } from '../renderers/tool-prompt-renderer.js';
 import { rendererOf } from './renderer-of.js';
 import { isoDay } from './template-clock.js';
@@ -10,13 +10,36 @@ import { leadingSystem, turns } from './template-turns.js';
 // the system text and tools as the developer message, a call and its result as their own messages.
 export const harmonyTemplateRenderer: ToolPromptRenderer = {
   ...rendererOf('harmony'),
-  // The messages-mode renderer closes the message the chat template opened; here nothing is open.
-  assistant: (text, calls) => (calls.length === 0 ? text : calls.join('')),
+  // The messages-mode renderer closes the message the chat template opened; here nothing is open. The
+  // text of a turn with calls is its analysis, as gpt-oss's template writes it (`harmony` below keeps
+  // it only in the tool loop in progress).
+  assistant: (text, calls) =>
+    calls.length === 0 ? text : `${text === '' ? '' : analysis(text)}${calls.join('')}`,
   results: (results) => {
     const write = rendererOf('harmony').results;
     return `${typeof write === 'function' ? write(results).replace(/^<\|end\|>/, '') : ''}<|end|>`;
   },
 };
+
+/** An analysis (reasoning) message of the assistant. */
+const analysis = (text: string): string => `<|start|>assistant<|channel|>analysis<|message|>${text}<|end|>`;
+
+/** Where a turn's calls start: `<|start|>assistant to=functions.NAME…`. */
+const callStart = '<|start|>assistant to=';
+
+/**
+ * gpt-oss's rule for the analysis of a turn with calls: kept (the turn's text, else its reasoning) while
+ * no final answer follows it (the tool loop in progress), dropped once one does.
+ */
+function callTurn(message: PlainMessage, later: readonly PlainMessage[]): string {
+  const { content } = message;
+  const finalFollows = later.some(
+    (next) => next.role === 'assistant' && !next.content.startsWith('<|start|>'),
+  );
+  if (finalFollows) return content.slice(Math.max(0, content.indexOf(callStart)));
+  if (content.startsWith(callStart) && message.reasoning) return `${analysis(message.reasoning)}${content}`;
+  return content;
+}
 
 export function harmony({ history, section, date }: PromptTextContext): string {
   const system =
@@ -31,10 +54,14 @@ export function harmony({ history, section, date }: PromptTextContext): string {
       : `<|start|>developer<|message|>${instructions === '' ? '' : `# Instructions\n\n${instructions}${section === undefined ? '' : '\n\n'}`}${section ?? ''}<|end|>`;
   return `<|start|>system<|message|>${system}<|end|>${developer}${turns(
     body,
-    (message) =>
+    (message, index) =>
       message.content.startsWith('<|start|>')
-        ? message.content
-        : `<|start|>${message.role}<|message|>${message.content}<|end|>`,
+        ? message.role === 'assistant'
+          ? callTurn(message, body.slice(index + 1))
+          : message.content
+        : message.role === 'assistant'
+          ? `<|start|>assistant<|channel|>final<|message|>${message.content}<|end|>`
+          : `<|start|>${message.role}<|message|>${message.content}<|end|>`,
     '<|start|>assistant',
   )}`;
 }

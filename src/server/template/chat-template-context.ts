@@ -17,6 +17,8 @@ export interface ChatTemplateMessage {
   readonly content: string;
   readonly tool_calls?: readonly ChatTemplateToolCall[];
   readonly reasoning_content?: string;
+  /** The same reasoning under the name gpt-oss's and LFM2.5's templates read (Ollama's field name). */
+  readonly thinking?: string;
   readonly tool_call_id?: string;
   readonly name?: string;
 }
@@ -68,6 +70,9 @@ function assistantMessages(message: AssistantMessage): ChatTemplateMessage[] {
     content,
     ...(calls.length === 0 ? {} : { tool_calls: calls }),
     ...(reasoning === undefined ? {} : { reasoning_content: reasoning }),
+    // Not beside a call turn's text: gpt-oss's template refuses a turn with calls that has both (it
+    // writes the text as the turn's analysis then).
+    ...(reasoning === undefined || (calls.length > 0 && content !== '') ? {} : { thinking: reasoning }),
   };
   return [assistant, ...results];
 }
@@ -77,8 +82,8 @@ function assistantMessages(message: AssistantMessage): ChatTemplateMessage[] {
  * passes (OpenAI Chat messages):
  * - `system` as is; `user` text parts joined with `\n` (as vLLM joins text parts) into a string;
  * - `assistant`: text parts and the raw text of `tool-call-invalid` parts joined in order into `content`
- *   (`""` when none), `tool_calls` with `arguments` as the input object, `reasoning_content` when the
- *   message has reasoning parts; provider-executed `tool-result` parts follow as `tool` messages;
+ *   (`""` when none), `tool_calls` with `arguments` as the input object, `reasoning_content` (and
+ *   `thinking`, except beside a call turn's text) when the message has reasoning parts; provider-executed `tool-result` parts follow as `tool` messages;
  * - each `tool-result` part as `{role: "tool", tool_call_id, name, content}` (the output as text).
  * Throws `TemplateError` for image and file parts (and media items of tool results).
  */
