@@ -36,7 +36,11 @@ describe('tool result blocks a side cannot carry', () => {
       anthropicBody([{ type: 'text', text: 'two hits' }, searchResult]),
     );
     expect(read.warnings).toEqual([
-      { type: 'other', message: 'a tool_result block of type "search_result" is carried as its JSON text' },
+      {
+        type: 'compatibility',
+        feature: 'tool_result block of type "search_result"',
+        details: 'carried as its JSON text',
+      },
     ]);
     const tool = toolMessage(read.value.messages);
     expect(tool?.content).toEqual([
@@ -152,7 +156,11 @@ describe('tool result blocks a side cannot carry', () => {
       },
     });
     expect(read.warnings).toEqual([
-      { type: 'other', message: 'a toolResult block ["citations"] is carried as its JSON text' },
+      {
+        type: 'compatibility',
+        feature: 'toolResult block ["citations"]',
+        details: 'carried as its JSON text',
+      },
     ]);
   });
 });

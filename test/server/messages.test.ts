@@ -404,6 +404,54 @@ describe('history: tool results and thinking', () => {
     expect(gateway.logs.map((line) => line.historyRepairs)).toEqual([0, 0]);
   });
 
+  it('a tool_result block of a type without a part (search_result) reaches the template as its JSON text, with a notice', async () => {
+    const searchResult = {
+      type: 'search_result',
+      source: 'https://example.com/paris',
+      title: 'Paris',
+      content: [{ type: 'text', text: '18 C' }],
+    };
+    const { gateway, client } = await start({
+      replay: {
+        recordings: [
+          {
+            output: 'Sunny.',
+            expectPrompt: (prompt: string) =>
+              expect(prompt.slice(prompt.indexOf('<tool_response>'))).toBe(
+                `<tool_response>\nhit:\n${JSON.stringify(searchResult)}\n</tool_response><|im_end|>\n<|im_start|>assistant\n`,
+              ),
+          },
+        ],
+      },
+    });
+    const answer = await client.messages.create({
+      model: 'm',
+      max_tokens: 100,
+      messages: [
+        ...question,
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [{ type: 'text', text: 'hit:' }, searchResult],
+            },
+          ],
+        },
+      ] as Anthropic.MessageParam[],
+      tools,
+    });
+    expect(answer.content).toEqual([{ type: 'text', text: 'Sunny.' }]);
+    expect(gateway.notices).toEqual([
+      '/v1/messages: tool_result block of type "search_result": carried as its JSON text',
+    ]);
+  });
+
   it('splits reasoning into a thinking block when the template opened <think> (Qwen3.5)', async () => {
     const output = 'The user wants Paris.\n</think>\n\nSure.';
     const { client } = await start({

@@ -170,7 +170,11 @@ export function convertFromAnthropicToolResultContent(
     if (media === undefined) {
       // A block toolwire has no part for (`search_result`, a newer type) is kept as its JSON text.
       items.push({ type: 'text', text: safeStringify(block) ?? String(block.type) });
-      context.other(`a tool_result block of type ${JSON.stringify(block.type)} is carried as its JSON text`);
+      // Nothing is lost: a compatibility warning (which never throws under `strict`).
+      context.compatibility(
+        `tool_result block of type ${JSON.stringify(block.type)}`,
+        'carried as its JSON text',
+      );
     } else if (block.type === 'image') {
       items.push(
         media.kind === 'url'

@@ -187,7 +187,10 @@ export function convertFromBedrockToolResultContent(
       if (media === undefined) {
         // A block toolwire has no part for is kept as its JSON text.
         items.push({ type: 'text', text: safeStringify(block) ?? '{}' });
-        context.other(`a toolResult block ${JSON.stringify(Object.keys(block))} is carried as its JSON text`);
+        context.compatibility(
+          `toolResult block ${JSON.stringify(Object.keys(block))}`,
+          'carried as its JSON text',
+        );
       } else if (media.data instanceof URL)
         items.push({ type: media.kind === 'image' ? 'image-url' : 'file-url', url: media.data.href });
       else if (media.kind === 'image')

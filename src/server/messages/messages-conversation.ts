@@ -12,10 +12,16 @@ import { badField } from '../http/gateway-error.js';
  * shows it to the model). Linear in the conversation: each run of turns between system messages is
  * converted once, then tool results whose call lies in an earlier run get their tool's name.
  *
+ * @param notice - told each conversion that lost nothing (a `compatibility` warning: a `tool_result`
+ *   block of a type toolwire has no part for, carried as its JSON text).
  * @throws {GatewayError} 400 (param `messages`) for turns the converter refuses, or that it could only
- *   convert by dropping something (its first warning).
+ *   convert by dropping something (its first such warning).
  */
-export function messagesConversation(system: unknown, messages: readonly unknown[]): Message[] {
+export function messagesConversation(
+  system: unknown,
+  messages: readonly unknown[],
+  notice: (message: string) => void,
+): Message[] {
   const warnings: Warning[] = [];
   // `system`'s text blocks are one system prompt: one system message (a template may keep only the
   // first system message, as DeepSeek's do), its blocks joined as a system message's blocks are.
@@ -39,9 +45,16 @@ export function messagesConversation(system: unknown, messages: readonly unknown
     if (text !== '') result.push({ role: 'system', content: text });
   });
   result.push(...convert(undefined, run, warnings));
-  const [lost] = warnings;
-  if (lost !== undefined)
-    throw badField('messages', lost.type === 'other' ? lost.message : `${lost.feature}: ${lost.details}`);
+  for (const warning of warnings) {
+    if (warning.type === 'compatibility') {
+      notice(`/v1/messages: ${warning.feature}: ${warning.details ?? ''}`);
+      continue;
+    }
+    throw badField(
+      'messages',
+      warning.type === 'other' ? warning.message : `${warning.feature}: ${warning.details}`,
+    );
+  }
   return namedResults(result);
 }
 

@@ -33,7 +33,7 @@ export function messagesTurn(
   countTokens: boolean,
 ): { request: MessagesRequest; model: ResolvedModel } {
   noteAnthropicBetas(route.headers, route.noticeOnce);
-  const request = readMessagesRequest(body, countTokens);
+  const request = readMessagesRequest(body, countTokens, route.notice);
   route.record.model = request.turn.model;
   const model = findModel(route.models, request.turn.model);
   refuseUnsupportedSampling(request.turn.params, model);

@@ -55,13 +55,18 @@ const blockTypes: Readonly<Record<'user' | 'assistant', ReadonlySet<string>>> = 
  * `readMessagesSampling`), `stream`. The conversation is converted by `messagesConversation`;
  * `thinking` blocks in history become reasoning (their signatures are not checked),
  * `redacted_thinking` has no text to render and is left out.
- * `countTokens`: the `count_tokens` body, where `max_tokens` is not required.
+ * `countTokens`: the `count_tokens` body, where `max_tokens` is not required. `notice` is told each
+ * conversion that lost nothing (a `tool_result` block carried as its JSON text).
  *
  * @throws {GatewayError} 400 naming the field (`messages.2.content.0.type`, `max_tokens`, ...) for a
  *   body that is not a Messages request, a field of the wrong type or range, or a block the gateway
  *   would have to drop.
  */
-export function readMessagesRequest(body: unknown, countTokens = false): MessagesRequest {
+export function readMessagesRequest(
+  body: unknown,
+  countTokens = false,
+  notice: (message: string) => void = () => {},
+): MessagesRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw badField('body', 'the request body must be a JSON object', 'invalid_request');
   const record = body as Record<string, unknown>;
@@ -83,7 +88,7 @@ export function readMessagesRequest(body: unknown, countTokens = false): Message
   const choice = readMessagesToolChoice(record.tool_choice, tools.definitions);
   if (record.stream !== undefined && record.stream !== null && typeof record.stream !== 'boolean')
     throw badField('stream', '"stream" must be a boolean');
-  const conversation = messagesConversation(record.system, record.messages as unknown[]);
+  const conversation = messagesConversation(record.system, record.messages as unknown[], notice);
   return {
     turn: {
       model: record.model,
