@@ -452,6 +452,60 @@ describe('history: tool results and thinking', () => {
     ]);
   });
 
+  it('a user turn holding only a result without its call keeps it as user text (the turn is not left empty)', async () => {
+    const { gateway, client } = await start({
+      replay: {
+        recordings: [
+          {
+            output: 'Noted.',
+            expectPrompt: (prompt: string) =>
+              expect(prompt.slice(prompt.indexOf('<|im_start|>user'))).toBe(
+                '<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\nLet me see.<|im_end|>\n' +
+                  '<|im_start|>user\nResult of call "toolu_9", whose call is not in the history:\n18 C<|im_end|>\n<|im_start|>assistant\n',
+              ),
+          },
+        ],
+      },
+    });
+    const answer = await client.messages
+      .create({
+        model: 'm',
+        max_tokens: 100,
+        messages: [
+          ...question,
+          { role: 'assistant', content: 'Let me see.' },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: '18 C' }] },
+        ],
+        tools,
+      })
+      .withResponse();
+    expect(answer.data.content).toEqual([{ type: 'text', text: 'Noted.' }]);
+    expect(answer.response.headers.get('x-toolwire-history-repairs')).toBe('1');
+    expect(gateway.logs[0]?.historyRepairs).toBe(1);
+  });
+
+  it('an empty turn is a 400, as at Anthropic (it was dropped without a word)', async () => {
+    await start({ replay: { recordings: [] } });
+    for (const content of ['', []]) {
+      const response = await postMessages({
+        model: 'm',
+        max_tokens: 10,
+        messages: [{ role: 'user', content }, ...question],
+      });
+      expect([response.status, await response.json()]).toEqual([
+        400,
+        {
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message:
+              'messages.0: all messages must have non-empty content except for the optional final assistant message',
+          },
+        },
+      ]);
+    }
+  });
+
   it('splits reasoning into a thinking block when the template opened <think> (Qwen3.5)', async () => {
     const output = 'The user wants Paris.\n</think>\n\nSure.';
     const { client } = await start({

@@ -479,9 +479,15 @@ function emitOrphans(context: EmitContext, orphans: readonly ResultRecord[], sou
     const id = orphan.value.toolCallId;
     const named = typeof id === 'string' && id !== '' ? { toolCallId: id } : {};
     if (context.orphan === 'text') {
+      const { toolName } = orphan.value;
+      // Anthropic's results carry no tool name: then the call id alone names it.
+      const of =
+        toolName === ''
+          ? `call ${JSON.stringify(id)}`
+          : `tool ${JSON.stringify(toolName)} (call ${JSON.stringify(id)})`;
       texts.push({
         type: 'text',
-        text: `Result of tool ${JSON.stringify(orphan.value.toolName)} (call ${JSON.stringify(id)}), whose call is not in the history:\n${resultText(orphan.value.output)}`,
+        text: `Result of ${of}, whose call is not in the history:\n${resultText(orphan.value.output)}`,
       });
     }
     context.changes.push({

@@ -85,8 +85,9 @@ export async function* runTurnBatches(
   const repaired = repairHistory(request.messages, {
     target: 'openai-chat',
     tools: request.tools,
-    // Templates print results one after another: a model reads them in the order of its calls.
-    policy: { resultOrder: 'calls' },
+    // Templates print results one after another: a model reads them in the order of its calls. A
+    // result without its call stays as user text: dropped, it could leave a turn with no user message.
+    policy: { resultOrder: 'calls', orphan: 'text' },
   });
   const historyRepairs = repaired.changes.length;
   context.onHistoryRepairs?.(historyRepairs);

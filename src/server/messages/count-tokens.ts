@@ -38,7 +38,7 @@ function promptText(turn: TurnRequest, model: ResolvedModel): string {
   const { messages } = repairHistory(turn.messages, {
     target: 'openai-chat',
     tools: turn.tools,
-    policy: { resultOrder: 'calls' },
+    policy: { resultOrder: 'calls', orphan: 'text' },
   });
   const tools = turnRules(turn).noCalls ? [] : turn.tools;
   if (model.backend.kind === 'openai-chat-passthrough') {

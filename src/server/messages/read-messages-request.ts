@@ -130,6 +130,13 @@ function checkMessages(messages: unknown): void {
     }
     if (role !== 'user' && role !== 'assistant')
       throw badField(`${param}.role`, `${param}.role must be "user", "assistant" or "system"`);
+    // Anthropic's rule: an empty turn is refused, not dropped (the repair would drop it without a word).
+    const empty = content === '' || (Array.isArray(content) && content.length === 0);
+    if (empty && !(role === 'assistant' && index === messages.length - 1))
+      throw badField(
+        param,
+        `${param}: all messages must have non-empty content except for the optional final assistant message`,
+      );
     if (typeof content === 'string') return;
     if (!Array.isArray(content))
       throw badField(`${param}.content`, `${param}.content must be a string or an array of blocks`);
@@ -143,6 +150,8 @@ function checkMessages(messages: unknown): void {
         );
       }
       checkBlockFields(block as Record<string, unknown>, `${param}.content.${at}`);
+      if (type === 'text' && (block as { text?: unknown }).text === '')
+        throw badField(`${param}.content.${at}.text`, 'text content blocks must be non-empty');
     });
   });
 }
