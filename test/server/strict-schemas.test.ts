@@ -146,6 +146,27 @@ describe('a strict schema the gateway cannot enforce or check', () => {
     });
   });
 
+  it('Responses: a strict text.format with such a pattern is a 400 naming text.format', async () => {
+    harness = await startGateway({ replay: { recordings: [] } });
+    const error = await openaiError(
+      harness.client.responses.create({
+        model: 'm',
+        input: 'Echo aa',
+        text: { format: { type: 'json_schema', name: 'echo', schema: echoParameters, strict: true } },
+      }),
+    );
+    expect([error.status, error.error]).toEqual([
+      400,
+      {
+        message:
+          'text.format "echo" is strict, but its schema uses "pattern" at /properties/s (backreferences), which the gateway can neither enforce nor check: drop "strict" or the keyword',
+        type: 'invalid_request_error',
+        param: 'text.format',
+        code: 'invalid_response_format',
+      },
+    ]);
+  });
+
   it('Responses: function tools are strict unless they say not; strict false is served', async () => {
     harness = await startGateway({ replay: { recordings: [{ output: echoCall }] } });
     const error = await openaiError(

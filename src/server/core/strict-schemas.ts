@@ -24,7 +24,7 @@ const QUOTED_CHARACTERS = 120;
  * Loads the pattern engine first where `require` cannot (edge runtimes), so patterns are judged by RE2.
  *
  * @throws {GatewayError} 400 `invalid_request_error`, code `invalid_function_parameters` (param
- *   `tools`) or `invalid_response_format` (param `response_format`).
+ *   `tools`) or `invalid_response_format` (param `response_format`, or the surface's name for it).
  */
 export async function refuseUncheckedStrictSchemas(request: TurnRequest): Promise<void> {
   const format = request.responseFormat;
@@ -44,9 +44,10 @@ export async function refuseUncheckedStrictSchemas(request: TurnRequest): Promis
   }
   const problem = strictFormat ? uncheckedProblem(format.schema) : undefined;
   if (format.type === 'json_schema' && problem !== undefined) {
+    const param = request.responseFormatParam ?? 'response_format';
     throw badField(
-      'response_format',
-      `response_format "${format.name}" is strict, but its schema ${problem}`,
+      param,
+      `${param} "${format.name}" is strict, but its schema ${problem}`,
       'invalid_response_format',
     );
   }

@@ -180,7 +180,7 @@ export class TurnReader {
           422,
           'model_output_error',
           'response_format_violation',
-          `the answer does not follow response_format: ${problem}`,
+          `the answer does not follow ${this.request.responseFormatParam ?? 'response_format'}: ${problem}`,
         );
       }
     }

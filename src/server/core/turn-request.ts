@@ -29,6 +29,8 @@ export interface TurnRequest {
   /** `false`: at most one call in the turn. Default true, as OpenAI's. */
   readonly parallelToolCalls: boolean;
   readonly responseFormat: ResponseFormat;
+  /** The surface's name for `responseFormat`, for errors: `response_format` (default) or `text.format`. */
+  readonly responseFormatParam?: string;
   readonly params: SamplingParams;
   readonly stream: boolean;
   /** The template's reasoning switch (from the request's reasoning effort); absent: the template's default. */

@@ -167,6 +167,7 @@ export function readResponsesRequest(
     toolChoice,
     parallelToolCalls: record.parallel_tool_calls !== false,
     responseFormat,
+    responseFormatParam: 'text.format',
     params: readParams(record),
     stream: record.stream === true,
     includeUsage: false,
