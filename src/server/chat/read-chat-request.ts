@@ -1,6 +1,7 @@
 import { ToolwireError } from '../../errors/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
 import type { JSONSchema, Message, ToolDefinition } from '../../types/index.js';
+import { allowedToolsChoice, type OfferedTools } from '../core/allowed-tools.js';
 import { finalAssistantText } from '../core/continue-final.js';
 import { reasoningField, reasoningFromEffort } from '../core/reasoning-switch.js';
 import { warningText } from '../core/turn-grammar.js';
@@ -84,7 +85,7 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
     if (error instanceof ToolwireError) throw badField('messages', error.message, 'invalid_request');
     throw error;
   }
-  const toolChoice = readToolChoice(record.tool_choice, tools.definitions);
+  const { toolChoice, tools: offered } = readToolChoice(record.tool_choice, tools.definitions);
   if (record.parallel_tool_calls !== undefined && typeof record.parallel_tool_calls !== 'boolean') {
     throw badField('parallel_tool_calls', '"parallel_tool_calls" must be a boolean');
   }
@@ -105,7 +106,7 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
   return {
     model: record.model,
     messages: canonical.messages,
-    tools: tools.definitions,
+    tools: offered,
     strictTools: tools.strict,
     toolChoice,
     parallelToolCalls: record.parallel_tool_calls !== false,
@@ -267,26 +268,47 @@ function readTools(value: unknown): { definitions: ToolDefinition[]; strict: Set
   return { definitions, strict };
 }
 
-function readToolChoice(value: unknown, tools: readonly ToolDefinition[]): ToolChoice {
-  if (value === undefined || value === null) return { type: tools.length > 0 ? 'auto' : 'none' };
+function readToolChoice(value: unknown, tools: readonly ToolDefinition[]): OfferedTools {
+  const offered = (toolChoice: ToolChoice): OfferedTools => ({ toolChoice, tools });
+  if (value === undefined || value === null) return offered({ type: tools.length > 0 ? 'auto' : 'none' });
   if (value === 'auto' || value === 'none' || value === 'required') {
     if (value === 'required' && tools.length === 0)
       throw badField('tool_choice', '"tool_choice": "required" needs "tools"');
-    return { type: value };
+    return offered({ type: value });
   }
   if (typeof value === 'object' && !Array.isArray(value)) {
-    const fn = (value as { type?: unknown; function?: { name?: unknown } }).function;
-    if ((value as { type?: unknown }).type === 'function' && typeof fn?.name === 'string') {
+    const {
+      type,
+      function: fn,
+      allowed_tools: allowed,
+    } = value as {
+      type?: unknown;
+      function?: { name?: unknown };
+      allowed_tools?: { mode?: unknown; tools?: unknown };
+    };
+    if (type === 'function' && typeof fn?.name === 'string') {
       const name = fn.name;
       if (!tools.some((tool) => tool.name === name)) {
         throw badField('tool_choice', `"tool_choice" names "${name}", which is not in "tools"`);
       }
-      return { type: 'tool', toolName: name };
+      return offered({ type: 'tool', toolName: name });
+    }
+    if (
+      type === 'allowed_tools' &&
+      typeof allowed === 'object' &&
+      allowed !== null &&
+      Array.isArray(allowed.tools)
+    ) {
+      const names = allowed.tools.map((entry: unknown) => {
+        const name = (entry as { function?: { name?: unknown } } | null)?.function?.name;
+        return typeof name === 'string' ? name : undefined;
+      });
+      return allowedToolsChoice(allowed.mode, names, tools);
     }
   }
   throw badField(
     'tool_choice',
-    '"tool_choice" must be "auto", "none", "required" or {"type": "function", "function": {"name"}}',
+    '"tool_choice" must be "auto", "none", "required", {"type": "function", "function": {"name"}} or {"type": "allowed_tools", "allowed_tools": {"mode", "tools"}}',
   );
 }
 

@@ -156,13 +156,13 @@ export function readResponsesRequest(
   const items = previous === undefined ? input : [...history, ...input];
   if (items.length === 0) throw badField('input', '"input" must not be empty');
   const tools = readResponsesTools(record.tools, notice);
-  const toolChoice = readResponsesToolChoice(record.tool_choice, tools);
+  const { toolChoice, tools: offered } = readResponsesToolChoice(record.tool_choice, tools);
   const text = (record.text ?? {}) as Record<string, unknown>;
   const responseFormat = readTextFormat(text.format);
   let turn: TurnRequest = {
     model: record.model,
     messages: responsesMessages(items, record.instructions, notice),
-    tools: tools.definitions,
+    tools: offered,
     strictTools: tools.strict,
     toolChoice,
     parallelToolCalls: record.parallel_tool_calls !== false,

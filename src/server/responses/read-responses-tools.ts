@@ -1,5 +1,6 @@
 import type { ToolChoice } from '../../providers/index.js';
 import type { ToolDefinition } from '../../types/index.js';
+import { allowedToolsChoice, type OfferedTools } from '../core/allowed-tools.js';
 import { badField } from '../http/gateway-error.js';
 import { readCustomTool } from './custom-tool.js';
 
@@ -83,21 +84,42 @@ function functionTool(record: Record<string, unknown>, name: string, param: stri
 }
 
 /**
- * Reads `tool_choice`: `auto`, `none`, `required`, `{type: "function", name}` naming a function tool
- * or `{type: "custom", name}` naming a custom tool. Absent: `auto` with tools, `none` without.
+ * Reads `tool_choice`: `auto`, `none`, `required`, `{type: "function", name}` naming a function tool,
+ * `{type: "custom", name}` naming a custom tool, or `{type: "allowed_tools", mode, tools}` (the turn
+ * then offers only those tools: see `allowedToolsChoice`). Absent: `auto` with tools, `none` without.
+ * Returns the choice with the tools the turn offers.
  *
  * @throws {GatewayError} 400 (param `tool_choice`) for `required` without tools, a name not among
  *   the tools (or of the other kind), and choices of OpenAI's own tools (`web_search_preview`, ...).
  */
-export function readResponsesToolChoice(value: unknown, tools: ResponsesTools): ToolChoice {
-  if (value === undefined || value === null) return { type: tools.definitions.length > 0 ? 'auto' : 'none' };
+export function readResponsesToolChoice(value: unknown, tools: ResponsesTools): OfferedTools {
+  const offered = (toolChoice: ToolChoice): OfferedTools => ({ toolChoice, tools: tools.definitions });
+  if (value === undefined || value === null)
+    return offered({ type: tools.definitions.length > 0 ? 'auto' : 'none' });
   if (value === 'auto' || value === 'none' || value === 'required') {
     if (value === 'required' && tools.definitions.length === 0)
       throw badField('tool_choice', '"tool_choice": "required" needs "tools"');
-    return { type: value };
+    return offered({ type: value });
   }
   if (typeof value === 'object' && !Array.isArray(value)) {
-    const { type, name } = value as { type?: unknown; name?: unknown };
+    const {
+      type,
+      name,
+      mode,
+      tools: allowed,
+    } = value as {
+      type?: unknown;
+      name?: unknown;
+      mode?: unknown;
+      tools?: unknown;
+    };
+    if (type === 'allowed_tools' && Array.isArray(allowed)) {
+      const names = allowed.map((entry: unknown) => {
+        const named = (entry as { name?: unknown } | null)?.name;
+        return typeof named === 'string' ? named : undefined;
+      });
+      return allowedToolsChoice(mode, names, tools.definitions);
+    }
     if ((type === 'function' || type === 'custom') && typeof name === 'string') {
       const declared = tools.definitions.some((tool) => tool.name === name);
       if (!declared || tools.custom.has(name) !== (type === 'custom')) {
@@ -106,11 +128,11 @@ export function readResponsesToolChoice(value: unknown, tools: ResponsesTools): 
           `"tool_choice" names the ${type} tool "${name}", which is not in "tools"`,
         );
       }
-      return { type: 'tool', toolName: name };
+      return offered({ type: 'tool', toolName: name });
     }
   }
   throw badField(
     'tool_choice',
-    '"tool_choice" must be "auto", "none", "required", {"type": "function", "name"} or {"type": "custom", "name"}',
+    '"tool_choice" must be "auto", "none", "required", {"type": "function", "name"}, {"type": "custom", "name"} or {"type": "allowed_tools", "mode", "tools"}',
   );
 }
