@@ -4,6 +4,7 @@ import { badField } from '../http/gateway-error.js';
 import { messagesConversation } from './messages-conversation.js';
 import { type MessagesThinking, readMessagesSampling } from './read-messages-sampling.js';
 import { type MessagesTools, readMessagesToolChoice, readMessagesTools } from './read-messages-tools.js';
+import { readOutputConfig } from './read-output-config.js';
 
 /**
  * Fields of a Messages body the gateway reads. `metadata` (`user_id`) is bookkeeping at Anthropic and
@@ -23,6 +24,7 @@ const read = new Set([
   'stream',
   'thinking',
   'metadata',
+  'output_config',
 ]);
 
 /** A Messages request (`POST /v1/messages` or `/v1/messages/count_tokens`), read. */
@@ -89,6 +91,7 @@ export function readMessagesRequest(
   if (record.stream !== undefined && record.stream !== null && typeof record.stream !== 'boolean')
     throw badField('stream', '"stream" must be a boolean');
   const conversation = messagesConversation(record.system, record.messages as unknown[], notice);
+  const output = readOutputConfig(record.output_config);
   return {
     turn: {
       model: record.model,
@@ -97,7 +100,8 @@ export function readMessagesRequest(
       strictTools: tools.strict,
       toolChoice: choice.toolChoice,
       parallelToolCalls: choice.parallelToolCalls,
-      responseFormat: { type: 'text' },
+      responseFormat: output.responseFormat,
+      responseFormatParam: 'output_config.format',
       params: sampling.params,
       stream: record.stream === true,
       includeUsage: false,
@@ -106,7 +110,10 @@ export function readMessagesRequest(
       ...reasoningField(reasoningFromThinking(sampling.thinking)),
     },
     thinking: sampling.thinking,
-    ignoredFields: Object.keys(record).filter((key) => !read.has(key) && record[key] !== undefined),
+    ignoredFields: [
+      ...Object.keys(record).filter((key) => !read.has(key) && record[key] !== undefined),
+      ...output.ignored,
+    ],
     ignoredTools: tools.ignored,
   };
 }
