@@ -150,6 +150,11 @@ export class KimiK2Parser extends BaseFormatParser {
   private sectionHadCall = false;
   /** Whitespace read in the section, held until what follows shows whether it is layout or text. */
   private space = '';
+  /**
+   * The section start just read, held (as `space` is) until what follows it is known: markup before a
+   * call, the section's end or text; the raw text of a cut-off call when the output ends right after it.
+   */
+  private heldStart = '';
   private readonly scanner = new JsonScanner();
   private idPieces: string[] = [];
   private idText = '';
@@ -168,10 +173,10 @@ export class KimiK2Parser extends BaseFormatParser {
     return true;
   }
 
-  /** See `FormatParser.reset`; also returns whitespace held in a section. */
+  /** See `FormatParser.reset`; also returns a section start and whitespace held in a section. */
   override reset(): string {
-    const space = this.space;
-    return space + super.reset();
+    const held = this.heldStart + this.space;
+    return held + super.reset();
   }
 
   protected override onReset(): void {
@@ -179,6 +184,7 @@ export class KimiK2Parser extends BaseFormatParser {
     this.inSection = false;
     this.sectionHadCall = false;
     this.space = '';
+    this.heldStart = '';
     this.scanner.reset();
     this.idPieces = [];
     this.idText = '';
@@ -201,18 +207,21 @@ export class KimiK2Parser extends BaseFormatParser {
           const position = skipWhitespace(text, cursor.position);
           this.space += this.take(cursor, position, 'call');
           if (position === text.length) {
-            if (cursor.final) this.leaveSection();
+            if (cursor.final && this.heldStart !== '') this.cutAfterStart();
+            else if (cursor.final) this.leaveSection();
             return;
           }
           // `strayMarkers` holds the section end, which closes the section here.
           const marker = markerAt(text, position, sectionMarkers);
           if (marker !== undefined) {
+            this.releaseStart();
             this.emitTaken(this.space, 'markup');
             this.space = '';
             this.startStructure(cursor, { index: position, marker });
             break;
           }
           if (!cursor.final && markerPrefixAt(text, position, sectionMarkers)) return;
+          this.releaseStart();
           this.leaveSection();
           break;
         }
@@ -304,7 +313,7 @@ export class KimiK2Parser extends BaseFormatParser {
     switch (match.marker) {
       case sectionBegin:
       case sectionBeginSingular:
-        this.take(cursor, end, 'markup');
+        this.heldStart = this.take(cursor, end, 'call');
         this.inSection = true;
         this.sectionHadCall = false;
         this.state = 'section';
@@ -326,6 +335,30 @@ export class KimiK2Parser extends BaseFormatParser {
         // A stray `<|tool_call_end|>` or `<|tool_call_argument_begin|>` outside a call.
         this.take(cursor, end, 'markup');
     }
+  }
+
+  /** The section start held by `startStructure` is structure after all: something followed it. */
+  private releaseStart(): void {
+    this.emitTaken(this.heldStart, 'markup');
+    this.heldStart = '';
+  }
+
+  /**
+   * The output ended right after a section start (and whitespace): a call the model began and did not
+   * write, an invalid call whose raw text is that start, not markup dropped without a word.
+   */
+  private cutAfterStart(): void {
+    this.beginCall();
+    this.appendRaw(this.heldStart + this.space);
+    this.heldStart = '';
+    this.space = '';
+    this.inSection = false;
+    this.state = 'text';
+    this.failCall(
+      'incomplete_tool_call',
+      'the output ends right after the start of the tool-call section',
+      undefined,
+    );
   }
 
   /**
