@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
-// open call's pieces); its pieces with one job each are in `named-json/`. About 620 lines.
+// open call's pieces); its pieces with one job each are in `named-json/`. About 630 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
@@ -199,7 +199,8 @@ export class NamedJsonParser extends BaseFormatParser {
       const position = skipWhitespace(cursor.text, after);
       if (position === cursor.text.length && !cursor.final) return false;
       if (cursor.text.charCodeAt(position) === 0x5b /* [ */) {
-        this.take(cursor, position + 1, 'markup');
+        // Held as a section start is: markup once an element or the list's end follows it.
+        this.heldStart = this.take(cursor, position + 1, 'call');
         this.state = 'list';
         return true;
       }
@@ -219,12 +220,16 @@ export class NamedJsonParser extends BaseFormatParser {
       if (!isWhitespace(code) && code !== 0x2c /* , */) break;
       position++;
     }
-    this.take(cursor, position, 'markup');
+    if (this.heldStart === '') this.take(cursor, position, 'markup');
+    else this.heldStart += this.take(cursor, position, 'call');
     if (position === text.length) {
       if (!cursor.final) return false;
+      if (this.heldStart !== '')
+        this.cutAfterStart('the output ends right after the start of the tool-call list');
       this.state = 'text';
       return true;
     }
+    this.releaseStart();
     if (text.charCodeAt(position) === 0x5d /* ] */) {
       this.take(cursor, position + 1, 'markup');
       this.state = 'list-end';
@@ -255,30 +260,33 @@ export class NamedJsonParser extends BaseFormatParser {
     return true;
   }
 
+  /** The output ended right after the held start (`heldStart`): a call begun and not written. */
+  private cutAfterStart(message: string): void {
+    this.beginCall();
+    this.appendRaw(this.heldStart);
+    this.heldStart = '';
+    this.failCall('incomplete_tool_call', message, undefined);
+  }
+
+  /** The held start is structure after all: what follows it was read. */
+  private releaseStart(): void {
+    this.emitTaken(this.heldStart, 'markup');
+    this.heldStart = '';
+  }
+
   private stepSection(cursor: Cursor): boolean {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
       if (this.heldStart !== '') {
-        // The output ended right after the section start: a call begun and not written.
-        this.beginCall();
-        this.appendRaw(this.heldStart);
-        this.heldStart = '';
-        this.take(cursor, position, 'call');
-        this.failCall(
-          'incomplete_tool_call',
-          'the output ends right after the start of the tool-call section',
-          undefined,
-        );
+        this.heldStart += this.take(cursor, position, 'call');
+        this.cutAfterStart('the output ends right after the start of the tool-call section');
       }
       this.leaveSection();
       return true;
     }
-    if (this.heldStart !== '') {
-      this.emitTaken(this.heldStart, 'markup');
-      this.heldStart = '';
-    }
+    this.releaseStart();
     const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
     if (marker !== undefined && this.config.callStart.includes(marker)) {
