@@ -96,6 +96,12 @@ export class PythonicCallsParser extends BaseFormatParser {
   private readonly skipper = new BracketSkipper();
   /** The failed part of a bare list (its end is set when the list's end is found). */
   private broken: BrokenPart | undefined;
+  /**
+   * The section start just read and the structure after it (`[`, whitespace), held until what follows
+   * is known: markup once a call, a syntax error, the section's end or a closed list follows; the raw
+   * text of a cut-off call when the output ends right after it.
+   */
+  private heldStart = '';
   /** Code and message of the syntax error that sent a section to 'skip'. */
   private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
   /** The open section call's keyword arguments, streamed as they complete. */
@@ -112,7 +118,15 @@ export class PythonicCallsParser extends BaseFormatParser {
     this.startMarkers = startMarkersOf(config);
   }
 
+  /** See `FormatParser.reset`; also returns a section start still held. */
+  override reset(): string {
+    const held = this.heldStart;
+    this.heldStart = '';
+    return held + super.reset();
+  }
+
   protected override onReset(): void {
+    this.heldStart = '';
     this.state = 'text';
     this.members.end();
     this.pieces = [];
@@ -137,7 +151,7 @@ export class PythonicCallsParser extends BaseFormatParser {
             this.state = 'bare';
             break;
           }
-          this.take(cursor, match.index + match.marker.length, 'markup');
+          this.heldStart = this.take(cursor, match.index + match.marker.length, 'call');
           this.endMarkers =
             this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
           this.endSearch = new MarkerSearch(this.endMarkers);
@@ -350,7 +364,8 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.members.stream(this.scanner.takeMembers());
       switch (stop.kind) {
         case 'start':
-          this.take(cursor, stop.index, 'markup');
+          this.takeStructure(cursor, stop.index);
+          this.releaseStart();
           this.beginCall();
           continue;
         case 'open':
@@ -381,14 +396,19 @@ export class PythonicCallsParser extends BaseFormatParser {
                     code: 'invalid_tool_call',
                     message: `the tool call is not valid Python call syntax: ${stop.message}`,
                   };
-          this.take(cursor, stop.index, this.inCall ? 'call' : 'markup');
-          if (!this.inCall) this.beginCall();
+          if (this.inCall) this.take(cursor, stop.index, 'call');
+          else {
+            this.takeStructure(cursor, stop.index);
+            this.releaseStart();
+            this.beginCall();
+          }
           this.state = 'skip';
           return true;
         case 'more':
           break;
       }
-      this.take(cursor, limit, this.inCall ? 'call' : 'markup');
+      if (this.inCall) this.take(cursor, limit, 'call');
+      else this.takeStructure(cursor, limit);
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -404,9 +424,34 @@ export class PythonicCallsParser extends BaseFormatParser {
     }
   }
 
+  /** Section structure before the first call: held with the section start, else markup. */
+  private takeStructure(cursor: Cursor, end: number): void {
+    if (this.heldStart === '') this.take(cursor, end, 'markup');
+    else this.heldStart += this.take(cursor, end, 'call');
+  }
+
+  /** The held section start is structure after all: what follows it was read. */
+  private releaseStart(): void {
+    this.emitTaken(this.heldStart, 'markup');
+    this.heldStart = '';
+  }
+
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
     this.members.end();
+    if (this.heldStart !== '' && markerEnd === undefined && !this.scanner.listClosed) {
+      // The output ended right after the section start (and an opening `[`): a call begun and not
+      // written, an invalid call holding that text, not markup dropped without a word.
+      this.beginCall();
+      this.appendRaw(this.heldStart);
+      this.heldStart = '';
+      this.failCall(
+        'incomplete_tool_call',
+        'the output ends right after the start of the tool-call section',
+        undefined,
+      );
+    }
+    this.releaseStart();
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
     }
