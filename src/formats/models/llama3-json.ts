@@ -20,7 +20,8 @@
  *   (a string `name` and `parameters`/`arguments`); otherwise all of it is content.
  * - After `<|python_tag|>` the object is a call for sure: it is read leniently (JSON repairs), needs
  *   only a `name`, and a malformed one is an `InvalidToolCall` with its raw text. A `<|python_tag|>`
- *   inside a JSON string is data.
+ *   inside a JSON string is data; one that ends the output (whitespace aside) is an `InvalidToolCall`
+ *   holding it, while a bare `{` there stays content, as braces in prose do.
  * - Text around the calls is content (SGLang keeps it; vLLM returns no content when it finds calls,
  *   which the "nothing lost" rule forbids).
  * - Deliberately not done: built-in tool syntax (`<|python_tag|>brave_search.call(query="…")`) stays
@@ -94,8 +95,21 @@ export class Llama3JsonParser extends BaseFormatParser {
   private readonly skipper = new BracketSkipper();
   /** The name of the too-deep object's call, when what was read of it shows a call object. */
   private deepName: string | undefined;
+  /**
+   * A written `<|python_tag|>` and the whitespace after it, held until what follows is known: markup
+   * before an object or other text; the raw text of a cut-off call when the output ends right after it.
+   */
+  private heldTag = '';
+
+  /** See `FormatParser.reset`; also returns a `<|python_tag|>` still held. */
+  override reset(): string {
+    const held = this.heldTag;
+    this.heldTag = '';
+    return held + super.reset();
+  }
 
   protected override onReset(): void {
+    this.heldTag = '';
     this.state = 'text';
     this.pieces = [];
     this.tagged = false;
@@ -110,7 +124,7 @@ export class Llama3JsonParser extends BaseFormatParser {
           if (!match) return;
           this.pieces = [];
           if (match.marker === TAG) {
-            this.take(cursor, match.index + TAG.length, 'markup');
+            this.heldTag = this.take(cursor, match.index + TAG.length, 'call');
             this.state = 'tagged';
           } else {
             this.literal.reset('value');
@@ -122,12 +136,20 @@ export class Llama3JsonParser extends BaseFormatParser {
           const text = cursor.text;
           let position = cursor.position;
           while (position < text.length && isSpace(text.charCodeAt(position))) position++;
-          this.take(cursor, position, 'markup');
+          if (this.heldTag === '') this.take(cursor, position, 'markup');
+          else this.heldTag += this.take(cursor, position, 'call');
           if (position === text.length) {
             if (!cursor.final) return;
+            // The output ended right after `<|python_tag|>` (a `;` after a tagged call is only a
+            // separator): a call begun and not written, not markup dropped without a word.
+            if (this.heldTag !== '')
+              this.invalidCall(this.heldTag, 'incomplete_tool_call', `the output ends right after ${TAG}`);
+            this.heldTag = '';
             this.state = 'text';
             break;
           }
+          this.emitTaken(this.heldTag, 'markup');
+          this.heldTag = '';
           if (text.charCodeAt(position) === 0x7b /* { */) {
             this.json.reset();
             this.pieces = [];
