@@ -16,7 +16,9 @@ import { PythonCallScanner } from './pythonic/python-call-scanner.js';
  * - `sections`: explicit call sections. Inside one, the body is an optional `[`, calls separated by `,`
  *   and/or whitespace (newlines), an optional `]`; anything else makes the call in progress an
  *   `InvalidToolCall` whose raw text runs to the end marker. The end marker is optional at the end of
- *   the output; an end marker inside a string literal is data.
+ *   the output; an end marker inside a string literal is data. An output that ends right after the
+ *   section start (and an opening `[`, whitespace aside) is an `InvalidToolCall` holding that text; one
+ *   that ends after an empty `[]` wrote no call, and the section is structure.
  * - `bareLists`: also recognise a `[NAME(…), …]` list anywhere in prose (SGLang `PythonicDetector`).
  *   Such a list is a call list once it starts like one, `[NAME(` (whitespace allowed); otherwise
  *   (`[1, 2]`, `[see above]`, a Markdown link) all of it stays content. In a call list, an element

@@ -26,7 +26,8 @@
  *   both; llama.cpp #17376).
  * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
  *   value, as llama.cpp accepts; a `missing_end_marker` repair); `<|tool_call_end|>` right after the id is a call without arguments.
- *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
+ *   A call cut off inside its JSON is an InvalidToolCall, and so is a section start that ends the output
+ *   (whitespace aside), with that text as raw. Stray end or argument markers outside a call
  *   are structure (markup), never content, as SGLang's streaming strips them.
  * - Deliberately not done: text after the section stays content.
  *
