@@ -70,11 +70,6 @@ export class ArgKeyValueParser extends BaseFormatParser {
   /** `key-or-call`: where the call start after the name is in the raw text, and the text after it. */
   private secondStart = 0;
   private lookahead: string[] = [];
-  /**
-   * The section start just read and the whitespace after it, held until what follows is known: markup
-   * before a call, the section's end or text; the raw text of a cut-off call when the output ends there.
-   */
-  private heldStart = '';
 
   /** The marker lists of the config (see `ArgKeyValuePlan`). */
   private readonly plan: ArgKeyValuePlan;
@@ -87,15 +82,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.plan = argKeyValuePlan(config);
   }
 
-  /** See `FormatParser.reset`; also returns a section start still held. */
-  override reset(): string {
-    const held = this.heldStart;
-    this.heldStart = '';
-    return held + super.reset();
-  }
-
   protected override onReset(): void {
-    this.heldStart = '';
     this.state = 'text';
     this.inSection = false;
     this.clearCall();
@@ -143,7 +130,8 @@ export class ArgKeyValueParser extends BaseFormatParser {
           const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
-            this.heldStart = this.take(cursor, match.index + match.marker.length, 'call');
+            // Held with the whitespace after it (`holdStart`): markup once a call, the end or text follows.
+            this.holdStart(cursor, match.index + match.marker.length);
             this.inSection = true;
             this.state = 'section';
           } else {
@@ -156,14 +144,13 @@ export class ArgKeyValueParser extends BaseFormatParser {
           // anything else is content again.
           const text = cursor.text;
           const position = skipWhitespace(text, cursor.position);
-          if (this.heldStart === '') this.take(cursor, position, 'markup');
-          else this.heldStart += this.take(cursor, position, 'call');
+          this.takeLayout(cursor, position);
           if (position === text.length) {
-            if (cursor.final && this.heldStart !== '') this.cutAfterStart();
+            // The output ended right after the section start: a call begun and not written.
+            if (cursor.final) this.cutAfterStart();
             return;
           }
-          this.emitTaken(this.heldStart, 'markup');
-          this.heldStart = '';
+          this.releaseStart();
           if (text.startsWith(callStart, position)) {
             this.openCall(cursor, { index: position, marker: callStart });
             break;
@@ -636,22 +623,6 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.state = 'text';
     this.restoreText(this.closeCallRaw());
     return true;
-  }
-
-  /**
-   * The output ended right after the section start (whitespace aside): a call begun and not written,
-   * an invalid call holding that text, not markup dropped without a word.
-   */
-  private cutAfterStart(): void {
-    const start = this.heldStart;
-    this.heldStart = '';
-    this.inSection = false;
-    this.state = 'text';
-    this.invalidCall(
-      start,
-      'incomplete_tool_call',
-      'the output ends right after the start of the tool-call section',
-    );
   }
 
   /** Emits the open call (valid or invalid) and returns to text or section mode. */

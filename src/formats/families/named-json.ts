@@ -53,11 +53,6 @@ export class NamedJsonParser extends BaseFormatParser {
   private inSection = false;
   /** No call has started yet in the current section. */
   private sectionFresh = false;
-  /**
-   * The section start just read, held until what follows it is known: markup before a call, the
-   * section's end or text; the raw text of a cut-off call when the output ends right after it.
-   */
-  private heldStart = '';
   /** The name is being read before any call was begun (`startsInCall`); it may turn out to be content. */
   private implicit: boolean;
   private name: string | undefined;
@@ -107,15 +102,7 @@ export class NamedJsonParser extends BaseFormatParser {
     else this.bodyEnd = this.rawLength;
   }
 
-  /** See `FormatParser.reset`; also returns a section start still held. */
-  override reset(): string {
-    const held = this.heldStart;
-    this.heldStart = '';
-    return held + super.reset();
-  }
-
   protected override onReset(): void {
-    this.heldStart = '';
     this.state = this.config.startsInCall ? 'prefix' : 'text';
     this.implicit = this.config.startsInCall === true;
     this.pendingMarker = 0;
@@ -180,7 +167,8 @@ export class NamedJsonParser extends BaseFormatParser {
       return true;
     }
     if (this.config.sectionStart?.includes(match.marker)) {
-      this.heldStart = this.take(cursor, after, 'call');
+      // Held (`holdStart`): markup once a call, the section's end or text follows it.
+      this.holdStart(cursor, after);
       this.inSection = true;
       this.sectionFresh = true;
       this.state = 'section';
@@ -200,7 +188,7 @@ export class NamedJsonParser extends BaseFormatParser {
       if (position === cursor.text.length && !cursor.final) return false;
       if (cursor.text.charCodeAt(position) === 0x5b /* [ */) {
         // Held as a section start is: markup once an element or the list's end follows it.
-        this.heldStart = this.take(cursor, position + 1, 'call');
+        this.holdStart(cursor, position + 1);
         this.state = 'list';
         return true;
       }
@@ -220,12 +208,10 @@ export class NamedJsonParser extends BaseFormatParser {
       if (!isWhitespace(code) && code !== 0x2c /* , */) break;
       position++;
     }
-    if (this.heldStart === '') this.take(cursor, position, 'markup');
-    else this.heldStart += this.take(cursor, position, 'call');
+    this.takeLayout(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      if (this.heldStart !== '')
-        this.cutAfterStart('the output ends right after the start of the tool-call list');
+      this.cutAfterStart('the output ends right after the start of the tool-call list');
       this.state = 'text';
       return true;
     }
@@ -260,29 +246,14 @@ export class NamedJsonParser extends BaseFormatParser {
     return true;
   }
 
-  /** The output ended right after the held start (`heldStart`): a call begun and not written. */
-  private cutAfterStart(message: string): void {
-    this.beginCall();
-    this.appendRaw(this.heldStart);
-    this.heldStart = '';
-    this.failCall('incomplete_tool_call', message, undefined);
-  }
-
-  /** The held start is structure after all: what follows it was read. */
-  private releaseStart(): void {
-    this.emitTaken(this.heldStart, 'markup');
-    this.heldStart = '';
-  }
-
   private stepSection(cursor: Cursor): boolean {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      if (this.heldStart !== '') {
-        this.heldStart += this.take(cursor, position, 'call');
-        this.cutAfterStart('the output ends right after the start of the tool-call section');
-      }
+      // The output ended right after the section start: a call begun and not written.
+      this.takeLayout(cursor, position);
+      this.cutAfterStart();
       this.leaveSection();
       return true;
     }

@@ -98,12 +98,6 @@ export class PythonicCallsParser extends BaseFormatParser {
   private readonly skipper = new BracketSkipper();
   /** The failed part of a bare list (its end is set when the list's end is found). */
   private broken: BrokenPart | undefined;
-  /**
-   * The section start just read and the structure after it (`[`, whitespace), held until what follows
-   * is known: markup once a call, a syntax error, the section's end or a closed list follows; the raw
-   * text of a cut-off call when the output ends right after it.
-   */
-  private heldStart = '';
   /** Code and message of the syntax error that sent a section to 'skip'. */
   private failure = { code: 'invalid_tool_call', message: 'the tool call is not valid Python call syntax' };
   /** The open section call's keyword arguments, streamed as they complete. */
@@ -120,15 +114,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     this.startMarkers = startMarkersOf(config);
   }
 
-  /** See `FormatParser.reset`; also returns a section start still held. */
-  override reset(): string {
-    const held = this.heldStart;
-    this.heldStart = '';
-    return held + super.reset();
-  }
-
   protected override onReset(): void {
-    this.heldStart = '';
     this.state = 'text';
     this.members.end();
     this.pieces = [];
@@ -153,7 +139,9 @@ export class PythonicCallsParser extends BaseFormatParser {
             this.state = 'bare';
             break;
           }
-          this.heldStart = this.take(cursor, match.index + match.marker.length, 'call');
+          // Held with the structure after it (`[`, whitespace; see `holdStart`): markup once a call, a
+          // syntax error, the section's end or a closed list follows.
+          this.holdStart(cursor, match.index + match.marker.length);
           this.endMarkers =
             this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
           this.endSearch = new MarkerSearch(this.endMarkers);
@@ -366,7 +354,7 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.members.stream(this.scanner.takeMembers());
       switch (stop.kind) {
         case 'start':
-          this.takeStructure(cursor, stop.index);
+          this.takeLayout(cursor, stop.index);
           this.releaseStart();
           this.beginCall();
           continue;
@@ -400,7 +388,7 @@ export class PythonicCallsParser extends BaseFormatParser {
                   };
           if (this.inCall) this.take(cursor, stop.index, 'call');
           else {
-            this.takeStructure(cursor, stop.index);
+            this.takeLayout(cursor, stop.index);
             this.releaseStart();
             this.beginCall();
           }
@@ -410,7 +398,7 @@ export class PythonicCallsParser extends BaseFormatParser {
           break;
       }
       if (this.inCall) this.take(cursor, limit, 'call');
-      else this.takeStructure(cursor, limit);
+      else this.takeLayout(cursor, limit);
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -426,33 +414,12 @@ export class PythonicCallsParser extends BaseFormatParser {
     }
   }
 
-  /** Section structure before the first call: held with the section start, else markup. */
-  private takeStructure(cursor: Cursor, end: number): void {
-    if (this.heldStart === '') this.take(cursor, end, 'markup');
-    else this.heldStart += this.take(cursor, end, 'call');
-  }
-
-  /** The held section start is structure after all: what follows it was read. */
-  private releaseStart(): void {
-    this.emitTaken(this.heldStart, 'markup');
-    this.heldStart = '';
-  }
-
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
     this.members.end();
-    if (this.heldStart !== '' && markerEnd === undefined && !this.scanner.listClosed) {
-      // The output ended right after the section start (and an opening `[`): a call begun and not
-      // written, an invalid call holding that text, not markup dropped without a word.
-      this.beginCall();
-      this.appendRaw(this.heldStart);
-      this.heldStart = '';
-      this.failCall(
-        'incomplete_tool_call',
-        'the output ends right after the start of the tool-call section',
-        undefined,
-      );
-    }
+    // The output ended right after the section start (and an opening `[`): a call begun and not
+    // written. An empty `[]` wrote no call: structure.
+    if (markerEnd === undefined && !this.scanner.listClosed) this.cutAfterStart();
     this.releaseStart();
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);

@@ -151,11 +151,6 @@ export class KimiK2Parser extends BaseFormatParser {
   private sectionHadCall = false;
   /** Whitespace read in the section, held until what follows shows whether it is layout or text. */
   private space = '';
-  /**
-   * The section start just read, held (as `space` is) until what follows it is known: markup before a
-   * call, the section's end or text; the raw text of a cut-off call when the output ends right after it.
-   */
-  private heldStart = '';
   private readonly scanner = new JsonScanner();
   private idPieces: string[] = [];
   private idText = '';
@@ -176,7 +171,8 @@ export class KimiK2Parser extends BaseFormatParser {
 
   /** See `FormatParser.reset`; also returns a section start and whitespace held in a section. */
   override reset(): string {
-    const held = this.heldStart + this.space;
+    const held = this.heldStartText + this.space;
+    this.heldStartText = '';
     return held + super.reset();
   }
 
@@ -185,7 +181,6 @@ export class KimiK2Parser extends BaseFormatParser {
     this.inSection = false;
     this.sectionHadCall = false;
     this.space = '';
-    this.heldStart = '';
     this.scanner.reset();
     this.idPieces = [];
     this.idText = '';
@@ -208,7 +203,7 @@ export class KimiK2Parser extends BaseFormatParser {
           const position = skipWhitespace(text, cursor.position);
           this.space += this.take(cursor, position, 'call');
           if (position === text.length) {
-            if (cursor.final && this.heldStart !== '') this.cutAfterStart();
+            if (cursor.final && this.heldStartText !== '') this.cutSection();
             else if (cursor.final) this.leaveSection();
             return;
           }
@@ -314,7 +309,8 @@ export class KimiK2Parser extends BaseFormatParser {
     switch (match.marker) {
       case sectionBegin:
       case sectionBeginSingular:
-        this.heldStart = this.take(cursor, end, 'call');
+        // Held (`holdStart`, as `space` is): markup once a call, the section's end or text follows.
+        this.holdStart(cursor, end);
         this.inSection = true;
         this.sectionHadCall = false;
         this.state = 'section';
@@ -338,28 +334,16 @@ export class KimiK2Parser extends BaseFormatParser {
     }
   }
 
-  /** The section start held by `startStructure` is structure after all: something followed it. */
-  private releaseStart(): void {
-    this.emitTaken(this.heldStart, 'markup');
-    this.heldStart = '';
-  }
-
   /**
    * The output ended right after a section start (and whitespace): a call the model began and did not
-   * write, an invalid call whose raw text is that start, not markup dropped without a word.
+   * write, an invalid call whose raw text is that start and whitespace.
    */
-  private cutAfterStart(): void {
-    this.beginCall();
-    this.appendRaw(this.heldStart + this.space);
-    this.heldStart = '';
+  private cutSection(): void {
+    this.heldStartText += this.space;
     this.space = '';
     this.inSection = false;
     this.state = 'text';
-    this.failCall(
-      'incomplete_tool_call',
-      'the output ends right after the start of the tool-call section',
-      undefined,
-    );
+    this.cutAfterStart();
   }
 
   /**

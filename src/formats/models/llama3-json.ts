@@ -95,21 +95,7 @@ export class Llama3JsonParser extends BaseFormatParser {
   private readonly skipper = new BracketSkipper();
   /** The name of the too-deep object's call, when what was read of it shows a call object. */
   private deepName: string | undefined;
-  /**
-   * A written `<|python_tag|>` and the whitespace after it, held until what follows is known: markup
-   * before an object or other text; the raw text of a cut-off call when the output ends right after it.
-   */
-  private heldTag = '';
-
-  /** See `FormatParser.reset`; also returns a `<|python_tag|>` still held. */
-  override reset(): string {
-    const held = this.heldTag;
-    this.heldTag = '';
-    return held + super.reset();
-  }
-
   protected override onReset(): void {
-    this.heldTag = '';
     this.state = 'text';
     this.pieces = [];
     this.tagged = false;
@@ -124,7 +110,8 @@ export class Llama3JsonParser extends BaseFormatParser {
           if (!match) return;
           this.pieces = [];
           if (match.marker === TAG) {
-            this.heldTag = this.take(cursor, match.index + TAG.length, 'call');
+            // Held with the whitespace after it (`holdStart`): markup once an object or text follows.
+            this.holdStart(cursor, match.index + TAG.length);
             this.state = 'tagged';
           } else {
             this.literal.reset('value');
@@ -136,20 +123,16 @@ export class Llama3JsonParser extends BaseFormatParser {
           const text = cursor.text;
           let position = cursor.position;
           while (position < text.length && isSpace(text.charCodeAt(position))) position++;
-          if (this.heldTag === '') this.take(cursor, position, 'markup');
-          else this.heldTag += this.take(cursor, position, 'call');
+          this.takeLayout(cursor, position);
           if (position === text.length) {
             if (!cursor.final) return;
             // The output ended right after `<|python_tag|>` (a `;` after a tagged call is only a
             // separator): a call begun and not written, not markup dropped without a word.
-            if (this.heldTag !== '')
-              this.invalidCall(this.heldTag, 'incomplete_tool_call', `the output ends right after ${TAG}`);
-            this.heldTag = '';
+            this.cutAfterStart(`the output ends right after ${TAG}`);
             this.state = 'text';
             break;
           }
-          this.emitTaken(this.heldTag, 'markup');
-          this.heldTag = '';
+          this.releaseStart();
           if (text.charCodeAt(position) === 0x7b /* { */) {
             this.json.reset();
             this.pieces = [];
