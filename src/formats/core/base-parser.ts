@@ -25,11 +25,16 @@ export abstract class BaseFormatParser extends ParserCore {
     this.held = undefined;
     this.matchInReasoning = false;
     this.replaying = false;
+    this.heldStartText = '';
   }
 
-  /** See `FormatParser.reset`; also returns reasoning text held from a call marker on. */
+  /**
+   * See `FormatParser.reset`; also returns a section start held (`holdStart`) and reasoning text held
+   * from a call marker on.
+   */
   override reset(): string {
-    const held = this.held?.active ? this.held.take() : '';
+    const held = this.heldStartText + (this.held?.active ? this.held.take() : '');
+    this.heldStartText = '';
     this.strayClose = false;
     this.matchInReasoning = false;
     this.replaying = false;
@@ -57,6 +62,41 @@ export abstract class BaseFormatParser extends ParserCore {
     const replay = { text, position: 0, final: true, origin };
     this.parse(replay);
     this.settle(replay);
+  }
+
+  /**
+   * A section start the format read and the layout after it, held until what follows is known: markup
+   * once something follows (`releaseStart`); the raw text of a call cut off right after its start when
+   * the output ends there (`cutAfterStart`), not markup dropped without a word.
+   */
+  protected declare heldStartText: string;
+
+  /** Takes `[cursor.position, end)`, a section start or the layout after it, into `heldStartText`. */
+  protected holdStart(cursor: Cursor, end: number): void {
+    this.heldStartText += this.take(cursor, end, 'call');
+  }
+
+  /** Layout after a section start: held with the start while it is held, else markup. */
+  protected takeLayout(cursor: Cursor, end: number): void {
+    if (this.heldStartText === '') this.take(cursor, end, 'markup');
+    else this.holdStart(cursor, end);
+  }
+
+  /** The held section start is structure after all: something other than the output's end follows. */
+  protected releaseStart(): void {
+    this.emitTaken(this.heldStartText, 'markup');
+    this.heldStartText = '';
+  }
+
+  /**
+   * The output ended right after the held section start (if one is held): an invalid call whose raw
+   * text it is.
+   */
+  protected cutAfterStart(message = 'the output ends right after the start of the tool-call section'): void {
+    const start = this.heldStartText;
+    if (start === '') return;
+    this.heldStartText = '';
+    this.invalidCall(start, 'incomplete_tool_call', message);
   }
 
   /** `replayHeld` is reading the held text again. */

@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its key/value tags (the states of `parse` share
-// the open call's pieces); its pieces with one job each are in `arg-key-value/`. About 600 lines.
+// the open call's pieces); its pieces with one job each are in `arg-key-value/`. About 680 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
@@ -130,7 +130,8 @@ export class ArgKeyValueParser extends BaseFormatParser {
           const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
-            this.take(cursor, match.index + match.marker.length, 'markup');
+            // Held with the whitespace after it (`holdStart`): markup once a call, the end or text follows.
+            this.holdStart(cursor, match.index + match.marker.length);
             this.inSection = true;
             this.state = 'section';
           } else {
@@ -143,8 +144,13 @@ export class ArgKeyValueParser extends BaseFormatParser {
           // anything else is content again.
           const text = cursor.text;
           const position = skipWhitespace(text, cursor.position);
-          this.take(cursor, position, 'markup');
-          if (position === text.length) return;
+          this.takeLayout(cursor, position);
+          if (position === text.length) {
+            // The output ended right after the section start: a call begun and not written.
+            if (cursor.final) this.cutAfterStart();
+            return;
+          }
+          this.releaseStart();
           if (text.startsWith(callStart, position)) {
             this.openCall(cursor, { index: position, marker: callStart });
             break;

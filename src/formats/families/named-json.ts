@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
-// open call's pieces); its pieces with one job each are in `named-json/`. About 620 lines.
+// open call's pieces); its pieces with one job each are in `named-json/`. About 630 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
@@ -53,11 +53,6 @@ export class NamedJsonParser extends BaseFormatParser {
   private inSection = false;
   /** No call has started yet in the current section. */
   private sectionFresh = false;
-  /**
-   * The section start just read, held until what follows it is known: markup before a call, the
-   * section's end or text; the raw text of a cut-off call when the output ends right after it.
-   */
-  private heldStart = '';
   /** The name is being read before any call was begun (`startsInCall`); it may turn out to be content. */
   private implicit: boolean;
   private name: string | undefined;
@@ -107,15 +102,7 @@ export class NamedJsonParser extends BaseFormatParser {
     else this.bodyEnd = this.rawLength;
   }
 
-  /** See `FormatParser.reset`; also returns a section start still held. */
-  override reset(): string {
-    const held = this.heldStart;
-    this.heldStart = '';
-    return held + super.reset();
-  }
-
   protected override onReset(): void {
-    this.heldStart = '';
     this.state = this.config.startsInCall ? 'prefix' : 'text';
     this.implicit = this.config.startsInCall === true;
     this.pendingMarker = 0;
@@ -180,7 +167,8 @@ export class NamedJsonParser extends BaseFormatParser {
       return true;
     }
     if (this.config.sectionStart?.includes(match.marker)) {
-      this.heldStart = this.take(cursor, after, 'call');
+      // Held (`holdStart`): markup once a call, the section's end or text follows it.
+      this.holdStart(cursor, after);
       this.inSection = true;
       this.sectionFresh = true;
       this.state = 'section';
@@ -199,7 +187,8 @@ export class NamedJsonParser extends BaseFormatParser {
       const position = skipWhitespace(cursor.text, after);
       if (position === cursor.text.length && !cursor.final) return false;
       if (cursor.text.charCodeAt(position) === 0x5b /* [ */) {
-        this.take(cursor, position + 1, 'markup');
+        // Held as a section start is: markup once an element or the list's end follows it.
+        this.holdStart(cursor, position + 1);
         this.state = 'list';
         return true;
       }
@@ -219,12 +208,14 @@ export class NamedJsonParser extends BaseFormatParser {
       if (!isWhitespace(code) && code !== 0x2c /* , */) break;
       position++;
     }
-    this.take(cursor, position, 'markup');
+    this.takeLayout(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
+      this.cutAfterStart('the output ends right after the start of the tool-call list');
       this.state = 'text';
       return true;
     }
+    this.releaseStart();
     if (text.charCodeAt(position) === 0x5d /* ] */) {
       this.take(cursor, position + 1, 'markup');
       this.state = 'list-end';
@@ -260,25 +251,13 @@ export class NamedJsonParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      if (this.heldStart !== '') {
-        // The output ended right after the section start: a call begun and not written.
-        this.beginCall();
-        this.appendRaw(this.heldStart);
-        this.heldStart = '';
-        this.take(cursor, position, 'call');
-        this.failCall(
-          'incomplete_tool_call',
-          'the output ends right after the start of the tool-call section',
-          undefined,
-        );
-      }
+      // The output ended right after the section start: a call begun and not written.
+      this.takeLayout(cursor, position);
+      this.cutAfterStart();
       this.leaveSection();
       return true;
     }
-    if (this.heldStart !== '') {
-      this.emitTaken(this.heldStart, 'markup');
-      this.heldStart = '';
-    }
+    this.releaseStart();
     const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
     if (marker !== undefined && this.config.callStart.includes(marker)) {

@@ -16,7 +16,9 @@ import { PythonCallScanner } from './pythonic/python-call-scanner.js';
  * - `sections`: explicit call sections. Inside one, the body is an optional `[`, calls separated by `,`
  *   and/or whitespace (newlines), an optional `]`; anything else makes the call in progress an
  *   `InvalidToolCall` whose raw text runs to the end marker. The end marker is optional at the end of
- *   the output; an end marker inside a string literal is data.
+ *   the output; an end marker inside a string literal is data. An output that ends right after the
+ *   section start (and an opening `[`, whitespace aside) is an `InvalidToolCall` holding that text; one
+ *   that ends after an empty `[]` wrote no call, and the section is structure.
  * - `bareLists`: also recognise a `[NAME(…), …]` list anywhere in prose (SGLang `PythonicDetector`).
  *   Such a list is a call list once it starts like one, `[NAME(` (whitespace allowed); otherwise
  *   (`[1, 2]`, `[see above]`, a Markdown link) all of it stays content. In a call list, an element
@@ -137,7 +139,9 @@ export class PythonicCallsParser extends BaseFormatParser {
             this.state = 'bare';
             break;
           }
-          this.take(cursor, match.index + match.marker.length, 'markup');
+          // Held with the structure after it (`[`, whitespace; see `holdStart`): markup once a call, a
+          // syntax error, the section's end or a closed list follows.
+          this.holdStart(cursor, match.index + match.marker.length);
           this.endMarkers =
             this.config.sections?.find((section) => section.start === match.marker)?.end ?? [];
           this.endSearch = new MarkerSearch(this.endMarkers);
@@ -350,7 +354,8 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.members.stream(this.scanner.takeMembers());
       switch (stop.kind) {
         case 'start':
-          this.take(cursor, stop.index, 'markup');
+          this.takeLayout(cursor, stop.index);
+          this.releaseStart();
           this.beginCall();
           continue;
         case 'open':
@@ -381,14 +386,19 @@ export class PythonicCallsParser extends BaseFormatParser {
                     code: 'invalid_tool_call',
                     message: `the tool call is not valid Python call syntax: ${stop.message}`,
                   };
-          this.take(cursor, stop.index, this.inCall ? 'call' : 'markup');
-          if (!this.inCall) this.beginCall();
+          if (this.inCall) this.take(cursor, stop.index, 'call');
+          else {
+            this.takeLayout(cursor, stop.index);
+            this.releaseStart();
+            this.beginCall();
+          }
           this.state = 'skip';
           return true;
         case 'more':
           break;
       }
-      this.take(cursor, limit, this.inCall ? 'call' : 'markup');
+      if (this.inCall) this.take(cursor, limit, 'call');
+      else this.takeLayout(cursor, limit);
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -407,6 +417,10 @@ export class PythonicCallsParser extends BaseFormatParser {
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
     this.members.end();
+    // The output ended right after the section start (and an opening `[`): a call begun and not
+    // written. An empty `[]` wrote no call: structure.
+    if (markerEnd === undefined && !this.scanner.listClosed) this.cutAfterStart();
+    this.releaseStart();
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
     }

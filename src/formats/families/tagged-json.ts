@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its marker grammar (the states of `parseFrom` share
-// the open body's fields); its pieces with one job each are in `tagged-json/`. About 640 lines.
+// the open body's fields); its pieces with one job each are in `tagged-json/`. About 750 lines.
 import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
@@ -28,6 +28,7 @@ import {
   skipFenceOpener,
   wholeBody,
 } from './tagged-json/opens-json.js';
+import { type StrayText, strayAfterBody } from './tagged-json/stray-after-body.js';
 import { closesObject, lookbackFrom, recoverableBody, type StrayEnd } from './tagged-json/stray-end.js';
 import type { TaggedJsonConfig } from './tagged-json/tagged-json-config.js';
 import { type TaggedJsonPlan, taggedJsonPlan } from './tagged-json/tagged-json-plan.js';
@@ -261,6 +262,15 @@ export class TaggedJsonParser extends BaseFormatParser {
             this.take(cursor, position, 'markup');
             this.openCall();
             break;
+          }
+          if (this.bodyOpener === 0x7b /* { */ && end.length > 0) {
+            // Text, then the end marker: an extra `}` or a remark inside the section.
+            const stray = strayAfterBody(text, position, cursor.final, this.plan.proseStops, end);
+            if (stray === 'wait') return;
+            if (stray !== undefined) {
+              this.endAfterStray(cursor, stray);
+              break;
+            }
           }
           // No end marker: the call ends with its JSON (the marker is optional in practice; servers
           // strip it as a stop token), reported as a repair where the section's start has one.
@@ -606,6 +616,33 @@ export class TaggedJsonParser extends BaseFormatParser {
     return true;
   }
 
+  /**
+   * Ends the call whose object body is followed by `stray` text and then its end marker (see
+   * `stray-after-body.ts`): extra closing brackets are dropped into the call's raw text, other text
+   * is content; the end marker is the section's end either way, and a repair says what was done.
+   */
+  private endAfterStray(cursor: Cursor, stray: StrayText): void {
+    const written = cursor.text.slice(stray.start, stray.end).trimEnd();
+    const markerEnd = stray.end + stray.marker.length;
+    if (stray.closersOnly) {
+      const position = this.rawLength + stray.start - cursor.position;
+      this.take(cursor, markerEnd, 'call');
+      this.completeBody(undefined, false, undefined, false, {
+        kind: 'redundant_closing_bracket',
+        position,
+        message: `the extra "${written}" after the call's JSON was dropped`,
+      });
+      return;
+    }
+    this.completeBody(undefined, false, undefined, false, {
+      kind: 'surrounding_text',
+      position: this.rawLength,
+      message: `the text after the call's JSON, before ${stray.marker}, was moved to the content: "${written}"`,
+    });
+    this.take(cursor, stray.end, 'content');
+    this.take(cursor, markerEnd, 'markup');
+  }
+
   private failGarbage(): void {
     this.leaveBody();
     this.failCall('invalid_tool_call', 'the tool-call body is not JSON', undefined);
@@ -614,9 +651,16 @@ export class TaggedJsonParser extends BaseFormatParser {
   /**
    * Decodes the collected body and emits its call(s); `unended`: the section has no end marker (the
    * last call gets a `missing_end_marker` repair at the end of its raw text); `unique`: `decoded` came
-   * from `nameThenArguments`, which proved each of its keys is in the body once.
+   * from `nameThenArguments`, which proved each of its keys is in the body once; `stray`: the repair
+   * of text after an object body (see `endAfterStray`).
    */
-  private completeBody(decoded?: unknown, unended = false, closedRaw?: string, unique = false): void {
+  private completeBody(
+    decoded?: unknown,
+    unended = false,
+    closedRaw?: string,
+    unique = false,
+    stray?: ToolCallRepair,
+  ): void {
     const bodyText = this.bodyPiece ?? this.rawSlice(this.bodyStart, this.bodyEnd);
     const unendedAt = this.rawLength;
     const bodyOffset = this.bodyStart;
@@ -659,6 +703,7 @@ export class TaggedJsonParser extends BaseFormatParser {
       let call = withJsonRepairs(parts, 'repairs' in parsed ? parsed.repairs : undefined, bodyOffset);
       if (argumentsText !== undefined) call = { ...call, argumentsJson: argumentsText };
       if (unended) call = { ...call, repairs: [...(call.repairs ?? []), this.missingEnd(unendedAt)] };
+      if (stray) call = { ...call, repairs: [...(call.repairs ?? []), stray] };
       this.endCall(call, closedRaw, true);
       return;
     }

@@ -28,6 +28,11 @@
  * - A `<tool_call>` mentioned in prose (no JSON after it, and no `</tool_call>` before the next marker,
  *   reasoning tag or the end of the output: LM Studio #1592) is text where it stands, content or
  *   reasoning; with `finishReason: 'length'` such a tail is a cut-off call (invalid) instead.
+ * - Text between the JSON and `</tool_call>` (an extra `}`, a common slip, or a remark), with the end
+ *   marker within 256 code units and before any other marker: the call stands and `</tool_call>` is its
+ *   end; extra closing brackets stay in its raw text (`redundant_closing_bracket` repair), other text is
+ *   content (`surrounding_text` repair). vLLM fails such a call (`json.loads`: "Extra data") and returns
+ *   the whole output as content.
  * - Deliberately not done: text after the calls is kept as content (vLLM keeps only the text before
  *   the first call); a missing `</tool_call>` is tolerated, at the end or before the next call.
  *

@@ -26,7 +26,8 @@
  *   both; llama.cpp #17376).
  * - Tolerated: missing section markers and missing `<|tool_call_end|>` (a call then ends with its JSON
  *   value, as llama.cpp accepts; a `missing_end_marker` repair); `<|tool_call_end|>` right after the id is a call without arguments.
- *   A call cut off inside its JSON is an InvalidToolCall. Stray end or argument markers outside a call
+ *   A call cut off inside its JSON is an InvalidToolCall, and so is a section start that ends the output
+ *   (whitespace aside), with that text as raw. Stray end or argument markers outside a call
  *   are structure (markup), never content, as SGLang's streaming strips them.
  * - Deliberately not done: text after the section stays content.
  *
@@ -168,10 +169,11 @@ export class KimiK2Parser extends BaseFormatParser {
     return true;
   }
 
-  /** See `FormatParser.reset`; also returns whitespace held in a section. */
+  /** See `FormatParser.reset`; also returns a section start and whitespace held in a section. */
   override reset(): string {
-    const space = this.space;
-    return space + super.reset();
+    const held = this.heldStartText + this.space;
+    this.heldStartText = '';
+    return held + super.reset();
   }
 
   protected override onReset(): void {
@@ -201,18 +203,21 @@ export class KimiK2Parser extends BaseFormatParser {
           const position = skipWhitespace(text, cursor.position);
           this.space += this.take(cursor, position, 'call');
           if (position === text.length) {
-            if (cursor.final) this.leaveSection();
+            if (cursor.final && this.heldStartText !== '') this.cutSection();
+            else if (cursor.final) this.leaveSection();
             return;
           }
           // `strayMarkers` holds the section end, which closes the section here.
           const marker = markerAt(text, position, sectionMarkers);
           if (marker !== undefined) {
+            this.releaseStart();
             this.emitTaken(this.space, 'markup');
             this.space = '';
             this.startStructure(cursor, { index: position, marker });
             break;
           }
           if (!cursor.final && markerPrefixAt(text, position, sectionMarkers)) return;
+          this.releaseStart();
           this.leaveSection();
           break;
         }
@@ -304,7 +309,8 @@ export class KimiK2Parser extends BaseFormatParser {
     switch (match.marker) {
       case sectionBegin:
       case sectionBeginSingular:
-        this.take(cursor, end, 'markup');
+        // Held (`holdStart`, as `space` is): markup once a call, the section's end or text follows.
+        this.holdStart(cursor, end);
         this.inSection = true;
         this.sectionHadCall = false;
         this.state = 'section';
@@ -326,6 +332,18 @@ export class KimiK2Parser extends BaseFormatParser {
         // A stray `<|tool_call_end|>` or `<|tool_call_argument_begin|>` outside a call.
         this.take(cursor, end, 'markup');
     }
+  }
+
+  /**
+   * The output ended right after a section start (and whitespace): a call the model began and did not
+   * write, an invalid call whose raw text is that start and whitespace.
+   */
+  private cutSection(): void {
+    this.heldStartText += this.space;
+    this.space = '';
+    this.inSection = false;
+    this.state = 'text';
+    this.cutAfterStart();
   }
 
   /**

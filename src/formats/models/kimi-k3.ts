@@ -145,8 +145,14 @@ export class KimiK3Parser extends BaseFormatParser {
         }
         case 'tools': {
           const position = skipWhitespace(text, cursor.position);
-          this.take(cursor, position, 'markup');
-          if (position === text.length) return;
+          this.takeLayout(cursor, position);
+          if (position === text.length) {
+            // The output ended right after the channel's open tag: a call begun and not written.
+            if (cursor.final)
+              this.cutAfterStart('the output ends right after the start of the tools channel');
+            return;
+          }
+          this.releaseStart();
           if (!text.startsWith(openMarker, position) && !text.startsWith(closeMarker, position)) {
             if (!cursor.final && tagMarkers.some((marker) => isMarkerPrefix(text, position, marker))) return;
             this.state = 'text';
@@ -235,7 +241,9 @@ export class KimiK3Parser extends BaseFormatParser {
       this.startCall(cursor, tag);
       return;
     }
-    this.take(cursor, tag.end, 'markup');
+    // A `tools` open tag is held (`holdStart`): markup once a call or other text follows it.
+    if (tag.open && tag.name === 'tools') this.holdStart(cursor, tag.end);
+    else this.take(cursor, tag.end, 'markup');
     if (tag.name === 'think') {
       this.inReasoning = tag.open && this.reasoningTags !== undefined;
     } else if (tag.name === 'tools') {

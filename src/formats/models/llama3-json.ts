@@ -20,7 +20,8 @@
  *   (a string `name` and `parameters`/`arguments`); otherwise all of it is content.
  * - After `<|python_tag|>` the object is a call for sure: it is read leniently (JSON repairs), needs
  *   only a `name`, and a malformed one is an `InvalidToolCall` with its raw text. A `<|python_tag|>`
- *   inside a JSON string is data.
+ *   inside a JSON string is data; one that ends the output (whitespace aside) is an `InvalidToolCall`
+ *   holding it, while a bare `{` there stays content, as braces in prose do.
  * - Text around the calls is content (SGLang keeps it; vLLM returns no content when it finds calls,
  *   which the "nothing lost" rule forbids).
  * - Deliberately not done: built-in tool syntax (`<|python_tag|>brave_search.call(query="…")`) stays
@@ -94,7 +95,6 @@ export class Llama3JsonParser extends BaseFormatParser {
   private readonly skipper = new BracketSkipper();
   /** The name of the too-deep object's call, when what was read of it shows a call object. */
   private deepName: string | undefined;
-
   protected override onReset(): void {
     this.state = 'text';
     this.pieces = [];
@@ -110,7 +110,8 @@ export class Llama3JsonParser extends BaseFormatParser {
           if (!match) return;
           this.pieces = [];
           if (match.marker === TAG) {
-            this.take(cursor, match.index + TAG.length, 'markup');
+            // Held with the whitespace after it (`holdStart`): markup once an object or text follows.
+            this.holdStart(cursor, match.index + TAG.length);
             this.state = 'tagged';
           } else {
             this.literal.reset('value');
@@ -122,12 +123,16 @@ export class Llama3JsonParser extends BaseFormatParser {
           const text = cursor.text;
           let position = cursor.position;
           while (position < text.length && isSpace(text.charCodeAt(position))) position++;
-          this.take(cursor, position, 'markup');
+          this.takeLayout(cursor, position);
           if (position === text.length) {
             if (!cursor.final) return;
+            // The output ended right after `<|python_tag|>` (a `;` after a tagged call is only a
+            // separator): a call begun and not written, not markup dropped without a word.
+            this.cutAfterStart(`the output ends right after ${TAG}`);
             this.state = 'text';
             break;
           }
+          this.releaseStart();
           if (text.charCodeAt(position) === 0x7b /* { */) {
             this.json.reset();
             this.pieces = [];

@@ -28,7 +28,9 @@ import type { ReasoningTags } from '../../core/base-parser.js';
  * - `jsonBody`: right after the call start, a `{` is a JSON call object and a `[` a list of them, read
  *   with `nameKeys` / `argumentKeys` / `idKeys` (first present key wins; defaults `name`,
  *   `arguments`/`parameters`, `id`). Each list element is its own call with its own text as raw; the
- *   call start, brackets and commas are markup, so a list cut off at the end keeps its complete calls.
+ *   call start, brackets and commas are markup, so a list cut off at the end keeps its complete calls;
+ *   an output that ends right after the call start and the list's `[` is an InvalidToolCall holding
+ *   them (as one ending right after a section start is).
  * - `startsInCall` + `contentRecipient`: the generation prompt already wrote the call start (Functionary
  *   v3.2's `>>>`), so the output starts with a name; a name equal to `contentRecipient` (`all`) opens
  *   plain content up to the next call start. A recipient must be an identifier right after the marker

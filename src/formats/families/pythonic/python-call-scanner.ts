@@ -174,6 +174,11 @@ export class PythonCallScanner {
     return bottom?.kind === 'call' ? bottom.name : undefined;
   }
 
+  /** Section mode: the section's `[…]` list has been closed by its `]`. */
+  get listClosed(): boolean {
+    return this.top === 'closed';
+  }
+
   /** A call's `(` has been read and its `)` has not. */
   get inArguments(): boolean {
     return this.stack.length > 0;

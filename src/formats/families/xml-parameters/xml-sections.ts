@@ -130,7 +130,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     this.hold(cursor, position);
     if (position === text.length) {
-      if (cursor.final && (this.opener !== '' || this.heldStart !== '')) this.cutAfterStart();
+      if (cursor.final && (this.opener !== '' || this.heldStart !== '')) this.cutAfterSectionStart();
       else if (cursor.final) {
         this.routePending(this.implicitSection ? 'content' : 'markup');
         this.state = 'text';
@@ -251,7 +251,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
    * The output ended right after a written section start (and whitespace): a call the model began and
    * did not write, an invalid call whose raw text is that start, not markup dropped without a word.
    */
-  private cutAfterStart(): void {
+  private cutAfterSectionStart(): void {
     const start = this.opener + this.heldStart;
     this.opener = '';
     this.heldStart = '';
