@@ -31,7 +31,7 @@ describe('GrammarBuilder', () => {
   it('takeUnreferenced removes a rule no other rule refers to and returns its body; else changes nothing', () => {
     const builder = new GrammarBuilder();
     const digit = builder.rule('digit', chars([[0x30, 0x39]]));
-    const pair = builder.rule('pair', sequence(digit, literal(','), digit));
+    builder.rule('pair', sequence(digit, literal(','), digit));
     // `digit` is used by `pair`: kept.
     expect(builder.takeUnreferenced('digit')).toBeUndefined();
     expect(builder.takeUnreferenced('pair')).toEqual(sequence(digit, literal(','), digit));
