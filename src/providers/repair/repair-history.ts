@@ -13,7 +13,7 @@ import { PROVIDER_IDS } from './target-rules.js';
 export interface RepairHistoryOptions {
   /** The provider the history is sent to next; its rules decide the finishing steps. */
   readonly target: ProviderId;
-  /** What to do with dangling calls, orphan results and the order of results (defaults: error result, drop, kept). */
+  /** Dangling calls, orphan results and the order of results (defaults: error result, drop, kept). */
   readonly policy?: RepairHistoryPolicy;
   /**
    * `true` repairs nothing: a history that would change throws `HistoryInvalidError` (code

@@ -18,10 +18,11 @@ export function messageMeta(model: string): MessageMeta {
 /**
  * Anthropic's `stop_reason` and `stop_sequence` for a turn's end: `max_tokens` when the backend hit the
  * token limit (also after a complete call, as Anthropic does), else `tool_use` when calls were made,
- * `stop_sequence` with the matched string when the backend stopped at one of `stop_sequences` and said which (llama.cpp's native endpoint, vLLM,
- * SGLang: see `BackendChunk`), else `end_turn` with `stop_sequence: null`. A backend that does not say
- * which stop string matched (Ollama, llama.cpp's OpenAI endpoints, LM Studio) leaves the stop string
- * out of the text like the model's own end, so such a stop reads as `end_turn`.
+ * `stop_sequence` with the matched string when the backend stopped at one of `stop_sequences` and said
+ * which (llama.cpp's native endpoint, vLLM, SGLang: see `BackendChunk`), else `end_turn` with
+ * `stop_sequence: null`. A backend that does not say which stop string matched (Ollama, llama.cpp's
+ * OpenAI endpoints, LM Studio) leaves the stop string out of the text like the model's own end, so such
+ * a stop reads as `end_turn`.
  */
 export function stopFields(end: Extract<TurnEvent, { type: 'end' }>): {
   stop_reason: AnthropicStopReason;

@@ -83,7 +83,8 @@ function assistantMessages(message: AssistantMessage): ChatTemplateMessage[] {
  * - `system` as is; `user` text parts joined with `\n` (as vLLM joins text parts) into a string;
  * - `assistant`: text parts and the raw text of `tool-call-invalid` parts joined in order into `content`
  *   (`""` when none), `tool_calls` with `arguments` as the input object, `reasoning_content` (and
- *   `thinking`, except beside a call turn's text) when the message has reasoning parts; provider-executed `tool-result` parts follow as `tool` messages;
+ *   `thinking`, except beside a call turn's text) when the message has reasoning parts;
+ *   provider-executed `tool-result` parts follow as `tool` messages;
  * - each `tool-result` part as `{role: "tool", tool_call_id, name, content}` (the output as text).
  * Throws `TemplateError` for image and file parts (and media items of tool results).
  */
