@@ -35,6 +35,8 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
                          structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang), none
   --reasoning-budget N   with tool_choice required or named: at most N characters of reasoning
                          before the call (0: none); default unbounded
+  --max-tokens N         max_tokens sent when a request sets no output limit (vLLM: the rest of the
+                         context; give one for SGLang, whose default is 16)
   --retries N            ask again (0-5 times) when an unconstrained answer breaks tool_choice
   --timeout MS           backend wait for the first byte and between chunks (default 120000)
   --host HOST            address to bind (default 127.0.0.1: this machine only)
@@ -79,6 +81,7 @@ export async function runServeCommand(
       'grammar-field': { type: 'string' },
       retries: { type: 'string' },
       'reasoning-budget': { type: 'string' },
+      'max-tokens': { type: 'string' },
       timeout: { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
@@ -128,6 +131,7 @@ export async function runServeCommand(
         'grammar-field',
         'retries',
         'reasoning-budget',
+        'max-tokens',
         'timeout',
       ] as const) {
         if (values[flag] !== undefined)
@@ -266,6 +270,9 @@ function flagConfig(values: Flags): Record<string, unknown> {
       : {
           reasoningBudget: integerFlag('reasoning-budget', values['reasoning-budget'] as string, 0, 10_000),
         }),
+    ...(values['max-tokens'] === undefined
+      ? {}
+      : { maxTokens: integerFlag('max-tokens', values['max-tokens'] as string, 1, 100_000_000) }),
   };
   if (values['model-file'] !== undefined)
     return { models: [{ ...model, backend: embeddedBackendFlags(values, values['model-file'] as string) }] };

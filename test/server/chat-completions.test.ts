@@ -340,6 +340,35 @@ describe('system and tool messages of several text parts', () => {
   });
 });
 
+describe('max_tokens sent to openai-completions', () => {
+  it("null when the request sets none (vLLM and SGLang default to 16), the request's own, or the model's maxTokens", async () => {
+    harness = await startGateway({ replay: { recordings: [{ output: 'ok' }, { output: 'ok' }] } });
+    await harness.client.chat.completions.create({ model: 'm', messages: question });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: question,
+      max_completion_tokens: 7,
+    });
+    const configured = await startGateway({
+      model: { maxTokens: 4096 },
+      replay: { recordings: [{ output: 'ok' }, { output: 'ok' }] },
+    });
+    await configured.client.chat.completions.create({ model: 'm', messages: question });
+    await configured.client.chat.completions.create({ model: 'm', messages: question, max_tokens: 9 });
+    const sent = [...harness.replay.requests, ...configured.replay.requests].map((request) => [
+      'max_tokens' in request.body,
+      request.body.max_tokens,
+    ]);
+    await configured.close();
+    expect(sent).toEqual([
+      [true, null],
+      [true, 7],
+      [true, 4096],
+      [true, 9],
+    ]);
+  });
+});
+
 describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completions)', () => {
   const sendsTopK = [
     { backend: { type: 'llamacpp' as const }, sent: (body: Record<string, unknown>) => body.top_k },

@@ -75,6 +75,7 @@ describe('llamacpp-embedded config', () => {
             name: 'tiny',
             format: 'hermes',
             reasoningBudget: -1,
+            maxTokens: 0,
             backend: { type: 'llamacpp-embedded', url: 'http://127.0.0.1:1', threads: 0 },
           },
         ],
@@ -86,6 +87,7 @@ describe('llamacpp-embedded config', () => {
       'models[0].backend.modelFile: must be the path of a GGUF model file',
       'models[0].backend.threads: must be an integer from 1 to 256',
       'models[0].reasoningBudget: must be an integer from 0 to 10000',
+      'models[0].maxTokens: must be an integer from 1 to 100000000',
     ]);
   });
 });

@@ -49,6 +49,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       '--threads',
       '--context-size',
       '--reasoning-budget',
+      '--max-tokens',
       '--model',
       '--backend-model',
       '--format',

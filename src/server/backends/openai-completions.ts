@@ -69,6 +69,9 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
       const body = {
         model: request.model,
         prompt: request.prompt,
+        // OpenAI's Completions default is 16 tokens, and vLLM and SGLang keep it: with no limit asked,
+        // `null` is vLLM's "the rest of the context" (llama.cpp and TGI read it as their default).
+        max_tokens: null,
         ...openAISamplingFields(request.params),
         ...(request.params.topK === undefined ? {} : { top_k: request.params.topK }),
         ...(grammar === undefined ? {} : grammarFields(field, grammar)),

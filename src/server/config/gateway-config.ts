@@ -36,6 +36,13 @@ export interface GatewayModel {
    * and never call, so give one for such models.
    */
   readonly reasoningBudget?: number;
+  /**
+   * The `max_tokens` sent when the request sets no output limit. Unset: an `openai-completions` backend
+   * gets `max_tokens: null` (vLLM: the rest of the context; llama.cpp, TGI: their default), since
+   * OpenAI's Completions default, which vLLM and SGLang keep, is 16 tokens; SGLang refuses `null`, so
+   * give one for it. The other kinds get no field (their defaults are the rest of the context).
+   */
+  readonly maxTokens?: number;
   /** Context window in tokens, reported by `/v1/models`; informational. */
   readonly contextLength?: number;
   /**

@@ -13,6 +13,7 @@ export interface ModelFileConfig {
   readonly retries?: number;
   readonly reasoningStartedInPrompt?: boolean;
   readonly reasoningBudget?: number;
+  readonly maxTokens?: number;
   readonly contextLength?: number;
   /** A `tokenizer.json` (Hugging Face tokenizers) for `count_tokens`, relative to the config file. */
   readonly tokenizer?: string;
@@ -70,6 +71,7 @@ const modelKeys = [
   'retries',
   'reasoningStartedInPrompt',
   'reasoningBudget',
+  'maxTokens',
   'contextLength',
   'tokenizer',
 ];
@@ -215,6 +217,7 @@ function readModel(
   const retries = optionalInteger(entry, 'retries', path, check, 0, 5);
   const contextLength = optionalInteger(entry, 'contextLength', path, check, 1, 100_000_000);
   const reasoningBudget = optionalInteger(entry, 'reasoningBudget', path, check, 0, 10_000);
+  const maxTokens = optionalInteger(entry, 'maxTokens', path, check, 1, 100_000_000);
   const started = entry.reasoningStartedInPrompt;
   if (started !== undefined && typeof started !== 'boolean')
     check(`${path}.reasoningStartedInPrompt`, 'must be true or false');
@@ -230,6 +233,7 @@ function readModel(
     ...(retries === undefined ? {} : { retries }),
     ...(contextLength === undefined ? {} : { contextLength }),
     ...(reasoningBudget === undefined ? {} : { reasoningBudget }),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(typeof started === 'boolean' ? { reasoningStartedInPrompt: started } : {}),
     ...(typeof tokenizer === 'string' ? { tokenizer } : {}),
   };

@@ -34,6 +34,7 @@ export function resolveModels(models: readonly GatewayModel[]): Map<string, Reso
       retries: model.retries ?? 0,
       reasoningStartedInPrompt: model.reasoningStartedInPrompt,
       reasoningBudget: model.reasoningBudget,
+      maxTokens: model.maxTokens,
       contextLength: model.contextLength,
       tokenCounter: model.tokenCounter,
       toolsIn: (isBackend(model.backend) ? undefined : model.backend.toolsIn) ?? 'tools',

@@ -12,6 +12,8 @@ export interface ResolvedModel {
   readonly retries: number;
   readonly reasoningStartedInPrompt: boolean | undefined;
   readonly reasoningBudget: number | undefined;
+  /** The `max_tokens` sent when the request sets none (see `ModelConfig.maxTokens`). */
+  readonly maxTokens: number | undefined;
   readonly contextLength: number | undefined;
   /** The model's tokenizer, when the config gives one (`count_tokens`). */
   readonly tokenCounter: TokenCounter | undefined;

@@ -179,7 +179,10 @@ function generateRequest(
   const tools = rules.noCalls ? [] : request.tools;
   const base = {
     model: model.backendModel,
-    params: request.params,
+    params:
+      request.params.maxTokens === undefined && model.maxTokens !== undefined
+        ? { ...request.params, maxTokens: model.maxTokens }
+        : request.params,
     signal: context.signal,
     ...(grammar ? { grammar } : {}),
   };
