@@ -340,6 +340,8 @@ describe('request bodies', () => {
   }
   const openAISampling = { max_tokens: 64, temperature: 0.2, top_p: 0.9, stop: ['<|im_end|>'], seed: 7 };
   const streamFields = { stream: true, stream_options: { include_usage: true } };
+  // Sent to every openai-completions backend: the format's markers may be special tokens.
+  const specialTokens = { skip_special_tokens: false, spaces_between_special_tokens: false };
 
   it.each([
     ['structured_outputs', { structured_outputs: { grammar: grammar.ebnf } }, 'ebnf'],
@@ -359,6 +361,7 @@ describe('request bodies', () => {
       prompt,
       ...openAISampling,
       ...fields,
+      ...specialTokens,
       ...streamFields,
     });
   });
@@ -376,8 +379,32 @@ describe('request bodies', () => {
       grammar_lazy: true,
       grammar_triggers: [{ type: 1, value: '<tool_call>' }],
       preserved_tokens: ['<tool_call>'],
+      ...specialTokens,
       ...streamFields,
     });
+  });
+
+  it("the format's markers are preserved tokens for llama.cpp (its server prints special tokens only then)", async () => {
+    const preservedTexts = ['[TOOL_CALLS]', '[ARGS]', '<tool_call>'];
+    const native = (await bodyFor(
+      { type: 'llamacpp', url: '' },
+      { grammar: lazyGrammar, preservedTexts },
+    )) as {
+      preserved_tokens: unknown;
+    };
+    const server = (await bodyFor(
+      { type: 'openai-completions', url: '', grammarField: 'grammar' },
+      { preservedTexts },
+    )) as { preserved_tokens: unknown };
+    const vllm = (await bodyFor(
+      { type: 'openai-completions', url: '', grammarField: 'structured_outputs' },
+      { preservedTexts },
+    )) as Record<string, unknown>;
+    expect([native.preserved_tokens, server.preserved_tokens, 'preserved_tokens' in vllm]).toEqual([
+      ['[TOOL_CALLS]', '[ARGS]', '<tool_call>'],
+      ['[TOOL_CALLS]', '[ARGS]', '<tool_call>'],
+      false,
+    ]);
   });
 
   it('openai-completions without a grammar field (default) sends no grammar and leaves unset params out', async () => {
@@ -385,6 +412,7 @@ describe('request bodies', () => {
       model: 'qwen3',
       prompt,
       max_tokens: 10,
+      ...specialTokens,
       ...streamFields,
     });
     const backend = createBackend({ type: 'openai-completions', url: 'http://127.0.0.1:1' });

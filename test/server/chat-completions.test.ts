@@ -369,6 +369,31 @@ describe('max_tokens sent to openai-completions', () => {
   });
 });
 
+describe("the format's markers reach the backend as texts to print", () => {
+  it('llamacpp gets them as preserved_tokens; openai-completions gets skip_special_tokens false', async () => {
+    harness = await startGateway({
+      format: 'mistral',
+      template: 'mistral-v0.3',
+      backend: { type: 'llamacpp' },
+      replay: { recordings: [{ output: 'ok' }] },
+    });
+    await harness.client.chat.completions.create({ model: 'm', messages: question });
+    const native = harness.replay.requests[0]?.body;
+    await harness.close();
+    harness = await startGateway({
+      format: 'mistral',
+      template: 'mistral-v0.3',
+      replay: { recordings: [{ output: 'ok' }] },
+    });
+    await harness.client.chat.completions.create({ model: 'm', messages: question });
+    const completions = harness.replay.requests[0]?.body;
+    expect([native?.preserved_tokens, completions?.skip_special_tokens]).toEqual([
+      ['[TOOL_CALLS]', '[CALL_ID]', '[ARGS]', '[THINK]', '[/THINK]'],
+      false,
+    ]);
+  });
+});
+
 describe('top_k (an extension vLLM, SGLang and llama.cpp take in Chat Completions)', () => {
   const sendsTopK = [
     { backend: { type: 'llamacpp' as const }, sent: (body: Record<string, unknown>) => body.top_k },

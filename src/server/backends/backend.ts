@@ -48,6 +48,12 @@ export interface GenerateRequest {
   /** OpenAI Chat request fields for a passthrough backend (`messages`, `tools`, `tool_choice`, ...). */
   readonly chat?: Readonly<Record<string, unknown>>;
   readonly grammar?: BackendGrammar;
+  /**
+   * The format's markers: texts the backend must print although a model's tokenizer may hold them as
+   * special tokens, which servers leave out of the text by default (llama.cpp `preserved_tokens`; vLLM
+   * and SGLang take `skip_special_tokens: false` instead). Absent for a detected format.
+   */
+  readonly preservedTexts?: readonly string[];
   readonly params: SamplingParams;
   /** Aborted when the client disconnects or the gateway times the request out. */
   readonly signal: AbortSignal;

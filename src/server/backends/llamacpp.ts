@@ -6,7 +6,13 @@ import type {
   GenerateRequest,
 } from './backend.js';
 import { generationStream, type WireDecoder } from './generation-stream.js';
-import { definedFields, llamaCppLazyFields, stopList, usableGrammar } from './request-fields.js';
+import {
+  definedFields,
+  llamaCppLazyFields,
+  llamaCppPreservedTokens,
+  stopList,
+  usableGrammar,
+} from './request-fields.js';
 import { streamTarget } from './stream-target.js';
 import { parseWireEvent, stopString, textChunks, usageOf } from './wire-event.js';
 
@@ -47,6 +53,7 @@ export function llamaCppBackend(config: BackendConfig): Backend {
           seed: params.seed,
         }),
         ...(grammar === undefined ? {} : { grammar: grammar.gbnf, ...llamaCppLazyFields(grammar) }),
+        ...llamaCppPreservedTokens(request, grammar),
         stream: true,
       };
       return generationStream({

@@ -8,7 +8,12 @@ import type {
 } from './backend.js';
 import { generationStream } from './generation-stream.js';
 import { OpenAISseDecoder } from './openai-sse-decoder.js';
-import { llamaCppLazyFields, openAISamplingFields, usableGrammar } from './request-fields.js';
+import {
+  llamaCppLazyFields,
+  llamaCppPreservedTokens,
+  openAISamplingFields,
+  usableGrammar,
+} from './request-fields.js';
 import { streamTarget } from './stream-target.js';
 import { textChunks } from './wire-event.js';
 
@@ -75,6 +80,12 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
         ...openAISamplingFields(request.params),
         ...(request.params.topK === undefined ? {} : { top_k: request.params.topK }),
         ...(grammar === undefined ? {} : grammarFields(field, grammar)),
+        // The format's markers may be special tokens, which vLLM and SGLang leave out of the text by
+        // default (their own tool parsers switch this off for the same reason), and which vLLM would
+        // space apart; llama.cpp's server (grammarField "grammar") prints only preserved ones.
+        skip_special_tokens: false,
+        spaces_between_special_tokens: false,
+        ...(field === 'grammar' ? llamaCppPreservedTokens(request, grammar) : {}),
         stream: true,
         stream_options: { include_usage: true },
       };

@@ -71,5 +71,21 @@ export function llamaCppLazyFields(grammar: BackendGrammar): Record<string, unkn
   };
 }
 
+/**
+ * llama.cpp's `preserved_tokens`: the format's markers (`request.preservedTexts`) and a lazy grammar's
+ * triggers, so that a marker the model's tokenizer holds as a special token is printed in the text
+ * (the server prints special tokens only when preserved or started with `--special`; a harmony,
+ * Mistral or Kimi call would otherwise reach the parser without its markers). A text that is more than
+ * one token is skipped by the server. Nothing when there are none.
+ */
+export function llamaCppPreservedTokens(
+  request: GenerateRequest,
+  grammar: BackendGrammar | undefined,
+): Record<string, unknown> {
+  const texts = new Set(request.preservedTexts ?? []);
+  if (grammar?.lazy === true) for (const trigger of grammar.triggers) texts.add(trigger);
+  return texts.size === 0 ? {} : { preserved_tokens: [...texts] };
+}
+
 /** `COMMON_GRAMMAR_TRIGGER_TYPE_WORD` in llama.cpp's common/common.h (TOKEN = 0, WORD = 1, PATTERN = 2, PATTERN_FULL = 3). */
 const wordTriggerType = 1;

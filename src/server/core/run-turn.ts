@@ -179,6 +179,7 @@ function generateRequest(
   const tools = rules.noCalls ? [] : request.tools;
   const base = {
     model: model.backendModel,
+    ...(model.format === 'auto' ? {} : { preservedTexts: getFormat(model.format).markers }),
     params:
       request.params.maxTokens === undefined && model.maxTokens !== undefined
         ? { ...request.params, maxTokens: model.maxTokens }
