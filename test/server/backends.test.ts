@@ -445,11 +445,12 @@ describe('request bodies', () => {
     });
   });
 
-  it('ollama sends a raw prompt with options', async () => {
+  it('ollama sends a raw prompt with options, and think false (the reasoning stays in the text)', async () => {
     expect(await bodyFor({ type: 'ollama', url: '' })).toEqual({
       model: 'qwen3',
       prompt,
       raw: true,
+      think: false,
       stream: true,
       options: { num_predict: 64, temperature: 0.2, top_p: 0.9, stop: ['<|im_end|>'], seed: 7 },
     });

@@ -13,7 +13,7 @@ import { parseWireEvent, textChunks, usageOf } from './wire-event.js';
 /**
  * A backend for Ollama's `POST {url}/api/generate` (Ollama's docs/api.md, "Generate a
  * completion"): `model`, `prompt`, `raw: true` (the prompt is already templated, so Ollama applies
- * none), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `top_k`, `stop`, `seed`
+ * none), `think: false` (the reasoning stays in the text, for the format's parser), `stream: true`, and `options` with `num_predict`, `temperature`, `top_p`, `top_k`, `stop`, `seed`
  * (the Modelfile parameter names; unset ones left out), and `num_ctx` from `config.contextSize`. Ollama takes no free grammar (its `format`
  * is a JSON schema only), so `capabilities.grammar` is `false`.
  *
@@ -37,6 +37,10 @@ export function ollamaBackend(config: BackendConfig): Backend {
         model: request.model,
         prompt: request.prompt,
         raw: true,
+        // Ollama turns thinking on for a thinking model when `think` is absent, and its parser then moves
+        // `<think>…</think>` out of the text (all of it when the prompt opened the block): the format's
+        // parser reads the reasoning from the raw text instead. `false` is accepted by every model.
+        think: false,
         stream: true,
         options: definedFields({
           num_predict: params.maxTokens,
