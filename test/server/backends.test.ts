@@ -630,6 +630,57 @@ describe('createBackend config checks and secrets', () => {
   });
 });
 
+describe("llama.cpp's error field mid-stream (`error: {…}`, then `data: [DONE]`)", () => {
+  it.each([
+    ['\n', 'backend_status', 'the backend reported an error mid-stream: slot unavailable'],
+    ['\r\n', 'backend_status', 'the backend reported an error mid-stream: slot unavailable'],
+  ])('is a backend error, not the end of an answer (line ends %j)', async (eol, code, message) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(
+        [
+          'data: {"choices":[{"index":0,"text":"Hel","finish_reason":null}]}',
+          '',
+          'error: {"code":500,"message":"slot unavailable","type":"server_error"}',
+          '',
+          'data: [DONE]',
+          '',
+          '',
+        ].join(eol),
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error = await failure(createBackend({ type: 'openai-completions', url }).generate(request()));
+      expect([error.code, error.message]).toEqual([code, message]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('a prompt longer than the context is context_length_exceeded (a 400)', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(
+        'error: {"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}\n\ndata: [DONE]\n\n',
+      );
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const error = await failure(createBackend({ type: 'openai-completions', url }).generate(request()));
+      expect([error.code, error.status]).toEqual(['context_length_exceeded', 400]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
 describe('events of the wrong shape', () => {
   // Text or fields the backend garbled are a protocol error, not an answer with no text.
   const garbled: readonly [string, string][] = [

@@ -213,12 +213,17 @@ async function readPrefix(reader: ReadableStreamDefaultReader<Uint8Array>, arm: 
 /**
  * How model servers word a prompt longer than the context: vLLM ("This model's maximum context length
  * is 4096 tokens", "longer than the maximum model length"), llama.cpp ("exceeds the available context
- * size"), SGLang ("longer than the model's context length"), TGI ("`inputs` tokens + `max_new_tokens`
+ * size", "Input prompt is too big compared to KV size"), SGLang ("longer than the model's context length"), TGI ("`inputs` tokens + `max_new_tokens`
  * must be <= 4096"), LM Studio ("the model is loaded with context length of only"). Read on the
  * 300-character excerpt only; no nested repetition.
  */
 const contextOverflow =
-  /maximum context length|model's context length|context length of only|available context size|exceeds? (?:the )?context|context window|maximum model length|max_model_len|tokens \+ `?max_new_tokens`? must be/i;
+  /maximum context length|model's context length|context length of only|available context size|exceeds? (?:the )?context|context window|maximum model length|max_model_len|tokens \+ `?max_new_tokens`? must be|too big compared to KV size/i;
+
+/** Whether a backend's error text says the prompt is longer than the context (see `contextOverflow`). */
+export function isContextOverflow(text: string): boolean {
+  return contextOverflow.test(text);
+}
 
 /** An error text on one line, each secret replaced by `***`, cut to 300 characters. */
 export function excerptOf(text: string, secrets: readonly string[]): string {

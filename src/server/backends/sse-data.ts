@@ -39,7 +39,8 @@ export function addPayload(out: Payloads, source: string, start: number, end: nu
 
 /**
  * The `data` field of each server-sent event in `text` (the HTML Living Standard's
- * `text/event-stream`): comments and other fields are skipped. Yields the events one read of `text`
+ * `text/event-stream`), and llama.cpp's `error` field as `{"error": VALUE}`: comments and other
+ * fields are skipped. Yields the events one read of `text`
  * (one or more slices, see `postStream`) completed together (never an empty batch), so a reader pays
  * its per-step costs once per network read, not once per event.
  *
@@ -154,6 +155,11 @@ class SseReader {
         continue;
       }
       const value = dataValueStart(text, line, lf);
+      if (value === -1 && isErrorLine(text, line)) {
+        // llama.cpp's server reports a failure mid-stream in a field of its own, `error: {…}`.
+        const report = errorPayload(text.slice(line + 6, lf));
+        addPayload(out, report, 0, report.length);
+      }
       if (value !== -1) {
         if (dataLines === 0) {
           dataStart = value;
@@ -176,7 +182,12 @@ class SseReader {
       maxBufferSize: maxEventBytes,
       onEvent: (event) => addPayload(out, event.data, 0, event.data.length),
       onError: (error) => {
-        // Unknown fields (`foo: bar`) are legal SSE and ignored; only an overflow stops the stream.
+        // Unknown fields (`foo: bar`) are legal SSE and ignored, except llama.cpp's `error` field (see
+        // `scan`); only an overflow stops the stream.
+        if (error.type === 'unknown-field' && error.field === 'error') {
+          const report = errorPayload(error.value ?? '');
+          addPayload(out, report, 0, report.length);
+        }
         if (error.type === 'max-buffer-size-exceeded') this.failure ??= error;
       },
     });
@@ -191,6 +202,24 @@ class SseReader {
     if (this.failure !== undefined) {
       throw new BackendError('backend_protocol', 'the backend sent a server-sent event larger than 16 MiB');
     }
+  }
+}
+
+/** Whether the line at `line` of `text` is an `error:` field (llama.cpp's report of a failure). */
+function isErrorLine(text: string, line: number): boolean {
+  return text.startsWith('error:', line);
+}
+
+/**
+ * An `error` field's value as the payload every decoder reads as a backend's error report,
+ * `{"error": VALUE}` (its JSON, else its text as a string).
+ */
+function errorPayload(field: string): string {
+  const value = field.startsWith(' ') ? field.slice(1) : field;
+  try {
+    return JSON.stringify({ error: JSON.parse(value) });
+  } catch {
+    return JSON.stringify({ error: value });
   }
 }
 

@@ -1,5 +1,5 @@
 import { type BackendChunk, BackendError, type BackendUsage } from './backend.js';
-import { excerptOf } from './http-stream.js';
+import { excerptOf, isContextOverflow } from './http-stream.js';
 
 /**
  * One event's JSON object. An object with an `error` member is the backend reporting a failure
@@ -36,6 +36,13 @@ export function parseWireEvent(data: string, secrets: readonly string[]): Record
     const code =
       typeof error === 'object' && Number.isInteger(error.code) ? (error.code as number) : undefined;
     const status = code !== undefined && code >= 400 && code <= 599 ? code : undefined;
+    // llama.cpp reports a prompt longer than the context in its stream (its `error` field): the
+    // client's request is what cannot be served, a 400 as when the server answers with the status.
+    if (isContextOverflow(message.slice(0, 300)))
+      throw new BackendError(
+        'context_length_exceeded',
+        `prompt is too long for the model's context; the backend reported: ${excerptOf(message, secrets)}`,
+      );
     throw new BackendError(
       'backend_status',
       `the backend reported an error mid-stream: ${excerptOf(message, secrets)}`,
