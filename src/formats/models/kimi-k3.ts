@@ -36,6 +36,7 @@ import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { xmlParametersEnvelope } from '../core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from '../core/markers.js';
+import { typeRawText } from '../core/type-raw-text.js';
 import type { FormatDefinition, FormatOptions } from '../format-definition.js';
 
 const openMarker = '<|open|>';
@@ -354,7 +355,7 @@ export class KimiK3Parser extends BaseFormatParser {
     const repairs: ArgumentRepairs[] = [];
     for (const { key, type, raw } of list) {
       let value: unknown = raw;
-      if (type === undefined) value = this.typeText(raw, this.parameterSchema(name, key));
+      if (type === undefined) value = typeRawText(raw, this.parameterSchema(name, key), this.options.align);
       else if (type !== 'string') {
         // JSON, with only repairs that lose nothing (Python literals, stray commas, other quotes);
         // anything else keeps the raw text, as vLLM does for malformed JSON.

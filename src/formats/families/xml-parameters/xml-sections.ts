@@ -1,4 +1,5 @@
 import { skipWhitespace } from '../../../internal/whitespace.js';
+import type { ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
 import { BaseFormatParser, type Bucket, type Cursor } from '../../core/base-parser.js';
 import { consumableEnd, findEarliestMarker } from '../../core/markers.js';
 import { longestMarkerAt, startsLongerMarker } from '../../core/starting-marker.js';
@@ -44,7 +45,8 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
   override reset(): string {
-    const held = this.opener + this.heldStart + this.pending.join('');
+    const invalid = this.heldInvalid?.raw ?? '';
+    const held = invalid + this.opener + this.heldStart + this.pending.join('') + this.wrap;
     return held + super.reset();
   }
 
@@ -56,6 +58,8 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     this.pending = [];
     this.opener = '';
     this.heldStart = '';
+    this.wrap = '';
+    this.heldInvalid = undefined;
   }
 
   /** Clears the open call's state. */
@@ -83,8 +87,87 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
    */
   private heldStart = '';
 
+  /**
+   * A written section's start and the layout after it, held while the section's first call is read
+   * (see `wrapFirstCall`): markup before a valid call (`callEmitting`), part of an invalid one's raw.
+   */
+  private wrap = '';
+
+  /**
+   * An invalid call that opened its section, held until what follows it is known (`releaseInvalid`):
+   * when the section's end comes next, the section held nothing else, and the call's raw text is the
+   * whole section, so that text given back (the gateway returns an invalid call as content) is exactly
+   * what the model wrote. `prefix`: the length of `wrap` at the start of `raw`.
+   */
+  private heldInvalid:
+    | {
+        id: string;
+        name: string | undefined;
+        raw: string;
+        issues: ToolCallIssue[];
+        repairs: readonly ToolCallRepair[] | undefined;
+        prefix: number;
+      }
+    | undefined;
+
+  /** Moves a written section's held start (and layout) to `wrap`, before the section's first call. */
+  private wrapFirstCall(): boolean {
+    const start = this.opener + this.heldStart;
+    if (start === '') return false;
+    this.wrap = start + this.pending.join('');
+    this.opener = '';
+    this.heldStart = '';
+    this.pending = [];
+    return true;
+  }
+
+  protected override callEmitting(): void {
+    if (this.wrap === '') return;
+    this.emitTaken(this.wrap, 'markup');
+    this.wrap = '';
+  }
+
+  protected override emitInvalidIssues(...call: Parameters<BaseFormatParser['emitInvalidIssues']>): void {
+    const wrap = this.wrap;
+    if (wrap === '') {
+      super.emitInvalidIssues(...call);
+      return;
+    }
+    this.wrap = '';
+    const [id, name, raw, issues, repairs] = call;
+    this.heldInvalid = { id, name, raw: wrap + raw, issues, repairs, prefix: wrap.length };
+  }
+
+  /**
+   * Emits the held invalid call (`heldInvalid`), if any: its raw text with `suffix` after it (the
+   * layout and section end that followed, or `''` at the end of the output); with `undefined` (the
+   * section goes on), its section's start is markup again and its raw text is the call's own.
+   */
+  protected releaseInvalid(suffix: string | undefined): void {
+    const held = this.heldInvalid;
+    if (held === undefined) return;
+    this.heldInvalid = undefined;
+    let { raw, repairs } = held;
+    if (suffix === undefined) {
+      this.emitTaken(raw.slice(0, held.prefix), 'markup');
+      raw = raw.slice(held.prefix);
+    } else {
+      raw += suffix;
+      repairs = repairs?.map((repair) =>
+        repair.position === undefined ? repair : { ...repair, position: repair.position + held.prefix },
+      );
+    }
+    super.emitInvalidIssues(held.id, held.name, raw, held.issues, repairs);
+  }
+
+  /** The output is read: an invalid call still held ends it (its section held nothing else). */
+  protected override outputRead(): void {
+    this.releaseInvalid('');
+  }
+
   /** Content and reasoning up to a section start (or a bare call start). */
   protected stepText(cursor: Cursor): boolean {
+    this.releaseInvalid('');
     const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
     if (!match) return false;
     const end = match.index + match.marker.length;
@@ -130,6 +213,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     this.hold(cursor, position);
     if (position === text.length) {
+      if (cursor.final) this.releaseInvalid('');
       if (cursor.final && (this.opener !== '' || this.heldStart !== '')) this.cutAfterStart();
       else if (cursor.final) {
         this.routePending(this.implicitSection ? 'content' : 'markup');
@@ -138,8 +222,21 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       return false;
     }
     const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
+    if (this.heldInvalid !== undefined) {
+      if (marker !== undefined && this.config.sectionEnd.includes(marker)) {
+        // The section held only the invalid call: its end joins the call's raw text.
+        const suffix = this.pending.join('') + this.take(cursor, position + marker.length, 'call');
+        this.pending = [];
+        this.releaseInvalid(suffix);
+        this.state = 'text';
+        return true;
+      }
+      if (!cursor.final && startsLongerMarker(text, position, marker, this.plan.sectionMarkers)) return false;
+      this.releaseInvalid(undefined);
+    }
     if (marker === this.config.callStart) {
-      this.routePending(this.implicitSection ? 'content' : 'markup');
+      if (this.implicitSection || !this.wrapFirstCall())
+        this.routePending(this.implicitSection ? 'content' : 'markup');
       this.beginCall();
       this.take(cursor, position + marker.length, 'call');
       this.resetCall();
@@ -226,10 +323,12 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const body = this.call.loose.join('');
     this.call.loose = [];
     const raw = this.closeCallRaw();
-    this.releaseOpener();
+    // The text opened its section: the start is markup before a call, part of an invalid one's raw.
+    this.wrapFirstCall();
     const read = sectionJsonCall(body, raw, atEnd);
     if ('parts' in read) this.endCall(read.parts, raw);
     else this.invalidCall(raw, read.code, read.message);
+    if (atEnd) this.releaseInvalid('');
   }
 
   /** Whether the text from `position` to its end is the start of a section end marker, cut short. */
