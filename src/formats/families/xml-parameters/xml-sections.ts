@@ -69,8 +69,9 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
   private implicitSection = false;
 
   /**
-   * Whitespace read in a section, routed once the next thing is known: markup before a tag in a written
-   * section, content between bare calls, the call's raw text before loose text.
+   * Whitespace (and separators, see `holdSeparator`) read in a section, routed once the next thing is
+   * known: markup before a tag in a written section, content between bare calls, the call's raw text
+   * before loose text.
    */
   private pending: string[] = [];
 
@@ -232,6 +233,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
         return true;
       }
       if (!cursor.final && startsLongerMarker(text, position, marker, this.plan.sectionMarkers)) return false;
+      if (this.holdSeparator(cursor, position, marker)) return true;
       this.releaseInvalid(undefined);
     }
     if (marker === this.config.callStart) {
@@ -247,6 +249,8 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       this.state = 'call-header';
       return true;
     }
+    if ((this.opener !== '' || this.heldStart !== '') && this.holdSeparator(cursor, position, marker))
+      return true;
     if (marker !== undefined) {
       this.routePending('markup');
       this.take(cursor, position + marker.length, 'markup');
@@ -363,6 +367,17 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       'the output ends right after the start of the tool-call section',
     );
     this.state = 'text';
+  }
+
+  /**
+   * A separator (Step-3's per-call tokens) between a section's start and its first call, or between
+   * a held invalid call and what follows: held with the layout (`pending`), so that it joins the
+   * call's raw text when the section holds only that call, and is markup otherwise. Whether it was one.
+   */
+  private holdSeparator(cursor: Cursor, position: number, marker: string | undefined): boolean {
+    if (marker === undefined || !this.config.separators?.includes(marker)) return false;
+    this.pending.push(this.take(cursor, position + marker.length, 'call'));
+    return true;
   }
 
   /** Consumes up to `end` into this parser's own pending whitespace. */
