@@ -399,8 +399,12 @@ export class XmlParametersParser extends XmlSectionsParser {
         `the value of "${key}" holds a ${this.config.parameterEnd} that closes nothing and has no ${this.config.parameterEnd} of its own`,
       );
     }
-    if (match.marker === this.config.parameterStart) this.implicitEnd ??= this.parameterKey;
+    const key = this.parameterKey;
     this.endParameter(true);
+    // A value cut at a parameter tag: from here the call's structure must hold. Not after a malformed
+    // closer (`</parameter1>`, SGLang #27336): that shows the value ended there.
+    const missing = this.call.repairs.at(-1)?.kind === 'missing_parameter_close_tag';
+    if (match.marker === this.config.parameterStart && key !== undefined && missing) this.implicitEnd ??= key;
     this.state = 'call-body';
     return true;
   }
