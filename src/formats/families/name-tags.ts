@@ -1,8 +1,9 @@
 import { memoByObject } from '../../internal/memo-by-object.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import type { Cursor, ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import { type Element, ValueTyper } from './name-tags/value-typer.js';
 
@@ -63,7 +64,7 @@ interface Tag {
  * The element tree keeps offsets, and the body is joined once when the invoke closes. Streaming: a
  * call is announced (`tool-input-start`) at its invoke tag; its arguments are sent whole when it ends.
  */
-export class NameTagParser extends BaseFormatParser {
+export class NameTagParser extends SectionCallsParser {
   private state: State = 'text';
   private body: string[] = [];
   private bodyLength = 0;
@@ -78,6 +79,13 @@ export class NameTagParser extends BaseFormatParser {
   /** Where the invoke's body starts in the call's raw text. */
   private bodyRawStart = 0;
   private repairs: ToolCallRepair[] = [];
+  /**
+   * A written section's start and the layout after it while the section holds nothing else yet, and
+   * the layout after a held invalid call (see `SectionCallsParser`): taken as call text, routed once
+   * what follows is known.
+   */
+  private heldStart = '';
+  private layout: string[] = [];
   private readonly textMarkers: readonly string[];
   private readonly stray: ReadonlySet<string>;
   private readonly search: MarkerSearch;
@@ -95,7 +103,15 @@ export class NameTagParser extends BaseFormatParser {
 
   protected override onReset(): void {
     this.state = 'text';
+    this.heldStart = '';
+    this.layout = [];
     this.resetInvoke();
+  }
+
+  /** See `FormatParser.reset`; also returns a section start and layout held in a section. */
+  override reset(): string {
+    const held = this.takeHeldInvalid() + this.heldStart + this.layout.join('');
+    return held + super.reset();
   }
 
   protected parse(cursor: Cursor): void {
@@ -145,6 +161,7 @@ export class NameTagParser extends BaseFormatParser {
   }
 
   private parseText(cursor: Cursor): boolean {
+    this.releaseInvalid('');
     const match = this.scanText(cursor, this.textMarkers);
     if (!match) return false;
     if (this.stray.has(match.marker)) {
@@ -154,7 +171,7 @@ export class NameTagParser extends BaseFormatParser {
     const tag = this.readTag(cursor, match.index);
     if (tag === 'wait') return false;
     if (tag && !tag.close && tag.name === this.config.section) {
-      this.take(cursor, tag.end, 'markup');
+      this.heldStart = this.take(cursor, tag.end, 'call');
       this.state = 'section';
       return true;
     }
@@ -169,18 +186,39 @@ export class NameTagParser extends BaseFormatParser {
   private parseSection(cursor: Cursor): boolean {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
-    this.take(cursor, position, 'markup');
+    const holding = this.heldStart !== '' || this.holdsInvalid;
+    const spaces = this.take(cursor, position, holding ? 'call' : 'markup');
+    if (holding && spaces !== '') this.layout.push(spaces);
     if (position === text.length) {
-      if (cursor.final) this.state = 'text';
+      if (cursor.final) {
+        this.releaseHeld('');
+        this.state = 'text';
+      }
       return false;
     }
     if (!text.startsWith(this.config.namespace, position)) {
       if (!cursor.final && this.config.namespace.startsWith(text.slice(position))) return false;
+      this.releaseHeld(undefined);
       this.state = 'text';
       return true;
     }
     const tag = this.readTag(cursor, position);
     if (tag === 'wait') return false;
+    if (this.holdsInvalid && tag?.close && tag.name === this.config.section) {
+      // The section held only the invalid call: its end joins the call's raw text.
+      const suffix = this.layout.join('') + this.take(cursor, tag.end, 'call');
+      this.layout = [];
+      this.releaseInvalid(suffix);
+      this.state = 'text';
+      return true;
+    }
+    if (tag && !tag.close && tag.name === this.config.invoke && this.heldStart !== '') {
+      // The section's first call: its start is markup before a valid call, raw text of an invalid one.
+      this.wrapCall(this.heldStart + this.layout.join(''));
+      this.heldStart = '';
+      this.layout = [];
+    }
+    this.releaseHeld(undefined);
     if (tag && !tag.close && tag.name === this.config.invoke) {
       this.beginCall();
       this.take(cursor, tag.end, 'call');
@@ -198,6 +236,18 @@ export class NameTagParser extends BaseFormatParser {
     }
     this.state = 'text';
     return true;
+  }
+
+  /**
+   * Routes what the section held: a held invalid call (with `suffix`, see `releaseInvalid`), then the
+   * section's start and layout as markup.
+   */
+  private releaseHeld(suffix: string | undefined): void {
+    this.releaseInvalid(suffix);
+    const held = this.heldStart + this.layout.join('');
+    this.heldStart = '';
+    this.layout = [];
+    this.emitTaken(held, 'markup');
   }
 
   private parseInvoke(cursor: Cursor): boolean {

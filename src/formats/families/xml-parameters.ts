@@ -67,7 +67,7 @@ const maxCallStartLookahead = 4096;
  *   text of the final arguments (a key given twice makes the call invalid).
  * - A call's raw text is its own (from its call tag), but an invalid call that is all its written section
  *   holds (the section's end, or the output's end, follows it) has the whole section as its raw text,
- *   markers included: text given back for it is then exactly what the model wrote (see `heldInvalid`).
+ *   markers included: text given back for it is then exactly what the model wrote (`SectionCallsParser`).
  * - Text outside sections, whitespace included, is content as written: two call blocks separated by
  *   `\n` add `\n` to content, as in every other format (`FormatOptions.content: 'nonblank'` or `'trim'`
  *   drop such whitespace, as vLLM's Qwen3 parsers do). Whitespace inside a written section, between its

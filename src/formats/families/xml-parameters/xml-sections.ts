@@ -1,7 +1,7 @@
 import { skipWhitespace } from '../../../internal/whitespace.js';
-import type { ToolCallIssue, ToolCallRepair } from '../../../types/tool-call.js';
-import { BaseFormatParser, type Bucket, type Cursor } from '../../core/base-parser.js';
+import type { Bucket, Cursor } from '../../core/base-parser.js';
 import { consumableEnd, findEarliestMarker } from '../../core/markers.js';
+import { SectionCallsParser } from '../../core/section-calls-parser.js';
 import { longestMarkerAt, startsLongerMarker } from '../../core/starting-marker.js';
 import type { FormatOptions } from '../../format-definition.js';
 import { CallDraft } from './call-draft.js';
@@ -28,7 +28,7 @@ export type XmlState =
  * between calls, and text in a section that is no call tag (an invalid call, a Hermes-style JSON call,
  * or with `proseMentions` a section start mentioned in prose).
  */
-export abstract class XmlSectionsParser extends BaseFormatParser {
+export abstract class XmlSectionsParser extends SectionCallsParser {
   protected state: XmlState = 'text';
   /** The open call: what it has read, and the call it makes at its end. */
   protected readonly call = new CallDraft();
@@ -45,8 +45,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
   override reset(): string {
-    const invalid = this.heldInvalid?.raw ?? '';
-    const held = invalid + this.opener + this.heldStart + this.pending.join('') + this.wrap;
+    const held = this.takeHeldInvalid() + this.opener + this.heldStart + this.pending.join('');
     return held + super.reset();
   }
 
@@ -58,8 +57,6 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     this.pending = [];
     this.opener = '';
     this.heldStart = '';
-    this.wrap = '';
-    this.heldInvalid = undefined;
   }
 
   /** Clears the open call's state. */
@@ -88,82 +85,15 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
    */
   private heldStart = '';
 
-  /**
-   * A written section's start and the layout after it, held while the section's first call is read
-   * (see `wrapFirstCall`): markup before a valid call (`callEmitting`), part of an invalid one's raw.
-   */
-  private wrap = '';
-
-  /**
-   * An invalid call that opened its section, held until what follows it is known (`releaseInvalid`):
-   * when the section's end comes next, the section held nothing else, and the call's raw text is the
-   * whole section, so that text given back (the gateway returns an invalid call as content) is exactly
-   * what the model wrote. `prefix`: the length of `wrap` at the start of `raw`.
-   */
-  private heldInvalid:
-    | {
-        id: string;
-        name: string | undefined;
-        raw: string;
-        issues: ToolCallIssue[];
-        repairs: readonly ToolCallRepair[] | undefined;
-        prefix: number;
-      }
-    | undefined;
-
   /** Moves a written section's held start (and layout) to `wrap`, before the section's first call. */
   private wrapFirstCall(): boolean {
     const start = this.opener + this.heldStart;
     if (start === '') return false;
-    this.wrap = start + this.pending.join('');
+    this.wrapCall(start + this.pending.join(''));
     this.opener = '';
     this.heldStart = '';
     this.pending = [];
     return true;
-  }
-
-  protected override callEmitting(): void {
-    if (this.wrap === '') return;
-    this.emitTaken(this.wrap, 'markup');
-    this.wrap = '';
-  }
-
-  protected override emitInvalidIssues(...call: Parameters<BaseFormatParser['emitInvalidIssues']>): void {
-    const wrap = this.wrap;
-    if (wrap === '') {
-      super.emitInvalidIssues(...call);
-      return;
-    }
-    this.wrap = '';
-    const [id, name, raw, issues, repairs] = call;
-    this.heldInvalid = { id, name, raw: wrap + raw, issues, repairs, prefix: wrap.length };
-  }
-
-  /**
-   * Emits the held invalid call (`heldInvalid`), if any: its raw text with `suffix` after it (the
-   * layout and section end that followed, or `''` at the end of the output); with `undefined` (the
-   * section goes on), its section's start is markup again and its raw text is the call's own.
-   */
-  protected releaseInvalid(suffix: string | undefined): void {
-    const held = this.heldInvalid;
-    if (held === undefined) return;
-    this.heldInvalid = undefined;
-    let { raw, repairs } = held;
-    if (suffix === undefined) {
-      this.emitTaken(raw.slice(0, held.prefix), 'markup');
-      raw = raw.slice(held.prefix);
-    } else {
-      raw += suffix;
-      repairs = repairs?.map((repair) =>
-        repair.position === undefined ? repair : { ...repair, position: repair.position + held.prefix },
-      );
-    }
-    super.emitInvalidIssues(held.id, held.name, raw, held.issues, repairs);
-  }
-
-  /** The output is read: an invalid call still held ends it (its section held nothing else). */
-  protected override outputRead(): void {
-    this.releaseInvalid('');
   }
 
   /** Content and reasoning up to a section start (or a bare call start). */
@@ -223,7 +153,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       return false;
     }
     const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
-    if (this.heldInvalid !== undefined) {
+    if (this.holdsInvalid) {
       if (marker !== undefined && this.config.sectionEnd.includes(marker)) {
         // The section held only the invalid call: its end joins the call's raw text.
         const suffix = this.pending.join('') + this.take(cursor, position + marker.length, 'call');
