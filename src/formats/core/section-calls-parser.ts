@@ -31,11 +31,47 @@ export abstract class SectionCallsParser extends BaseFormatParser {
   /** An invalid call that opened its section, held until what follows it is known. */
   private heldInvalid: HeldInvalid | undefined;
 
-  /** See `FormatParser.reset`; also returns a section start held before an open call. */
+  /**
+   * For formats that route a section's start themselves: the start while the section holds nothing
+   * else yet, and the layout after it or after a held invalid call, taken as call text (bucket
+   * `'call'`) until `releaseHeld` or `wrapCall` routes them.
+   */
+  protected sectionStart = '';
+  protected sectionLayout: string[] = [];
+
+  /** See `FormatParser.reset`; also returns the section text held (see `sectionStart`, `wrapCall`). */
   override reset(): string {
-    const wrap = this.wrap;
+    const held = this.takeHeldInvalid() + this.sectionStart + this.sectionLayout.join('') + this.wrap;
+    this.sectionStart = '';
+    this.sectionLayout = [];
     this.wrap = '';
-    return wrap + super.reset();
+    return held + super.reset();
+  }
+
+  /** A call begins: an invalid call still held shared its section with it (its raw text is its own). */
+  protected override beginCall(): void {
+    this.releaseInvalid(undefined);
+    super.beginCall();
+  }
+
+  /**
+   * Routes what the section held: a held invalid call (with `suffix`, see `releaseInvalid`), then
+   * `sectionStart` and `sectionLayout` as markup.
+   */
+  protected releaseHeld(suffix: string | undefined): void {
+    this.releaseInvalid(suffix);
+    const held = this.sectionStart + this.sectionLayout.join('');
+    this.sectionStart = '';
+    this.sectionLayout = [];
+    this.emitTaken(held, 'markup');
+  }
+
+  /** The section's first call begins: `sectionStart` and its layout come before its raw text. */
+  protected wrapSectionStart(): void {
+    if (this.sectionStart === '') return;
+    this.wrapCall(this.sectionStart + this.sectionLayout.join(''));
+    this.sectionStart = '';
+    this.sectionLayout = [];
   }
 
   /** The next call to open is its section's first: `start` (taken earlier) comes before its raw text. */

@@ -3,7 +3,7 @@
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
 import { closerComesFirst } from '../core/closer-first.js';
 import {
   consumableEnd,
@@ -13,6 +13,7 @@ import {
   markerPrefixAt,
   noMarkerFrom,
 } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import type { ArgKeyValueConfig } from './arg-key-value/arg-key-value-config.js';
 import { type ArgKeyValuePlan, argKeyValuePlan } from './arg-key-value/arg-key-value-plan.js';
@@ -44,7 +45,7 @@ type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | '
  * tag, a closing tag that closes nothing or a key the tool does not declare (`ambiguous_parameter_end`:
  * the key tag may be text of that value). Never throws on model text.
  */
-export class ArgKeyValueParser extends BaseFormatParser {
+export class ArgKeyValueParser extends SectionCallsParser {
   private state: State = 'text';
   private inSection = false;
   private namePieces: string[] = [];
@@ -142,10 +143,11 @@ export class ArgKeyValueParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
+          this.releaseInvalid('');
           const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
-            this.take(cursor, match.index + match.marker.length, 'markup');
+            this.sectionStart = this.take(cursor, match.index + match.marker.length, 'call');
             this.inSection = true;
             this.state = 'section';
           } else {
@@ -155,22 +157,40 @@ export class ArgKeyValueParser extends BaseFormatParser {
         }
         case 'section': {
           // Between calls inside the wrapper: whitespace is layout, markers continue the section,
-          // anything else is content again.
+          // anything else is content again. The wrapper's start and an invalid call alone in the
+          // wrapper are held until what follows is known (see `SectionCallsParser`).
           const text = cursor.text;
           const position = skipWhitespace(text, cursor.position);
-          this.take(cursor, position, 'markup');
-          if (position === text.length) return;
+          const holding = this.sectionStart !== '' || this.holdsInvalid;
+          const spaces = this.take(cursor, position, holding ? 'call' : 'markup');
+          if (holding && spaces !== '') this.sectionLayout.push(spaces);
+          if (position === text.length) {
+            if (cursor.final) this.releaseHeld('');
+            return;
+          }
           if (text.startsWith(callStart, position)) {
+            this.wrapSectionStart();
+            this.releaseHeld(undefined);
             this.openCall(cursor, { index: position, marker: callStart });
             break;
           }
           if (sectionEnd !== undefined && text.startsWith(sectionEnd, position)) {
-            this.take(cursor, position + sectionEnd.length, 'markup');
+            if (this.holdsInvalid) {
+              // The wrapper held only the invalid call: its end joins the call's raw text.
+              const suffix =
+                this.sectionLayout.join('') + this.take(cursor, position + sectionEnd.length, 'call');
+              this.sectionLayout = [];
+              this.releaseInvalid(suffix);
+            } else {
+              this.releaseHeld(undefined);
+              this.take(cursor, position + sectionEnd.length, 'markup');
+            }
             this.inSection = false;
             this.state = 'text';
             break;
           }
           if (!cursor.final && markerPrefixAt(text, position, this.plan.sectionMarkers)) return;
+          this.releaseHeld(undefined);
           this.inSection = false;
           this.state = 'text';
           break;
@@ -545,7 +565,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.repair('missing_end_marker', this.rawLength, `the call has no ${callEnd}`);
     this.completeCall();
     if (match.marker === callStart) this.openCall(cursor, match);
-    else if (match.marker === sectionEnd) {
+    // In a wrapper the section state reads its end (the end of an invalid call's raw text: see
+    // `SectionCallsParser`).
+    else if (match.marker === sectionEnd && !this.inSection) {
       this.take(cursor, match.index + match.marker.length, 'markup');
       this.inSection = false;
       this.state = 'text';

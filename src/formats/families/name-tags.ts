@@ -79,13 +79,6 @@ export class NameTagParser extends SectionCallsParser {
   /** Where the invoke's body starts in the call's raw text. */
   private bodyRawStart = 0;
   private repairs: ToolCallRepair[] = [];
-  /**
-   * A written section's start and the layout after it while the section holds nothing else yet, and
-   * the layout after a held invalid call (see `SectionCallsParser`): taken as call text, routed once
-   * what follows is known.
-   */
-  private heldStart = '';
-  private layout: string[] = [];
   private readonly textMarkers: readonly string[];
   private readonly stray: ReadonlySet<string>;
   private readonly search: MarkerSearch;
@@ -103,15 +96,7 @@ export class NameTagParser extends SectionCallsParser {
 
   protected override onReset(): void {
     this.state = 'text';
-    this.heldStart = '';
-    this.layout = [];
     this.resetInvoke();
-  }
-
-  /** See `FormatParser.reset`; also returns a section start and layout held in a section. */
-  override reset(): string {
-    const held = this.takeHeldInvalid() + this.heldStart + this.layout.join('');
-    return held + super.reset();
   }
 
   protected parse(cursor: Cursor): void {
@@ -171,7 +156,7 @@ export class NameTagParser extends SectionCallsParser {
     const tag = this.readTag(cursor, match.index);
     if (tag === 'wait') return false;
     if (tag && !tag.close && tag.name === this.config.section) {
-      this.heldStart = this.take(cursor, tag.end, 'call');
+      this.sectionStart = this.take(cursor, tag.end, 'call');
       this.state = 'section';
       return true;
     }
@@ -186,9 +171,9 @@ export class NameTagParser extends SectionCallsParser {
   private parseSection(cursor: Cursor): boolean {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
-    const holding = this.heldStart !== '' || this.holdsInvalid;
+    const holding = this.sectionStart !== '' || this.holdsInvalid;
     const spaces = this.take(cursor, position, holding ? 'call' : 'markup');
-    if (holding && spaces !== '') this.layout.push(spaces);
+    if (holding && spaces !== '') this.sectionLayout.push(spaces);
     if (position === text.length) {
       if (cursor.final) {
         this.releaseHeld('');
@@ -206,18 +191,14 @@ export class NameTagParser extends SectionCallsParser {
     if (tag === 'wait') return false;
     if (this.holdsInvalid && tag?.close && tag.name === this.config.section) {
       // The section held only the invalid call: its end joins the call's raw text.
-      const suffix = this.layout.join('') + this.take(cursor, tag.end, 'call');
-      this.layout = [];
+      const suffix = this.sectionLayout.join('') + this.take(cursor, tag.end, 'call');
+      this.sectionLayout = [];
       this.releaseInvalid(suffix);
       this.state = 'text';
       return true;
     }
-    if (tag && !tag.close && tag.name === this.config.invoke && this.heldStart !== '') {
-      // The section's first call: its start is markup before a valid call, raw text of an invalid one.
-      this.wrapCall(this.heldStart + this.layout.join(''));
-      this.heldStart = '';
-      this.layout = [];
-    }
+    // The section's first call: its start is markup before a valid call, raw text of an invalid one.
+    if (tag && !tag.close && tag.name === this.config.invoke) this.wrapSectionStart();
     this.releaseHeld(undefined);
     if (tag && !tag.close && tag.name === this.config.invoke) {
       this.beginCall();
@@ -236,18 +217,6 @@ export class NameTagParser extends SectionCallsParser {
     }
     this.state = 'text';
     return true;
-  }
-
-  /**
-   * Routes what the section held: a held invalid call (with `suffix`, see `releaseInvalid`), then the
-   * section's start and layout as markup.
-   */
-  private releaseHeld(suffix: string | undefined): void {
-    this.releaseInvalid(suffix);
-    const held = this.heldStart + this.layout.join('');
-    this.heldStart = '';
-    this.layout = [];
-    this.emitTaken(held, 'markup');
   }
 
   private parseInvoke(cursor: Cursor): boolean {
