@@ -18,7 +18,6 @@ import { heldBackLength } from './markers.js';
 import type { Bucket, Cursor, ReasoningTags } from './parser-types.js';
 import { type SpanKind, SpanRecorder } from './span-recorder.js';
 import type { ToolIndex } from './tool-index.js';
-import { typeRawText } from './type-raw-text.js';
 
 /**
  * Shared machinery of every format parser below text scanning (`BaseFormatParser` adds that):
@@ -254,6 +253,7 @@ export abstract class ParserCore implements FormatParser {
     }
     if (final && this.rawOpen)
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', undefined);
+    if (final) this.outputRead();
     if (this.spans) {
       this.spanBase += cursor.position;
       if (final) this.spans.finish();
@@ -265,6 +265,9 @@ export abstract class ParserCore implements FormatParser {
 
   /** The output ended and the format read all of it: a layer above may read held text again. */
   protected endOfOutput(): void {}
+
+  /** After `endOfOutput` and the last open call's end: nothing more will be read (a format's last word). */
+  protected outputRead(): void {}
 
   /** At the end of the output, text a format left unconsumed: content, or the rest of the open call. */
   protected settle(cursor: Cursor): void {
@@ -436,6 +439,7 @@ export abstract class ParserCore implements FormatParser {
       if (delta !== undefined) this.events.add({ type: 'tool-input-delta', id, delta });
       this.events.add({ type: 'tool-input-end', id });
     }
+    this.callEmitting();
     this.spans?.emit('call', raw);
     this.events.add({
       type: 'tool-call',
@@ -564,20 +568,16 @@ export abstract class ParserCore implements FormatParser {
     this.emitInvalidIssues(id, name, raw, [{ code, message }]);
   }
 
+  /** A valid call is about to be emitted (its raw text's spans next): text held before it goes first. */
+  protected callEmitting(): void {}
+
   /** The JSON Schema of one top-level parameter of a tool, when tools were given. */
   protected parameterSchema(name: string, key: string): JSONSchema | undefined {
     return this.tools?.parameter(name, key);
   }
 
-  /**
-   * One parameter's raw text typed by its property `schema` (`typeParameterText`), with
-   * `FormatOptions.align`; without it, or without a schema, the text as it is.
-   */
-  protected typeText(text: string, schema: JSONSchema | undefined): unknown {
-    return typeRawText(text, schema, this.options.align);
-  }
-
-  private emitInvalidIssues(
+  /** Emits an invalid call (a format may hold it back, to emit it later with this method). */
+  protected emitInvalidIssues(
     id: string,
     name: string | undefined,
     raw: string,

@@ -3,7 +3,7 @@
 import { TextBuilder } from '../../internal/text-builder.js';
 import { skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
 import { closerComesFirst } from '../core/closer-first.js';
 import {
   consumableEnd,
@@ -13,6 +13,7 @@ import {
   markerPrefixAt,
   noMarkerFrom,
 } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import type { ArgKeyValueConfig } from './arg-key-value/arg-key-value-config.js';
 import { type ArgKeyValuePlan, argKeyValuePlan } from './arg-key-value/arg-key-value-plan.js';
@@ -39,9 +40,12 @@ type State = 'text' | 'section' | 'name' | 'key-or-call' | 'between' | 'key' | '
  * they stream in; only a possible marker prefix is held back between pushes, so work per `push` is
  * proportional to the chunk. The call is announced (`tool-input-start`) as soon as its name is read;
  * its arguments follow when it ends. A `</tool_call>` inside a value whose own `</arg_value>` comes
- * before any other tag is data (`End a call with </tool_call>.`). Never throws on model text.
+ * before any other tag is data (`End a call with </tool_call>.`). A key given twice makes the call
+ * invalid (`duplicate_argument`), as does, after a value that ended without `</arg_value>` at a key
+ * tag, a closing tag that closes nothing or a key the tool does not declare (`ambiguous_parameter_end`:
+ * the key tag may be text of that value). Never throws on model text.
  */
-export class ArgKeyValueParser extends BaseFormatParser {
+export class ArgKeyValueParser extends SectionCallsParser {
   private state: State = 'text';
   private inSection = false;
   private namePieces: string[] = [];
@@ -54,6 +58,15 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private parameters: Array<[string, string]> = [];
   /** The first problem found in the open call; the call is reported invalid at its end. */
   private problem: string | undefined;
+  /** The code of `problem` when it is not `invalid_tool_call`. */
+  private problemCode: string | undefined;
+  /** The keys of `parameters` (a key given twice makes the call invalid: `addParameter`). */
+  private keys = new Set<string>();
+  /**
+   * The key of the open call's first value that ended without its closing tag at a key tag: from
+   * there on the call's structure must hold (see `addParameter`, `recoverStrayClose`).
+   */
+  private implicitEnd: string | undefined;
   /** The open call's members, streamed as its values arrive. */
   private readonly members = new KeyValueMemberStream(
     (delta) => this.streamArguments(delta),
@@ -116,10 +129,28 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.layoutPieces = [];
     this.parameters = [];
     this.problem = undefined;
+    this.problemCode = undefined;
+    this.keys = new Set();
+    this.implicitEnd = undefined;
     this.members.clear();
     this.repairs = [];
     this.lastClose = undefined;
     this.itemOffset = 0;
+  }
+
+  /**
+   * The output ended right after the section start (and layout): an invalid call whose raw text it is,
+   * not markup dropped without a word.
+   */
+  private cutAfterSectionStart(): void {
+    const start = this.sectionStart + this.sectionLayout.join('');
+    this.sectionStart = '';
+    this.sectionLayout = [];
+    this.invalidCall(
+      start,
+      'incomplete_tool_call',
+      'the output ends right after the start of the tool-call section',
+    );
   }
 
   protected parse(cursor: Cursor): void {
@@ -127,11 +158,11 @@ export class ArgKeyValueParser extends BaseFormatParser {
     for (;;) {
       switch (this.state) {
         case 'text': {
+          this.releaseInvalid('');
           const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
           if (!match) return;
           if (match.marker === sectionStart) {
-            // Held with the whitespace after it (`holdStart`): markup once a call, the end or text follows.
-            this.holdStart(cursor, match.index + match.marker.length);
+            this.sectionStart = this.take(cursor, match.index + match.marker.length, 'call');
             this.inSection = true;
             this.state = 'section';
           } else {
@@ -141,27 +172,44 @@ export class ArgKeyValueParser extends BaseFormatParser {
         }
         case 'section': {
           // Between calls inside the wrapper: whitespace is layout, markers continue the section,
-          // anything else is content again.
+          // anything else is content again. The wrapper's start and an invalid call alone in the
+          // wrapper are held until what follows is known (see `SectionCallsParser`).
           const text = cursor.text;
           const position = skipWhitespace(text, cursor.position);
-          this.takeLayout(cursor, position);
+          const holding = this.sectionStart !== '' || this.holdsInvalid;
+          const spaces = this.take(cursor, position, holding ? 'call' : 'markup');
+          if (holding && spaces !== '') this.sectionLayout.push(spaces);
           if (position === text.length) {
             // The output ended right after the section start: a call begun and not written.
-            if (cursor.final) this.cutAfterStart();
+            if (cursor.final) {
+              if (this.holdsInvalid || this.sectionStart === '') this.releaseHeld('');
+              else this.cutAfterSectionStart();
+            }
             return;
           }
-          this.releaseStart();
           if (text.startsWith(callStart, position)) {
+            this.wrapSectionStart();
+            this.releaseHeld(undefined);
             this.openCall(cursor, { index: position, marker: callStart });
             break;
           }
           if (sectionEnd !== undefined && text.startsWith(sectionEnd, position)) {
-            this.take(cursor, position + sectionEnd.length, 'markup');
+            if (this.holdsInvalid) {
+              // The wrapper held only the invalid call: its end joins the call's raw text.
+              const suffix =
+                this.sectionLayout.join('') + this.take(cursor, position + sectionEnd.length, 'call');
+              this.sectionLayout = [];
+              this.releaseInvalid(suffix);
+            } else {
+              this.releaseHeld(undefined);
+              this.take(cursor, position + sectionEnd.length, 'markup');
+            }
             this.inSection = false;
             this.state = 'text';
             break;
           }
           if (!cursor.final && markerPrefixAt(text, position, this.plan.sectionMarkers)) return;
+          this.releaseHeld(undefined);
           this.inSection = false;
           this.state = 'text';
           break;
@@ -334,8 +382,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
               `the value of "${this.key}" has no ${valueClose}`,
             );
           }
-          this.parameters.push([this.key ?? '', value]);
+          this.addParameter(this.key ?? '', value);
           this.members.endValue(this.name, this.key ?? '', value, this.problem === undefined);
+          if (match.marker === this.config.keyOpen) this.implicitEnd ??= this.key ?? '';
           this.key = undefined;
           if (match.marker === valueClose) {
             this.take(cursor, match.index + valueClose.length, 'call');
@@ -350,6 +399,40 @@ export class ArgKeyValueParser extends BaseFormatParser {
     }
   }
 
+  /**
+   * Adds a finished pair. A key given twice makes the call invalid (`duplicate_argument`): a value may
+   * quote a pair (`<arg_key>path</arg_key><arg_value>/etc/passwd</arg_value>` in a file's content), and
+   * keeping the last value would let quoted text override an argument. After an implicit end (see
+   * `implicitEnd`), a key the tool does not declare does too (`ambiguous_parameter_end`): alignment
+   * would drop it and hand on the cut value as a clean call.
+   */
+  private addParameter(key: string, value: string): void {
+    if (this.keys.has(key))
+      this.reject('duplicate_argument', `the key "${key}" is given twice${this.ambiguity('; ')}`);
+    this.keys.add(key);
+    this.parameters.push([key, value]);
+    const name = this.name;
+    if (this.implicitEnd === undefined || name === undefined || this.tools === undefined) return;
+    const schema = this.tools.parameters(name);
+    if (typeof schema !== 'object' || schema === null || typeof schema.properties !== 'object') return;
+    if (this.parameterSchema(name, key) === undefined)
+      this.reject('ambiguous_parameter_end', `"${name}" has no parameter "${key}"${this.ambiguity('; ')}`);
+  }
+
+  /** Makes the call invalid with `code` unless a problem was found first (the first one wins). */
+  private reject(code: string, message: string): void {
+    if (this.problem !== undefined) return;
+    this.problem = message;
+    this.problemCode = code;
+  }
+
+  /** Why a call with an implicit end whose structure does not hold is ambiguous (after `lead`). */
+  private ambiguity(lead: string): string {
+    if (this.implicitEnd === undefined) return '';
+    const { keyOpen, valueClose } = this.config;
+    return `${lead}the value of "${this.implicitEnd}" has no ${valueClose}, and the ${keyOpen} that ended it may be text of that value`;
+  }
+
   private repair(kind: string, position: number, message: string): void {
     this.repairs.push({ kind, position, message });
   }
@@ -362,6 +445,10 @@ export class ArgKeyValueParser extends BaseFormatParser {
    */
   private recoverStrayClose(cursor: Cursor, match: MarkerMatch): void {
     const position = this.rawLength;
+    // After an implicit end a closing tag the structure does not explain may be the end of the value
+    // that was cut (`Example: <arg_key>path</arg_key><arg_value>x</arg_value> </arg_value>`).
+    if (this.implicitEnd !== undefined)
+      this.reject('ambiguous_parameter_end', `a ${match.marker} closes nothing${this.ambiguity('; ')}`);
     this.take(cursor, match.index + match.marker.length, 'call');
     const doubled = match.marker === this.lastClose;
     this.repair(
@@ -429,7 +516,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
     let value = between;
     if (value.startsWith('\r\n')) value = value.slice(2);
     else if (value.startsWith('\n')) value = value.slice(1);
-    this.parameters.push([key, value]);
+    this.addParameter(key, value);
     this.members.endValue(this.name, key, value, this.problem === undefined);
     this.key = undefined;
     this.take(cursor, match.index + match.marker.length, 'call');
@@ -497,7 +584,9 @@ export class ArgKeyValueParser extends BaseFormatParser {
     this.repair('missing_end_marker', this.rawLength, `the call has no ${callEnd}`);
     this.completeCall();
     if (match.marker === callStart) this.openCall(cursor, match);
-    else if (match.marker === sectionEnd) {
+    // In a wrapper the section state reads its end (the end of an invalid call's raw text: see
+    // `SectionCallsParser`).
+    else if (match.marker === sectionEnd && !this.inSection) {
       this.take(cursor, match.index + match.marker.length, 'markup');
       this.inSection = false;
       this.state = 'text';
@@ -584,7 +673,7 @@ export class ArgKeyValueParser extends BaseFormatParser {
         this.cutTagAt,
         `the value of "${this.key}" is closed by a cut ${cutTag}, not ${this.config.valueClose}`,
       );
-      this.parameters.push([this.key ?? '', value]);
+      this.addParameter(this.key ?? '', value);
       this.members.endValue(this.name, this.key ?? '', value, this.problem === undefined);
       this.key = undefined;
       this.state = 'between';
@@ -630,13 +719,14 @@ export class ArgKeyValueParser extends BaseFormatParser {
   private completeCall(atMarker = false): void {
     const name = this.name;
     const problem = this.problem;
+    const code = this.problemCode ?? 'invalid_tool_call';
     const parameters = this.parameters;
     const repairs = this.repairs;
     const streamed = this.members.parts();
     this.clearCall();
     this.state = this.inSection ? 'section' : 'text';
     if (problem !== undefined || name === undefined || name === '') {
-      this.failCall('invalid_tool_call', problem ?? 'the tool call has no name', name || undefined);
+      this.failCall(code, problem ?? 'the tool call has no name', name || undefined);
       return;
     }
     if (this.config.decodeEscapedJson)

@@ -1,8 +1,9 @@
 import { memoByObject } from '../../internal/memo-by-object.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import type { Cursor, ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import { type Element, ValueTyper } from './name-tags/value-typer.js';
 
@@ -63,7 +64,7 @@ interface Tag {
  * The element tree keeps offsets, and the body is joined once when the invoke closes. Streaming: a
  * call is announced (`tool-input-start`) at its invoke tag; its arguments are sent whole when it ends.
  */
-export class NameTagParser extends BaseFormatParser {
+export class NameTagParser extends SectionCallsParser {
   private state: State = 'text';
   private body: string[] = [];
   private bodyLength = 0;
@@ -145,6 +146,7 @@ export class NameTagParser extends BaseFormatParser {
   }
 
   private parseText(cursor: Cursor): boolean {
+    this.releaseInvalid('');
     const match = this.scanText(cursor, this.textMarkers);
     if (!match) return false;
     if (this.stray.has(match.marker)) {
@@ -154,7 +156,7 @@ export class NameTagParser extends BaseFormatParser {
     const tag = this.readTag(cursor, match.index);
     if (tag === 'wait') return false;
     if (tag && !tag.close && tag.name === this.config.section) {
-      this.take(cursor, tag.end, 'markup');
+      this.sectionStart = this.take(cursor, tag.end, 'call');
       this.state = 'section';
       return true;
     }
@@ -169,18 +171,35 @@ export class NameTagParser extends BaseFormatParser {
   private parseSection(cursor: Cursor): boolean {
     const text = cursor.text;
     const position = skipWhitespace(text, cursor.position);
-    this.take(cursor, position, 'markup');
+    const holding = this.sectionStart !== '' || this.holdsInvalid;
+    const spaces = this.take(cursor, position, holding ? 'call' : 'markup');
+    if (holding && spaces !== '') this.sectionLayout.push(spaces);
     if (position === text.length) {
-      if (cursor.final) this.state = 'text';
+      if (cursor.final) {
+        this.releaseHeld('');
+        this.state = 'text';
+      }
       return false;
     }
     if (!text.startsWith(this.config.namespace, position)) {
       if (!cursor.final && this.config.namespace.startsWith(text.slice(position))) return false;
+      this.releaseHeld(undefined);
       this.state = 'text';
       return true;
     }
     const tag = this.readTag(cursor, position);
     if (tag === 'wait') return false;
+    if (this.holdsInvalid && tag?.close && tag.name === this.config.section) {
+      // The section held only the invalid call: its end joins the call's raw text.
+      const suffix = this.sectionLayout.join('') + this.take(cursor, tag.end, 'call');
+      this.sectionLayout = [];
+      this.releaseInvalid(suffix);
+      this.state = 'text';
+      return true;
+    }
+    // The section's first call: its start is markup before a valid call, raw text of an invalid one.
+    if (tag && !tag.close && tag.name === this.config.invoke) this.wrapSectionStart();
+    this.releaseHeld(undefined);
     if (tag && !tag.close && tag.name === this.config.invoke) {
       this.beginCall();
       this.take(cursor, tag.end, 'call');

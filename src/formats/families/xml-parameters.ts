@@ -42,6 +42,13 @@ const maxCallStartLookahead = 4096;
  * - A value is typed by the tool's JSON Schema when tools are given (`typeParameterText`), else it stays a
  *   string. A call body that holds a JSON object instead of parameter tags is decoded (SGLang DSML), and a
  *   section holding a Hermes-style JSON object `{"name", "arguments"}` is accepted too.
+ * - A value without its closing tag (`implicitParameterEnd`) is read so only while the rest of the call
+ *   bears that reading out: after a value ended at a parameter tag, a closing tag that closes nothing
+ *   (`cat <<EOF … <parameter=city> Paris </parameter> end EOF </parameter>`) or a key the tool does not
+ *   declare makes the call invalid (code `ambiguous_parameter_end`), as does a value that holds its
+ *   closing tag as data and ends without its own: the tag may be text of the value, and the call must
+ *   not come back with arguments the model did not write. A key given twice makes the call invalid
+ *   (code `duplicate_argument`), never a last-wins value.
  * - Several calls per section; a call start inside an open call ends that call first (calls never merge).
  * - Whitespace between structural tags is markup; other text inside a section is an invalid call.
  * - A call ends at its closing tag (`</function>`, `</invoke>`), or, when that is missing, at the next call
@@ -57,7 +64,10 @@ const maxCallStartLookahead = 4096;
  *   typed result is certainly its raw text (no schema, a plain string schema, DSML `string="true"`) is
  *   streamed as it arrives (`{"k":"` then escaped text, a possible layout `\n` held back); any other value
  *   is sent as one fragment when it ends (`,"k":v`); `}` ends the call. The deltas concatenate to JSON
- *   text of the final arguments (a repeated key is written again; JSON's last value wins).
+ *   text of the final arguments (a key given twice makes the call invalid).
+ * - A call's raw text is its own (from its call tag), but an invalid call that is all its written section
+ *   holds (the section's end, or the output's end, follows it) has the whole section as its raw text,
+ *   markers included: text given back for it is then exactly what the model wrote (`SectionCallsParser`).
  * - Text outside sections, whitespace included, is content as written: two call blocks separated by
  *   `\n` add `\n` to content, as in every other format (`FormatOptions.content: 'nonblank'` or `'trim'`
  *   drop such whitespace, as vLLM's Qwen3 parsers do). Whitespace inside a written section, between its
@@ -96,6 +106,13 @@ export class XmlParametersParser extends XmlSectionsParser {
   private callStartLooked = 0;
   /** Where the open parameter tag starts in the call's raw text (for a repair's position). */
   private parameterOffset = 0;
+  /**
+   * The key of the open call's first value that ended without its closing tag at a parameter tag
+   * (see `checkKey`, `stepValueClosed`): from there on the call's structure must hold.
+   */
+  private implicitEnd: string | undefined;
+  /** The open value holds its closing tag as data (`stepValueClosed`): it must end at its own. */
+  private closerInValue = false;
 
   constructor(config: XmlParametersConfig, options?: FormatOptions) {
     super(config, options);
@@ -126,6 +143,8 @@ export class XmlParametersParser extends XmlSectionsParser {
     this.closing = [];
     this.parameterOffset = 0;
     this.callStartLooked = 0;
+    this.implicitEnd = undefined;
+    this.closerInValue = false;
   }
 
   protected parse(cursor: Cursor): void {
@@ -207,6 +226,7 @@ export class XmlParametersParser extends XmlSectionsParser {
       return true;
     }
     if (name === '') call.problem ??= 'a parameter tag has no name';
+    else this.checkKey(name);
     this.parameterKey = name;
     this.parameterAttributes = attributes;
     this.value.clear();
@@ -369,8 +389,22 @@ export class XmlParametersParser extends XmlSectionsParser {
         return true;
       }
     }
-    // Implicit end: the next tag is left for the call body.
+    // Implicit end: the next tag is left for the call body. A value that held a closing tag as data
+    // (`1 </parameter> stray </function>`) ends at neither reading without a guess: the model's value
+    // was cut at that tag with stray text after it, or holds it and lost its own.
+    if (this.closerInValue) {
+      const key = this.parameterKey ?? '';
+      this.call.reject(
+        'ambiguous_parameter_end',
+        `the value of "${key}" holds a ${this.config.parameterEnd} that closes nothing and has no ${this.config.parameterEnd} of its own`,
+      );
+    }
+    const key = this.parameterKey;
     this.endParameter(true);
+    // A value cut at a parameter tag: from here the call's structure must hold. Not after a malformed
+    // closer (`</parameter1>`, SGLang #27336): that shows the value ended there.
+    const missing = this.call.repairs.at(-1)?.kind === 'missing_parameter_close_tag';
+    if (match.marker === this.config.parameterStart && key !== undefined && missing) this.implicitEnd ??= key;
     this.state = 'call-body';
     return true;
   }
@@ -393,7 +427,15 @@ export class XmlParametersParser extends XmlSectionsParser {
       return true;
     }
     // Data such as `a </parameter> b`: the closing tag belongs to the value. Its pieces are the raw
-    // text's last ones.
+    // text's last ones. After an implicit end that closer closes nothing the structure explains: the
+    // parameter tag that ended the earlier value may have been its text (`cat <<EOF … <parameter=city>
+    // Paris </parameter> … EOF </parameter>`), and the two readings give different arguments.
+    if (this.implicitEnd !== undefined) {
+      this.call.reject(
+        'ambiguous_parameter_end',
+        `a ${this.config.parameterEnd} in the value of "${this.parameterKey ?? ''}" closes nothing; ${this.ambiguity()}`,
+      );
+    }
     let rawStart = this.rawLength;
     for (const piece of this.closing) rawStart -= piece.length;
     for (const piece of this.closing) {
@@ -401,8 +443,38 @@ export class XmlParametersParser extends XmlSectionsParser {
       rawStart += piece.length;
     }
     this.closing = [];
+    this.closerInValue = true;
     this.state = 'value';
     return true;
+  }
+
+  /**
+   * A parameter's key against the call so far. A key given twice makes the call invalid: which value
+   * the model meant is unknown (a value may quote a parameter tag: `<parameter=path>` in a file's
+   * content), and keeping the last would let quoted text override an argument. After an implicit end
+   * (see `implicitEnd`), a key the tool does not declare does too: alignment would drop it and hand
+   * on the cut value as a clean call.
+   */
+  private checkKey(key: string): void {
+    const call = this.call;
+    if (call.hasKey(key)) {
+      const why = this.implicitEnd === undefined ? '' : `; ${this.ambiguity()}`;
+      call.reject('duplicate_argument', `the parameter "${key}" is given twice${why}`);
+      return;
+    }
+    const name = call.name;
+    const tools = this.tools;
+    if (this.implicitEnd === undefined || name === undefined || tools === undefined) return;
+    const schema = tools.parameters(name);
+    if (typeof schema !== 'object' || schema === null || typeof schema.properties !== 'object') return;
+    if (this.parameterSchema(name, key) !== undefined) return;
+    call.reject('ambiguous_parameter_end', `"${name}" has no parameter "${key}"; ${this.ambiguity()}`);
+  }
+
+  /** Why a call with an implicit end whose structure does not hold is ambiguous. */
+  private ambiguity(): string {
+    const { parameterStart, parameterEnd } = this.config;
+    return `the value of "${this.implicitEnd}" has no ${parameterEnd}, and the ${parameterStart.trimEnd()} tag that ended it may be text of that value`;
   }
 
   /** Literal text of a CDATA section inside a value. */
@@ -455,6 +527,7 @@ export class XmlParametersParser extends XmlSectionsParser {
     }
     this.parameterKey = undefined;
     this.parameterAttributes = {};
+    this.closerInValue = false;
     stream.endRaw();
   }
 

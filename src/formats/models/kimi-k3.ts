@@ -11,7 +11,8 @@
  *   JSON-decoded (Python literals and stray commas tolerated; the raw text is kept when it does not
  *   decode); without a `type` attribute the value is
  *   typed by the tool's JSON Schema when tools are given. Attribute values are unescaped (`&quot;`,
- *   `&amp;`). The `index` attribute is not an id: ids are `call_N`.
+ *   `&amp;`). The `index` attribute is not an id: ids are `call_N`. A key given twice makes the call
+ *   invalid (`duplicate_argument`), not last-wins.
  * - Content and reasoning: the `response` channel's text is content; the `think` channel is reasoning
  *   (the template opens it in the prompt, so pass `reasoningStartedInPrompt`); a `response`, `tools` or
  *   `call` tag ends an unclosed `think`. Channel markers are structure (markup) in every mode: with
@@ -36,6 +37,7 @@ import type { ToolCallRepair } from '../../types/tool-call.js';
 import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
 import { xmlParametersEnvelope } from '../core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from '../core/markers.js';
+import { typeRawText } from '../core/type-raw-text.js';
 import type { FormatDefinition, FormatOptions } from '../format-definition.js';
 
 const openMarker = '<|open|>';
@@ -96,7 +98,10 @@ export class KimiK3Parser extends BaseFormatParser {
   private inTools = false;
   private name: string | undefined;
   private problem: string | undefined;
+  /** A key the open call gives twice (see `completeCall`). */
+  private repeated: string | undefined;
   private arguments: Argument[] = [];
+  private argumentKeys = new Set<string>();
   private argumentKey = '';
   private argumentType: string | undefined;
   private valuePieces: string[] = [];
@@ -115,7 +120,9 @@ export class KimiK3Parser extends BaseFormatParser {
   private clearCall(): void {
     this.name = undefined;
     this.problem = undefined;
+    this.repeated = undefined;
     this.arguments = [];
+    this.argumentKeys = new Set();
     this.argumentKey = '';
     this.argumentType = undefined;
     this.valuePieces = [];
@@ -193,6 +200,8 @@ export class KimiK3Parser extends BaseFormatParser {
             this.valuePieces.push(this.take(cursor, match.index + match.marker.length, 'call'));
             break;
           }
+          if (this.argumentKeys.has(this.argumentKey)) this.repeated ??= this.argumentKey;
+          this.argumentKeys.add(this.argumentKey);
           this.arguments.push({
             key: this.argumentKey,
             type: this.argumentType,
@@ -334,12 +343,18 @@ export class KimiK3Parser extends BaseFormatParser {
   private completeCall(): void {
     const name = this.name;
     const problem = this.problem;
+    const repeated = this.repeated;
     const decoded =
       name === undefined ? { value: {}, repairs: [] } : this.decodeArguments(name, this.arguments);
     this.clearCall();
     this.state = this.inTools ? 'tools' : 'text';
     if (problem !== undefined || name === undefined) {
       this.failCall('invalid_tool_call', problem ?? 'the call has no tool="NAME" attribute', name);
+      return;
+    }
+    if (repeated !== undefined) {
+      // Which value was meant is unknown (a value may quote an argument): the last does not win.
+      this.failCall('duplicate_argument', `the argument "${repeated}" is given twice`, name);
       return;
     }
     const raw = this.closeCallRaw();
@@ -362,7 +377,7 @@ export class KimiK3Parser extends BaseFormatParser {
     const repairs: ArgumentRepairs[] = [];
     for (const { key, type, raw } of list) {
       let value: unknown = raw;
-      if (type === undefined) value = this.typeText(raw, this.parameterSchema(name, key));
+      if (type === undefined) value = typeRawText(raw, this.parameterSchema(name, key), this.options.align);
       else if (type !== 'string') {
         // JSON, with only repairs that lose nothing (Python literals, stray commas, other quotes);
         // anything else keeps the raw text, as vLLM does for malformed JSON.

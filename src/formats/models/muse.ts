@@ -20,7 +20,8 @@
  *   invokes are parallel calls. Values are raw text ("as is" for strings and scalars, JSON for lists
  *   and objects, as the template tells the model) typed by the tool's schema; without tools they stay
  *   strings. A value ends at the `</atem:parameter>` followed by another tag or the end of the body,
- *   so a value may quote the closing tag. A body that is a JSON object is taken as the arguments of
+ *   so a value may quote the closing tag. A parameter given twice makes the invoke invalid
+ *   (`duplicate_argument`: a value may quote a parameter, which must not override the real one). A body that is a JSON object is taken as the arguments of
  *   the recipient. The call's raw text is the whole message when it holds one invoke, else the
  *   message cut between its invokes (the first from the header, the last to the message's end).
  * - A control token (`<|eom|>`, `<|eot|>`, `<|end_of_text|>`, `<|start|>`) inside an open parameter
@@ -93,6 +94,8 @@ interface Invoke {
   readonly end: number;
   readonly name?: string;
   readonly parameters?: Array<readonly [string, string]>;
+  /** A key the invoke gives twice (it is then invalid: which value was meant is unknown). */
+  readonly repeated?: string;
 }
 
 function skipSpace(text: string, from: number): number {
@@ -119,6 +122,8 @@ function readInvokes(body: string, cutOff: boolean): Invoke[] {
     }
     const name = nameAttribute(body.slice(start, Math.min(headerEnd, start + maxTag)));
     const parameters: Array<readonly [string, string]> = [];
+    const keys = new Set<string>();
+    let repeated: string | undefined;
     let at = headerEnd + 1;
     let whole: boolean | undefined;
     while (whole === undefined) {
@@ -144,6 +149,8 @@ function readInvokes(body: string, cutOff: boolean): Invoke[] {
           if (key === undefined) whole = false;
           continue;
         }
+        if (keys.has(key)) repeated ??= key;
+        keys.add(key);
         parameters.push([key, body.slice(tagEnd + 1, valueEnd)]);
         at = valueEnd + PARAMETER_CLOSE.length;
       } else {
@@ -153,7 +160,9 @@ function readInvokes(body: string, cutOff: boolean): Invoke[] {
         whole = false;
       }
     }
-    if (whole && name !== undefined && name !== '') invokes.push({ start, end: at, name, parameters });
+    if (whole && name !== undefined && name !== '' && repeated !== undefined)
+      invokes.push({ start, end: at, name, repeated });
+    else if (whole && name !== undefined && name !== '') invokes.push({ start, end: at, name, parameters });
     else invokes.push(name === undefined || name === '' ? { start, end: at } : { start, end: at, name });
     position = at;
   }
@@ -368,6 +377,13 @@ export class MuseParser extends BaseFormatParser {
   }
 
   private emitInvoke(invoke: Invoke, raw: string, recipient: string): void {
+    if (invoke.repeated !== undefined) {
+      // A value may quote a parameter (`<atem:parameter name="path">…` in a file's content): keeping
+      // the last value would let quoted text override an argument.
+      const message = `the parameter "${invoke.repeated}" is given twice`;
+      this.invalidCall(raw, 'duplicate_argument', message, invoke.name);
+      return;
+    }
     if (invoke.parameters === undefined || invoke.name === undefined) {
       // A cut-off invoke keeps the name it wrote, else (the message's only invoke) the recipient's.
       this.invalidCall(

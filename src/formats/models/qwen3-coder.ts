@@ -25,8 +25,12 @@
  *   `<parameter=`, `</function>` or `<function=`, the last only when no `</parameter>` comes before
  *   the next tag: a value may quote `<function=NAME>`, or `</function>` when its own `</parameter>` comes
  *   before any other tag; a `</tool_call>` inside a value is data); a missing
- *   `</function>` at the end. Recovered and reported in the call's `repairs`: a parameter tag cut before
- *   its `>` (the parameter is dropped, vLLM #39771), a malformed `</parameter…>` (SGLang #27336), and the
+ *   `</function>` at the end. A `<parameter=` that ends a value without `</parameter>` may be text of
+ *   the value (a heredoc quoting a call): when a later `</parameter>` closes nothing or the tool does not
+ *   declare the key, the call is invalid (`ambiguous_parameter_end`); so is a key given twice
+ *   (`duplicate_argument`) rather than keeping the last value. Recovered and reported in the call's
+ *   `repairs`: a parameter tag cut before its `>` (the parameter is dropped, vLLM #39771), a malformed
+ *   `</parameter…>` (SGLang #27336), and the
  *   omissions above.
  * - Reasoning: `<think>…</think>` goes to `reasoning`; with `reasoningStartedInPrompt` (forced-open
  *   thinking templates) the output starts inside reasoning, and a `<tool_call>` in a block that never

@@ -88,7 +88,8 @@ describe('xml-parameters: long values streamed in 4-character chunks', () => {
     const invalid = events.filter((event) => event.type === 'tool-call-invalid');
     expect(invalid).toHaveLength(1);
     const raw = parseToolCalls(text, { format: 'qwen3_coder', tools }).invalidToolCalls[0]?.raw;
-    expect(raw).toBe(text.slice('Writing.\n<tool_call>\n'.length));
+    // The call opened its section: its raw text starts at the section's start.
+    expect(raw).toBe(text.slice('Writing.\n'.length));
     expect(invalid[0]).toMatchObject({ raw, issues: [{ code: 'incomplete_tool_call' }] });
   });
 

@@ -35,6 +35,8 @@ export class CallDraft {
   flags: ToolCallFlag[] = [];
   /** The finished parameters, typed, in order. */
   private typed: Array<readonly [string, unknown]> = [];
+  /** The keys of `typed` (a set: a call may have many parameters). */
+  private keys = new Set<string>();
 
   reset(): void {
     this.name = undefined;
@@ -46,11 +48,25 @@ export class CallDraft {
     this.issues = [];
     this.flags = [];
     this.typed = [];
+    this.keys = new Set();
+  }
+
+  /** Makes the call invalid with `code` unless a problem was found first (the first one wins). */
+  reject(code: string, message: string): void {
+    if (this.problem !== undefined) return;
+    this.problem = message;
+    this.problemCode = code;
+  }
+
+  /** Whether a finished parameter has the key `key`. */
+  hasKey(key: string): boolean {
+    return this.keys.has(key);
   }
 
   /** Adds a finished parameter's value; a typed value nested too deep makes the call invalid. */
   addValue(key: string, value: unknown, typed: boolean, flags: readonly AlignFlag[] = []): void {
     this.typed.push([key, value]);
+    this.keys.add(key);
     for (const flag of flags) this.flags.push({ path: `/${pointerToken(key)}${flag.path}`, kind: flag.kind });
     if (typed && this.problem === undefined && nestedDeeperThan(value, maxValueDepth)) {
       this.problem = `the value of "${key}" is nested deeper than ${maxValueDepth} levels`;

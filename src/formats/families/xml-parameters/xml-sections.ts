@@ -1,6 +1,7 @@
 import { skipWhitespace } from '../../../internal/whitespace.js';
-import { BaseFormatParser, type Bucket, type Cursor } from '../../core/base-parser.js';
+import type { Bucket, Cursor } from '../../core/base-parser.js';
 import { consumableEnd, findEarliestMarker } from '../../core/markers.js';
+import { SectionCallsParser } from '../../core/section-calls-parser.js';
 import { longestMarkerAt, startsLongerMarker } from '../../core/starting-marker.js';
 import type { FormatOptions } from '../../format-definition.js';
 import { CallDraft } from './call-draft.js';
@@ -27,7 +28,7 @@ export type XmlState =
  * between calls, and text in a section that is no call tag (an invalid call, a Hermes-style JSON call,
  * or with `proseMentions` a section start mentioned in prose).
  */
-export abstract class XmlSectionsParser extends BaseFormatParser {
+export abstract class XmlSectionsParser extends SectionCallsParser {
   protected state: XmlState = 'text';
   /** The open call: what it has read, and the call it makes at its end. */
   protected readonly call = new CallDraft();
@@ -44,7 +45,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
 
   /** See `FormatParser.reset`; also returns whitespace held between structural tags. */
   override reset(): string {
-    const held = this.opener + this.heldStart + this.pending.join('');
+    const held = this.takeHeldInvalid() + this.opener + this.heldStart + this.pending.join('');
     return held + super.reset();
   }
 
@@ -65,8 +66,9 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
   private implicitSection = false;
 
   /**
-   * Whitespace read in a section, routed once the next thing is known: markup before a tag in a written
-   * section, content between bare calls, the call's raw text before loose text.
+   * Whitespace (and separators, see `holdSeparator`) read in a section, routed once the next thing is
+   * known: markup before a tag in a written section, content between bare calls, the call's raw text
+   * before loose text.
    */
   private pending: string[] = [];
 
@@ -83,8 +85,20 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
    */
   private heldStart = '';
 
+  /** Moves a written section's held start (and layout) to `wrap`, before the section's first call. */
+  private wrapFirstCall(): boolean {
+    const start = this.opener + this.heldStart;
+    if (start === '') return false;
+    this.wrapCall(start + this.pending.join(''));
+    this.opener = '';
+    this.heldStart = '';
+    this.pending = [];
+    return true;
+  }
+
   /** Content and reasoning up to a section start (or a bare call start). */
   protected stepText(cursor: Cursor): boolean {
+    this.releaseInvalid('');
     const match = this.scanText(cursor, this.plan.textMarkers, this.plan.reasoningOpeners, true);
     if (!match) return false;
     const end = match.index + match.marker.length;
@@ -130,6 +144,7 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     this.hold(cursor, position);
     if (position === text.length) {
+      if (cursor.final) this.releaseInvalid('');
       if (cursor.final && (this.opener !== '' || this.heldStart !== '')) this.cutAfterSectionStart();
       else if (cursor.final) {
         this.routePending(this.implicitSection ? 'content' : 'markup');
@@ -138,8 +153,22 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       return false;
     }
     const marker = longestMarkerAt(text, position, this.plan.sectionMarkers);
+    if (this.holdsInvalid) {
+      if (marker !== undefined && this.config.sectionEnd.includes(marker)) {
+        // The section held only the invalid call: its end joins the call's raw text.
+        const suffix = this.pending.join('') + this.take(cursor, position + marker.length, 'call');
+        this.pending = [];
+        this.releaseInvalid(suffix);
+        this.state = 'text';
+        return true;
+      }
+      if (!cursor.final && startsLongerMarker(text, position, marker, this.plan.sectionMarkers)) return false;
+      if (this.holdSeparator(cursor, position, marker)) return true;
+      this.releaseInvalid(undefined);
+    }
     if (marker === this.config.callStart) {
-      this.routePending(this.implicitSection ? 'content' : 'markup');
+      if (this.implicitSection || !this.wrapFirstCall())
+        this.routePending(this.implicitSection ? 'content' : 'markup');
       this.beginCall();
       this.take(cursor, position + marker.length, 'call');
       this.resetCall();
@@ -150,6 +179,8 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       this.state = 'call-header';
       return true;
     }
+    if ((this.opener !== '' || this.heldStart !== '') && this.holdSeparator(cursor, position, marker))
+      return true;
     if (marker !== undefined) {
       this.routePending('markup');
       this.take(cursor, position + marker.length, 'markup');
@@ -226,10 +257,12 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
     const body = this.call.loose.join('');
     this.call.loose = [];
     const raw = this.closeCallRaw();
-    this.releaseOpener();
+    // The text opened its section: the start is markup before a call, part of an invalid one's raw.
+    this.wrapFirstCall();
     const read = sectionJsonCall(body, raw, atEnd);
     if ('parts' in read) this.endCall(read.parts, raw);
     else this.invalidCall(raw, read.code, read.message);
+    if (atEnd) this.releaseInvalid('');
   }
 
   /** Whether the text from `position` to its end is the start of a section end marker, cut short. */
@@ -264,6 +297,17 @@ export abstract class XmlSectionsParser extends BaseFormatParser {
       'the output ends right after the start of the tool-call section',
     );
     this.state = 'text';
+  }
+
+  /**
+   * A separator (Step-3's per-call tokens) between a section's start and its first call, or between
+   * a held invalid call and what follows: held with the layout (`pending`), so that it joins the
+   * call's raw text when the section holds only that call, and is markup otherwise. Whether it was one.
+   */
+  private holdSeparator(cursor: Cursor, position: number, marker: string | undefined): boolean {
+    if (marker === undefined || !this.config.separators?.includes(marker)) return false;
+    this.pending.push(this.take(cursor, position + marker.length, 'call'));
+    return true;
   }
 
   /** Consumes up to `end` into this parser's own pending whitespace. */
