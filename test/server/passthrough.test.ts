@@ -40,7 +40,9 @@ describe('openai-chat-passthrough', () => {
     });
     const body = harness.replay.requests[0]?.body ?? {};
     expect(body.tools).toEqual(weatherTools);
-    expect(body.tool_choice).toBe('auto');
+    // auto and parallel calls are the server's defaults: not sent (vLLM without
+    // --enable-auto-tool-choice refuses "auto").
+    expect(['tool_choice' in body, 'parallel_tool_calls' in body]).toEqual([false, false]);
     expect((body.messages as unknown[]).length).toBe(5);
     expect((body.messages as Array<{ role: string }>).map((message) => message.role)).toEqual([
       'system',
@@ -126,6 +128,22 @@ describe('openai-chat-passthrough', () => {
     ]);
     expect(answer.choices[0]?.message.content).toBe('It is sunny.');
     expect(answer.choices[0]?.finish_reason).toBe('stop');
+  });
+
+  it('tool_choice other than auto and parallel_tool_calls false are forwarded', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: hermesCall('get_weather', { city: 'Rome' }) }] },
+      backend: { type: 'openai-chat-passthrough' },
+    });
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      tools: weatherTools,
+      tool_choice: 'required',
+      parallel_tool_calls: false,
+    });
+    const body = harness.replay.requests[0]?.body ?? {};
+    expect([body.tool_choice, body.parallel_tool_calls]).toEqual(['required', false]);
   });
 
   it('refuses to continue a final assistant message (Chat continue_final_message, Messages prefill) before the backend is asked', async () => {

@@ -19,7 +19,8 @@ export interface PassthroughTurn {
 
 /**
  * The Chat Completions fields (`messages`, and `tools`, `tool_choice`, `parallel_tool_calls` when
- * tools are offered) an `openai-chat-passthrough` backend is sent.
+ * tools are offered; `tool_choice` only when not `auto`, `parallel_tool_calls` only when `false`) an
+ * `openai-chat-passthrough` backend is sent.
  *
  * `toolsIn: 'tools'` forwards them as OpenAI fields, for a server that renders tools with its own
  * template. `toolsIn: 'system'` is for a server that refuses `tools` (and with them `tool_calls` and
@@ -48,14 +49,15 @@ export function passthroughChat(turn: PassthroughTurn, toolsIn: 'tools' | 'syste
       : {}),
   });
   const body = value as unknown as Record<string, unknown>;
-  return offered
-    ? {
-        messages: body.messages,
-        tools: body.tools,
-        tool_choice: body.tool_choice,
-        parallel_tool_calls: body.parallel_tool_calls,
-      }
-    : { messages: body.messages };
+  if (!offered) return { messages: body.messages };
+  // `auto` and parallel calls are what a server assumes with `tools`; sent anyway, they make vLLM
+  // without `--enable-auto-tool-choice` (its parser off, as this backend needs it) refuse the request.
+  return {
+    messages: body.messages,
+    tools: body.tools,
+    ...(body.tool_choice === 'auto' ? {} : { tool_choice: body.tool_choice }),
+    ...(body.parallel_tool_calls === false ? { parallel_tool_calls: false } : {}),
+  };
 }
 
 /** One rendered message as a plain-text chat message (a tool message becomes user text). */
