@@ -407,6 +407,16 @@ describe('request bodies', () => {
     ]);
   });
 
+  it('openai-completions sends add_special_tokens false for a prompt that starts with a BOS text (no second BOS)', async () => {
+    const config = { type: 'openai-completions', url: '' } as const;
+    const llama = (await bodyFor(config, { prompt: '<|begin_of_text|><|start_header_id|>user' })) as Record<
+      string,
+      unknown
+    >;
+    const qwen = (await bodyFor(config, { prompt: '<|im_start|>user\nhi' })) as Record<string, unknown>;
+    expect([llama.add_special_tokens, 'add_special_tokens' in qwen]).toEqual([false, false]);
+  });
+
   it('openai-completions without a grammar field (default) sends no grammar and leaves unset params out', async () => {
     expect(await bodyFor({ type: 'openai-completions', url: '' }, { params: { maxTokens: 10 } })).toEqual({
       model: 'qwen3',

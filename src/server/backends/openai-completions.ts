@@ -85,6 +85,8 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
         // space apart; llama.cpp's server (grammarField "grammar") prints only preserved ones.
         skip_special_tokens: false,
         spaces_between_special_tokens: false,
+        // A prompt the template began with the BOS token would get a second one from vLLM's tokenizer.
+        ...(startsWithBos(request.prompt) ? { add_special_tokens: false } : {}),
         ...(field === 'grammar' ? llamaCppPreservedTokens(request, grammar) : {}),
         stream: true,
         stream_options: { include_usage: true },
@@ -99,6 +101,24 @@ export function openAICompletionsBackend(config: BackendConfig): Backend {
       });
     },
   };
+}
+
+/**
+ * The beginning-of-sequence texts chat templates write first (Llama 3, Mistral and Llama 2, Gemma,
+ * Command R, DeepSeek, LFM2).
+ */
+const bosTexts = [
+  '<|begin_of_text|>',
+  '<s>',
+  '<bos>',
+  '<BOS_TOKEN>',
+  '<｜begin▁of▁sentence｜>',
+  '<|startoftext|>',
+];
+
+/** Whether `prompt` starts with a BOS text (see `bosTexts`). */
+function startsWithBos(prompt: string): boolean {
+  return bosTexts.some((bos) => prompt.startsWith(bos));
 }
 
 /** The body fields that carry `grammar` for a server reading it from `field`. */
