@@ -146,6 +146,25 @@ describe('openai-chat-passthrough', () => {
     expect([body.tool_choice, body.parallel_tool_calls]).toEqual(['required', false]);
   });
 
+  it('forwards reasoning_effort and response_format: the server renders its template and samples', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: '{"city": "Rome"}' }] },
+      backend: { type: 'openai-chat-passthrough' },
+    });
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      reasoning_effort: 'none',
+      response_format: { type: 'json_schema', json_schema: { name: 'place', schema } },
+    });
+    const body = harness.replay.requests[0]?.body ?? {};
+    expect([body.reasoning_effort, body.response_format]).toEqual([
+      'none',
+      { type: 'json_schema', json_schema: { name: 'place', schema, strict: false } },
+    ]);
+  });
+
   it('refuses to continue a final assistant message (Chat continue_final_message, Messages prefill) before the backend is asked', async () => {
     harness = await startGateway({
       replay: { recordings: [] },

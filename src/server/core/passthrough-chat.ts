@@ -4,6 +4,8 @@ import { getFormat } from '../../formats/index.js';
 import { openaiChat, type ToolChoice } from '../../providers/index.js';
 import type { Message, ToolDefinition } from '../../types/index.js';
 import { languageModelPrompt } from '../template/language-model-prompt.js';
+import type { ReasoningSwitch } from './reasoning-switch.js';
+import type { ResponseFormat } from './turn-request.js';
 
 /** What an `openai-chat-passthrough` request carries of the turn. */
 export interface PassthroughTurn {
@@ -15,12 +17,16 @@ export interface PassthroughTurn {
   /** The served model's format id and name: they pick the tool prompt `toolsIn: 'system'` writes. */
   readonly format: string;
   readonly model: string;
+  /** Sent as `response_format` (a JSON answer the server can constrain). */
+  readonly responseFormat: ResponseFormat;
+  /** Sent as `reasoning_effort` (`none` for thinking off); absent: the server's default. */
+  readonly reasoning?: ReasoningSwitch;
 }
 
 /**
  * The Chat Completions fields (`messages`, and `tools`, `tool_choice`, `parallel_tool_calls` when
- * tools are offered; `tool_choice` only when not `auto`, `parallel_tool_calls` only when `false`) an
- * `openai-chat-passthrough` backend is sent.
+ * tools are offered; `tool_choice` only when not `auto`, `parallel_tool_calls` only when `false`;
+ * `response_format` and `reasoning_effort` when asked) an `openai-chat-passthrough` backend is sent.
  *
  * `toolsIn: 'tools'` forwards them as OpenAI fields, for a server that renders tools with its own
  * template. `toolsIn: 'system'` is for a server that refuses `tools` (and with them `tool_calls` and
@@ -31,6 +37,33 @@ export interface PassthroughTurn {
  * reasoning in history is left out, as chat templates drop it from earlier turns.
  */
 export function passthroughChat(turn: PassthroughTurn, toolsIn: 'tools' | 'system'): Record<string, unknown> {
+  return { ...toolFields(turn, toolsIn), ...answerFields(turn) };
+}
+
+/**
+ * `response_format` and `reasoning_effort` in OpenAI's shapes, for what the request asked: the server
+ * renders its own template and constrains its own sampling, so they are its to honour.
+ */
+function answerFields(turn: PassthroughTurn): Record<string, unknown> {
+  const format = turn.responseFormat;
+  const effort =
+    turn.reasoning === undefined ? undefined : turn.reasoning.enabled ? turn.reasoning.effort : 'none';
+  return {
+    ...(format.type === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
+    ...(format.type === 'json_schema'
+      ? {
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: format.name, schema: format.schema, strict: format.strict },
+          },
+        }
+      : {}),
+    ...(effort === undefined ? {} : { reasoning_effort: effort }),
+  };
+}
+
+/** `messages` with the tools as `toolsIn` says. */
+function toolFields(turn: PassthroughTurn, toolsIn: 'tools' | 'system'): Record<string, unknown> {
   if (toolsIn === 'system') {
     const renderer = rendererFor(getFormat(turn.format), turn.model);
     const rendered = renderToolPrompt(

@@ -196,6 +196,8 @@ function generateRequest(
         parallelToolCalls: request.parallelToolCalls,
         format: model.format,
         model: model.backendModel,
+        responseFormat: request.responseFormat,
+        ...(request.reasoning === undefined ? {} : { reasoning: request.reasoning }),
       },
       model.toolsIn,
     );
