@@ -640,6 +640,41 @@ describe('createBackend config checks and secrets', () => {
   });
 });
 
+describe('finish reasons and reasoning fields as servers send them', () => {
+  async function served(path: string, body: string): Promise<Awaited<ReturnType<typeof collect>>> {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const type = path === '/completion' ? 'llamacpp' : 'openai-chat-passthrough';
+      return await collect(createBackend({ type, url }).generate(request({ chat: { messages: [] } })));
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('llama.cpp: truncated true with stop_type eos is a stop (the context was shifted), not length', async () => {
+    const collected = await served(
+      '/completion',
+      'data: {"content":"Hi","stop":false}\n\ndata: {"content":"","stop":true,"stop_type":"eos","truncated":true}\n\n',
+    );
+    expect(collected.done.map((done) => done.type === 'done' && done.finishReason)).toEqual(['stop']);
+  });
+
+  it('passthrough: an empty reasoning_content beside a reasoning with text keeps the text', async () => {
+    const collected = await served(
+      '/v1/chat/completions',
+      'data: {"choices":[{"index":0,"delta":{"reasoning_content":"","reasoning":"think A"}}]}\n\ndata: {"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    );
+    expect([collected.reasoning, collected.text]).toEqual(['think A', 'ok']);
+  });
+});
+
 describe("llama.cpp's error field mid-stream (`error: {…}`, then `data: [DONE]`)", () => {
   it.each([
     ['\n', 'backend_status', 'the backend reported an error mid-stream: slot unavailable'],

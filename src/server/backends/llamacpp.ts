@@ -27,8 +27,9 @@ import { parseWireEvent, stopString, textChunks, usageOf } from './wire-event.js
  *
  * The answer is an SSE stream of `{ content, stop }` events; the last has `stop: true`, `stop_type`
  * (`eos`, `word`, `limit`), `stopping_word`, `truncated`, `tokens_evaluated` and `tokens_predicted`.
- * `stop_type: "limit"` or `truncated: true` is finish `length`, anything else `stop`; with `stop_type:
- * "word"`, `stopping_word` is the stop string that matched (the server's `to_json_non_oaicompat`).
+ * `stop_type: "limit"` (or, from a server without `stop_type`, `truncated: true`) is finish `length`,
+ * anything else `stop`; with `stop_type: "word"`, `stopping_word` is the stop string that matched
+ * (the server's `to_json_non_oaicompat`).
  *
  * @throws ToolwireError `invalid_argument` for a bad `url` or `timeoutMs`.
  */
@@ -80,7 +81,8 @@ class LlamaCppDecoder implements WireDecoder {
     const chunks = textChunks('text', event.content);
     if (event.stop !== true) return chunks;
     this.ended = true;
-    const length = event.stop_type === 'limit' || event.truncated === true;
+    // `truncated` says the context was shifted or cut, not that the token limit stopped the answer.
+    const length = event.stop_type === 'limit' || (event.stop_type === undefined && event.truncated === true);
     const usage = usageOf(event.tokens_evaluated, event.tokens_predicted);
     const word = event.stop_type === 'word' ? stopString(event.stopping_word) : undefined;
     chunks.push({

@@ -70,6 +70,10 @@ function deltaChunks(choice: Record<string, unknown>): BackendChunk[] {
         '(vLLM: no --enable-auto-tool-choice; llama.cpp: no --jinja tool parsing) so the gateway reads the text',
     );
   }
-  const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : delta.reasoning;
+  // Servers that send both may leave one empty: the one with text is the reasoning.
+  const reasoning =
+    typeof delta.reasoning_content === 'string' && delta.reasoning_content !== ''
+      ? delta.reasoning_content
+      : delta.reasoning;
   return [...textChunks('reasoning', reasoning), ...textChunks('text', delta.content)];
 }
