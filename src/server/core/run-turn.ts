@@ -240,8 +240,10 @@ async function* readBackend(
         // conversation; OpenAI clients (Codex) read the code.
         throw new GatewayError(400, 'invalid_request_error', error.code, error.message, 'messages');
       }
-      // Most messages name the backend already ("backend http://… answered 404", "the backend sent …").
-      const message = /^(the )?backend\b/.test(error.message) ? error.message : `backend: ${error.message}`;
+      // Most messages name the backend already ("backend http://… answered 404", "the backend sent …");
+      // its address is the operator's, not the client's to see (an internal host and port).
+      const named = error.message.replace(/^backend https?:\/\/\S+/, 'the backend');
+      const message = /^(the )?backend\b/.test(named) ? named : `backend: ${named}`;
       throw new GatewayError(error.status, 'server_error', error.code, message);
     }
     throw error;
