@@ -109,13 +109,6 @@ describe('stop_reason "stop_sequence" through @anthropic-ai/sdk', () => {
       stop_reason: 'tool_use',
     },
     {
-      name: 'a call, then the token limit cutting the next: max_tokens, as Anthropic reports it',
-      backend: { type: 'openai-completions' },
-      output: `${hermesCall('get_weather', { city: 'Paris' })}\n<tool_call>\n{"name": "get_weather", "arguments": {"ci`,
-      finishReason: 'length',
-      stop_reason: 'max_tokens',
-    },
-    {
       name: 'the token limit: max_tokens',
       backend: { type: 'openai-completions' },
       output: 'It is',

@@ -141,7 +141,6 @@ export async function* runTurnBatches(
       usage: turn.usage,
       stats,
       ...(stopSequence === undefined ? {} : { stopSequence }),
-      ...(finishReason === 'tool_calls' && turn.limitReached() ? { limitReached: true as const } : {}),
     };
     if (broken === undefined) {
       collected.push(end);

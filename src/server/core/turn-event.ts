@@ -30,10 +30,4 @@ export type TurnEvent =
        * `stop` and the backend said which one matched (see `BackendChunk`); else absent.
        */
       readonly stopSequence?: string;
-      /**
-       * `true` when the backend stopped at the token limit although `finishReason` is `tool_calls` (a
-       * call was complete before the limit cut the answer): Responses reports it as `incomplete`,
-       * Messages as `max_tokens`, as their own APIs do; Chat keeps `tool_calls`. Else absent.
-       */
-      readonly limitReached?: true;
     };

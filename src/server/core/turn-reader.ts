@@ -135,11 +135,6 @@ export class TurnReader {
     for (const event of this.stream.finish()) this.event(event, out);
   }
 
-  /** Whether the backend stopped at the token limit (whatever `finishReason` says). */
-  limitReached(): boolean {
-    return this.backendFinish === 'length';
-  }
-
   finishReason(): TurnFinishReason {
     if (this.calls > 0) return 'tool_calls';
     return this.backendFinish ?? 'stop';

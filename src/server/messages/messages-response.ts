@@ -16,21 +16,19 @@ export function messageMeta(model: string): MessageMeta {
 }
 
 /**
- * Anthropic's `stop_reason` and `stop_sequence` for a turn's end: `max_tokens` when the backend hit the
- * token limit (also after a complete call, as Anthropic does), else `tool_use` when calls were made,
- * `stop_sequence` with the matched string when the backend stopped at one of `stop_sequences` and said
- * which (llama.cpp's native endpoint, vLLM, SGLang: see `BackendChunk`), else `end_turn` with
- * `stop_sequence: null`. A backend that does not say which stop string matched (Ollama, llama.cpp's
- * OpenAI endpoints, LM Studio) leaves the stop string out of the text like the model's own end, so such
- * a stop reads as `end_turn`.
+ * Anthropic's `stop_reason` and `stop_sequence` for a turn's end: `tool_use` exactly when calls were
+ * made, `max_tokens` when the backend hit the token limit, `stop_sequence` with the matched string when
+ * the backend stopped at one of `stop_sequences` and said which (llama.cpp's native endpoint, vLLM,
+ * SGLang: see `BackendChunk`), else `end_turn` with `stop_sequence: null`. A backend that does not say
+ * which stop string matched (Ollama, llama.cpp's OpenAI endpoints, LM Studio) leaves the stop string
+ * out of the text like the model's own end, so such a stop reads as `end_turn`.
  */
 export function stopFields(end: Extract<TurnEvent, { type: 'end' }>): {
   stop_reason: AnthropicStopReason;
   stop_sequence: string | null;
 } {
-  if (end.finishReason === 'length' || end.limitReached === true)
-    return { stop_reason: 'max_tokens', stop_sequence: null };
   if (end.finishReason === 'tool_calls') return { stop_reason: 'tool_use', stop_sequence: null };
+  if (end.finishReason === 'length') return { stop_reason: 'max_tokens', stop_sequence: null };
   return end.stopSequence === undefined
     ? { stop_reason: 'end_turn', stop_sequence: null }
     : { stop_reason: 'stop_sequence', stop_sequence: end.stopSequence };

@@ -72,7 +72,7 @@ export class ResponseEventWriter {
       case 'call':
         return [...this.close('completed'), ...this.call(event)];
       case 'end': {
-        const incomplete = event.finishReason === 'length' || event.limitReached === true;
+        const incomplete = event.finishReason === 'length';
         const events = this.close(incomplete ? 'incomplete' : 'completed');
         const status: ResponseStatus = incomplete ? 'incomplete' : 'completed';
         const end: ResponseEnd = incomplete
