@@ -109,6 +109,13 @@ describe('stop_reason "stop_sequence" through @anthropic-ai/sdk', () => {
       stop_reason: 'tool_use',
     },
     {
+      name: 'a call, then the token limit cutting the next: tool_use, so the agent runs the call',
+      backend: { type: 'openai-completions' },
+      output: `${hermesCall('get_weather', { city: 'Paris' })}\n<tool_call>\n{"name": "get_weather", "arguments": {"ci`,
+      finishReason: 'length',
+      stop_reason: 'tool_use',
+    },
+    {
       name: 'the token limit: max_tokens',
       backend: { type: 'openai-completions' },
       output: 'It is',

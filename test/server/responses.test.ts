@@ -352,6 +352,29 @@ describe('POST /v1/responses through the openai SDK', () => {
     expect(final.output_text).toBe('It is');
   });
 
+  it('a call, then the token limit cutting the next: completed, so agents run the call (Codex retries an incomplete response)', async () => {
+    const cut = '<tool_call>\n{"name": "get_weather", "arguments": {"ci';
+    const output = `${callText}\n${cut}`;
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          { output, finishReason: 'length' },
+          { output, finishReason: 'length' },
+        ],
+      },
+    });
+    const request = { model: 'm', input: question, tools, max_output_tokens: 40 };
+    const whole = await harness.client.responses.create(request);
+    const streamed = await harness.client.responses.stream(request).finalResponse();
+    for (const response of [whole, streamed]) {
+      expect(response.status).toBe('completed');
+      expect(response.output.map((item) => item.type)).toEqual(['message', 'function_call', 'message']);
+      expect(response.output[1]).toMatchObject({ name: 'get_weather', arguments: parisArguments });
+      // The cut call's text, as the model wrote it.
+      expect(response.output_text).toBe(`Let me check.\n\n${cut}`);
+    }
+  });
+
   it('splits reasoning into a reasoning item when the template opened <think> (Qwen3.5)', async () => {
     const output = 'The user wants Paris.\n</think>\n\nSure.';
     harness = await startGateway({
