@@ -146,22 +146,41 @@ describe('openai-chat-passthrough', () => {
     expect([body.tool_choice, body.parallel_tool_calls]).toEqual(['required', false]);
   });
 
-  it('forwards reasoning_effort and response_format: the server renders its template and samples', async () => {
+  it('forwards a reasoning_effort level, and response_format when no tools are offered', async () => {
     harness = await startGateway({
-      replay: { recordings: [{ output: '{"city": "Rome"}' }] },
+      replay: { recordings: [{ output: '{"city": "Rome"}' }, { output: '{"city": "Rome"}' }] },
       backend: { type: 'openai-chat-passthrough' },
     });
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const response_format = { type: 'json_schema' as const, json_schema: { name: 'place', schema } };
     await harness.client.chat.completions.create({
       model: 'm',
       messages: history,
-      reasoning_effort: 'none',
-      response_format: { type: 'json_schema', json_schema: { name: 'place', schema } },
+      reasoning_effort: 'high',
+      response_format,
     });
-    const body = harness.replay.requests[0]?.body ?? {};
-    expect([body.reasoning_effort, body.response_format]).toEqual([
-      'none',
-      { type: 'json_schema', json_schema: { name: 'place', schema, strict: false } },
+    // With tools, vLLM and Ollama would hold the whole output to the format: no call could be written.
+    await harness.client.chat.completions.create({
+      model: 'm',
+      messages: history,
+      tools: weatherTools,
+      response_format,
+    });
+    const [alone, withTools] = harness.replay.requests.map((request) => request.body);
+    expect([alone?.reasoning_effort, alone?.response_format, 'response_format' in (withTools ?? {})]).toEqual(
+      ['high', { type: 'json_schema', json_schema: { name: 'place', schema, strict: false } }, false],
+    );
+  });
+
+  it('reasoning_effort none is not sent (vLLM refuses it), and a notice says thinking is not switched off', async () => {
+    harness = await startGateway({
+      replay: { recordings: [{ output: 'Rome.' }] },
+      backend: { type: 'openai-chat-passthrough' },
+    });
+    await harness.client.chat.completions.create({ model: 'm', messages: history, reasoning_effort: 'none' });
+    expect('reasoning_effort' in (harness.replay.requests[0]?.body ?? {})).toBe(false);
+    expect(harness.notices).toEqual([
+      'model "m" renders its template at the backend: thinking is not switched off there',
     ]);
   });
 

@@ -19,14 +19,15 @@ export interface PassthroughTurn {
   readonly model: string;
   /** Sent as `response_format` (a JSON answer the server can constrain). */
   readonly responseFormat: ResponseFormat;
-  /** Sent as `reasoning_effort` (`none` for thinking off); absent: the server's default. */
+  /** Its effort level is sent as `reasoning_effort`; absent or off: the server's default. */
   readonly reasoning?: ReasoningSwitch;
 }
 
 /**
  * The Chat Completions fields (`messages`, and `tools`, `tool_choice`, `parallel_tool_calls` when
  * tools are offered; `tool_choice` only when not `auto`, `parallel_tool_calls` only when `false`;
- * `response_format` and `reasoning_effort` when asked) an `openai-chat-passthrough` backend is sent.
+ * `response_format` when asked and no tools are offered, and a `reasoning_effort` level) an
+ * `openai-chat-passthrough` backend is sent.
  *
  * `toolsIn: 'tools'` forwards them as OpenAI fields, for a server that renders tools with its own
  * template. `toolsIn: 'system'` is for a server that refuses `tools` (and with them `tool_calls` and
@@ -42,12 +43,14 @@ export function passthroughChat(turn: PassthroughTurn, toolsIn: 'tools' | 'syste
 
 /**
  * `response_format` and `reasoning_effort` in OpenAI's shapes, for what the request asked: the server
- * renders its own template and constrains its own sampling, so they are its to honour.
+ * renders its own template and constrains its own sampling. `response_format` only when no tools are
+ * offered: vLLM and Ollama apply it to the whole output, so the model could no longer write a call (the
+ * gateway checks the answer instead). A reasoning effort only as a level: vLLM refuses `none`, and a
+ * template's thinking switch (`enable_thinking`) is not an OpenAI field.
  */
 function answerFields(turn: PassthroughTurn): Record<string, unknown> {
-  const format = turn.responseFormat;
-  const effort =
-    turn.reasoning === undefined ? undefined : turn.reasoning.enabled ? turn.reasoning.effort : 'none';
+  const format = turn.tools.length > 0 ? ({ type: 'text' } as const) : turn.responseFormat;
+  const effort = turn.reasoning?.enabled === true ? turn.reasoning.effort : undefined;
   return {
     ...(format.type === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
     ...(format.type === 'json_schema'

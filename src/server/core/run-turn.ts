@@ -187,6 +187,10 @@ function generateRequest(
     ...(grammar ? { grammar } : {}),
   };
   if (model.backend.kind === 'openai-chat-passthrough') {
+    if (request.reasoning?.enabled === false)
+      context.notice(
+        `model "${model.name}" renders its template at the backend: thinking is not switched off there`,
+      );
     const chat = passthroughChat(
       {
         messages,
