@@ -37,6 +37,8 @@ describe('tool_choice allowed_tools (OpenAI): only the named tools are offered',
       answer.choices[0]?.message.tool_calls?.map((call) => call.type === 'function' && call.function.name),
     ).toEqual(['get_time']);
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
+    // Read, so not noted as left out.
+    expect(harness.notices).toEqual([]);
   });
 
   it('Chat, mode required: a call to a tool outside the list is no call, so a 422', async () => {

@@ -76,7 +76,9 @@ export function readChatRequest(body: unknown, notice: (message: string) => void
   const tools = readTools(record.tools);
   let canonical: ReturnType<typeof openaiChat.fromRequest>['value'];
   try {
-    const converted = openaiChat.fromRequest(record);
+    // The conversion reads messages; `tool_choice` is read below (the converter knows no
+    // `allowed_tools` and would note it as not read).
+    const converted = openaiChat.fromRequest({ ...record, tool_choice: undefined });
     canonical = converted.value;
     // What the conversion left out or read otherwise (a content part it cannot read, a result that
     // answers no call): the log says so, as the Responses route does.
