@@ -225,6 +225,8 @@ export function modelConfig(
     format,
     backend: { ...backend, url },
     reasoningStartedInPrompt: started,
+    // SGLang (grammarField "ebnf") needs a default output limit (see `maxTokens`).
+    ...(backend.grammarField === 'ebnf' ? { maxTokens: 4096 } : {}),
     ...(data.withoutBuiltinTemplate.includes(format) ? { template: { jinja: fallbackTemplate } } : {}),
   };
 }

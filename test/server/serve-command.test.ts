@@ -190,6 +190,11 @@ describe('toolwire serve: flags and config mistakes', () => {
               contextSize: 8192,
             },
           },
+          {
+            name: 'b',
+            format: 'hermes',
+            backend: { type: 'openai-completions', url: 'http://127.0.0.1:1', grammarField: 'ebnf' },
+          },
         ],
       }),
     );
@@ -205,6 +210,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       `toolwire serve: ${config}: models[1].backend.toolsIn: applies to openai-chat-passthrough backends only`,
       `toolwire serve: ${config}: models[1].backend.threads: applies to llamacpp-embedded backends only`,
       `toolwire serve: ${config}: models[1].backend.contextSize: applies to llamacpp-embedded and ollama backends only`,
+      `toolwire serve: ${config}: models[2].maxTokens: is required with grammarField "ebnf" (SGLang): SGLang refuses max_tokens null and otherwise stops every answer at 16 tokens`,
     ]);
   });
 

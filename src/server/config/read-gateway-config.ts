@@ -218,6 +218,18 @@ function readModel(
   const contextLength = optionalInteger(entry, 'contextLength', path, check, 1, 100_000_000);
   const reasoningBudget = optionalInteger(entry, 'reasoningBudget', path, check, 0, 10_000);
   const maxTokens = optionalInteger(entry, 'maxTokens', path, check, 1, 100_000_000);
+  // SGLang (the server `grammarField: "ebnf"` names) types `max_tokens` as an integer: the `null` sent
+  // for a request without a limit is refused, and without it SGLang stops every answer at 16 tokens.
+  if (
+    maxTokens === undefined &&
+    backend !== undefined &&
+    backend.type === 'openai-completions' &&
+    backend.grammarField === 'ebnf'
+  )
+    check(
+      `${path}.maxTokens`,
+      'is required with grammarField "ebnf" (SGLang): SGLang refuses max_tokens null and otherwise stops every answer at 16 tokens',
+    );
   const started = entry.reasoningStartedInPrompt;
   if (started !== undefined && typeof started !== 'boolean')
     check(`${path}.reasoningStartedInPrompt`, 'must be true or false');
