@@ -32,7 +32,8 @@ Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
   --template SOURCE      the chat template: a .jinja file, a tokenizer_config.json, or builtin:ID
                          (default: the format's built-in template, where it has one)
   --grammar-field FIELD  where openai-completions takes grammars: grammar (llama.cpp server),
-                         structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang), none
+                         structured_outputs (vLLM), guided_grammar (older vLLM), ebnf (SGLang;
+                         needs --max-tokens), none
   --reasoning-budget N   with tool_choice required or named: at most N characters of reasoning
                          before the call (0: none); default unbounded
   --max-tokens N         max_tokens sent when a request sets no output limit (vLLM: the rest of the
