@@ -1,15 +1,16 @@
 // Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
-// open call's pieces); its pieces with one job each are in `named-json/`. About 630 lines.
+// open call's pieces); its pieces with one job each are in `named-json/`. About 640 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
+import type { CallParts, Cursor } from '../core/base-parser.js';
 import { consumableEnd, findEarliestMarker } from '../core/markers.js';
 
 const none: readonly string[] = [];
 
 import { scanJsonBody } from '../core/scan-json-body.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import { startingMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
 import { readBoundedField, recipientPattern, validName } from './named-json/bounded-field.js';
@@ -46,8 +47,11 @@ type State =
  * `idStart`) is read, and argument text after a name streams verbatim as `tool-input-delta`s; a JSON call
  * object is announced once its top-level name and id fields have streamed by (within its first 4096
  * code units). Work is linear: fields are read from a bounded look-ahead, JSON is scanned once.
+ *
+ * An invalid call that is all its written section holds keeps the section's markers in its raw text
+ * (see `SectionCallsParser`), so text given back for it is what the model wrote.
  */
-export class NamedJsonParser extends BaseFormatParser {
+export class NamedJsonParser extends SectionCallsParser {
   private state: State;
   /** Inside a call section (between section start and end). */
   private inSection = false;
@@ -251,36 +255,48 @@ export class NamedJsonParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      // The output ended right after the section start: a call begun and not written.
+      // The output ended right after the section start (a call begun and not written), or after an
+      // invalid call held (see `SectionCallsParser`) that the section held alone.
+      this.releaseHeld('');
       this.takeLayout(cursor, position);
       this.cutAfterStart();
       this.leaveSection();
       return true;
     }
-    this.releaseStart();
     const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
-    if (marker !== undefined && this.config.callStart.includes(marker)) {
-      this.take(cursor, position, 'markup');
+    const opens =
+      marker === undefined
+        ? this.sectionFresh && this.config.implicitCallInSection === true
+        : this.config.callStart.includes(marker);
+    if (opens) {
+      // The section's first call: its start is markup before a valid call, raw text of an invalid one
+      // that is all the section holds, so text given back for it keeps the section's markers.
+      if (this.heldStartText === '') {
+        this.releaseHeld(undefined);
+        this.take(cursor, position, 'markup');
+      } else {
+        const start = this.heldStartText + this.take(cursor, position, 'call');
+        this.heldStartText = '';
+        this.wrapCall(start);
+      }
       this.sectionFresh = false;
       this.beginCall();
-      this.take(cursor, position + marker.length, 'call');
+      if (marker !== undefined) this.take(cursor, position + marker.length, 'call');
       this.state = 'prefix';
       return true;
     }
-    if (marker !== undefined) {
-      this.take(cursor, position + marker.length, 'markup');
+    if (marker !== undefined && this.holdsInvalid && this.config.sectionEnd?.includes(marker)) {
+      // The section held only the invalid call: its end (and the layout before it) joins the call's raw text.
+      this.releaseInvalid(this.take(cursor, position + marker.length, 'call'));
       this.leaveSection();
       return true;
     }
-    if (this.sectionFresh && this.config.implicitCallInSection) {
-      this.take(cursor, position, 'markup');
-      this.sectionFresh = false;
-      this.beginCall();
-      this.state = 'prefix';
-      return true;
-    }
-    // Text after the calls without a section end: the section is over, the text is content.
+    this.releaseStart();
+    this.releaseHeld(undefined);
+    // A section end (or start): the section is over. Text after the calls without a section end: the
+    // section is over too, the text is content.
+    if (marker !== undefined) this.take(cursor, position + marker.length, 'markup');
     this.leaveSection();
     return true;
   }
