@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
-// open call's pieces); its pieces with one job each are in `named-json/`. About 640 lines.
+// open call's pieces); its pieces with one job each are in `named-json/`. About 650 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
@@ -203,7 +203,11 @@ export class NamedJsonParser extends SectionCallsParser {
     return true;
   }
 
-  /** Between the elements of a call list: separators are structure; `]` or a marker ends the list. */
+  /**
+   * Between the elements of a call list: separators are structure; `]` or a marker ends the list. An
+   * invalid element that is all the list holds keeps the list's start, `]` and call end in its raw
+   * text (see `SectionCallsParser`): the separators after it are held with it.
+   */
   private stepList(cursor: Cursor): boolean {
     const text = cursor.text;
     let position = cursor.position;
@@ -212,16 +216,21 @@ export class NamedJsonParser extends SectionCallsParser {
       if (!isWhitespace(code) && code !== 0x2c /* , */) break;
       position++;
     }
-    this.takeLayout(cursor, position);
+    if (this.holdsInvalid) this.holdLayout(cursor, position);
+    else this.takeLayout(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
+      this.releaseHeld('');
       this.cutAfterStart('the output ends right after the start of the tool-call list');
       this.state = 'text';
       return true;
     }
-    this.releaseStart();
     if (text.charCodeAt(position) === 0x5d /* ] */) {
-      this.take(cursor, position + 1, 'markup');
+      if (this.holdsInvalid) this.holdLayout(cursor, position + 1);
+      else {
+        this.releaseStart();
+        this.take(cursor, position + 1, 'markup');
+      }
       this.state = 'list-end';
       return true;
     }
@@ -229,9 +238,21 @@ export class NamedJsonParser extends SectionCallsParser {
     if (marker === 'wait') return false;
     if (marker !== undefined) {
       // The list was not closed: a call end closes it, a call start or section end leaves it.
-      if (this.config.callEnd?.includes(marker)) this.take(cursor, position + marker.length, 'markup');
+      const ends = this.config.callEnd?.includes(marker) === true;
+      if (ends && this.holdsInvalid) this.releaseLayoutAnd(cursor, position + marker.length);
+      else {
+        this.releaseStart();
+        this.releaseHeld(undefined);
+        if (ends) this.take(cursor, position + marker.length, 'markup');
+      }
       this.state = 'text';
       return true;
+    }
+    if (this.heldStartText === '') this.releaseHeld(undefined);
+    else {
+      // The list's first element: its start is markup before a valid call, raw text of an invalid one.
+      this.wrapCall(this.heldStartText);
+      this.heldStartText = '';
     }
     this.beginCall();
     this.startJson('element');
@@ -245,9 +266,25 @@ export class NamedJsonParser extends SectionCallsParser {
     if (position === text.length && !cursor.final) return false;
     const marker = startingMarker(text, position, this.config.callEnd ?? none, cursor.final);
     if (marker === 'wait') return false;
-    if (marker !== undefined) this.take(cursor, position + marker.length, 'markup');
+    const end = marker === undefined ? cursor.position : position + marker.length;
+    // An invalid element held was all the list held: the list's end joins its raw text.
+    if (this.holdsInvalid) this.releaseLayoutAnd(cursor, end);
+    else this.take(cursor, end, 'markup');
     this.state = 'text';
     return true;
+  }
+
+  /** Layout after an invalid call held (see `SectionCallsParser`): held with it. */
+  private holdLayout(cursor: Cursor, end: number): void {
+    const layout = this.take(cursor, end, 'call');
+    if (layout !== '') this.sectionLayout.push(layout);
+  }
+
+  /** The held invalid call was all its section held: the layout held and the text up to `end` join it. */
+  private releaseLayoutAnd(cursor: Cursor, end: number): void {
+    const suffix = this.sectionLayout.join('') + this.take(cursor, end, 'call');
+    this.sectionLayout = [];
+    this.releaseInvalid(suffix);
   }
 
   private stepSection(cursor: Cursor): boolean {
