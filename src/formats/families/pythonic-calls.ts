@@ -1,6 +1,7 @@
 import { memoByObject } from '../../internal/memo-by-object.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import type { Cursor, ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import { BracketSkipper } from './pythonic/bracket-skipper.js';
 import { CallMemberStream } from './pythonic/call-member-stream.js';
@@ -79,7 +80,7 @@ const startMarkersOf = memoByObject((config: PythonicCallsConfig): readonly stri
 ]);
 
 /** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
-export class PythonicCallsParser extends BaseFormatParser {
+export class PythonicCallsParser extends SectionCallsParser {
   private state: State = 'text';
   private readonly scanner = new PythonCallScanner();
   /** The section starts, then `[` with `bareLists`: one array per config (`startMarkersOf`). */
@@ -314,9 +315,16 @@ export class PythonicCallsParser extends BaseFormatParser {
    */
   private emitPending(unit: string): void {
     let previous = 0;
+    // A lone element is all its list holds: invalid, its raw text keeps the brackets (see
+    // `SectionCallsParser`), so text given back for it is what the model wrote.
+    // (An empty element emits nothing: its brackets stay markup.)
+    const only = this.pending.length === 1 ? this.pending[0] : undefined;
+    const lone =
+      only !== undefined && (only.kind !== 'broken' || unit.slice(only.start, only.end).trimEnd() !== '');
     for (const entry of this.pending) {
       // The structure before each element comes before it, so every piece is emitted in input order.
-      this.emitTaken(unit.slice(previous, entry.start), 'markup');
+      if (lone) this.wrapCall(unit.slice(previous, entry.start));
+      else this.emitTaken(unit.slice(previous, entry.start), 'markup');
       if (entry.kind === 'broken') {
         // An empty element (`[f(), , g()]`) is only structure.
         const raw = unit.slice(entry.start, entry.end).trimEnd();
@@ -331,7 +339,8 @@ export class PythonicCallsParser extends BaseFormatParser {
       previous = entry.end;
     }
     this.pending = [];
-    this.emitTaken(unit.slice(previous), 'markup');
+    if (this.holdsInvalid) this.releaseInvalid(unit.slice(previous));
+    else this.emitTaken(unit.slice(previous), 'markup');
   }
 
   /**
