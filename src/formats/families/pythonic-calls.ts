@@ -344,8 +344,10 @@ export class PythonicCallsParser extends SectionCallsParser {
   }
 
   /**
-   * Section mode: structure (`[`, `,`, `]`, whitespace) is markup; each call is recorded as the open
-   * call of `BaseFormatParser` from its name on, announced at its `(`, and ended at its `)`.
+   * Section mode: structure (`[`, `,`, `]`, whitespace) is markup, except around an invalid call that
+   * is all the section holds (its raw text keeps it: `openSectionCall`, `endSection`); each call is
+   * recorded as the open call of `BaseFormatParser` from its name on, announced at its `(`, and ended at
+   * its `)`.
    */
   private scanSection(cursor: Cursor): boolean {
     const text = cursor.text;
@@ -363,9 +365,7 @@ export class PythonicCallsParser extends SectionCallsParser {
       this.members.stream(this.scanner.takeMembers());
       switch (stop.kind) {
         case 'start':
-          this.takeLayout(cursor, stop.index);
-          this.releaseStart();
-          this.beginCall();
+          this.openSectionCall(cursor, stop.index);
           continue;
         case 'open':
           this.take(cursor, stop.index, 'call');
@@ -396,18 +396,14 @@ export class PythonicCallsParser extends SectionCallsParser {
                     message: `the tool call is not valid Python call syntax: ${stop.message}`,
                   };
           if (this.inCall) this.take(cursor, stop.index, 'call');
-          else {
-            this.takeLayout(cursor, stop.index);
-            this.releaseStart();
-            this.beginCall();
-          }
+          else this.openSectionCall(cursor, stop.index);
           this.state = 'skip';
           return true;
         case 'more':
           break;
       }
       if (this.inCall) this.take(cursor, limit, 'call');
-      else this.takeLayout(cursor, limit);
+      else this.sectionLayoutTo(cursor, limit);
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -423,6 +419,41 @@ export class PythonicCallsParser extends SectionCallsParser {
     }
   }
 
+  /**
+   * A call begins in the section at `index`: the section's first one gets its start (held, with the
+   * layout) before its raw text, markup before a valid call, raw text of an invalid one that is all
+   * the section holds (see `SectionCallsParser`); after an invalid call held, its raw is its own.
+   */
+  private openSectionCall(cursor: Cursor, index: number): void {
+    this.sectionLayoutTo(cursor, index);
+    if (this.heldStartText === '') this.releaseHeld(undefined);
+    else this.wrapCall(this.heldStartText);
+    this.heldStartText = '';
+    this.beginCall();
+  }
+
+  /** Structure in the section up to `end`: held after an invalid call held, else `takeLayout`. */
+  private sectionLayoutTo(cursor: Cursor, end: number): void {
+    if (!this.holdsInvalid) {
+      this.takeLayout(cursor, end);
+      return;
+    }
+    const layout = this.take(cursor, end, 'call');
+    if (layout !== '') this.sectionLayout.push(layout);
+  }
+
+  /**
+   * The section ends at `markerEnd` (or with the output): an invalid call held was all it held, and
+   * the structure after it and the end marker join its raw text; else the end marker is markup.
+   */
+  private endSection(cursor: Cursor, markerEnd: number | undefined): void {
+    if (this.holdsInvalid) {
+      const end = this.take(cursor, markerEnd ?? cursor.position, 'call');
+      this.releaseInvalid(this.sectionLayout.join('') + end);
+      this.sectionLayout = [];
+    } else if (markerEnd !== undefined) this.take(cursor, markerEnd, 'markup');
+  }
+
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
     this.members.end();
@@ -433,7 +464,7 @@ export class PythonicCallsParser extends SectionCallsParser {
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
     }
-    if (markerEnd !== undefined) this.take(cursor, markerEnd, 'markup');
+    this.endSection(cursor, markerEnd);
     this.state = this.config.newlineAfterEnd && markerEnd !== undefined ? 'after-end' : 'text';
   }
 
@@ -449,7 +480,7 @@ export class PythonicCallsParser extends SectionCallsParser {
       this.take(cursor, match.index, 'call');
     }
     this.failCall(this.failure.code, this.failure.message, this.scanner.callName);
-    if (match) this.take(cursor, match.index + match.marker.length, 'markup');
+    this.endSection(cursor, match ? match.index + match.marker.length : undefined);
     this.state = this.config.newlineAfterEnd && match ? 'after-end' : 'text';
     return true;
   }
