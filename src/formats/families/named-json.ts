@@ -1,15 +1,16 @@
 // Kept whole: the family's one state machine over its markers and JSON bodies (the states share the
-// open call's pieces); its pieces with one job each are in `named-json/`. About 630 lines.
+// open call's pieces); its pieces with one job each are in `named-json/`. About 650 lines.
 import { TextBuilder } from '../../internal/text-builder.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
+import type { CallParts, Cursor } from '../core/base-parser.js';
 import { consumableEnd, findEarliestMarker } from '../core/markers.js';
 
 const none: readonly string[] = [];
 
 import { scanJsonBody } from '../core/scan-json-body.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import { startingMarker } from '../core/starting-marker.js';
 import type { FormatOptions } from '../format-definition.js';
 import { readBoundedField, recipientPattern, validName } from './named-json/bounded-field.js';
@@ -46,8 +47,11 @@ type State =
  * `idStart`) is read, and argument text after a name streams verbatim as `tool-input-delta`s; a JSON call
  * object is announced once its top-level name and id fields have streamed by (within its first 4096
  * code units). Work is linear: fields are read from a bounded look-ahead, JSON is scanned once.
+ *
+ * An invalid call that is all its written section holds keeps the section's markers in its raw text
+ * (see `SectionCallsParser`), so text given back for it is what the model wrote.
  */
-export class NamedJsonParser extends BaseFormatParser {
+export class NamedJsonParser extends SectionCallsParser {
   private state: State;
   /** Inside a call section (between section start and end). */
   private inSection = false;
@@ -199,7 +203,11 @@ export class NamedJsonParser extends BaseFormatParser {
     return true;
   }
 
-  /** Between the elements of a call list: separators are structure; `]` or a marker ends the list. */
+  /**
+   * Between the elements of a call list: separators are structure; `]` or a marker ends the list. An
+   * invalid element that is all the list holds keeps the list's start, `]` and call end in its raw
+   * text (see `SectionCallsParser`): the separators after it are held with it.
+   */
   private stepList(cursor: Cursor): boolean {
     const text = cursor.text;
     let position = cursor.position;
@@ -208,16 +216,21 @@ export class NamedJsonParser extends BaseFormatParser {
       if (!isWhitespace(code) && code !== 0x2c /* , */) break;
       position++;
     }
-    this.takeLayout(cursor, position);
+    if (this.holdsInvalid) this.holdLayout(cursor, position);
+    else this.takeLayout(cursor, position);
     if (position === text.length) {
       if (!cursor.final) return false;
+      this.releaseHeld('');
       this.cutAfterStart('the output ends right after the start of the tool-call list');
       this.state = 'text';
       return true;
     }
-    this.releaseStart();
     if (text.charCodeAt(position) === 0x5d /* ] */) {
-      this.take(cursor, position + 1, 'markup');
+      if (this.holdsInvalid) this.holdLayout(cursor, position + 1);
+      else {
+        this.releaseStart();
+        this.take(cursor, position + 1, 'markup');
+      }
       this.state = 'list-end';
       return true;
     }
@@ -225,9 +238,21 @@ export class NamedJsonParser extends BaseFormatParser {
     if (marker === 'wait') return false;
     if (marker !== undefined) {
       // The list was not closed: a call end closes it, a call start or section end leaves it.
-      if (this.config.callEnd?.includes(marker)) this.take(cursor, position + marker.length, 'markup');
+      const ends = this.config.callEnd?.includes(marker) === true;
+      if (ends && this.holdsInvalid) this.releaseLayoutAnd(cursor, position + marker.length);
+      else {
+        this.releaseStart();
+        this.releaseHeld(undefined);
+        if (ends) this.take(cursor, position + marker.length, 'markup');
+      }
       this.state = 'text';
       return true;
+    }
+    if (this.heldStartText === '') this.releaseHeld(undefined);
+    else {
+      // The list's first element: its start is markup before a valid call, raw text of an invalid one.
+      this.wrapCall(this.heldStartText);
+      this.heldStartText = '';
     }
     this.beginCall();
     this.startJson('element');
@@ -241,9 +266,25 @@ export class NamedJsonParser extends BaseFormatParser {
     if (position === text.length && !cursor.final) return false;
     const marker = startingMarker(text, position, this.config.callEnd ?? none, cursor.final);
     if (marker === 'wait') return false;
-    if (marker !== undefined) this.take(cursor, position + marker.length, 'markup');
+    const end = marker === undefined ? cursor.position : position + marker.length;
+    // An invalid element held was all the list held: the list's end joins its raw text.
+    if (this.holdsInvalid) this.releaseLayoutAnd(cursor, end);
+    else this.take(cursor, end, 'markup');
     this.state = 'text';
     return true;
+  }
+
+  /** Layout after an invalid call held (see `SectionCallsParser`): held with it. */
+  private holdLayout(cursor: Cursor, end: number): void {
+    const layout = this.take(cursor, end, 'call');
+    if (layout !== '') this.sectionLayout.push(layout);
+  }
+
+  /** The held invalid call was all its section held: the layout held and the text up to `end` join it. */
+  private releaseLayoutAnd(cursor: Cursor, end: number): void {
+    const suffix = this.sectionLayout.join('') + this.take(cursor, end, 'call');
+    this.sectionLayout = [];
+    this.releaseInvalid(suffix);
   }
 
   private stepSection(cursor: Cursor): boolean {
@@ -251,36 +292,48 @@ export class NamedJsonParser extends BaseFormatParser {
     const position = skipWhitespace(text, cursor.position);
     if (position === text.length) {
       if (!cursor.final) return false;
-      // The output ended right after the section start: a call begun and not written.
+      // The output ended right after the section start (a call begun and not written), or after an
+      // invalid call held (see `SectionCallsParser`) that the section held alone.
+      this.releaseHeld('');
       this.takeLayout(cursor, position);
       this.cutAfterStart();
       this.leaveSection();
       return true;
     }
-    this.releaseStart();
     const marker = startingMarker(text, position, this.plan.sectionMarkers, cursor.final);
     if (marker === 'wait') return false;
-    if (marker !== undefined && this.config.callStart.includes(marker)) {
-      this.take(cursor, position, 'markup');
+    const opens =
+      marker === undefined
+        ? this.sectionFresh && this.config.implicitCallInSection === true
+        : this.config.callStart.includes(marker);
+    if (opens) {
+      // The section's first call: its start is markup before a valid call, raw text of an invalid one
+      // that is all the section holds, so text given back for it keeps the section's markers.
+      if (this.heldStartText === '') {
+        this.releaseHeld(undefined);
+        this.take(cursor, position, 'markup');
+      } else {
+        const start = this.heldStartText + this.take(cursor, position, 'call');
+        this.heldStartText = '';
+        this.wrapCall(start);
+      }
       this.sectionFresh = false;
       this.beginCall();
-      this.take(cursor, position + marker.length, 'call');
+      if (marker !== undefined) this.take(cursor, position + marker.length, 'call');
       this.state = 'prefix';
       return true;
     }
-    if (marker !== undefined) {
-      this.take(cursor, position + marker.length, 'markup');
+    if (marker !== undefined && this.holdsInvalid && this.config.sectionEnd?.includes(marker)) {
+      // The section held only the invalid call: its end (and the layout before it) joins the call's raw text.
+      this.releaseInvalid(this.take(cursor, position + marker.length, 'call'));
       this.leaveSection();
       return true;
     }
-    if (this.sectionFresh && this.config.implicitCallInSection) {
-      this.take(cursor, position, 'markup');
-      this.sectionFresh = false;
-      this.beginCall();
-      this.state = 'prefix';
-      return true;
-    }
-    // Text after the calls without a section end: the section is over, the text is content.
+    this.releaseStart();
+    this.releaseHeld(undefined);
+    // A section end (or start): the section is over. Text after the calls without a section end: the
+    // section is over too, the text is content.
+    if (marker !== undefined) this.take(cursor, position + marker.length, 'markup');
     this.leaveSection();
     return true;
   }

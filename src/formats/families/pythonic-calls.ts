@@ -1,6 +1,7 @@
 import { memoByObject } from '../../internal/memo-by-object.js';
-import { BaseFormatParser, type Cursor, type ReasoningTags } from '../core/base-parser.js';
+import type { Cursor, ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
 import { BracketSkipper } from './pythonic/bracket-skipper.js';
 import { CallMemberStream } from './pythonic/call-member-stream.js';
@@ -79,7 +80,7 @@ const startMarkersOf = memoByObject((config: PythonicCallsConfig): readonly stri
 ]);
 
 /** One parser per turn for a `PythonicCallsConfig`; see the config's docstring for the rules. */
-export class PythonicCallsParser extends BaseFormatParser {
+export class PythonicCallsParser extends SectionCallsParser {
   private state: State = 'text';
   private readonly scanner = new PythonCallScanner();
   /** The section starts, then `[` with `bareLists`: one array per config (`startMarkersOf`). */
@@ -314,9 +315,16 @@ export class PythonicCallsParser extends BaseFormatParser {
    */
   private emitPending(unit: string): void {
     let previous = 0;
+    // A lone element is all its list holds: invalid, its raw text keeps the brackets (see
+    // `SectionCallsParser`), so text given back for it is what the model wrote.
+    // (An empty element emits nothing: its brackets stay markup.)
+    const only = this.pending.length === 1 ? this.pending[0] : undefined;
+    const lone =
+      only !== undefined && (only.kind !== 'broken' || unit.slice(only.start, only.end).trimEnd() !== '');
     for (const entry of this.pending) {
       // The structure before each element comes before it, so every piece is emitted in input order.
-      this.emitTaken(unit.slice(previous, entry.start), 'markup');
+      if (lone) this.wrapCall(unit.slice(previous, entry.start));
+      else this.emitTaken(unit.slice(previous, entry.start), 'markup');
       if (entry.kind === 'broken') {
         // An empty element (`[f(), , g()]`) is only structure.
         const raw = unit.slice(entry.start, entry.end).trimEnd();
@@ -331,12 +339,15 @@ export class PythonicCallsParser extends BaseFormatParser {
       previous = entry.end;
     }
     this.pending = [];
-    this.emitTaken(unit.slice(previous), 'markup');
+    if (this.holdsInvalid) this.releaseInvalid(unit.slice(previous));
+    else this.emitTaken(unit.slice(previous), 'markup');
   }
 
   /**
-   * Section mode: structure (`[`, `,`, `]`, whitespace) is markup; each call is recorded as the open
-   * call of `BaseFormatParser` from its name on, announced at its `(`, and ended at its `)`.
+   * Section mode: structure (`[`, `,`, `]`, whitespace) is markup, except around an invalid call that
+   * is all the section holds (its raw text keeps it: `openSectionCall`, `endSection`); each call is
+   * recorded as the open call of `BaseFormatParser` from its name on, announced at its `(`, and ended at
+   * its `)`.
    */
   private scanSection(cursor: Cursor): boolean {
     const text = cursor.text;
@@ -354,9 +365,7 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.members.stream(this.scanner.takeMembers());
       switch (stop.kind) {
         case 'start':
-          this.takeLayout(cursor, stop.index);
-          this.releaseStart();
-          this.beginCall();
+          this.openSectionCall(cursor, stop.index);
           continue;
         case 'open':
           this.take(cursor, stop.index, 'call');
@@ -387,18 +396,14 @@ export class PythonicCallsParser extends BaseFormatParser {
                     message: `the tool call is not valid Python call syntax: ${stop.message}`,
                   };
           if (this.inCall) this.take(cursor, stop.index, 'call');
-          else {
-            this.takeLayout(cursor, stop.index);
-            this.releaseStart();
-            this.beginCall();
-          }
+          else this.openSectionCall(cursor, stop.index);
           this.state = 'skip';
           return true;
         case 'more':
           break;
       }
       if (this.inCall) this.take(cursor, limit, 'call');
-      else this.takeLayout(cursor, limit);
+      else this.sectionLayoutTo(cursor, limit);
       if (match) {
         if (this.scanner.inString) {
           // An end marker inside a string literal is data: scan on past it.
@@ -414,6 +419,41 @@ export class PythonicCallsParser extends BaseFormatParser {
     }
   }
 
+  /**
+   * A call begins in the section at `index`: the section's first one gets its start (held, with the
+   * layout) before its raw text, markup before a valid call, raw text of an invalid one that is all
+   * the section holds (see `SectionCallsParser`); after an invalid call held, its raw is its own.
+   */
+  private openSectionCall(cursor: Cursor, index: number): void {
+    this.sectionLayoutTo(cursor, index);
+    if (this.heldStartText === '') this.releaseHeld(undefined);
+    else this.wrapCall(this.heldStartText);
+    this.heldStartText = '';
+    this.beginCall();
+  }
+
+  /** Structure in the section up to `end`: held after an invalid call held, else `takeLayout`. */
+  private sectionLayoutTo(cursor: Cursor, end: number): void {
+    if (!this.holdsInvalid) {
+      this.takeLayout(cursor, end);
+      return;
+    }
+    const layout = this.take(cursor, end, 'call');
+    if (layout !== '') this.sectionLayout.push(layout);
+  }
+
+  /**
+   * The section ends at `markerEnd` (or with the output): an invalid call held was all it held, and
+   * the structure after it and the end marker join its raw text; else the end marker is markup.
+   */
+  private endSection(cursor: Cursor, markerEnd: number | undefined): void {
+    if (this.holdsInvalid) {
+      const end = this.take(cursor, markerEnd ?? cursor.position, 'call');
+      this.releaseInvalid(this.sectionLayout.join('') + end);
+      this.sectionLayout = [];
+    } else if (markerEnd !== undefined) this.take(cursor, markerEnd, 'markup');
+  }
+
   /** Ends the section at its end marker (or at the end of the output when `markerEnd` is undefined). */
   private closeSection(cursor: Cursor, markerEnd: number | undefined): void {
     this.members.end();
@@ -424,7 +464,7 @@ export class PythonicCallsParser extends BaseFormatParser {
     if (this.inCall) {
       this.failCall('incomplete_tool_call', 'the tool call is cut off before its end', this.scanner.callName);
     }
-    if (markerEnd !== undefined) this.take(cursor, markerEnd, 'markup');
+    this.endSection(cursor, markerEnd);
     this.state = this.config.newlineAfterEnd && markerEnd !== undefined ? 'after-end' : 'text';
   }
 
@@ -440,7 +480,7 @@ export class PythonicCallsParser extends BaseFormatParser {
       this.take(cursor, match.index, 'call');
     }
     this.failCall(this.failure.code, this.failure.message, this.scanner.callName);
-    if (match) this.take(cursor, match.index + match.marker.length, 'markup');
+    this.endSection(cursor, match ? match.index + match.marker.length : undefined);
     this.state = this.config.newlineAfterEnd && match ? 'after-end' : 'text';
     return true;
   }

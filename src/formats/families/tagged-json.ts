@@ -1,5 +1,5 @@
 // Kept whole: the family's one state machine over its marker grammar (the states of `parseFrom` share
-// the open body's fields); its pieces with one job each are in `tagged-json/`. About 750 lines.
+// the open body's fields); its pieces with one job each are in `tagged-json/`. About 780 lines.
 import { isWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/json-scanner.js';
 import { parseLenientJson, parseMostlyValidJson } from '../../json/parse-lenient-json.js';
@@ -727,9 +727,11 @@ export class TaggedJsonParser extends BaseFormatParser {
       spans,
       this.plan.structureMarkers,
     );
+    // A lone element is all its section holds: invalid, its raw text keeps the section's structure.
+    if (pieces.length === 1) this.lone = { before: pieces[0]?.structure ?? '', after: rest };
     pieces.forEach(({ structure: before, raw }, index) => {
       const parts = callParts(value[index], this.plan.keys);
-      this.emitTaken(before, 'markup');
+      if (this.lone === undefined) this.emitTaken(before, 'markup');
       const last = index === value.length - 1;
       // `finishReason: 'stop'`: the brackets `finish()` fed closed the last element's call (as they
       // close an object body's call, which `endCall` says; here the section's raw was closed above).
@@ -741,7 +743,37 @@ export class TaggedJsonParser extends BaseFormatParser {
       else if (repairs.length > 0) this.endCall({ ...parts, repairs }, raw, index === 0);
       else this.endCall(parts, raw, index === 0);
     });
-    this.emitTaken(rest, 'markup');
+    // A valid lone element left its section's end to markup; an invalid one took it.
+    if (pieces.length !== 1 || this.lone !== undefined) this.emitTaken(rest, 'markup');
+    this.lone = undefined;
+  }
+
+  /**
+   * The structure around an array section's lone element while it is emitted: markup before a valid
+   * call (`callEmitting`), part of an invalid one's raw text (`emitInvalidIssues`), so that text given
+   * back for it is what the model wrote, markers included (as an object body's raw keeps them).
+   */
+  private lone: { before: string; after: string } | undefined;
+
+  protected override callEmitting(): void {
+    if (this.lone === undefined) return;
+    this.emitTaken(this.lone.before, 'markup');
+    this.lone = { before: '', after: this.lone.after };
+  }
+
+  protected override emitInvalidIssues(...call: Parameters<BaseFormatParser['emitInvalidIssues']>): void {
+    const lone = this.lone;
+    this.lone = undefined;
+    if (lone === undefined) {
+      super.emitInvalidIssues(...call);
+      return;
+    }
+    const [id, name, raw, issues, repairs] = call;
+    const shift = lone.before.length;
+    const shifted = repairs?.map((repair) =>
+      repair.position === undefined ? repair : { ...repair, position: repair.position + shift },
+    );
+    super.emitInvalidIssues(id, name, lone.before + raw + lone.after, issues, shifted);
   }
 
   private missingEnd(position: number): ToolCallRepair {

@@ -39,7 +39,7 @@
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { JsonScanner } from '../../json/index.js';
 import type { ToolCallRepair } from '../../types/index.js';
-import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
 import {
   consumableEnd,
   findEarliestMarker,
@@ -50,6 +50,7 @@ import {
   sharedInitial,
 } from '../core/markers.js';
 import { scanJsonBody } from '../core/scan-json-body.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { ToolIndex } from '../core/tool-index.js';
 import type { FormatDefinition, FormatOptions } from '../format-definition.js';
 
@@ -142,9 +143,10 @@ function nonstandardCallId(
 
 /**
  * The incremental Kimi K2 parser; see the module comment for the rules. Offsets are UTF-16 code units;
- * work per `push` is proportional to the chunk; never throws on model text.
+ * work per `push` is proportional to the chunk; never throws on model text. An invalid call that is all
+ * its section holds keeps the section's markers in its raw text (see `SectionCallsParser`).
  */
-export class KimiK2Parser extends BaseFormatParser {
+export class KimiK2Parser extends SectionCallsParser {
   private state: State = 'text';
   private inSection = false;
   /** The open section holds a call (else, ended, it gives a reasoning block it ended back: `leaveSection`). */
@@ -169,9 +171,12 @@ export class KimiK2Parser extends BaseFormatParser {
     return true;
   }
 
-  /** See `FormatParser.reset`; also returns a section start and whitespace held in a section. */
+  /**
+   * See `FormatParser.reset`; also returns a section start, an invalid call (see
+   * `SectionCallsParser`) and whitespace held in a section.
+   */
   override reset(): string {
-    const held = this.heldStartText + this.space;
+    const held = this.heldStartText + this.takeHeldInvalid() + this.space;
     this.heldStartText = '';
     return held + super.reset();
   }
@@ -203,6 +208,8 @@ export class KimiK2Parser extends BaseFormatParser {
           const position = skipWhitespace(text, cursor.position);
           this.space += this.take(cursor, position, 'call');
           if (position === text.length) {
+            // An invalid call held (see `SectionCallsParser`) was all the section held.
+            if (cursor.final) this.releaseInvalid('');
             if (cursor.final && this.heldStartText !== '') this.cutSection();
             else if (cursor.final) this.leaveSection();
             return;
@@ -210,13 +217,29 @@ export class KimiK2Parser extends BaseFormatParser {
           // `strayMarkers` holds the section end, which closes the section here.
           const marker = markerAt(text, position, sectionMarkers);
           if (marker !== undefined) {
-            this.releaseStart();
-            this.emitTaken(this.space, 'markup');
+            if (this.holdsInvalid && sectionEnds.includes(marker)) {
+              // The section held only the invalid call: its end joins the call's raw text.
+              this.releaseInvalid(this.space + this.take(cursor, position + marker.length, 'call'));
+              this.space = '';
+              this.leaveSection();
+              break;
+            }
+            this.releaseInvalid(undefined);
+            if (marker === callBegin && this.heldStartText !== '') {
+              // The section's first call: its start is markup before a valid call, raw text of an
+              // invalid one that is all the section holds.
+              this.wrapCall(this.heldStartText + this.space);
+              this.heldStartText = '';
+            } else {
+              this.releaseStart();
+              this.emitTaken(this.space, 'markup');
+            }
             this.space = '';
             this.startStructure(cursor, { index: position, marker });
             break;
           }
           if (!cursor.final && markerPrefixAt(text, position, sectionMarkers)) return;
+          this.releaseInvalid(undefined);
           this.releaseStart();
           this.leaveSection();
           break;

@@ -34,9 +34,10 @@ import { setOwnProperty } from '../../internal/set-own-property.js';
 import { isWhitespace, skipWhitespace } from '../../internal/whitespace.js';
 import { type JsonRepair, parseLenientJson } from '../../json/index.js';
 import type { ToolCallRepair } from '../../types/tool-call.js';
-import { BaseFormatParser, type Cursor } from '../core/base-parser.js';
+import type { Cursor } from '../core/base-parser.js';
 import { xmlParametersEnvelope } from '../core/envelopes.js';
 import { consumableEnd, findEarliestMarker, isMarkerPrefix } from '../core/markers.js';
+import { SectionCallsParser } from '../core/section-calls-parser.js';
 import { typeRawText } from '../core/type-raw-text.js';
 import type { FormatDefinition, FormatOptions } from '../format-definition.js';
 
@@ -93,7 +94,7 @@ function parseAttributes(text: string): Map<string, string> {
  * while incomplete (at most 512 UTF-16 code units), so work per `push` stays proportional to the
  * chunk; never throws on model text.
  */
-export class KimiK3Parser extends BaseFormatParser {
+export class KimiK3Parser extends SectionCallsParser {
   private state: State = 'text';
   private inTools = false;
   private name: string | undefined;
@@ -151,30 +152,49 @@ export class KimiK3Parser extends BaseFormatParser {
           break;
         }
         case 'tools': {
+          // The channel's open tag, and an invalid call with the layout after it, are held until what
+          // follows shows whether the call is all the channel holds (see `SectionCallsParser`).
           const position = skipWhitespace(text, cursor.position);
-          this.takeLayout(cursor, position);
+          if (this.holdsInvalid) {
+            const layout = this.take(cursor, position, 'call');
+            if (layout !== '') this.sectionLayout.push(layout);
+          } else this.takeLayout(cursor, position);
           if (position === text.length) {
-            // The output ended right after the channel's open tag: a call begun and not written.
-            if (cursor.final)
+            // The output ended after a held invalid call, or right after the channel's open tag: a call
+            // begun and not written.
+            if (cursor.final) {
+              this.releaseHeld('');
               this.cutAfterStart('the output ends right after the start of the tools channel');
+            }
             return;
           }
-          this.releaseStart();
           if (!text.startsWith(openMarker, position) && !text.startsWith(closeMarker, position)) {
             if (!cursor.final && tagMarkers.some((marker) => isMarkerPrefix(text, position, marker))) return;
-            this.state = 'text';
+            this.leaveTools();
             break;
           }
           const tag = this.readTag(cursor, position);
           if (tag === 'wait') return;
           if (tag !== 'text' && tag.open && tag.name === 'call') {
+            // The channel's first call: its open tag is markup before a valid call, raw text of an
+            // invalid one.
+            if (this.heldStartText === '') this.releaseHeld(undefined);
+            else this.wrapCall(this.heldStartText);
+            this.heldStartText = '';
             this.startCall(cursor, tag);
           } else if (tag !== 'text' && !tag.open && tag.name === 'tools' && tag.attributes === '') {
-            this.take(cursor, tag.end, 'markup');
+            if (this.holdsInvalid) {
+              // The channel held only the invalid call: its close tag joins the call's raw text.
+              this.releaseInvalid(this.sectionLayout.join('') + this.take(cursor, tag.end, 'call'));
+              this.sectionLayout = [];
+            } else {
+              this.releaseStart();
+              this.take(cursor, tag.end, 'markup');
+            }
             this.inTools = false;
             this.state = 'text';
           } else {
-            this.state = 'text';
+            this.leaveTools();
           }
           break;
         }
@@ -241,6 +261,13 @@ export class KimiK3Parser extends BaseFormatParser {
       attributes: trimmed.slice(split),
       end: start + sep + sepMarker.length,
     };
+  }
+
+  /** Something other than a call or the channel's close tag follows: what the channel held is markup. */
+  private leaveTools(): void {
+    this.releaseStart();
+    this.releaseHeld(undefined);
+    this.state = 'text';
   }
 
   /** Acts on a tag met in text mode (cursor at the tag). */
