@@ -640,22 +640,28 @@ describe('createBackend config checks and secrets', () => {
   });
 });
 
+/** Runs `use` against a server on loopback that answers every request with `body` as an SSE stream. */
+async function withSseServer<T>(body: string, use: (url: string) => Promise<T>): Promise<T> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.end(body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
 describe('finish reasons and reasoning fields as servers send them', () => {
   async function served(path: string, body: string): Promise<Awaited<ReturnType<typeof collect>>> {
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end(body);
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const type = path === '/completion' ? 'llamacpp' : 'openai-chat-passthrough';
-      return await collect(createBackend({ type, url }).generate(request({ chat: { messages: [] } })));
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    const type = path === '/completion' ? 'llamacpp' : 'openai-chat-passthrough';
+    return withSseServer(body, (url) =>
+      collect(createBackend({ type, url }).generate(request({ chat: { messages: [] } }))),
+    );
   }
 
   it('llama.cpp: truncated true with stop_type eos is a stop (the context was shifted), not length', async () => {
@@ -680,49 +686,28 @@ describe("llama.cpp's error field mid-stream (`error: {…}`, then `data: [DONE]
     ['\n', 'backend_status', 'the backend reported an error mid-stream: slot unavailable'],
     ['\r\n', 'backend_status', 'the backend reported an error mid-stream: slot unavailable'],
   ])('is a backend error, not the end of an answer (line ends %j)', async (eol, code, message) => {
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end(
-        [
-          'data: {"choices":[{"index":0,"text":"Hel","finish_reason":null}]}',
-          '',
-          'error: {"code":500,"message":"slot unavailable","type":"server_error"}',
-          '',
-          'data: [DONE]',
-          '',
-          '',
-        ].join(eol),
-      );
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const error = await failure(createBackend({ type: 'openai-completions', url }).generate(request()));
-      expect([error.code, error.message]).toEqual([code, message]);
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    const body = [
+      'data: {"choices":[{"index":0,"text":"Hel","finish_reason":null}]}',
+      '',
+      'error: {"code":500,"message":"slot unavailable","type":"server_error"}',
+      '',
+      'data: [DONE]',
+      '',
+      '',
+    ].join(eol);
+    const error = await withSseServer(body, (url) =>
+      failure(createBackend({ type: 'openai-completions', url }).generate(request())),
+    );
+    expect([error.code, error.message]).toEqual([code, message]);
   });
 
   it('a prompt longer than the context is context_length_exceeded (a 400)', async () => {
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end(
-        'error: {"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}\n\ndata: [DONE]\n\n',
-      );
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const error = await failure(createBackend({ type: 'openai-completions', url }).generate(request()));
-      expect([error.code, error.status]).toEqual(['context_length_exceeded', 400]);
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    const body =
+      'error: {"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}\n\ndata: [DONE]\n\n';
+    const error = await withSseServer(body, (url) =>
+      failure(createBackend({ type: 'openai-completions', url }).generate(request())),
+    );
+    expect([error.code, error.status]).toEqual(['context_length_exceeded', 400]);
   });
 });
 

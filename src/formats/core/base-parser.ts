@@ -92,10 +92,21 @@ export abstract class BaseFormatParser extends ParserCore {
    * The output ended right after the held section start (if one is held): an invalid call whose raw
    * text it is.
    */
-  protected cutAfterStart(message = 'the output ends right after the start of the tool-call section'): void {
+  protected cutAfterStart(message?: string): void {
     const start = this.heldStartText;
     if (start === '') return;
     this.heldStartText = '';
+    this.cutStart(start, message);
+  }
+
+  /**
+   * The output ended right after `start`, a section start (and its layout) held elsewhere: an invalid
+   * call whose raw text it is, not markup dropped without a word.
+   */
+  protected cutStart(
+    start: string,
+    message = 'the output ends right after the start of the tool-call section',
+  ): void {
     this.invalidCall(start, 'incomplete_tool_call', message);
   }
 

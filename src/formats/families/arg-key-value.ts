@@ -138,21 +138,6 @@ export class ArgKeyValueParser extends SectionCallsParser {
     this.itemOffset = 0;
   }
 
-  /**
-   * The output ended right after the section start (and layout): an invalid call whose raw text it is,
-   * not markup dropped without a word.
-   */
-  private cutAfterSectionStart(): void {
-    const start = this.sectionStart + this.sectionLayout.join('');
-    this.sectionStart = '';
-    this.sectionLayout = [];
-    this.invalidCall(
-      start,
-      'incomplete_tool_call',
-      'the output ends right after the start of the tool-call section',
-    );
-  }
-
   protected parse(cursor: Cursor): void {
     const { callStart, sectionStart, sectionEnd, nameEnd, keyClose, valueOpen, valueClose } = this.config;
     for (;;) {
@@ -183,7 +168,11 @@ export class ArgKeyValueParser extends SectionCallsParser {
             // The output ended right after the section start: a call begun and not written.
             if (cursor.final) {
               if (this.holdsInvalid || this.sectionStart === '') this.releaseHeld('');
-              else this.cutAfterSectionStart();
+              else {
+                this.cutStart(this.sectionStart + this.sectionLayout.join(''));
+                this.sectionStart = '';
+                this.sectionLayout = [];
+              }
             }
             return;
           }
