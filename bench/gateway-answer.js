@@ -170,8 +170,11 @@ export function checkCompletionStream(text) {
   if (text !== expected.join('')) throw new Error('the completions stream is not the recorded answer');
 }
 
-/** Throws unless `text` is a Chat Completions stream with the answer's content and its five calls. */
-export function checkChatStream(text) {
+/**
+ * Throws unless `text` is a Chat Completions stream with the answer's content and its five calls;
+ * `trim` compares the content trimmed (the parse floor keeps the line breaks around the calls).
+ */
+export function checkChatStream(text, trim = false) {
   const data = dataOf(text);
   if (data.at(-1) !== '[DONE]') throw new Error('the chat stream does not end with [DONE]');
   let text_ = '';
@@ -187,7 +190,8 @@ export function checkChatStream(text) {
     finish = choice.finish_reason ?? finish;
   }
   const parsed = got.map((call) => ({ name: call.name, arguments: JSON.parse(call.arguments) }));
-  if (text_ !== content) throw new Error('the chat stream content differs from the answer');
+  if ((trim ? text_.trim() : text_) !== content)
+    throw new Error('the chat stream content differs from the answer');
   if (!isDeepStrictEqual(parsed, calls)) throw new Error('the chat stream calls differ from the answer');
   if (finish !== 'tool_calls') throw new Error(`the chat stream finished with ${finish}`);
 }

@@ -5,6 +5,10 @@
 //   direct        the client asks the backend (OpenAI Completions SSE on node:http) itself;
 //   pass-through  through a proxy on Hono + @hono/node-server that pipes the SSE body back unchanged:
 //                 the floor of any gateway on this server stack;
+//   parse floor   through the least a tool-parsing gateway on this stack does: the pass-through's
+//                 proxy reading the backend's SSE events through toolwire's public
+//                 createToolCallStream and writing Chat chunks (gateway-servers.js, role
+//                 parse-floor): where the goals stand once the tool calls are parsed at all;
 //   gateway       through toolwire's gateway (OpenAI Chat Completions; one model, format hermes,
 //                 template builtin:qwen2.5, backend openai-completions).
 // chunks/s counts backend chunks delivered per second of wall time, over all N requests: the same
@@ -19,8 +23,14 @@
 // turns, round after round, so a load change on the machine hits the three alike; chunks/s is the
 // median round. The summary compares the gateway with the pass-through, as the goals do (chunks/s
 // >= 0.80x at N = 128; p99 TTFB at most 2 ms over the pass-through's).
-// `node bench/gateway.bench.js [--loads=1,16,128] [--cpu-prof=DIR]` (the latter profiles the gateway
-// process with node --cpu-prof into DIR).
+// The backend writes each answer as fast as its socket takes it (`--pace=burst`, the default: the
+// streams of N go out nearly one after another, so a stream's first byte waits for the streams before
+// it and TTFB at N > 1 is mostly its place in that queue), or one event per stream per turn of its
+// event loop (`--pace=stepped`, as a model server decodes every running sequence a token per step:
+// every stream starts at once, TTFB is what each path adds to a request, and the backend, not the
+// path, bounds chunks/s).
+// `node bench/gateway.bench.js [--loads=1,16,128] [--pace=burst|stepped] [--cpu-prof=DIR]` (the
+// latter profiles the gateway process with node --cpu-prof into DIR).
 import { parseArgs } from 'node:util';
 import {
   CHUNKS,
@@ -33,7 +43,11 @@ import { startServer } from './gateway-process.js';
 import { printTable } from './measure.js';
 
 const { values: flags } = parseArgs({
-  options: { loads: { type: 'string', default: '1,16,128' }, 'cpu-prof': { type: 'string' } },
+  options: {
+    loads: { type: 'string', default: '1,16,128' },
+    'cpu-prof': { type: 'string' },
+    pace: { type: 'string', default: 'burst' },
+  },
 });
 const loads = flags.loads.split(',').map(Number);
 /**
@@ -90,7 +104,7 @@ async function round(path, n) {
   const wallMs = performance.now() - start;
   for (const result of results) {
     const complete =
-      path.name === 'gateway'
+      path.name !== 'direct' && path.name !== 'pass-through'
         ? doneFrame.equals(result.last?.subarray(-doneFrame.length) ?? new Uint8Array())
         : result.bytes === path.bytes;
     if (!complete) throw new Error(`${path.name}: an answer of ${result.bytes} bytes`);
@@ -122,6 +136,7 @@ async function measureLoad(backend, n) {
   const proxy = await startServer('pass-through', backend.url);
   const profile =
     flags['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`];
+  const floor = await startServer('parse-floor', backend.url);
   const gateway = await startServer('gateway', backend.url, { execArgv: profile });
   const paths = [
     {
@@ -136,6 +151,13 @@ async function measureLoad(backend, n) {
       url: `${proxy.url}/v1/completions`,
       body: completionBody,
       check: checkCompletionStream,
+    },
+    {
+      name: 'parse floor',
+      server: floor,
+      url: `${floor.url}/v1/chat/completions`,
+      body: chatBody,
+      check: (text) => checkChatStream(text, true),
     },
     {
       name: 'gateway',
@@ -169,11 +191,15 @@ async function measureLoad(backend, n) {
     rounds++;
     if (rounds >= plan.rounds * 4) break;
   }
-  const rss = { 'pass-through': (await proxy.usage()).rss, gateway: (await gateway.usage()).rss };
-  await Promise.all([proxy.stop(), gateway.stop()]);
+  const rss = {
+    'pass-through': (await proxy.usage()).rss,
+    'parse floor': (await floor.usage()).rss,
+    gateway: (await gateway.usage()).rss,
+  };
+  await Promise.all([proxy.stop(), floor.stop(), gateway.stop()]);
 
   const chunks = rounds * n * CHUNKS;
-  const [direct, passThrough, gatewayPath] = paths;
+  const [direct, passThrough, floorPath, gatewayPath] = paths;
   for (const path of paths) {
     path.chunksPerSecond = median(path.rates);
     path.p50 = percentile(path.ttfbs, 50);
@@ -223,13 +249,22 @@ async function measureLoad(backend, n) {
     overP99: gatewayPath.p99 - passThrough.p99,
     overP50: gatewayPath.p50 - passThrough.p50,
     serverCpu: gatewayPath.cpu.server / passThrough.cpu.server,
+    floor: {
+      chunksPerSecond: floorPath.chunksPerSecond / passThrough.chunksPerSecond,
+      overP99: floorPath.p99 - passThrough.p99,
+      overP50: floorPath.p50 - passThrough.p50,
+      serverCpu: floorPath.cpu.server / passThrough.cpu.server,
+    },
   };
 }
 
 console.log(
-  `Streaming a ${CHUNKS}-chunk hermes answer with 5 tool calls. chunks/s = backend chunks delivered per second of wall time, all N requests together (the same numerator for every path: the gateway sends each call once whole, so it sends fewer chunks). Median round. TTFB = request to first body byte; added = less direct's. CPU/chunk = CPU time (user + system) in the measured rounds per backend chunk: the client's (this process), the backend's, the server's (the proxy's or gateway's process) and all three together; peak RSS = the server's getrusage maxrss.`,
+  `Streaming a ${CHUNKS}-chunk hermes answer with 5 tool calls, the backend's pace ${flags.pace}. chunks/s = backend chunks delivered per second of wall time, all N requests together (the same numerator for every path: the gateway sends each call once whole, so it sends fewer chunks). Median round. TTFB = request to first body byte; added = less direct's. CPU/chunk = CPU time (user + system) in the measured rounds per backend chunk: the client's (this process), the backend's, the server's (the proxy's or gateway's process) and all three together; peak RSS = the server's getrusage maxrss.`,
 );
-const backend = await startServer('backend');
+if (flags.pace !== 'burst' && flags.pace !== 'stepped') throw new Error('--pace is burst or stepped');
+const backend = await startServer('backend', undefined, {
+  env: { ...process.env, BACKEND_PACE: flags.pace },
+});
 const results = [];
 try {
   for (const n of loads) results.push(await measureLoad(backend, n));
@@ -247,6 +282,19 @@ printTable([
     signedMs(result.overP99),
     signedMs(result.overP50),
     times(result.serverCpu),
+  ]),
+]);
+console.log(
+  '\nThe parse floor against the pass-through, the same ratios: where any tool-parsing gateway starts.',
+);
+printTable([
+  ['N', 'chunks/s', 'p99 TTFB over', 'p50 TTFB over', 'server CPU/chunk'],
+  ...results.map((result) => [
+    result.n,
+    times(result.floor.chunksPerSecond),
+    signedMs(result.floor.overP99),
+    signedMs(result.floor.overP50),
+    times(result.floor.serverCpu),
   ]),
 ]);
 console.log(
