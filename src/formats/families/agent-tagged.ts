@@ -531,7 +531,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.resetBlock();
     this.state = 'text';
     if (blank) {
-      this.emitTaken(raw, 'markup');
+      this.invalidCall(raw, 'invalid_tool_call', 'the tool-call block is empty');
       return;
     }
     const calls = decodeBody(raw, bodyStart, bodyEnd, this.context, true);
@@ -563,7 +563,7 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.resetBlock();
     this.state = 'text';
     if (blank) {
-      this.emitTaken(raw, 'markup');
+      this.invalidCall(raw, 'incomplete_tool_call', 'the tool call is cut off before its body');
       return true;
     }
     const leading = kind === 'fence' ? undefined : leadingJsonCalls(raw, bodyStart, this.context);
