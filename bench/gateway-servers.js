@@ -6,11 +6,11 @@
 //                 event loop);
 //   pass-through  a proxy on Hono + @hono/node-server that forwards the request to the backend and
 //                 returns its SSE body unchanged (the floor of any gateway on this server stack);
-//   parse-floor   the least a tool-parsing gateway on this stack does: the pass-through's proxy, but it
-//                 reads the backend's SSE events, pushes each read's text through toolwire's public
-//                 createToolCallStream (hermes, the tools given) and writes OpenAI Chat chunks: one
-//                 content delta per read, each call once whole when it closes, as the gateway does;
-//                 no history repair, template, choice rules, checks, limits or log line;
+//   parse-only    the pass-through's proxy made to read the tool calls and nothing else: it decodes
+//                 the backend's SSE events the plain way, pushes each read's text through toolwire's
+//                 public createToolCallStream (hermes, the tools given) and writes OpenAI Chat chunks:
+//                 one content delta per read, each call once whole when it closes, as the gateway
+//                 does; no history repair, template, choice rules, checks, limits or log line;
 //   gateway       the toolwire gateway from the built dist/ (or GATEWAY_DIST), configured as `toolwire serve --config`
 //                 would be: one model, format hermes, template builtin:qwen2.5, backend
 //                 openai-completions at BACKEND_URL.
@@ -83,7 +83,7 @@ async function startPassThrough() {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.closeAllConnections() };
 }
 
-async function startParseFloor() {
+async function startParseOnly() {
   const app = new Hono();
   const encoder = new TextEncoder();
   app.post('/v1/chat/completions', async (c) => {
@@ -98,7 +98,7 @@ async function startParseFloor() {
       format: 'hermes',
       tools: request.tools.map((tool) => tool.function),
     });
-    const head = `data: {"id":"chatcmpl-floor","object":"chat.completion.chunk","created":1767225600,"model":"bench","choices":[{"index":0,"delta":`;
+    const head = `data: {"id":"chatcmpl-parse-only","object":"chat.completion.chunk","created":1767225600,"model":"bench","choices":[{"index":0,"delta":`;
     const chunk = (delta, finish = null) =>
       `${head}${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finish)}}]}\n\n`;
     const reader = upstream.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -176,7 +176,7 @@ async function startGateway() {
 const starters = {
   backend: startBackend,
   'pass-through': startPassThrough,
-  'parse-floor': startParseFloor,
+  'parse-only': startParseOnly,
   gateway: startGateway,
 };
 const started = await starters[role]();

@@ -5,10 +5,11 @@
 //   direct        the client asks the backend (OpenAI Completions SSE on node:http) itself;
 //   pass-through  through a proxy on Hono + @hono/node-server that pipes the SSE body back unchanged:
 //                 the floor of any gateway on this server stack;
-//   parse floor   through the least a tool-parsing gateway on this stack does: the pass-through's
-//                 proxy reading the backend's SSE events through toolwire's public
-//                 createToolCallStream and writing Chat chunks (gateway-servers.js, role
-//                 parse-floor): where the goals stand once the tool calls are parsed at all;
+//   parse-only    through the pass-through's proxy made to read the tool calls and nothing else: the
+//                 backend's SSE events decoded the plain way (TextDecoderStream, JSON.parse of each),
+//                 their text pushed through toolwire's public createToolCallStream, Chat chunks
+//                 written (gateway-servers.js, role parse-only): what reading the calls at all
+//                 does to the ratios, without the gateway's history, template, rules and checks;
 //   gateway       through toolwire's gateway (OpenAI Chat Completions; one model, format hermes,
 //                 template builtin:qwen2.5, backend openai-completions).
 // chunks/s counts backend chunks delivered per second of wall time, over all N requests: the same
@@ -32,12 +33,15 @@
 // `node bench/gateway.bench.js [--loads=1,16,128] [--pace=burst|stepped] [--cpu-prof=DIR]` (the
 // latter profiles the gateway process with node --cpu-prof into DIR).
 import { parseArgs } from 'node:util';
+import { createToolCallStream } from '../dist/stream/index.js';
 import {
+  chunks as answerChunks,
   CHUNKS,
   chatBody,
   checkChatStream,
   checkCompletionStream,
   completionBody,
+  tools,
 } from './gateway-answer.js';
 import { startServer } from './gateway-process.js';
 import { printTable } from './measure.js';
@@ -109,7 +113,12 @@ async function round(path, n) {
         : result.bytes === path.bytes;
     if (!complete) throw new Error(`${path.name}: an answer of ${result.bytes} bytes`);
   }
-  return { chunksPerSecond: (n * CHUNKS) / (wallMs / 1000), ttfbs: results.map((result) => result.ttfb) };
+  const ttfbs = results.map((result) => result.ttfb);
+  return {
+    chunksPerSecond: (n * CHUNKS) / (wallMs / 1000),
+    ttfbs,
+    lastFirstByte: wallMs - Math.max(...ttfbs),
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -136,7 +145,7 @@ async function measureLoad(backend, n) {
   const proxy = await startServer('pass-through', backend.url);
   const profile =
     flags['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`];
-  const floor = await startServer('parse-floor', backend.url);
+  const parseOnly = await startServer('parse-only', backend.url);
   const gateway = await startServer('gateway', backend.url, { execArgv: profile });
   const paths = [
     {
@@ -153,9 +162,9 @@ async function measureLoad(backend, n) {
       check: checkCompletionStream,
     },
     {
-      name: 'parse floor',
-      server: floor,
-      url: `${floor.url}/v1/chat/completions`,
+      name: 'parse-only',
+      server: parseOnly,
+      url: `${parseOnly.url}/v1/chat/completions`,
       body: chatBody,
       check: (text) => checkChatStream(text, true),
     },
@@ -174,6 +183,7 @@ async function measureLoad(backend, n) {
     path.bytes = checked.bytes;
     path.rates = [];
     path.ttfbs = [];
+    path.lastFirstBytes = [];
     path.cpu = { client: 0, backend: 0, server: 0 };
     for (let index = 0; index < plan.warmup; index++) await round(path, n);
   }
@@ -187,19 +197,20 @@ async function measureLoad(backend, n) {
       for (const key of Object.keys(path.cpu)) path.cpu[key] += after[key] - before[key];
       path.rates.push(result.chunksPerSecond);
       path.ttfbs.push(...result.ttfbs);
+      path.lastFirstBytes.push(result.lastFirstByte);
     }
     rounds++;
     if (rounds >= plan.rounds * 4) break;
   }
   const rss = {
     'pass-through': (await proxy.usage()).rss,
-    'parse floor': (await floor.usage()).rss,
+    'parse-only': (await parseOnly.usage()).rss,
     gateway: (await gateway.usage()).rss,
   };
-  await Promise.all([proxy.stop(), floor.stop(), gateway.stop()]);
+  await Promise.all([proxy.stop(), parseOnly.stop(), gateway.stop()]);
 
   const chunks = rounds * n * CHUNKS;
-  const [direct, passThrough, floorPath, gatewayPath] = paths;
+  const [direct, passThrough, parseOnlyPath, gatewayPath] = paths;
   for (const path of paths) {
     path.chunksPerSecond = median(path.rates);
     path.p50 = percentile(path.ttfbs, 50);
@@ -220,6 +231,7 @@ async function measureLoad(backend, n) {
       'server',
       'all',
       'peak RSS',
+      'last first byte',
     ],
   ];
   for (const path of paths) {
@@ -236,6 +248,7 @@ async function measureLoad(backend, n) {
       path === direct ? '' : perChunk(path.cpu.server, chunks),
       perChunk(path.allCpu, chunks),
       path === direct ? '' : mb(rss[path.name]),
+      n === 1 ? '' : `${ms(median(path.lastFirstBytes))} before the end`,
     ]);
   }
   console.log(
@@ -249,11 +262,11 @@ async function measureLoad(backend, n) {
     overP99: gatewayPath.p99 - passThrough.p99,
     overP50: gatewayPath.p50 - passThrough.p50,
     serverCpu: gatewayPath.cpu.server / passThrough.cpu.server,
-    floor: {
-      chunksPerSecond: floorPath.chunksPerSecond / passThrough.chunksPerSecond,
-      overP99: floorPath.p99 - passThrough.p99,
-      overP50: floorPath.p50 - passThrough.p50,
-      serverCpu: floorPath.cpu.server / passThrough.cpu.server,
+    parseOnly: {
+      chunksPerSecond: parseOnlyPath.chunksPerSecond / passThrough.chunksPerSecond,
+      overP99: parseOnlyPath.p99 - passThrough.p99,
+      overP50: parseOnlyPath.p50 - passThrough.p50,
+      serverCpu: parseOnlyPath.cpu.server / passThrough.cpu.server,
     },
   };
 }
@@ -284,17 +297,15 @@ printTable([
     times(result.serverCpu),
   ]),
 ]);
-console.log(
-  '\nThe parse floor against the pass-through, the same ratios: where any tool-parsing gateway starts.',
-);
+console.log('\nThe parse-only proxy against the pass-through, the same ratios.');
 printTable([
   ['N', 'chunks/s', 'p99 TTFB over', 'p50 TTFB over', 'server CPU/chunk'],
   ...results.map((result) => [
     result.n,
-    times(result.floor.chunksPerSecond),
-    signedMs(result.floor.overP99),
-    signedMs(result.floor.overP50),
-    times(result.floor.serverCpu),
+    times(result.parseOnly.chunksPerSecond),
+    signedMs(result.parseOnly.overP99),
+    signedMs(result.parseOnly.overP50),
+    times(result.parseOnly.serverCpu),
   ]),
 ]);
 console.log(
@@ -307,5 +318,42 @@ for (const result of results) {
       : '';
   console.log(
     `  N = ${result.n}: p99 TTFB ${signedMs(result.overP99)} ${result.overP99 <= 2 ? 'met' : 'MISSED'}${throughput}`,
+  );
+}
+
+/**
+ * Milliseconds a stream's text takes through toolwire's stream parser alone (the 2,000 chunks pushed,
+ * the tools given; median of 15 batches of 100 after a warm-up): the least CPU a gateway that reads
+ * the calls spends per stream that a pass-through does not.
+ */
+function parseMsPerStream() {
+  const pieces = answerChunks();
+  const parse = () => {
+    const stream = createToolCallStream({ format: 'hermes', tools });
+    for (const piece of pieces) stream.push(piece);
+    stream.finish();
+  };
+  for (let index = 0; index < 300; index++) parse();
+  const batches = [];
+  for (let batch = 0; batch < 15; batch++) {
+    const start = performance.now();
+    for (let index = 0; index < 100; index++) parse();
+    batches.push((performance.now() - start) / 100);
+  }
+  return median(batches);
+}
+
+// With the burst pace a stream's first byte waits for the streams the backend sends before it (the
+// table's last column: the round's last first byte comes just before its end), so at N streams the
+// p99 TTFB over the pass-through's is at least what the gateway spends on the N - 1 streams ahead.
+if (flags.pace === 'burst') {
+  const parseMs = parseMsPerStream();
+  console.log(
+    `\nThe stream parser alone takes ${ms(parseMs)} a stream (${((parseMs * 1e6) / CHUNKS).toFixed(0)} ns a chunk); with the burst pace, where the streams go out one after another, the ${loads
+      .filter((n) => n > 1)
+      .map((n) => `${n - 1} streams ahead at N = ${n} take ${ms(parseMs * (n - 1))}`)
+      .join(
+        ', ',
+      )} of parsing alone: the least that N adds to the p99 TTFB of any gateway that reads the calls, on a machine the run keeps busy.`,
   );
 }
