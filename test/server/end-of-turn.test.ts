@@ -57,6 +57,22 @@ describe('the end of the model turn, for a backend that does not stop there', ()
     expect(answer.choices[0]?.finish_reason).toBe('stop');
   });
 
+  it("text with the marker's first character before it (and doubled right before it) ends at the marker", async () => {
+    const output = 'a<b <<|im_end|>\n<|im_start|>user\nmore<|im_end|>';
+    harness = await startGateway({
+      replay: { recordings: [{ output }, { output }, { output }], maxChunkLength: 3 },
+    });
+    for (let index = 0; index < 2; index++) {
+      const answer = await harness.client.chat.completions.create({ model: 'm', messages: question });
+      expect(answer.choices[0]?.message.content).toBe('a<b <');
+      expect(answer.choices[0]?.finish_reason).toBe('stop');
+    }
+    const final = await harness.client.chat.completions
+      .stream({ model: 'm', messages: question })
+      .finalChatCompletion();
+    expect(final.choices[0]?.message.content).toBe('a<b <');
+  });
+
   it('gpt-oss: the answer ends at <|return|>, which the format reads; what follows is not read', async () => {
     harness = await startGateway({
       format: 'harmony',

@@ -8,8 +8,13 @@ export class WordWatch {
   private readonly matchers: Matcher[];
   private held = '';
 
+  /** The one character every word starts with, when they share it (`<` of `<|im_end|>`…), else ''. */
+  private readonly lead: string;
+
   constructor(words: readonly string[]) {
     this.matchers = words.filter((word) => word !== '').map((word) => new Matcher(word));
+    const leads = new Set(this.matchers.map((matcher) => matcher.word[0]));
+    this.lead = leads.size === 1 ? (this.matchers[0]?.word[0] ?? '') : '';
   }
 
   /**
@@ -20,6 +25,12 @@ export class WordWatch {
     const text = this.held + piece;
     const start = this.held.length;
     for (let index = 0; index < piece.length; index++) {
+      // While no word is part-matched, only the words' shared first character can start one: skip
+      // to it with a native search (end-of-turn words watch every token of an answer).
+      if (this.lead !== '' && this.idle()) {
+        index = piece.indexOf(this.lead, index);
+        if (index === -1) break;
+      }
       const unit = piece.charCodeAt(index);
       for (const matcher of this.matchers) {
         if (!matcher.step(unit)) continue;
@@ -32,6 +43,11 @@ export class WordWatch {
     for (const matcher of this.matchers) keep = Math.max(keep, matcher.matched);
     this.held = text.slice(text.length - keep);
     return { text: text.slice(0, text.length - keep) };
+  }
+
+  private idle(): boolean {
+    for (const matcher of this.matchers) if (matcher.matched !== 0) return false;
+    return true;
   }
 
   /** The held text, at the end of the generation. */
