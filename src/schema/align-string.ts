@@ -16,7 +16,19 @@ export function alignString(
 ): unknown {
   let result: string;
   if (typeof value === 'string') result = value;
-  else if (typeof value === 'number' || typeof value === 'boolean') {
+  else if (typeof value === 'number' && !exactDigits(value)) {
+    // The model wrote the number's digits, but reading them as a double kept only about 16 of
+    // them (an ID such as 12345678901234567890 reads as 12345678901234567000): its text is lost.
+    sink.add(
+      issue(
+        path,
+        'invalid_number',
+        'a string (or a number within ±2^53)',
+        `a number read as ${String(value)}`,
+      ),
+    );
+    return value;
+  } else if (typeof value === 'number' || typeof value === 'boolean') {
     sink.flag(path, 'number_to_string');
     result = String(value);
   } else if (typeof value === 'object' && value !== null) {
@@ -31,6 +43,11 @@ export function alignString(
   }
   checkString(context, result, schema, path, sink);
   return result;
+}
+
+/** Whether `String(value)` gives the digits a model wrote for `value` (not a rounded big integer). */
+function exactDigits(value: number): boolean {
+  return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
 }
 
 function checkString(
