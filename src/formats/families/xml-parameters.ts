@@ -50,7 +50,8 @@ const maxCallStartLookahead = 4096;
  *   not come back with arguments the model did not write. A key given twice makes the call invalid
  *   (code `duplicate_argument`), never a last-wins value.
  * - Several calls per section; a call start inside an open call ends that call first (calls never merge).
- * - Whitespace between structural tags is markup; other text inside a section is an invalid call.
+ * - Whitespace between structural tags is markup; other text inside a section, or beside a call's
+ *   parameters (a parameter in another tag syntax), makes an invalid call.
  * - A call ends at its closing tag (`</function>`, `</invoke>`), or, when that is missing, at the next call
  *   start or the section's end (the model went on). At the end of the output a call without its closing
  *   tag was cut off at the token limit, wherever the cut fell (inside a tag, inside a value, after a

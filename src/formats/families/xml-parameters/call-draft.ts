@@ -102,6 +102,14 @@ export class CallDraft {
         message: 'the call body is neither parameter tags nor a JSON object',
       };
     }
+    if (loose !== '') {
+      // Text beside the parameters (a parameter in another tag syntax, a remark) is not an
+      // argument, and dropping it could drop one: the call is not run as read.
+      return {
+        code: 'invalid_tool_call',
+        message: `the call body holds text outside its parameter tags: ${JSON.stringify(loose.slice(0, 80))}`,
+      };
+    }
     return {
       parts: {
         name,
