@@ -30,3 +30,25 @@ function pick(record: Record<string, unknown>, keys: readonly string[]): unknown
   for (const key of keys) if (Object.hasOwn(record, key)) return record[key];
   return undefined;
 }
+
+/** Members OpenAI-style call objects carry beside the call (`{"type": "function", …}`), not arguments. */
+const markupKeys: readonly string[] = ['type'];
+
+/**
+ * Why a call object that has none of `keys.argumentKeys` is not a call with no arguments: it has
+ * other members than its name, id and `type` (arguments under a key the format does not read, such as
+ * `args`, `input` or a misspelling, or written flat beside the name), which running it with `{}` would
+ * drop. `undefined` when it has an arguments member or nothing else.
+ */
+export function unreadArguments(
+  record: Readonly<Record<string, unknown>>,
+  keys: Pick<CallObjectKeys, 'nameKeys' | 'argumentKeys' | 'idKeys'>,
+): string | undefined {
+  if (keys.argumentKeys.some((key) => Object.hasOwn(record, key))) return undefined;
+  const unread = Object.keys(record).filter(
+    (key) => !keys.nameKeys.includes(key) && !keys.idKeys.includes(key) && !markupKeys.includes(key),
+  );
+  if (unread.length === 0) return undefined;
+  const list = (names: readonly string[]) => names.map((name) => `"${name}"`);
+  return `the tool call has no ${list(keys.argumentKeys).join(' or ')} member, and ${list(unread).join(', ')} may hold its arguments`;
+}

@@ -17,7 +17,7 @@ import {
 } from '../core/markers.js';
 import type { FormatOptions } from '../format-definition.js';
 import { arrayElementSpans, arraySectionPieces, arraySpansFromCommas } from './tagged-json/array-section.js';
-import { argumentsJson, callParts } from './tagged-json/call-object.js';
+import { argumentsJson, callParts, unreadCallArguments } from './tagged-json/call-object.js';
 import { FirstElementReader } from './tagged-json/first-element-reader.js';
 import { type LeadingCall, leadingCall, maxNamePrefix } from './tagged-json/leading-call.js';
 import { objectBodyCall } from './tagged-json/object-body-call.js';
@@ -739,7 +739,11 @@ export class TaggedJsonParser extends BaseFormatParser {
       if (last && unwritten !== '') repairs.push(missingClosingBracket(raw.length, unwritten));
       if (last && unended) repairs.push(this.missingEnd(raw.length));
       // The first element's call may have been announced while the section streamed in.
+      const unread =
+        typeof parts === 'string' ? undefined : unreadCallArguments(value[index], parts, this.plan.keys);
       if (typeof parts === 'string') this.invalidCall(raw, 'missing_name', parts, undefined, index === 0);
+      else if (unread !== undefined)
+        this.invalidCall(raw, 'unread_arguments', unread, parts.name, index === 0);
       else if (repairs.length > 0) this.endCall({ ...parts, repairs }, raw, index === 0);
       else this.endCall(parts, raw, index === 0);
     });

@@ -33,6 +33,7 @@
 
 import { JsonScanner, parseLenientJson } from '../../json/index.js';
 import { BaseFormatParser, type CallParts, type Cursor } from '../core/base-parser.js';
+import { unreadArguments } from '../core/call-object-parts.js';
 import { taggedObjectEnvelope } from '../core/envelopes.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import { BracketSkipper } from '../families/pythonic/bracket-skipper.js';
@@ -48,6 +49,9 @@ type State = 'text' | 'tagged' | 'tagged-json' | 'candidate' | 'deep' | 'after-c
 const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The keys of a Llama 3 call object, for `unreadArguments`. */
+const llamaKeys = { nameKeys: ['name'], argumentKeys: ['parameters', 'arguments'], idKeys: [] };
 
 /** Name and arguments of a call object; `strict` requires an object under `parameters`/`arguments`. */
 function callParts(value: unknown, strict: boolean): CallParts | undefined {
@@ -294,6 +298,13 @@ export class Llama3JsonParser extends BaseFormatParser {
     const raw = this.unit();
     const parsed = parseLenientJson(raw);
     const parts = parsed.ok ? callParts(parsed.value, false) : undefined;
+    const unread =
+      parts && parsed.ok && isObject(parsed.value) ? unreadArguments(parsed.value, llamaKeys) : undefined;
+    if (parts && unread !== undefined) {
+      this.state = 'text';
+      this.invalidCall(raw, 'unread_arguments', unread, parts.name);
+      return;
+    }
     if (parts) {
       this.endCall(parts, raw);
       this.tagged = true;

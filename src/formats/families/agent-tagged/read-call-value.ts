@@ -5,6 +5,7 @@
  */
 
 import type { CallParts } from '../../core/base-parser.js';
+import { unreadArguments } from '../../core/call-object-parts.js';
 import type { ToolIndex } from '../../core/tool-index.js';
 import { elementSpans, memberSpans } from '../json-spans.js';
 import type { FoundCall } from './found-call.js';
@@ -20,6 +21,9 @@ export type AliasPolicy = 'marked' | 'bare';
 
 /** Argument keys in priority order (openhuman.md §1d). */
 export const argumentKeyAliases = ['arguments', 'args', 'parameters', 'params', 'input'] as const;
+
+/** The keys a call object is read with, for `unreadArguments` (`id` and `type` are no arguments). */
+const unreadKeys = { nameKeys: ['name'], argumentKeys: argumentKeyAliases, idKeys: ['id'] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -71,7 +75,11 @@ export function readCallObject(
   if (typeof name !== 'string' || name.trim() === '') return undefined;
   const aliases = policy === 'marked' || tools?.has(name) === true;
   if (!aliases && !hasArgumentKey(value)) return undefined;
-  return { name, argumentsValue: normalizedArguments(argumentsOf(value, aliases)) };
+  const args = argumentsOf(value, aliases);
+  // No arguments key, but other members (`argumentz`, or arguments written flat beside the name):
+  // not a call with no arguments, which would drop them.
+  if (args === undefined && unreadArguments(value, unreadKeys) !== undefined) return undefined;
+  return { name, argumentsValue: normalizedArguments(args) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseLenientJson } from '../../../json/parse-lenient-json.js';
 import type { ToolCallRepair } from '../../../types/tool-call.js';
-import { type CallObjectKeys, callObjectParts } from '../../core/call-object-parts.js';
+import { type CallObjectKeys, callObjectParts, unreadArguments } from '../../core/call-object-parts.js';
 import type { CallParts } from '../../core/call-parts.js';
 import { withJsonRepairs } from '../../core/call-repairs.js';
 
@@ -28,6 +28,11 @@ export function jsonCallObject(
   }
   const parts = callObjectParts(parsed.value, keys);
   if (typeof parts === 'string') return { code: 'missing_name', message: parts, name: undefined };
+  const unread =
+    parts.argumentsValue === undefined
+      ? unreadArguments(parsed.value as Record<string, unknown>, keys)
+      : undefined;
+  if (unread !== undefined) return { code: 'unread_arguments', message: unread, name: parts.name };
   if (sniffed !== undefined && sniffed !== parts.name) {
     return {
       code: 'conflicting_names',

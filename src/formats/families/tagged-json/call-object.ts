@@ -1,12 +1,14 @@
 /**
  * Reading one decoded tagged-JSON call object with a format's keys: its name, id and arguments
  * (`callParts`), the exact text of its arguments when the body is just name and arguments
- * (`argumentsJson`), and whether it gives its arguments more than once (`argumentMembers`).
+ * (`argumentsJson`), whether it gives its arguments more than once (`argumentMembers`), and whether
+ * members it does not read may hold them (`unreadCallArguments`).
  */
 
 import { isWhitespace } from '../../../internal/whitespace.js';
 import { JsonScanner } from '../../../json/json-scanner.js';
 import type { CallParts } from '../../core/base-parser.js';
+import { unreadArguments } from '../../core/call-object-parts.js';
 import { memberSpans } from '../json-spans.js';
 
 /** Where a format's call object keeps its parts (`TaggedJsonConfig`'s keys, defaults filled in). */
@@ -222,4 +224,13 @@ function memberValue(text: string, start: number, end: number, key: string): str
 function pick(record: Record<string, unknown>, keys: readonly string[]): unknown {
   for (const key of keys) if (Object.hasOwn(record, key)) return record[key];
   return undefined;
+}
+
+/**
+ * Why the call `parts` read from the call object `value` is not run with no arguments, when it has no
+ * arguments member but other members (see `unreadArguments`); `undefined` otherwise.
+ */
+export function unreadCallArguments(value: unknown, parts: CallParts, keys: CallKeys): string | undefined {
+  if (keys.nameIsKey || parts.argumentsValue !== undefined) return undefined;
+  return unreadArguments(value as Record<string, unknown>, keys);
 }

@@ -4,7 +4,7 @@
  */
 
 import type { CallParts } from '../../core/base-parser.js';
-import { argumentMembers, type CallKeys, callParts, soleMember } from './call-object.js';
+import { argumentMembers, type CallKeys, callParts, soleMember, unreadCallArguments } from './call-object.js';
 import type { LeadingCall } from './leading-call.js';
 
 /** Bodies up to this length have their name key searched rather than their leading name read. */
@@ -12,7 +12,7 @@ const shortBody = 2048;
 
 /** Why a body is one invalid call: its code and message, and the name and id it is reported under. */
 export interface BodyFailure {
-  readonly code: 'missing_name' | 'conflicting_arguments' | 'conflicting_names';
+  readonly code: 'missing_name' | 'conflicting_arguments' | 'conflicting_names' | 'unread_arguments';
   readonly message: string;
   readonly name: string | undefined;
   readonly id?: string | undefined;
@@ -41,6 +41,9 @@ export function objectBodyCall(
   // Read by `nameThenArguments`: one name, one arguments member, no id; nothing else can disagree.
   if (exact === 'unique') return parts;
   const record = value as Record<string, unknown>;
+  const unread = unreadCallArguments(value, parts, keys);
+  if (unread !== undefined)
+    return { code: 'unread_arguments', message: unread, name: parts.name, id: parts.id };
   const members = argumentMembers(bodyText, record, keys.argumentKeys);
   if (
     exact &&

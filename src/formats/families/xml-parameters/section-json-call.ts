@@ -1,6 +1,6 @@
 import { scanJsonValueEnd } from '../../../json/json-scanner.js';
 import { parseLenientJson } from '../../../json/parse-lenient-json.js';
-import { type CallObjectKeys, callObjectParts } from '../../core/call-object-parts.js';
+import { type CallObjectKeys, callObjectParts, unreadArguments } from '../../core/call-object-parts.js';
 import type { CallParts } from '../../core/call-parts.js';
 import { withJsonRepairs } from '../../core/call-repairs.js';
 
@@ -25,8 +25,14 @@ export function sectionJsonCall(
   if (trimmed.startsWith('{')) {
     const parsed = parseLenientJson(trimmed);
     const parts = parsed.ok ? callObjectParts(parsed.value, keys) : undefined;
-    if (parsed.ok && typeof parts === 'object')
+    if (parsed.ok && typeof parts === 'object') {
+      const unread =
+        parts.argumentsValue === undefined
+          ? unreadArguments(parsed.value as Record<string, unknown>, keys)
+          : undefined;
+      if (unread !== undefined) return { code: 'unread_arguments', message: unread };
       return { parts: withJsonRepairs(parts, parsed.repairs, raw.indexOf(trimmed)) };
+    }
   }
   return { code: 'invalid_tool_call', message: 'text inside a tool-call section is not a call' };
 }
