@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `prepare` (npm runs it after `npm install`/`npm ci` here, before `npm pack`, for a git dependency and for a
-// folder dependency `npm install <path to a clone>`): builds dist/.
+// folder dependency `npm install <path to a clone>`): builds dist/. `npm pack` with neither a compiler nor a
+// dist/ fails, rather than writing a tarball with no code in it.
 //
 // A folder dependency is a symlink to the clone, and npm installs nothing into a linked folder outside the
 // project (https://docs.npmjs.com/cli/commands/npm-install, "npm install <folder>"): a fresh clone has no
@@ -32,6 +33,14 @@ function hasCompiler() {
 if (!hasCompiler()) {
   const from = process.env.INIT_CWD ? relative(root, resolve(process.env.INIT_CWD)) : '';
   const linkedFromAnotherProject = from.startsWith('..') && !existsSync(resolve(root, 'node_modules'));
+  const packing = process.env.npm_command === 'pack' || process.env.npm_command === 'publish';
+  if (packing && !existsSync(resolve(root, 'dist/index.js'))) {
+    // `npm pack` in a fresh clone: a tarball without dist/ installs but cannot be imported or run.
+    process.stderr.write(
+      'toolwire prepare: dist/ is not built and typescript is not installed: run `npm ci` in this clone, then `npm pack`\n',
+    );
+    process.exit(1);
+  }
   if (!linkedFromAnotherProject) {
     // Installed here without devDependencies (`npm ci --omit=dev`): nothing can build, and a dist/ that is
     // already there is used as it is.

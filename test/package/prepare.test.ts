@@ -47,6 +47,16 @@ const cases = [
     message: 'toolwire prepare: typescript is not installed, dist/ not built\n',
   },
   {
+    name: 'pack-fresh-clone',
+    withCompiler: false,
+    from: 'itself',
+    command: 'pack',
+    status: 1,
+    built: false,
+    message:
+      'toolwire prepare: dist/ is not built and typescript is not installed: run `npm ci` in this clone, then `npm pack`\n',
+  },
+  {
     name: 'linked-fresh-clone',
     withCompiler: false,
     from: 'another project',
@@ -59,18 +69,19 @@ describe('scripts/prepare.js', () => {
   it.each(cases)(
     '$name, run for $from',
     { timeout: 60_000 },
-    async ({ name, withCompiler, from, built, message }) => {
+    async ({ name, withCompiler, from, built, message, ...rest }) => {
       const root = fakeClone(name, withCompiler);
+      const command = 'command' in rest ? rest.command : 'install';
       const result = await runProcess(process.execPath, [join(root, 'scripts/prepare.js')], {
         cwd: root,
-        env: { ...process.env, INIT_CWD: from === 'itself' ? root : scratch },
+        env: { ...process.env, INIT_CWD: from === 'itself' ? root : scratch, npm_command: command },
       });
       expect({
         status: result.status,
         built: existsSync(join(root, 'built')),
         stderr: result.stderr,
       }).toEqual({
-        status: 0,
+        status: 'status' in rest ? rest.status : 0,
         built,
         stderr: message.replace('ROOT', root),
       });
