@@ -5,6 +5,7 @@ import type {
   LanguageModelV3Middleware,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
+  SharedV3Warning,
 } from '@ai-sdk/provider';
 import { ToolwireError } from '../errors/toolwire-error.js';
 import type { FormatDefinition, FormatOptions, FormatParser } from '../formats/format-definition.js';
@@ -59,6 +60,8 @@ interface CallState {
   readonly format: FormatDefinition;
   readonly tools: readonly ToolDefinition[];
   readonly toolChoice: ToolChoice;
+  /** Said in the call's `warnings`: the model name told nothing (see `unknownModelWarning`). */
+  readonly warning: SharedV3Warning | undefined;
 }
 
 /**
@@ -154,7 +157,8 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
       if (tools.length === 0) return transformed;
       const accepted =
         toolChoice.type === 'tool' ? tools.filter((tool) => tool.name === toolChoice.toolName) : tools;
-      states.set(transformed, { format: resolved, tools: accepted, toolChoice });
+      const warning = resolved.id === 'auto' ? unknownModelWarning(modelName) : undefined;
+      states.set(transformed, { format: resolved, tools: accepted, toolChoice, warning });
       return transformed;
     },
 
@@ -173,7 +177,12 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
         else content.push(ids.part(part, 'native'));
       }
       collect.add(parser.finish());
-      return { ...result, content, finishReason: finishReason(result.finishReason, collect.calls) };
+      return {
+        ...result,
+        content,
+        finishReason: finishReason(result.finishReason, collect.calls),
+        ...(state.warning === undefined ? {} : { warnings: [...(result.warnings ?? []), state.warning] }),
+      };
     },
 
     async wrapStream({ doStream, params }) {
@@ -205,6 +214,8 @@ export function toolCallMiddleware(options: ToolCallMiddlewareOptions = {}): Lan
             for (const event of parser.finish()) encoder.add(event, parsed);
             for (const item of encoder.finish()) parsed.push(item);
             parsed.push({ ...part, finishReason: finishReason(part.finishReason, encoder.calls) });
+          } else if (part?.type === 'stream-start' && state.warning !== undefined) {
+            out.push({ ...part, warnings: [...(part.warnings ?? []), state.warning] });
           } else if (part?.type !== 'text-start' && part?.type !== 'text-end') {
             // Everything else passes on, a part that is not one (`null`, a text delta without a
             // string) as it came: nothing of it is dropped, and nothing read from it.
@@ -242,6 +253,20 @@ function resolvePromptTemplate(option: unknown): PromptTemplate | undefined {
     'invalid_argument',
     'promptTemplate must be a template id, "auto" or a PromptTemplate',
   );
+}
+
+/**
+ * The warning of a call whose format is `auto` with no model it could go by (no `model` option, and a
+ * `modelId` no format lists, such as a server's `--served-model-name`): the tools were written in the
+ * prompt in a generic style, and the output's format is told from its markers.
+ */
+function unknownModelWarning(model: string | undefined): SharedV3Warning {
+  const named =
+    model === undefined || model === '' ? 'no model name' : `model "${model}", which no format lists,`;
+  return {
+    type: 'other',
+    message: `toolCallMiddleware: format "auto" with ${named} wrote a generic tool section into the prompt and reads the output's format from its markers: pass \`format\` or \`model\` (the Hugging Face id) to write and read the model's own`,
+  };
 }
 
 function autoTemplate(model: string): PromptTemplate {

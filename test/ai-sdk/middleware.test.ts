@@ -27,6 +27,43 @@ function asked(calls: readonly LanguageModelV3CallOptions[]) {
 }
 
 describe('toolCallMiddleware', () => {
+  it('format "auto" with a model id no format lists: the warnings say so, whole and streamed; a known id: none', async () => {
+    const expected = {
+      type: 'other',
+      message:
+        'toolCallMiddleware: format "auto" with model "my-model", which no format lists, wrote a generic tool section into the prompt and reads the output\'s format from its markers: pass `format` or `model` (the Hugging Face id) to write and read the model\'s own',
+    };
+    const unknown = wrapLanguageModel({
+      model: replayModel([callText], undefined, 'my-model'),
+      middleware: toolCallMiddleware(),
+    });
+    const whole = await collectWarnings(() =>
+      generateText({ model: unknown, prompt: 'Weather in Paris?', tools: aiTools(tools, () => ({})) }),
+    );
+    expect(whole.value.toolCalls.map((call) => call.input)).toEqual([{ city: 'Paris' }]);
+    expect(whole.value.warnings).toEqual([expected]);
+    const streamed = await collectWarnings(async () => {
+      const result = streamText({
+        model: unknown,
+        prompt: 'Weather in Paris?',
+        tools: aiTools(tools, () => ({})),
+      });
+      await result.consumeStream();
+      return result.warnings;
+    });
+    expect(await streamed.value).toEqual([expected]);
+    const known = wrapLanguageModel({
+      model: replayModel([callText], undefined, 'Qwen/Qwen2.5-7B-Instruct'),
+      middleware: toolCallMiddleware(),
+    });
+    const quiet = await generateText({
+      model: known,
+      prompt: 'Weather in Paris?',
+      tools: aiTools(tools, () => ({})),
+    });
+    expect(quiet.warnings).toEqual([]);
+  });
+
   it('runs a two-step conversation through the AI SDK loop (stopWhen: stepCountIs(2)), history rendered as the format writes it', async () => {
     const inner = replayModel([callText, 'It is 18 degrees in Paris.']);
     const model = wrapLanguageModel({ model: inner, middleware: toolCallMiddleware({ format: 'hermes' }) });
