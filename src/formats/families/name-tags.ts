@@ -5,7 +5,7 @@ import type { Cursor, ReasoningTags } from '../core/base-parser.js';
 import { heldBackLength, MarkerSearch } from '../core/markers.js';
 import { SectionCallsParser } from '../core/section-calls-parser.js';
 import type { FormatOptions } from '../format-definition.js';
-import { type Element, ValueTyper } from './name-tags/value-typer.js';
+import { type Element, maxGap, maxTag, ValueTyper } from './name-tags/value-typer.js';
 
 /**
  * Family core for XML-like calls whose parameter tags are named by the parameter, every structural
@@ -29,7 +29,11 @@ import { type Element, ValueTyper } from './name-tags/value-typer.js';
  * with child tags is an array when the schema says array (or, untyped, when all children are items),
  * otherwise an object (a repeated key collects a list); when the schema allows a string, the inner
  * text is kept verbatim, child tags included. A leaf is typed with `typeParameterText` (raw string
- * without a schema; null only for the exact text `null`, `Null` or `NULL`, so `None` stays a string). Each invoke is one call whose raw text runs from its open to its close tag; the
+ * without a schema; null only for the exact text `null`, `Null` or `NULL`, so `None` stays a string).
+ * Text beside the parameter tags of the invoke, or beside the child tags of a value read as an object
+ * or array (a tag written without the namespace token, a remark), makes the call invalid: no argument
+ * holds it, and dropping it could drop one. Whitespace and bare namespace tokens between tags are
+ * layout. Each invoke is one call whose raw text runs from its open to its close tag; the
  * wrapper tags and the layout between invokes are markup. An invoke cut off (end of output, or the
  * next invoke) is an invalid call. Offsets are UTF-16 code units.
  */
@@ -43,11 +47,6 @@ export interface NameTagConfig {
 }
 
 type State = 'text' | 'section' | 'invoke';
-
-/** Whitespace allowed between the namespace token and `<`. */
-const maxGap = 64;
-/** Longest tag (between `<` and `>`) read; a longer one is data. */
-const maxTag = 512;
 
 interface Tag {
   readonly close: boolean;
@@ -353,8 +352,25 @@ export class NameTagParser extends SectionCallsParser {
       return;
     }
     const schema = this.tools?.parameters(name);
-    const typer = new ValueTyper(bodyText, schema, this.options.align, this.config.item);
+    const typer = new ValueTyper(
+      bodyText,
+      schema,
+      this.options.align,
+      this.config.item,
+      this.config.namespace,
+    );
     const argumentsValue = typer.object(root, schema);
+    if (typer.loose !== undefined) {
+      // Text beside the parameters (a tag written without the namespace token, a remark) has no
+      // place in the arguments, and dropping it could drop one: the call is not run as read.
+      const { name: where, text } = typer.loose;
+      const problem =
+        where === ''
+          ? 'the call body holds text outside its parameter tags'
+          : `the value of "${where}" holds text outside its child tags`;
+      this.failCall('invalid_tool_call', `${problem}: ${JSON.stringify(text.slice(0, 80))}`, name);
+      return;
+    }
     this.endCall({ name, argumentsValue, ...(repairs.length > 0 ? { repairs } : {}) });
   }
 }

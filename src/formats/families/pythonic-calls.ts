@@ -39,7 +39,8 @@ import { PythonCallScanner } from './pythonic/python-call-scanner.js';
  * schemas generated from one; peers do not do this (vLLM's regex rejects them, its AST reader would
  * drop them), so this is our rule. Without tools, with more positional arguments than parameters, or
  * with a parameter given both ways, the call is an `InvalidToolCall` (codes `positional_arguments`,
- * `too_many_positional_arguments`, `duplicate_argument`). Call names are identifiers, dots and
+ * `too_many_positional_arguments`, `duplicate_argument`); so is a call giving one keyword twice
+ * (`f(path="/tmp/x", path="/")`, a SyntaxError in Python: `duplicate_argument`, never last-wins). Call names are identifiers, dots and
  * hyphens allowed (`Calendar.create_event`, `get-weather`: a tool's name as written, though Python's
  * own reader would take the hyphen for a minus). Offsets are UTF-16 code units.
  */
@@ -59,6 +60,7 @@ type PendingCall =
       readonly name: string;
       readonly args: Record<string, unknown>;
       readonly positional: readonly unknown[];
+      readonly repeated: string | undefined;
       readonly start: number;
       readonly end: number;
     }
@@ -213,6 +215,7 @@ export class PythonicCallsParser extends SectionCallsParser {
             name: stop.name,
             args: stop.args,
             positional: stop.positional,
+            repeated: stop.repeated,
             start: stop.start,
             end: this.scanner.consumed,
           });
@@ -333,7 +336,13 @@ export class PythonicCallsParser extends SectionCallsParser {
         continue;
       }
       const raw = unit.slice(entry.start, entry.end);
-      const resolved = namePositionalArguments(entry.name, entry.args, entry.positional, this.tools);
+      const resolved = namePositionalArguments(
+        entry.name,
+        entry.args,
+        entry.positional,
+        this.tools,
+        entry.repeated,
+      );
       if (resolved.ok) this.endCall({ name: entry.name, argumentsValue: resolved.value }, raw);
       else this.invalidCall(raw, resolved.code, resolved.message, entry.name);
       previous = entry.end;
@@ -374,7 +383,13 @@ export class PythonicCallsParser extends SectionCallsParser {
           continue;
         case 'call': {
           this.take(cursor, stop.index, 'call');
-          const resolved = namePositionalArguments(stop.name, stop.args, stop.positional, this.tools);
+          const resolved = namePositionalArguments(
+            stop.name,
+            stop.args,
+            stop.positional,
+            this.tools,
+            stop.repeated,
+          );
           // Once a member streamed, the last delta must close the object (even when a later copy of
           // every streamed key took it back): `streamedKeys` says so, possibly empty.
           const streamed = this.members.parts();

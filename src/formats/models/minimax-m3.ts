@@ -14,6 +14,10 @@
  *   `properties`, `additionalProperties`, `items` and `prefixItems`; a container whose schema allows a
  *   string keeps its inner text verbatim; a repeated key under an object collects a list; without
  *   tools leaves stay strings (see `families/name-tags.ts`).
+ * - Text inside an invoke beside its parameter tags (`<city>Tokyo</city>` written without the
+ *   namespace token, `hello world`, a remark between parameters) makes the call an `InvalidToolCall`
+ *   (`the call body holds text outside its parameter tags: …`), as in the XML-parameter formats;
+ *   so does text beside the child tags of an object or array value. Whitespace between tags is layout.
  * - Reasoning: `<mm:think>…</mm:think>` goes to `reasoning`; a stray `</mm:think>` (the template's
  *   prompt may have closed an empty block) is dropped as markup.
  * - Whitespace between the namespace token and `<` is ignored; a tag without the token is data.

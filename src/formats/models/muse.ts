@@ -24,6 +24,12 @@
  *   (`duplicate_argument`: a value may quote a parameter, which must not override the real one). A body that is a JSON object is taken as the arguments of
  *   the recipient. The call's raw text is the whole message when it holds one invoke, else the
  *   message cut between its invokes (the first from the header, the last to the message's end).
+ * - Text in a call message outside its invokes and wrapper tags (prose after
+ *   `</atem:function_calls>`, text before or between invokes) makes the call whose raw text holds it
+ *   an `InvalidToolCall` (`the call message holds text outside its <atem:invoke> elements: …`), not
+ *   content: the template writes a call message with the block only (the reply is a `to=user`
+ *   message, and llama.cpp renders each call as such a message), so that text is addressed to the
+ *   tool, not the user, and may be a parameter the call would lose.
  * - A control token (`<|eom|>`, `<|eot|>`, `<|end_of_text|>`, `<|start|>`) inside an open parameter
  *   value is text of the value when the value's `</atem:parameter>` comes before any header end or
  *   invoke (within 4096 code units; FreeToken #4); else it ends the message there. A `<|start|>` that
@@ -166,6 +172,24 @@ function readInvokes(body: string, cutOff: boolean): Invoke[] {
     else invokes.push(name === undefined || name === '' ? { start, end: at } : { start, end: at, name });
     position = at;
   }
+}
+
+/**
+ * The text of `body[from, to)` (outside the message's invokes) that is not structure: the wrapper tags
+ * and whitespace are; anything else is not. A call message is addressed to the tool, and the chat
+ * template writes nothing in it but the `<atem:function_calls>` block: the reply to the user is its
+ * own `to=user` message, so prose here (after the block, before or between invokes) is not content
+ * the model meant for the user. Nor is it an argument: it could be a parameter written in another
+ * syntax, and calling without it would run a call the model did not write. So the call holding it is
+ * invalid (as text beside the parameters of an XML-parameter call is), its raw text keeping the text.
+ */
+function textBeside(body: string, from: number, to: number): string {
+  return body.slice(from, to).replaceAll(CALLS_OPEN, '').replaceAll(CALLS_CLOSE, '').trim();
+}
+
+/** Two pieces of `textBeside` text as one, a space between them when both are there. */
+function joinText(before: string, after: string): string {
+  return before === '' || after === '' ? before + after : `${before} ${after}`;
 }
 
 /** The `</atem:parameter>` that ends the value starting at `from`, or -1 when it is cut off. */
@@ -360,23 +384,31 @@ export class MuseParser extends BaseFormatParser {
       return;
     }
     if (invokes.length === 1) {
-      this.emitInvoke(invokes[0]!, raw, recipient);
+      const only = invokes[0]!;
+      const loose = joinText(textBeside(body, 0, only.start), textBeside(body, only.end, body.length));
+      this.emitInvoke(only, raw, recipient, loose);
       return;
     }
     // The message is cut between its invokes, so every piece of it is in one call's raw, in order: the
     // first from the message's header (its recipient is a name, not structure), each from the end of
     // the one before, the last to the message's end (text between invokes is kept, not dropped).
+    // Text outside the invokes makes invalid the call whose raw text holds it.
     let previous = 0;
     invokes.forEach((invoke, index) => {
       const last = index === invokes.length - 1;
       const start = index === 0 ? 0 : bodyStart + previous;
       const end = last ? raw.length : bodyStart + invoke.end;
-      this.emitInvoke(invoke, raw.slice(start, end), recipient);
+      const loose = joinText(
+        textBeside(body, previous, invoke.start),
+        last ? textBeside(body, invoke.end, body.length) : '',
+      );
+      this.emitInvoke(invoke, raw.slice(start, end), recipient, loose);
       previous = invoke.end;
     });
   }
 
-  private emitInvoke(invoke: Invoke, raw: string, recipient: string): void {
+  /** `loose`: the message's text outside its invokes that `raw` holds (see `textBeside`). */
+  private emitInvoke(invoke: Invoke, raw: string, recipient: string, loose: string): void {
     if (invoke.repeated !== undefined) {
       // A value may quote a parameter (`<atem:parameter name="path">…` in a file's content): keeping
       // the last value would let quoted text override an argument.
@@ -392,6 +424,11 @@ export class MuseParser extends BaseFormatParser {
         'the invoke is cut off or malformed',
         invoke.name ?? recipient,
       );
+      return;
+    }
+    if (loose !== '') {
+      const message = `the call message holds text outside its <atem:invoke> elements: ${JSON.stringify(loose.slice(0, 80))}`;
+      this.invalidCall(raw, 'invalid_tool_call', message, invoke.name);
       return;
     }
     const parts: CallParts = { name: invoke.name, parameters: invoke.parameters };

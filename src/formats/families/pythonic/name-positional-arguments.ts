@@ -8,7 +8,9 @@ export type NamedArguments =
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
- * Positional arguments take the names of the tool's parameters in the order of its schema's
+ * A keyword given twice (`repeated`, `f(path="/tmp/x", path="/")`) is a SyntaxError in Python, and
+ * taking either value could run a call the model did not mean: the call is invalid
+ * (`duplicate_argument`), whatever the positional arguments. Positional arguments take the names of the tool's parameters in the order of its schema's
  * `properties` (Python binds them in signature order, and tool schemas generated from signatures
  * list properties in that order). Without tools (code `positional_arguments`), for a tool whose schema
  * lists fewer properties than there are positional arguments (`too_many_positional_arguments`), or for
@@ -21,7 +23,15 @@ export function namePositionalArguments(
   args: Record<string, unknown>,
   positional: readonly unknown[],
   tools: ToolIndex | undefined,
+  repeated: string | undefined,
 ): NamedArguments {
+  if (repeated !== undefined) {
+    return {
+      ok: false,
+      code: 'duplicate_argument',
+      message: `the argument "${repeated}" of "${name}" is given twice`,
+    };
+  }
   if (positional.length === 0) return { ok: true, value: args };
   if (tools === undefined) {
     return {

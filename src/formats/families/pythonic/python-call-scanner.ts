@@ -22,6 +22,8 @@ export type PythonScanStop =
       readonly args: Record<string, unknown>;
       /** Positional arguments in order (empty for keyword-only calls); see `namePositionalArguments`. */
       readonly positional: readonly unknown[];
+      /** The first keyword given twice (a SyntaxError in Python: the call is invalid), if any. */
+      readonly repeated: string | undefined;
     }
   /** The top-level `]` of a bare list: `index` is just after it. */
   | { readonly kind: 'close'; readonly index: number }
@@ -48,6 +50,11 @@ interface CallFrame {
   positionalValue: boolean;
   /** A keyword argument was read (a positional one after it is a syntax error, as in Python). */
   keyword: boolean;
+  /**
+   * The first keyword given twice. The scan goes on to the call's `)`: the invalid call's raw text is
+   * then the whole call, as for any other call whose arguments cannot be used.
+   */
+  repeated: string | undefined;
   phase: 'key' | 'eq' | 'value' | 'after';
 }
 
@@ -246,6 +253,7 @@ export class PythonCallScanner {
               key: '',
               positionalValue: false,
               keyword: false,
+              repeated: undefined,
               phase: 'key',
             });
             i++;
@@ -416,6 +424,7 @@ export class PythonCallScanner {
                 name: frame.name,
                 args: frame.args,
                 positional: frame.positional,
+                repeated: frame.repeated,
               },
               i,
             );
@@ -602,8 +611,10 @@ export class PythonCallScanner {
         if (frame.phase !== 'value') return 'unexpected value';
         if (frame.positionalValue) frame.positional.push(value);
         else {
+          // A repeated keyword makes the call invalid: its later copy is not streamed as a member.
+          if (Object.hasOwn(frame.args, frame.key)) frame.repeated ??= frame.key;
+          else this.members.push([frame.key, value]);
           setOwnProperty(frame.args, frame.key, value);
-          this.members.push([frame.key, value]);
         }
         frame.phase = 'after';
         return undefined;
