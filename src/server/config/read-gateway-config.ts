@@ -1,6 +1,6 @@
-import { promptTemplates } from '../../ai-sdk/index.js';
 import { getFormat } from '../../formats/index.js';
 import type { BackendConfig, BackendKind } from '../backends/backend.js';
+import { defaultBuiltinTemplate } from '../template/default-template.js';
 import type { TemplateSource } from '../template/prompt-renderer.js';
 import { CHAT_REASONING_FIELDS, type ChatReasoningField } from './gateway-config.js';
 
@@ -435,23 +435,4 @@ function isHttpUrl(text: string): boolean {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The id of the first built-in template (`toolwire/ai-sdk`'s `promptTemplates`) written for `format`
- * (an id or an alias: `qwen` is `hermes`'s), else the one named as the format is (`deepseek_r1`:
- * `deepseek-r1`); `undefined` when there is none (or the format is unknown).
- */
-export function defaultBuiltinTemplate(format: string): string | undefined {
-  let id: string;
-  try {
-    id = getFormat(format).id;
-  } catch {
-    return undefined;
-  }
-  const named = id.replaceAll('_', '-');
-  return (
-    promptTemplates.find((template) => template.format === id)?.id ??
-    promptTemplates.find((template) => template.id === named)?.id
-  );
 }
