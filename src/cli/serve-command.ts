@@ -115,6 +115,7 @@ export async function runServeCommand(
     GatewayConfigError,
     loadEmbeddedModel,
   } = await import('../server/node/index.js');
+  const { defaultBuiltinTemplate } = await import('../server/template/default-template.js');
   let fileConfig: Awaited<ReturnType<typeof loadConfigFile>>;
   let baseDir: string;
   try {
@@ -226,6 +227,8 @@ export async function runServeCommand(
       );
       if (playground !== undefined) io.stderr(`toolwire serve: playground at ${serving.url}/playground/\n`);
       for (const line of versionedBackendNotes(fileConfig.models)) io.stderr(`toolwire serve: ${line}\n`);
+      for (const line of defaultTemplateNotes(fileConfig.models, defaultBuiltinTemplate))
+        io.stderr(`toolwire serve: ${line}\n`);
     }
     await (stopSignal ?? untilSignal());
     if (!quiet) io.stderr('toolwire serve: shutting down\n');
@@ -394,6 +397,29 @@ function untilSignal(): Promise<void> {
  * `/v1/...` path, and the base URL clients are told to use for the `openai` SDK ends in `/v1`, so a
  * URL copied from there asks `/v1/v1/completions` (a 404 at the first request).
  */
+/**
+ * One line per model rendering with its format's default built-in template: a format shared by several
+ * models has one default, which may not be the served model's (its own template: --template).
+ */
+function defaultTemplateNotes(
+  models: readonly {
+    readonly name: string;
+    readonly format: string;
+    readonly template?: { readonly builtin: string } | object;
+  }[],
+  defaultBuiltinTemplate: (format: string) => string | undefined,
+): string[] {
+  return models.flatMap((model) => {
+    const builtin =
+      model.template !== undefined && 'builtin' in model.template ? model.template.builtin : undefined;
+    return builtin !== undefined && builtin === defaultBuiltinTemplate(model.format)
+      ? [
+          `model "${model.name}": chat template builtin:${builtin} (format ${model.format}'s default; another: --template)`,
+        ]
+      : [];
+  });
+}
+
 function versionedBackendNotes(
   models: readonly {
     readonly name: string;

@@ -53,3 +53,25 @@ describe('createGateway with a raw-text backend and no renderer', () => {
     );
   });
 });
+
+describe("a format's default built-in template", () => {
+  it("is DeepSeek-V3's for deepseek_v3, not DeepSeek-R1's (whose prompt ends in an open think block)", async () => {
+    harness = await startGateway({
+      replay: {
+        recordings: [
+          {
+            output: 'Hi.',
+            expectPrompt: '<｜begin▁of▁sentence｜><｜end▁of▁sentence｜><｜User｜>Hello<｜Assistant｜>',
+          },
+        ],
+      },
+      format: 'deepseek_v3',
+      model: { renderer: undefined },
+    });
+    const answer = await harness.client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
+    expect(answer.choices[0]?.message.content).toBe('Hi.');
+  });
+});

@@ -288,6 +288,17 @@ function serveInProcess(argv: string[]): {
   };
 }
 
+/** The start lines holding `marker` of `toolwire serve --backend URL --model m --format FORMAT`. */
+async function startLines(backend: string, format: string, marker: string): Promise<string[]> {
+  const serving = serveInProcess(['--backend', backend, '--model', 'm', '--format', format, '--port', '0']);
+  await serving.listening;
+  expect(await serving.stop()).toBe(0);
+  return serving
+    .stderr()
+    .split('\n')
+    .filter((line) => line.includes(marker));
+}
+
 describe('toolwire serve: serving', () => {
   it('the config-file form serves a model to the openai SDK and stops cleanly', async () => {
     replay = await startReplayBackend({
@@ -335,25 +346,14 @@ describe('toolwire serve: serving', () => {
   });
 
   it('a backend URL ending in /v1 gets a note at start (requests would go to /v1/v1/...)', async () => {
-    const serving = serveInProcess([
-      '--backend',
-      'http://127.0.0.1:9/v1/',
-      '--model',
-      'm',
-      '--format',
-      'hermes',
-      '--port',
-      '0',
-    ]);
-    await serving.listening;
-    expect(await serving.stop()).toBe(0);
-    expect(
-      serving
-        .stderr()
-        .split('\n')
-        .filter((line) => line.includes('note:')),
-    ).toEqual([
+    expect(await startLines('http://127.0.0.1:9/v1/', 'hermes', 'note:')).toEqual([
       'toolwire serve: note: model "m": requests go to http://127.0.0.1:9/v1/v1/completions; if the server answers at http://127.0.0.1:9/v1/completions, give its URL without /v1',
+    ]);
+  });
+
+  it("names at start the chat template chosen by default: deepseek_v3's is deepseek-v3", async () => {
+    expect(await startLines('http://127.0.0.1:9', 'deepseek_v3', 'chat template')).toEqual([
+      'toolwire serve: model "m": chat template builtin:deepseek-v3 (format deepseek_v3\'s default; another: --template)',
     ]);
   });
 

@@ -204,7 +204,7 @@ function readModel(
     entry.template === undefined
   ) {
     // (An embedded model's template is the GGUF file's `tokenizer.chat_template`, read at load.)
-    // A raw-text backend needs a template; without one, the format's first built-in template.
+    // A raw-text backend needs a template; without one, the format's default built-in template.
     const builtin = format === undefined ? undefined : defaultBuiltinTemplate(format);
     if (builtin !== undefined) template = { builtin };
     else if (format !== undefined) {
