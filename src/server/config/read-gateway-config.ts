@@ -1,4 +1,4 @@
-import { getFormat } from '../../formats/index.js';
+import { detectFormatFromModel, getFormat, listFormats } from '../../formats/index.js';
 import type { BackendConfig, BackendKind } from '../backends/backend.js';
 import { defaultBuiltinTemplate } from '../template/default-template.js';
 import type { TemplateSource } from '../template/prompt-renderer.js';
@@ -183,7 +183,12 @@ function readModel(
     try {
       getFormat(format);
     } catch {
-      check(`${path}.format`, `unknown format "${format}" (toolwire formats lists them)`);
+      // A model name in place of the format id (qwen3 for hermes) is the likely slip: name its format.
+      const model = detectFormatFromModel(format, listFormats());
+      check(
+        `${path}.format`,
+        `unknown format "${format}"${model === undefined ? '' : `: that names a model, whose format is ${model.id}`} (toolwire formats lists them)`,
+      );
       // (Already reported: no second line about that format's template.)
       format = undefined;
     }
@@ -378,7 +383,10 @@ function secret(
     else {
       const key = env[record.apiKeyEnv];
       if (key === undefined || key === '')
-        at(`${prefix}apiKeyEnv`, `the environment variable ${record.apiKeyEnv} is not set`);
+        at(
+          `${prefix}apiKeyEnv`,
+          `the environment variable ${record.apiKeyEnv} is ${key === undefined ? 'not set' : 'empty'}`,
+        );
       else return key;
     }
   }
