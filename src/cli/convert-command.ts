@@ -2,6 +2,7 @@ import { ToolwireError } from '../errors/toolwire-error.js';
 import type { CanonicalRequest, ProviderId } from '../providers/provider-converter.js';
 import { getProvider, providerIds } from '../providers/registry.js';
 import { repairHistory } from '../providers/repair/index.js';
+import { base64FromBytes } from '../providers/shared/binary-data.js';
 import { checkMessageShapes } from '../providers/shared/check-message-shapes.js';
 import { readInput } from './read-input.js';
 import { requestShapeMismatch } from './request-shape.js';
@@ -54,12 +55,12 @@ export function runConvertCommand(
       request = { ...request, messages: repaired.messages, ...renamedTools(request, repaired.nameMap) };
     }
     if (to === 'canonical') {
-      io.stdout(`${JSON.stringify(request, null, 2)}\n`);
+      io.stdout(`${JSON.stringify(request, bytesAsBase64, 2)}\n`);
       return 0;
     }
     const converted = getProvider(to).toRequest(request);
     for (const warning of converted.warnings) io.stderr(`${JSON.stringify({ warning })}\n`);
-    io.stdout(`${JSON.stringify(converted.value, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(converted.value, bytesAsBase64, 2)}\n`);
     return 0;
   } catch (error) {
     if (ToolwireError.isInstance(error) && error.code === 'history_invalid') {
@@ -75,6 +76,15 @@ export function runConvertCommand(
       throw new UsageError(`the canonical request does not have the canonical shape: ${error.message}`);
     throw error;
   }
+}
+
+/**
+ * JSON has no bytes: a `Uint8Array` (Bedrock's image and document `bytes`, `redactedContent`) would
+ * come out as an object of numbered keys. Bedrock's JSON wire carries bytes as base64 text, which every
+ * reader here takes back.
+ */
+function bytesAsBase64(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? base64FromBytes(value) : value;
 }
 
 /** The declared tools under the wire names the repair gave them (its name map read backwards). */

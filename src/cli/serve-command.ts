@@ -6,7 +6,9 @@ import { UsageError } from './usage-error.js';
 
 /** `toolwire serve --help`. */
 export const serveUsage = `usage:
-  toolwire serve --config FILE [--host HOST] [--port PORT] [--quiet]
+  toolwire serve --config FILE [--host HOST] [--port PORT] [--api-key KEY] [--body-limit BYTES]
+      [--max-concurrent N] [--request-timeout MS] [--cors ORIGIN] [--reasoning-field F]
+      [--playground] [--quiet]
   toolwire serve --backend URL --model NAME --format ID [--template FILE|builtin:ID] [options]
   toolwire serve --model-file FILE.gguf [--format ID] [--model NAME] [--threads N] [options]
 
@@ -16,7 +18,9 @@ with the model's own chat template, tool-call parsing for its format, and tool_c
 parallel_tool_calls / strict enforced.
 Documentation: https://github.com/toolwire/toolwire/blob/main/docs/serve.md
 
-  --config FILE          a JSON config file with one or more models ("Config file" in the documentation)
+  --config FILE          a JSON config file with one or more models ("Config file" in the documentation);
+                         the flags from --host on combine with it (replacing the file's value),
+                         the one-model flags (--backend to --timeout) belong in the file
   --backend URL          the model server's base URL (one-model form), e.g. http://127.0.0.1:8080
   --backend-type TYPE    openai-completions (default), llamacpp, ollama, openai-chat-passthrough
   --model-file FILE      run a GGUF model in this process instead of a server (needs the optional
@@ -115,6 +119,7 @@ export async function runServeCommand(
     GatewayConfigError,
     loadEmbeddedModel,
   } = await import('../server/node/index.js');
+  const { defaultBuiltinTemplate } = await import('../server/template/default-template.js');
   let fileConfig: Awaited<ReturnType<typeof loadConfigFile>>;
   let baseDir: string;
   try {
@@ -217,7 +222,9 @@ export async function runServeCommand(
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(playground === undefined ? {} : { playground }),
     }).catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot listen on ${host}:${port} (${error.code ?? error.message})`);
+      const hint =
+        error.code === 'EADDRINUSE' ? ': something else listens there; choose another port with --port' : '';
+      throw new UsageError(`cannot listen on ${host}:${port} (${error.code ?? error.message})${hint}`);
     });
     if (!quiet) {
       const names = options.models.map((model) => model.name).join(', ');
@@ -226,6 +233,8 @@ export async function runServeCommand(
       );
       if (playground !== undefined) io.stderr(`toolwire serve: playground at ${serving.url}/playground/\n`);
       for (const line of versionedBackendNotes(fileConfig.models)) io.stderr(`toolwire serve: ${line}\n`);
+      for (const line of defaultTemplateNotes(fileConfig.models, defaultBuiltinTemplate))
+        io.stderr(`toolwire serve: ${line}\n`);
     }
     await (stopSignal ?? untilSignal());
     if (!quiet) io.stderr('toolwire serve: shutting down\n');
@@ -234,7 +243,7 @@ export async function runServeCommand(
   } catch (error) {
     if (error instanceof GatewayConfigError) {
       const named = values.config === undefined ? flagName : (line: string) => line;
-      for (const problem of error.problems) io.stderr(`toolwire serve: ${named(problem)}\n`);
+      for (const problem of error.problems) io.stderr(`toolwire: ${named(problem)}\n`);
       return 2;
     }
     throw error;
@@ -394,6 +403,29 @@ function untilSignal(): Promise<void> {
  * `/v1/...` path, and the base URL clients are told to use for the `openai` SDK ends in `/v1`, so a
  * URL copied from there asks `/v1/v1/completions` (a 404 at the first request).
  */
+/**
+ * One line per model rendering with its format's default built-in template: a format shared by several
+ * models has one default, which may not be the served model's (its own template: --template).
+ */
+function defaultTemplateNotes(
+  models: readonly {
+    readonly name: string;
+    readonly format: string;
+    readonly template?: { readonly builtin: string } | object;
+  }[],
+  defaultBuiltinTemplate: (format: string) => string | undefined,
+): string[] {
+  return models.flatMap((model) => {
+    const builtin =
+      model.template !== undefined && 'builtin' in model.template ? model.template.builtin : undefined;
+    return builtin !== undefined && builtin === defaultBuiltinTemplate(model.format)
+      ? [
+          `model "${model.name}": chat template builtin:${builtin} (format ${model.format}'s default; another: --template)`,
+        ]
+      : [];
+  });
+}
+
 function versionedBackendNotes(
   models: readonly {
     readonly name: string;

@@ -3,7 +3,7 @@ import type { JSONSchema } from '../types/json-schema.js';
 import { issue, pointer } from './align-issue.js';
 import { renamedKeys } from './align-object.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
-import { type AlignTextOptions, alignText } from './align-text.js';
+import { type AlignTextOptions, alignTextUnchecked } from './align-text.js';
 import { alignValue } from './align-value.js';
 import { type ObjectOption, propertyCountIssues, undeclaredRequired } from './object-properties.js';
 import { SchemaRoot } from './schema-root.js';
@@ -87,7 +87,7 @@ function alignToOption(
       results.delete(key);
       continue;
     }
-    const aligned = alignText(text, propertySchema, textOptions);
+    const aligned = alignTextUnchecked(text, propertySchema, textOptions);
     setOwnProperty(value, key, aligned.value);
     const flags = prefixed(aligned.flags, key);
     if (key !== given) flags.unshift({ path: pointer('', key), kind: 'key_renamed' });

@@ -1,3 +1,5 @@
+import { ToolwireError } from '../errors/toolwire-error.js';
+import { describe } from '../internal/describe-value.js';
 import { nestedDeeperThan } from '../internal/value-depth.js';
 import { decodeLenient } from '../json/decode-lenient.js';
 import type { JSONSchema } from '../types/json-schema.js';
@@ -9,6 +11,7 @@ import type { AlignOptions, AlignResult } from './align-result.js';
 import { finish, Sink } from './align-sink.js';
 import { alignString } from './align-string.js';
 import { Aligner } from './aligner.js';
+import { checkAlignArguments } from './check-align-arguments.js';
 import { parseNumberText } from './coerce-text.js';
 import { stringLiterals } from './options-index.js';
 import { type SchemaOption, SchemaRoot } from './schema-root.js';
@@ -26,6 +29,7 @@ export interface AlignTextOptions extends AlignOptions {
 }
 
 const NULL_TEXT = /^(?:null|none)$/i;
+const TEXT_BOOLEANS = ['strict', 'partial', 'applyDefaults', 'stripWrappingNewline'];
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -47,9 +51,29 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+)(?:[eE][+-]
  * 6. Object or array text that decodes to a value nested deeper than `MAX_VALUE_DEPTH` is kept as the raw
  *    text, with a `too_deep` issue.
  *
- * Returns `{ value, flags, issues }`; never throws.
+ * Returns `{ value, flags, issues }`; never throws on model data.
+ *
+ * @throws {ToolwireError} (code `invalid_argument`) when `text` is not a string, `schema` is not an
+ *   object, a boolean or a `SchemaRoot`, `options` is not an object, one of its boolean options is not
+ *   a boolean, or `root` is not a `SchemaRoot`.
  */
 export function alignText(
+  text: string,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignTextOptions,
+): AlignResult {
+  if (typeof text !== 'string')
+    throw new ToolwireError('invalid_argument', `alignText: text must be a string, got ${describe(text)}`);
+  checkAlignArguments('alignText', schema, options, TEXT_BOOLEANS);
+  return alignTextUnchecked(text, schema, options);
+}
+
+/**
+ * `alignText` without its argument checks, for the parsers: a parameter's schema there is whatever the
+ * tool's parameters hold under its name, and a malformed one (`{"a": 5}`) must not make model data
+ * throw; it aligns as a schema that constrains nothing.
+ */
+export function alignTextUnchecked(
   text: string,
   schema: JSONSchema | SchemaRoot,
   options?: AlignTextOptions,

@@ -4,6 +4,7 @@ import { tooDeepIssue } from './align-issue.js';
 import type { AlignOptions, AlignResult } from './align-result.js';
 import { finish, NO_FLAGS, NO_ISSUES, Sink } from './align-sink.js';
 import { Aligner } from './aligner.js';
+import { checkAlignArguments } from './check-align-arguments.js';
 import type { CompiledAligner, CompilePlan } from './compile-plan.js';
 import { compiledFor, timed } from './compiled-aligner.js';
 import { SchemaRoot } from './schema-root.js';
@@ -46,6 +47,10 @@ export interface AlignValueOptions extends AlignOptions {
  * `schema` may be a `SchemaRoot` (reuse one per tool: its expansion is cached). With `strict`, every
  * coercion is also an issue. Objects are built so that `__proto__` and `constructor` keys are plain
  * data. Never throws on model data; returns `{ value, flags, issues }`.
+ *
+ * @throws {ToolwireError} (code `invalid_argument`) when `schema` is not an object, a boolean or a
+ *   `SchemaRoot`, `options` is not an object, one of its boolean options is not a boolean, or `root` is
+ *   not a `SchemaRoot`.
  */
 export function alignValue(
   value: unknown,
@@ -55,6 +60,8 @@ export function alignValue(
   // The common call, a reused root with no options: straight to its compiled aligner.
   const last = lastAligner;
   const compiled = options === undefined && last?.root === schema ? last.rootPlan.compiled : undefined;
+  // (The reused root above was checked when it was first aligned with.)
+  if (compiled === undefined) checkAlignArguments('alignValue', schema, options, VALUE_BOOLEANS);
   try {
     if (compiled)
       return alignCompiled(compiled, last as Aligner, (last as Aligner).root.schema, value, false);
@@ -64,6 +71,8 @@ export function alignValue(
     return { value, flags: [], issues: [tooDeepIssue('')] };
   }
 }
+
+const VALUE_BOOLEANS = ['strict', 'partial', 'applyDefaults', 'compile'];
 
 function alignWith(
   value: unknown,

@@ -1,11 +1,11 @@
 import type { JSONSchema } from '../types/json-schema.js';
 import type { AlignFlag } from './align-result.js';
-import { alignText } from './align-text.js';
+import { alignTextUnchecked } from './align-text.js';
 import type { SchemaRoot } from './schema-root.js';
 
 /**
  * Types the raw text of one XML-style parameter (`<parameter=K>V</parameter>`) by its JSON Schema and
- * returns the value only: `alignText(text, schema).value` (see `alignText` for the rules). An unknown
+ * returns the value only: `alignTextUnchecked(text, schema).value` (see `alignText` for the rules). An unknown
  * parameter (`schema` undefined) keeps the raw string; text that does not fit is kept as received, so
  * nothing is lost. Pass `root` when `schema` is a property of a tool's parameters schema whose `$ref`s
  * point into the whole schema. Use `alignText` or `alignParameters` to get flags and issues too.
@@ -14,7 +14,8 @@ import type { SchemaRoot } from './schema-root.js';
  */
 export function typeParameterText(text: string, schema: JSONSchema | undefined, root?: SchemaRoot): unknown {
   if (schema === undefined) return text;
-  return alignText(text, schema, root ? { root, applyDefaults: false } : { applyDefaults: false }).value;
+  return alignTextUnchecked(text, schema, root ? { root, applyDefaults: false } : { applyDefaults: false })
+    .value;
 }
 
 /**
@@ -27,7 +28,7 @@ export function typeParameterTextFlagged(
   root?: SchemaRoot,
 ): { readonly value: unknown; readonly flags: readonly AlignFlag[] } {
   if (schema === undefined) return { value: text, flags: [] };
-  const { value, flags } = alignText(
+  const { value, flags } = alignTextUnchecked(
     text,
     schema,
     root ? { root, applyDefaults: false } : { applyDefaults: false },

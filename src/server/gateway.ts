@@ -52,7 +52,7 @@ type Variables = { record: RequestRecord; signal: AbortSignal; done: () => void;
  * model requests.
  *
  * @throws {TypeError} for options it cannot start with (a model configured twice, an unknown format,
- *   a raw-text backend without a chat template, a bad backend config).
+ *   a raw-text backend without `renderer` whose format has no built-in template, a bad backend config).
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const models = resolveModels(options.models);

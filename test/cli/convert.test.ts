@@ -394,3 +394,65 @@ describe('docs/cli.md: the convert examples', () => {
     expect(body.messages[4]).toEqual({ role: 'assistant', content: 'Tool results received.', prefix: false });
   });
 });
+
+describe('toolwire convert --to bedrock: bytes', () => {
+  const image = {
+    model: 'm',
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'see' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
+    ],
+  };
+
+  it('writes image bytes as base64 text, and openai-chat → bedrock → openai-chat keeps the image', async () => {
+    const bedrock = await runCli([
+      'convert',
+      '--from',
+      'openai-chat',
+      '--to',
+      'bedrock',
+      file('image.json', image),
+    ]);
+    expect(bedrock.code).toBe(0);
+    expect(JSON.parse(bedrock.stdout).messages[0].content[1]).toEqual({
+      image: { format: 'png', source: { bytes: 'iVBORw0KGgo=' } },
+    });
+    const back = await runCli([
+      'convert',
+      '--from',
+      'bedrock',
+      '--to',
+      'openai-chat',
+      file('image-bedrock.json', bedrock.stdout),
+    ]);
+    expect(back).toEqual({ code: 0, stdout: `${JSON.stringify(image, null, 2)}\n`, stderr: '' });
+  });
+
+  it('writes redacted reasoning as base64 text, as --from bedrock reads it', async () => {
+    const bedrock = {
+      modelId: 'm',
+      messages: [
+        { role: 'user', content: [{ text: 'Hi' }] },
+        {
+          role: 'assistant',
+          content: [{ reasoningContent: { redactedContent: 'AAEC' } }, { text: 'Hello.' }],
+        },
+        { role: 'user', content: [{ text: 'Again' }] },
+      ],
+    };
+    const again = await runCli([
+      'convert',
+      '--from',
+      'bedrock',
+      '--to',
+      'bedrock',
+      file('redacted.json', bedrock),
+    ]);
+    expect(again).toEqual({ code: 0, stdout: `${JSON.stringify(bedrock, null, 2)}\n`, stderr: '' });
+  });
+});

@@ -172,13 +172,18 @@ describe('SchemaRoot', () => {
     expect(Object.getPrototypeOf(text.value)).toBe(Object.prototype);
   });
 
-  it('never throws on odd schemas or values', () => {
+  it('never throws on odd schemas or values (a root schema that is not an object or a boolean is misuse)', () => {
+    for (const misuse of [null, 3, 'x', []] as unknown[]) {
+      expect(() => alignValue(1, misuse as JSONSchema)).toThrow(
+        expect.objectContaining({ code: 'invalid_argument' }),
+      );
+      expect(() => alignText('1', misuse as JSONSchema)).toThrow(
+        expect.objectContaining({ code: 'invalid_argument' }),
+      );
+    }
     const schemas: unknown[] = [
-      null,
-      3,
-      'x',
-      [],
       { type: 7 },
+      { properties: { a: 3, b: null, c: 'x', d: [] } },
       { enum: 'no' },
       { properties: [] },
       { $ref: '#/%%' },

@@ -126,7 +126,7 @@ describe('toolwire serve --model-file without node-llama-cpp', { timeout: 300_00
       { cwd: root, encoding: 'utf8' },
     );
     expect(result.stderr).toBe(
-      'toolwire serve: --model-file: the llamacpp-embedded backend needs node-llama-cpp: install it with npm install node-llama-cpp@3\n',
+      'toolwire: --model-file: the llamacpp-embedded backend needs node-llama-cpp: install it with npm install node-llama-cpp@3\n',
     );
     expect(result.status).toBe(2);
   });

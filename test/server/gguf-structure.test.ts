@@ -151,7 +151,7 @@ describe('toolwire serve --model-file with a broken GGUF file', { timeout: 120_0
     writeFileSync(file, bytes);
     expect(await serve(file)).toEqual([
       2,
-      `toolwire serve: --model-file: cannot load ${file}: not a well-formed GGUF file: ${problem}\n`,
+      `toolwire: --model-file: cannot load ${file}: not a well-formed GGUF file: ${problem}\n`,
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('toolwire serve --model-file with a broken GGUF file', { timeout: 120_0
     execFileSync('mkfifo', [file]);
     expect(await serve(file)).toEqual([
       2,
-      `toolwire serve: --model-file: cannot load ${file}: it is not a regular file\n`,
+      `toolwire: --model-file: cannot load ${file}: it is not a regular file\n`,
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('toolwire serve --model-file with a broken GGUF file', { timeout: 120_0
     const file = join(folder(), 'absent.gguf');
     expect(await serve(file)).toEqual([
       2,
-      `toolwire serve: --model-file: cannot load ${file}: cannot open it (ENOENT)\n`,
+      `toolwire: --model-file: cannot load ${file}: cannot open it (ENOENT)\n`,
     ]);
   });
 });

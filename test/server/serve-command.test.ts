@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -63,10 +64,19 @@ describe('toolwire serve: flags and config mistakes', () => {
       '--body-limit',
       '--max-concurrent',
       '--cors',
+      '--request-timeout',
+      '--reasoning-field',
+      '--playground',
       '--quiet',
     ]) {
       expect(stdout).toContain(flag);
     }
+    // The flags that combine with --config, as the command takes them (the test below starts with them).
+    expect(stdout).toContain(
+      '  toolwire serve --config FILE [--host HOST] [--port PORT] [--api-key KEY] [--body-limit BYTES]\n' +
+        '      [--max-concurrent N] [--request-timeout MS] [--cors ORIGIN] [--reasoning-field F]\n' +
+        '      [--playground] [--quiet]\n',
+    );
     // The package ships no docs/ folder: the help names the page by its address.
     expect(stdout).toContain('https://github.com/toolwire/toolwire/blob/main/docs/serve.md');
     expect(stdout).not.toMatch(/[^/]docs\/serve\.md/);
@@ -105,7 +115,7 @@ describe('toolwire serve: flags and config mistakes', () => {
         'builtin:qwen3',
       ],
       stderr:
-        'toolwire serve: --template: is not used by an openai-chat-passthrough backend (the server renders its own prompt)\n',
+        'toolwire: --template: is not used by an openai-chat-passthrough backend (the server renders its own prompt)\n',
     },
     {
       name: 'an unknown --reasoning-field: one line naming the three',
@@ -121,32 +131,38 @@ describe('toolwire serve: flags and config mistakes', () => {
       name: 'bad one-model flags: one line per mistake, named by flag',
       argv: ['--backend', 'ftp://x', '--model', 'm', '--format', 'nope', '--template', 'builtin:qwen2.5'],
       stderr:
-        'toolwire serve: --format: unknown format "nope" (toolwire formats lists them)\n' +
-        'toolwire serve: --backend: must be an http:// or https:// URL\n',
+        'toolwire: --format: unknown format "nope" (toolwire formats lists them)\n' +
+        'toolwire: --backend: must be an http:// or https:// URL\n',
     },
     {
       name: 'a format with no built-in template and no --template: one line',
       argv: ['--backend', 'http://127.0.0.1:1', '--model', 'm', '--format', 'jamba'],
       stderr:
-        'toolwire serve: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+        'toolwire: --template: format "jamba" has no built-in template; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
     },
     {
       name: '--format auto and no --template: one line saying auto has no template of its own',
       argv: ['--backend', 'http://127.0.0.1:1', '--model', 'm', '--format', 'auto'],
       stderr:
-        'toolwire serve: --template: format "auto" (detected from the model\'s text) has no template of its own; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
+        'toolwire: --template: format "auto" (detected from the model\'s text) has no template of its own; the openai-completions backend needs a chat template (--template FILE.jinja, --template tokenizer_config.json or --template builtin:ID)\n',
     },
     {
       name: 'a misspelt format and no --template: the one line about the format, none about its template',
       argv: [...backend, '--model', 'm', '--format', 'hermess'],
-      stderr: 'toolwire serve: --format: unknown format "hermess" (toolwire formats lists them)\n',
+      stderr: 'toolwire: --format: unknown format "hermess" (toolwire formats lists them)\n',
+    },
+    {
+      name: 'a model name given as --format: the line names the format of that model',
+      argv: [...backend, '--model', 'm', '--format', 'qwen3'],
+      stderr:
+        'toolwire: --format: unknown format "qwen3": that names a model, whose format is hermes (toolwire formats lists them)\n',
     },
     {
       name: '--model and --format left out: a line each saying what to give',
       argv: backend,
       stderr:
-        'toolwire serve: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
-        "toolwire serve: --format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)\n",
+        'toolwire: --model: missing; give the model name clients send, e.g. --model qwen3-coder\n' +
+        "toolwire: --format: missing; give the model's tool-call format, e.g. --format hermes (toolwire formats lists them)\n",
     },
     {
       name: 'a misspelt flag: one line naming it and where the flags are listed',
@@ -157,7 +173,7 @@ describe('toolwire serve: flags and config mistakes', () => {
       name: 'an unknown --backend-type: the server kinds, and --model-file for a model run in-process',
       argv: [...backend, '--model', 'm', '--format', 'hermes', '--backend-type', 'vllm'],
       stderr:
-        'toolwire serve: --backend-type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough (a model run in-process takes --model-file)\n',
+        'toolwire: --backend-type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough (a model run in-process takes --model-file)\n',
     },
   ];
   for (const mistake of mistakes) {
@@ -201,27 +217,27 @@ describe('toolwire serve: flags and config mistakes', () => {
     const { code, stderr } = await run(['--config', config]);
     expect(code).toBe(2);
     expect(stderr.split('\n').filter((line) => line !== '')).toEqual([
-      `toolwire serve: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, requestTimeoutMs, responseStoreSize, responseStoreBytes, maxAnswerCharacters, reasoningField, cors, quiet, models)`,
-      `toolwire serve: ${config}: port: must be an integer from 0 to 65535`,
-      `toolwire serve: ${config}: requestTimeoutMs: must be an integer from 1000 to 3600000`,
-      `toolwire serve: ${config}: reasoningField: must be one of "both", "reasoning_content", "reasoning"`,
-      `toolwire serve: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
-      `toolwire serve: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
-      `toolwire serve: ${config}: models[1].backend.toolsIn: applies to openai-chat-passthrough backends only`,
-      `toolwire serve: ${config}: models[1].backend.threads: applies to llamacpp-embedded backends only`,
-      `toolwire serve: ${config}: models[1].backend.contextSize: applies to llamacpp-embedded and ollama backends only`,
-      `toolwire serve: ${config}: models[2].maxTokens: is required with grammarField "ebnf" (SGLang): SGLang refuses max_tokens null and otherwise stops every answer at 16 tokens`,
+      `toolwire: ${config}: modles: unknown key (known: host, port, apiKey, apiKeyEnv, bodyLimit, maxConcurrent, requestTimeoutMs, responseStoreSize, responseStoreBytes, maxAnswerCharacters, reasoningField, cors, quiet, models)`,
+      `toolwire: ${config}: port: must be an integer from 0 to 65535`,
+      `toolwire: ${config}: requestTimeoutMs: must be an integer from 1000 to 3600000`,
+      `toolwire: ${config}: reasoningField: must be one of "both", "reasoning_content", "reasoning"`,
+      `toolwire: ${config}: models[0].backend.type: must be one of openai-completions, llamacpp, ollama, openai-chat-passthrough, llamacpp-embedded`,
+      `toolwire: ${config}: models[1].backend.grammarField: applies to openai-completions backends only`,
+      `toolwire: ${config}: models[1].backend.toolsIn: applies to openai-chat-passthrough backends only`,
+      `toolwire: ${config}: models[1].backend.threads: applies to llamacpp-embedded backends only`,
+      `toolwire: ${config}: models[1].backend.contextSize: applies to llamacpp-embedded and ollama backends only`,
+      `toolwire: ${config}: models[2].maxTokens: is required with grammarField "ebnf" (SGLang): SGLang refuses max_tokens null and otherwise stops every answer at 16 tokens`,
     ]);
   });
 
   it('an unreadable config file or one that is not JSON: one line, exit 2', async () => {
     expect((await run(['--config', join(directory, 'missing.json')])).stderr).toBe(
-      `toolwire serve: ${join(directory, 'missing.json')}: cannot read it (ENOENT)\n`,
+      `toolwire: ${join(directory, 'missing.json')}: cannot read it (ENOENT)\n`,
     );
     const notJson = file('not.json', '{');
     const result = await run(['--config', notJson]);
     expect(result.code).toBe(2);
-    expect(result.stderr.startsWith(`toolwire serve: ${notJson}: not JSON (`)).toBe(true);
+    expect(result.stderr.startsWith(`toolwire: ${notJson}: not JSON (`)).toBe(true);
   });
 
   it('apiKeyEnv naming an unset variable is a mistake', async () => {
@@ -242,8 +258,60 @@ describe('toolwire serve: flags and config mistakes', () => {
     const { code, stderr } = await run(['--config', config]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `toolwire serve: ${config}: apiKeyEnv: the environment variable TOOLWIRE_TEST_UNSET_KEY is not set\n`,
+      `toolwire: ${config}: apiKeyEnv: the environment variable TOOLWIRE_TEST_UNSET_KEY is not set\n`,
     );
+  });
+});
+
+describe('toolwire serve: environment and port mistakes', () => {
+  it('apiKeyEnv naming a variable set to an empty string says it is empty', async () => {
+    const config = file(
+      'empty-env.json',
+      JSON.stringify({
+        apiKeyEnv: 'TOOLWIRE_TEST_EMPTY_KEY',
+        models: [
+          {
+            name: 'm',
+            format: 'hermes',
+            backend: { type: 'ollama', url: 'http://127.0.0.1:1' },
+          },
+        ],
+      }),
+    );
+    process.env.TOOLWIRE_TEST_EMPTY_KEY = '';
+    try {
+      const { code, stderr } = await run(['--config', config]);
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        `toolwire: ${config}: apiKeyEnv: the environment variable TOOLWIRE_TEST_EMPTY_KEY is empty\n`,
+      );
+    } finally {
+      delete process.env.TOOLWIRE_TEST_EMPTY_KEY;
+    }
+  });
+
+  it('a port in use: one line suggesting --port, with the prefix of the other serve mistakes', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const { code, stderr } = await run([
+        '--backend',
+        'http://127.0.0.1:1',
+        '--model',
+        'm',
+        '--format',
+        'hermes',
+        '--port',
+        String(port),
+      ]);
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        `toolwire: cannot listen on 127.0.0.1:${port} (EADDRINUSE): something else listens there; choose another port with --port\n`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 
@@ -288,7 +356,38 @@ function serveInProcess(argv: string[]): {
   };
 }
 
+/** The start lines holding `marker` of `toolwire serve --backend URL --model m --format FORMAT`. */
+async function startLines(backend: string, format: string, marker: string): Promise<string[]> {
+  const serving = serveInProcess(['--backend', backend, '--model', 'm', '--format', format, '--port', '0']);
+  await serving.listening;
+  expect(await serving.stop()).toBe(0);
+  return serving
+    .stderr()
+    .split('\n')
+    .filter((line) => line.includes(marker));
+}
+
 describe('toolwire serve: serving', () => {
+  it('--config starts with every flag its usage line lists', async () => {
+    const config = file(
+      'combined.json',
+      JSON.stringify({
+        port: 1,
+        models: [{ name: 'm', format: 'hermes', backend: { type: 'ollama', url: 'http://127.0.0.1:1' } }],
+      }),
+    );
+    const serving = serveInProcess([
+      ...['--config', config, '--host', '127.0.0.1', '--port', '0', '--api-key', 'k'],
+      ...['--body-limit', '100000', '--max-concurrent', '2', '--request-timeout', '5000'],
+      ...['--cors', '*', '--reasoning-field', 'reasoning'],
+    ]);
+    await serving.listening;
+    expect(await serving.stop()).toBe(0);
+    expect(serving.stderr()).toMatch(
+      /listening on http:\/\/127\.0\.0\.1:\d+ \(models: m\), API key required\n/,
+    );
+  });
+
   it('the config-file form serves a model to the openai SDK and stops cleanly', async () => {
     replay = await startReplayBackend({
       recordings: [{ output: hermesCall('get_weather', { city: 'Lyon' }) }],
@@ -335,25 +434,14 @@ describe('toolwire serve: serving', () => {
   });
 
   it('a backend URL ending in /v1 gets a note at start (requests would go to /v1/v1/...)', async () => {
-    const serving = serveInProcess([
-      '--backend',
-      'http://127.0.0.1:9/v1/',
-      '--model',
-      'm',
-      '--format',
-      'hermes',
-      '--port',
-      '0',
-    ]);
-    await serving.listening;
-    expect(await serving.stop()).toBe(0);
-    expect(
-      serving
-        .stderr()
-        .split('\n')
-        .filter((line) => line.includes('note:')),
-    ).toEqual([
+    expect(await startLines('http://127.0.0.1:9/v1/', 'hermes', 'note:')).toEqual([
       'toolwire serve: note: model "m": requests go to http://127.0.0.1:9/v1/v1/completions; if the server answers at http://127.0.0.1:9/v1/completions, give its URL without /v1',
+    ]);
+  });
+
+  it("names at start the chat template chosen by default: deepseek_v3's is deepseek-v3", async () => {
+    expect(await startLines('http://127.0.0.1:9', 'deepseek_v3', 'chat template')).toEqual([
+      'toolwire serve: model "m": chat template builtin:deepseek-v3 (format deepseek_v3\'s default; another: --template)',
     ]);
   });
 

@@ -8,13 +8,17 @@ import type { ToolDefinition } from '../../types/tool.js';
  * and `{ name, input_schema }` (Anthropic) / `{ name, inputSchema }` (AI SDK).
  *
  * @throws {InvalidToolsError} (code `invalid_tools`) when `tools` is not an array, an entry has no
- *   string `name`, or its `parameters` is not an object or a boolean.
+ *   string `name`, two entries have the same `name`, or an entry's `parameters` is not an object or a
+ *   boolean.
  */
 export function normalizeTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new InvalidToolsError('tools must be a JSON array');
   // A loop by index, not `map`: `map` skips the holes of a sparse array and would hand them on as
   // `undefined` entries; a hole is an entry that is not an object.
   const normalized: ToolDefinition[] = [];
+  // Two schemas under one name would make a call's arguments align with whichever came last, silently:
+  // refused, as `createToolset` refuses it.
+  const names = new Set<string>();
   for (let index = 0; index < tools.length; index++) {
     const entry: unknown = tools[index];
     if (typeof entry !== 'object' || entry === null) throw new InvalidToolsError('not an object', index);
@@ -25,6 +29,9 @@ export function normalizeTools(tools: unknown): ToolDefinition[] {
     if (typeof record.name !== 'string' || record.name === '') {
       throw new InvalidToolsError('missing string "name"', index);
     }
+    if (names.has(record.name))
+      throw new InvalidToolsError(`a second tool named "${record.name}"; tool names must be unique`, index);
+    names.add(record.name);
     const parameters = (record.parameters ??
       record.input_schema ??
       record.inputSchema ?? {

@@ -13,7 +13,9 @@ export interface GatewayModel {
   readonly format: string;
   /**
    * The chat template: a loaded `PromptRenderer` (see `loadPromptRenderer`). Not needed by an
-   * `openai-chat-passthrough` backend, which renders its own template.
+   * `openai-chat-passthrough` backend, which renders its own template. Absent for another raw-text
+   * backend: the format's default built-in template (`toolwire formats`), as without `--template`;
+   * a `llamacpp-embedded` backend needs it (the GGUF file's, from `loadEmbeddedModel`).
    */
   readonly renderer?: PromptRenderer;
   /** The backend: its config, or a `Backend` object (an embedded engine, a custom server). */

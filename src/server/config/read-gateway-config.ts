@@ -1,6 +1,6 @@
-import { promptTemplates } from '../../ai-sdk/index.js';
-import { getFormat } from '../../formats/index.js';
+import { detectFormatFromModel, getFormat, listFormats } from '../../formats/index.js';
 import type { BackendConfig, BackendKind } from '../backends/backend.js';
+import { defaultBuiltinTemplate } from '../template/default-template.js';
 import type { TemplateSource } from '../template/prompt-renderer.js';
 import { CHAT_REASONING_FIELDS, type ChatReasoningField } from './gateway-config.js';
 
@@ -183,7 +183,12 @@ function readModel(
     try {
       getFormat(format);
     } catch {
-      check(`${path}.format`, `unknown format "${format}" (toolwire formats lists them)`);
+      // A model name in place of the format id (qwen3 for hermes) is the likely slip: name its format.
+      const model = detectFormatFromModel(format, listFormats());
+      check(
+        `${path}.format`,
+        `unknown format "${format}"${model === undefined ? '' : `: that names a model, whose format is ${model.id}`} (toolwire formats lists them)`,
+      );
       // (Already reported: no second line about that format's template.)
       format = undefined;
     }
@@ -204,7 +209,7 @@ function readModel(
     entry.template === undefined
   ) {
     // (An embedded model's template is the GGUF file's `tokenizer.chat_template`, read at load.)
-    // A raw-text backend needs a template; without one, the format's first built-in template.
+    // A raw-text backend needs a template; without one, the format's default built-in template.
     const builtin = format === undefined ? undefined : defaultBuiltinTemplate(format);
     if (builtin !== undefined) template = { builtin };
     else if (format !== undefined) {
@@ -378,7 +383,10 @@ function secret(
     else {
       const key = env[record.apiKeyEnv];
       if (key === undefined || key === '')
-        at(`${prefix}apiKeyEnv`, `the environment variable ${record.apiKeyEnv} is not set`);
+        at(
+          `${prefix}apiKeyEnv`,
+          `the environment variable ${record.apiKeyEnv} is ${key === undefined ? 'not set' : 'empty'}`,
+        );
       else return key;
     }
   }
@@ -435,23 +443,4 @@ function isHttpUrl(text: string): boolean {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The id of the first built-in template (`toolwire/ai-sdk`'s `promptTemplates`) written for `format`
- * (an id or an alias: `qwen` is `hermes`'s), else the one named as the format is (`deepseek_r1`:
- * `deepseek-r1`); `undefined` when there is none (or the format is unknown).
- */
-export function defaultBuiltinTemplate(format: string): string | undefined {
-  let id: string;
-  try {
-    id = getFormat(format).id;
-  } catch {
-    return undefined;
-  }
-  const named = id.replaceAll('_', '-');
-  return (
-    promptTemplates.find((template) => template.format === id)?.id ??
-    promptTemplates.find((template) => template.id === named)?.id
-  );
 }
