@@ -33,13 +33,16 @@ function hasCompiler() {
 if (!hasCompiler()) {
   const from = process.env.INIT_CWD ? relative(root, resolve(process.env.INIT_CWD)) : '';
   const linkedFromAnotherProject = from.startsWith('..') && !existsSync(resolve(root, 'node_modules'));
-  const packing = process.env.npm_command === 'pack' || process.env.npm_command === 'publish';
-  if (packing && !existsSync(resolve(root, 'dist/index.js'))) {
+  const command = process.env.npm_command;
+  if (!linkedFromAnotherProject && (command === 'pack' || command === 'publish')) {
     // `npm pack` in a fresh clone: a tarball without dist/ installs but cannot be imported or run.
-    process.stderr.write(
-      'toolwire prepare: dist/ is not built and typescript is not installed: run `npm ci` in this clone, then `npm pack`\n',
-    );
-    process.exit(1);
+    // (Packed from another folder, the clone is installed and built below.)
+    if (!existsSync(resolve(root, 'dist/index.js'))) {
+      process.stderr.write(
+        `toolwire prepare: dist/ is not built and typescript is not installed: run \`npm ci\` in this clone, then \`npm ${command}\`\n`,
+      );
+      process.exit(1);
+    }
   }
   if (!linkedFromAnotherProject) {
     // Installed here without devDependencies (`npm ci --omit=dev`): nothing can build, and a dist/ that is

@@ -57,6 +57,14 @@ const cases = [
       'toolwire prepare: dist/ is not built and typescript is not installed: run `npm ci` in this clone, then `npm pack`\n',
   },
   {
+    name: 'pack-from-another-folder',
+    withCompiler: false,
+    from: 'another project',
+    command: 'pack',
+    built: true,
+    message: 'toolwire prepare: installing ROOT/ (a linked folder without node_modules) to build it\n',
+  },
+  {
     name: 'linked-fresh-clone',
     withCompiler: false,
     from: 'another project',

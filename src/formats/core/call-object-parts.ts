@@ -31,12 +31,15 @@ function pick(record: Record<string, unknown>, keys: readonly string[]): unknown
   return undefined;
 }
 
-/** Members OpenAI-style call objects carry beside the call (`{"type": "function", …}`), not arguments. */
-const markupKeys: readonly string[] = ['type'];
+/**
+ * Members call objects carry beside the call, not arguments: OpenAI's `type` (`"function"`), ids under
+ * any of the names servers and templates use, and a stream's `index`.
+ */
+const markupKeys: readonly string[] = ['type', 'id', 'call_id', 'tool_call_id', 'index'];
 
 /**
  * Why a call object that has none of `keys.argumentKeys` is not a call with no arguments: it has
- * other members than its name, id and `type` (arguments under a key the format does not read, such as
+ * other members than its name, ids, `type` and `index` (arguments under a key the format does not read, such as
  * `args`, `input` or a misspelling, or written flat beside the name), which running it with `{}` would
  * drop. `undefined` when it has an arguments member or nothing else.
  */

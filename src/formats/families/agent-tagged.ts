@@ -542,12 +542,11 @@ export class AgentTaggedParser extends BaseFormatParser {
     this.emitCalls(raw, calls, raw.length);
   }
 
-  /**
-   * Emits `calls` found in `raw`, each with a contiguous share of `raw[0, end)` as its raw text;
-   * `unclosed`: the block never closed, so the last call gets a `missing_end_marker` repair.
-   */
+  /** Emits `calls` found in `raw`, each with its share of `raw[0, end)` as raw (see `callShares`). */
   private emitCalls(raw: string, calls: readonly FoundCall[], end: number, unclosed = false): void {
-    for (const share of callShares(raw, calls, end, unclosed)) this.endCall(share.parts, share.raw);
+    for (const share of callShares(raw, calls, end, unclosed))
+      if (share.unread === undefined) this.endCall(share.parts, share.raw);
+      else this.invalidCall(share.raw, 'unread_arguments', share.unread, share.parts.name);
   }
 
   /**

@@ -183,8 +183,11 @@ function readInvokes(body: string, cutOff: boolean): Invoke[] {
  * syntax, and calling without it would run a call the model did not write. So the call holding it is
  * invalid (as text beside the parameters of an XML-parameter call is), its raw text keeping the text.
  */
-function textBeside(body: string, from: number, to: number): string {
-  return body.slice(from, to).replaceAll(CALLS_OPEN, '').replaceAll(CALLS_CLOSE, '').trim();
+function textBeside(body: string, from: number, to: number, cutOff = false): string {
+  const text = body.slice(from, to).replaceAll(CALLS_OPEN, '').replaceAll(CALLS_CLOSE, '').trim();
+  // At the end of an output cut off in the message, the closing wrapper cut short (`</atem:func`)
+  // is structure too.
+  return cutOff && CALLS_CLOSE.startsWith(text) ? '' : text;
 }
 
 /** Two pieces of `textBeside` text as one, a space between them when both are there. */
@@ -385,7 +388,10 @@ export class MuseParser extends BaseFormatParser {
     }
     if (invokes.length === 1) {
       const only = invokes[0]!;
-      const loose = joinText(textBeside(body, 0, only.start), textBeside(body, only.end, body.length));
+      const loose = joinText(
+        textBeside(body, 0, only.start),
+        textBeside(body, only.end, body.length, cutOff),
+      );
       this.emitInvoke(only, raw, recipient, loose);
       return;
     }
@@ -400,7 +406,7 @@ export class MuseParser extends BaseFormatParser {
       const end = last ? raw.length : bodyStart + invoke.end;
       const loose = joinText(
         textBeside(body, previous, invoke.start),
-        last ? textBeside(body, invoke.end, body.length) : '',
+        last ? textBeside(body, invoke.end, body.length, cutOff) : '',
       );
       this.emitInvoke(invoke, raw.slice(start, end), recipient, loose);
       previous = invoke.end;

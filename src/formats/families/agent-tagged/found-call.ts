@@ -15,6 +15,8 @@ export interface FoundCall {
   readonly end: number;
   /** The lenient JSON parser's repairs of the text the call was read from, at offsets into that text. */
   readonly repairs?: readonly FoundRepair[];
+  /** Why the call is invalid though named: members that may hold its arguments were not read. */
+  readonly unread?: string;
 }
 
 /** A repair of a found call's text: its kind (a `JsonRepairKind`) and offset into that text. */
@@ -72,8 +74,8 @@ export function callShares(
   calls: readonly FoundCall[],
   end: number,
   unclosed: boolean,
-): Array<{ parts: CallParts; raw: string }> {
-  const shares: Array<{ parts: CallParts; raw: string }> = [];
+): Array<{ parts: CallParts; raw: string; unread?: string }> {
+  const shares: Array<{ parts: CallParts; raw: string; unread?: string }> = [];
   let boundary = 0;
   calls.forEach((call, index) => {
     const last = index === calls.length - 1;
@@ -87,7 +89,8 @@ export function callShares(
       };
       parts = { ...parts, repairs: [...(parts.repairs ?? []), missing] };
     }
-    shares.push({ parts, raw: raw.slice(boundary, callEnd) });
+    const share = { parts, raw: raw.slice(boundary, callEnd) };
+    shares.push(call.unread === undefined ? share : { ...share, unread: call.unread });
     boundary = callEnd;
   });
   return shares;

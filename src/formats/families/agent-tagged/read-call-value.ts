@@ -77,9 +77,22 @@ export function readCallObject(
   if (!aliases && !hasArgumentKey(value)) return undefined;
   const args = argumentsOf(value, aliases);
   // No arguments key, but other members (`argumentz`, or arguments written flat beside the name):
-  // not a call with no arguments, which would drop them.
+  // not a call with no arguments, which would drop them (see `unreadCall`).
   if (args === undefined && unreadArguments(value, unreadKeys) !== undefined) return undefined;
   return { name, argumentsValue: normalizedArguments(args) };
+}
+
+/**
+ * In a marked block, the invalid call a call object makes that `readCallObject` refused for its
+ * unread members (`{"name": "f", "argz": {...}}`): its name and why; `undefined` for anything else.
+ * Reported with its own text as raw, so an entry of an array or envelope is never dropped.
+ */
+function unreadCall(value: unknown, policy: AliasPolicy, start: number, end: number): FoundCall | undefined {
+  if (policy !== 'marked' || !isRecord(value) || isRecord(value.function)) return undefined;
+  const name = value.name;
+  if (typeof name !== 'string' || name.trim() === '') return undefined;
+  const unread = unreadArguments(value, unreadKeys);
+  return unread === undefined ? undefined : { parts: { name }, start, end, unread };
 }
 
 /**
@@ -102,7 +115,9 @@ export function readCallValue(
     value.forEach((element, index) => {
       const parts = readCallObject(element, policy, tools);
       const span = spans.length === value.length ? spans[index] : undefined;
-      if (parts) calls.push({ parts, start: span ? span[0] : start, end: span ? span[1] : end });
+      const [from, to] = span ?? [start, end];
+      const found = parts ? { parts, start: from, end: to } : unreadCall(element, policy, from, to);
+      if (found) calls.push(found);
     });
     return { calls };
   }
@@ -115,7 +130,9 @@ export function readCallValue(
     entries.forEach((entry, index) => {
       const parts = readCallObject(entry, 'marked', tools);
       const span = spans.length === entries.length ? spans[index] : undefined;
-      if (parts) calls.push({ parts, start: span ? span[0] : start, end: span ? span[1] : end });
+      const [from, to] = span ?? [start, end];
+      const found = parts ? { parts, start: from, end: to } : unreadCall(entry, 'marked', from, to);
+      if (found) calls.push(found);
     });
     const contentMember = members.find((member) => member.key === 'content');
     // Only with every call at its own element: a call spanning the whole value (its list not located
@@ -130,5 +147,6 @@ export function readCallValue(
     return { calls };
   }
   const parts = readCallObject(value, policy, tools);
-  return { calls: parts ? [{ parts, start, end }] : [] };
+  const found = parts ? { parts, start, end } : unreadCall(value, policy, start, end);
+  return { calls: found ? [found] : [] };
 }

@@ -17,7 +17,7 @@ export function sectionJsonCall(
   body: string,
   raw: string,
   atEnd: boolean,
-): { parts: CallParts } | { code: string; message: string } {
+): { parts: CallParts } | { code: string; message: string; name?: string } {
   const trimmed = body.trim();
   if (atEnd && trimmed.startsWith('{') && scanJsonValueEnd(trimmed, 0) !== trimmed.length) {
     return { code: 'incomplete_tool_call', message: 'the tool call is cut off before its end' };
@@ -30,7 +30,7 @@ export function sectionJsonCall(
         parts.argumentsValue === undefined
           ? unreadArguments(parsed.value as Record<string, unknown>, keys)
           : undefined;
-      if (unread !== undefined) return { code: 'unread_arguments', message: unread };
+      if (unread !== undefined) return { code: 'unread_arguments', message: unread, name: parts.name };
       return { parts: withJsonRepairs(parts, parsed.repairs, raw.indexOf(trimmed)) };
     }
   }

@@ -261,7 +261,7 @@ export abstract class XmlSectionsParser extends SectionCallsParser {
     this.wrapFirstCall();
     const read = sectionJsonCall(body, raw, atEnd);
     if ('parts' in read) this.endCall(read.parts, raw);
-    else this.invalidCall(raw, read.code, read.message);
+    else this.invalidCall(raw, read.code, read.message, read.name);
     if (atEnd) this.releaseInvalid('');
   }
 
