@@ -4,7 +4,7 @@ import { issue, pointer } from './align-issue.js';
 import { renamedKeys } from './align-object.js';
 import type { AlignFlag, AlignIssue, AlignOptions } from './align-result.js';
 import { type AlignTextOptions, alignTextUnchecked } from './align-text.js';
-import { alignValue } from './align-value.js';
+import { alignValueUnchecked } from './align-value.js';
 import { type ObjectOption, propertyCountIssues, undeclaredRequired } from './object-properties.js';
 import { SchemaRoot } from './schema-root.js';
 
@@ -165,7 +165,7 @@ export function alignArguments(
   schema: JSONSchema | SchemaRoot,
   options?: AlignOptions,
 ): AlignedArguments {
-  const result = alignValue(argumentsObject, schema, options);
+  const result = alignValueUnchecked(argumentsObject, schema, options);
   const value = result.value;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     return { value: value as Record<string, unknown>, flags: result.flags, issues: result.issues };

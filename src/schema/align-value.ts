@@ -57,11 +57,24 @@ export function alignValue(
   schema: JSONSchema | SchemaRoot,
   options?: AlignValueOptions,
 ): AlignResult {
+  // A reused root with no options was checked when it was first aligned with.
+  if (options !== undefined || lastAligner?.root !== schema)
+    checkAlignArguments('alignValue', schema, options, VALUE_BOOLEANS);
+  return alignValueUnchecked(value, schema, options);
+}
+
+/**
+ * `alignValue` without its checks of `schema` and `options`, for the parsers' own calls (their
+ * schemas and options were checked when the tools were given): no cost per call beyond alignment.
+ */
+export function alignValueUnchecked(
+  value: unknown,
+  schema: JSONSchema | SchemaRoot,
+  options?: AlignValueOptions,
+): AlignResult {
   // The common call, a reused root with no options: straight to its compiled aligner.
   const last = lastAligner;
   const compiled = options === undefined && last?.root === schema ? last.rootPlan.compiled : undefined;
-  // (The reused root above was checked when it was first aligned with.)
-  if (compiled === undefined) checkAlignArguments('alignValue', schema, options, VALUE_BOOLEANS);
   try {
     if (compiled)
       return alignCompiled(compiled, last as Aligner, (last as Aligner).root.schema, value, false);
