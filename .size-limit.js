@@ -37,11 +37,11 @@ const check = (name, path, imported, limit, extra = {}) => ({
 });
 
 export default [
-  check('toolwire', 'dist/index.js', '*', '165 kB'),
+  check('toolwire', 'dist/index.js', '*', '167 kB'),
   check('toolwire/json', 'dist/json/index.js', '*', '13.7 kB'),
   check('toolwire/schema', 'dist/schema/index.js', '*', '32 kB'),
-  check('toolwire/formats', 'dist/formats/index.js', '*', '117 kB'),
-  check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '100 kB'),
+  check('toolwire/formats', 'dist/formats/index.js', '*', '119 kB'),
+  check('toolwire/formats { parseToolCalls }', 'dist/formats/index.js', '{ parseToolCalls }', '102 kB'),
   // One format without schema alignment, and with it (`align: schemaAlignment`).
   check('toolwire/formats { hermes, parseWith }', 'dist/formats/index.js', '{ hermes, parseWith }', '33 kB'),
   check(
@@ -50,15 +50,15 @@ export default [
     '{ hermes, parseWith, schemaAlignment }',
     '52 kB',
   ),
-  check('toolwire/stream', 'dist/stream/index.js', '*', '104 kB'),
+  check('toolwire/stream', 'dist/stream/index.js', '*', '106 kB'),
   check('toolwire/providers', 'dist/providers/index.js', '*', '63 kB'),
   check('toolwire/providers { anthropic }', 'dist/providers/index.js', '{ anthropic }', '22 kB'),
   check('toolwire/providers { openaiChat }', 'dist/providers/index.js', '{ openaiChat }', '30 kB'),
-  check('toolwire/tools', 'dist/tools/index.js', '*', '106 kB'),
+  check('toolwire/tools', 'dist/tools/index.js', '*', '108 kB'),
   check('toolwire/grammar', 'dist/grammar/index.js', '*', '19.5 kB'),
-  check('toolwire/ai-sdk', 'dist/ai-sdk/index.js', '*', '124 kB'),
-  check('toolwire/server', 'dist/server/index.js', '*', '229 kB', nodeBuiltins),
-  check('toolwire/server/node', 'dist/server/node/index.js', '*', '239 kB', nodeBuiltins),
+  check('toolwire/ai-sdk', 'dist/ai-sdk/index.js', '*', '126 kB'),
+  check('toolwire/server', 'dist/server/index.js', '*', '231 kB', nodeBuiltins),
+  check('toolwire/server/node', 'dist/server/node/index.js', '*', '241 kB', nodeBuiltins),
   // What `loadPatternEngine()` (or the first schema `pattern` on Node.js) loads.
   check(
     're2js: the RE2 engine, loaded on first use',
