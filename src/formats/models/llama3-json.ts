@@ -298,8 +298,9 @@ export class Llama3JsonParser extends BaseFormatParser {
     const raw = this.unit();
     const parsed = parseLenientJson(raw);
     const parts = parsed.ok ? callParts(parsed.value, false) : undefined;
+    // (`parts` means the value decoded to an object.)
     const unread =
-      parts && parsed.ok && isObject(parsed.value) ? unreadArguments(parsed.value, llamaKeys) : undefined;
+      parts && parsed.ok ? unreadArguments(parsed.value as Record<string, unknown>, llamaKeys) : undefined;
     if (parts && unread !== undefined) {
       this.state = 'text';
       this.invalidCall(raw, 'unread_arguments', unread, parts.name);

@@ -28,10 +28,7 @@ export function jsonCallObject(
   }
   const parts = callObjectParts(parsed.value, keys);
   if (typeof parts === 'string') return { code: 'missing_name', message: parts, name: undefined };
-  const unread =
-    parts.argumentsValue === undefined
-      ? unreadArguments(parsed.value as Record<string, unknown>, keys)
-      : undefined;
+  const unread = unreadArguments(parsed.value as Record<string, unknown>, keys);
   if (unread !== undefined) return { code: 'unread_arguments', message: unread, name: parts.name };
   if (sniffed !== undefined && sniffed !== parts.name) {
     return {

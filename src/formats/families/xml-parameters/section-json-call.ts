@@ -26,10 +26,7 @@ export function sectionJsonCall(
     const parsed = parseLenientJson(trimmed);
     const parts = parsed.ok ? callObjectParts(parsed.value, keys) : undefined;
     if (parsed.ok && typeof parts === 'object') {
-      const unread =
-        parts.argumentsValue === undefined
-          ? unreadArguments(parsed.value as Record<string, unknown>, keys)
-          : undefined;
+      const unread = unreadArguments(parsed.value as Record<string, unknown>, keys);
       if (unread !== undefined) return { code: 'unread_arguments', message: unread, name: parts.name };
       return { parts: withJsonRepairs(parts, parsed.repairs, raw.indexOf(trimmed)) };
     }
