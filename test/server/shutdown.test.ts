@@ -99,7 +99,9 @@ describe('graceful shutdown', () => {
     expect(gateway.inFlight).toBe(0);
     expect(await replay.requests[0]?.ended).toBe('client_closed');
     await replay.close();
-  });
+    // `close` waits up to 2 s (cutOffMs) for the cut-off stream, read only after it: more than the
+    // default 5 s timeout allows on a loaded run.
+  }, 15_000);
 
   it('through the Node listener, a whole answer in flight is written out whole before the connection closes', async () => {
     // The handler finishes before Node writes its answer: closing the connections at once lost it.
