@@ -42,7 +42,13 @@ export async function* postStream(
   if (signal.aborted) return;
   const url = target.baseUrl + path;
   const controller = new AbortController();
-  const onAbort = (): void => controller.abort();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // The body's pending read is cancelled too: aborting the fetch alone left it waiting at times (a
+  // stalled backend, a loaded process), and with it the turn and its client's stream.
+  const onAbort = (): void => {
+    controller.abort();
+    reader?.cancel().catch(() => {});
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +91,7 @@ export async function* postStream(
         `backend ${url} could not be reached (${causeOf(error)})`,
       );
     }
-    const reader = response.body?.getReader();
+    reader = response.body?.getReader();
     if (!response.ok) {
       const text = reader === undefined ? '' : await readPrefix(reader, arm).catch(() => '');
       if (timedOut) throw timeoutError();
